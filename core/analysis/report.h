@@ -1,0 +1,35 @@
+#pragma once
+
+// The full analysis an architect reads at once: counts, oversubscription per
+// tier and bisection, optionally under a what-if, as a text report or the
+// stable JSON documented in docs/cli.md.
+
+#include "core/analysis/bisection.h"
+#include "core/analysis/counts.h"
+#include "core/analysis/oversubscription.h"
+
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+struct AnalysisReport
+{
+    FabricCounts counts;
+    OversubscriptionResult oversubscription;
+    BisectionResult bisection;
+    std::vector<std::string> failed; ///< ids failed for this what-if
+};
+
+AnalysisReport analyzeFabric(const Fabric &fabric, const Failures &failures = {},
+                             const BisectionOptions &options = {});
+
+/// Stable JSON (docs/cli.md): gpus, hosts, switches, switches_by_tier, links,
+/// link_groups, tiers[{name, oversubscription, worst_oversubscription,
+/// worst_switch, down_gbps, up_gbps, switches}], bisection{gbps, full_gbps,
+/// ratio, method, exact, cut_links, candidate}, failed. Non-finite ratios are null.
+std::string reportToJson(const Fabric &fabric, const AnalysisReport &report, int indent = 2);
+/// Human-readable report.
+std::string reportToText(const Fabric &fabric, const AnalysisReport &report);
+
+} // namespace Railyard

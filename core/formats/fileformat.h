@@ -1,0 +1,68 @@
+#pragma once
+
+// The file-format interface shared by the GUI's dialogs and the CLI's
+// --format flags. Formats read from and write to a QIODevice, never show UI
+// and report problems as FormatError values naming the file and location.
+
+#include "core/model/fabric.h"
+
+#include <QIODevice>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+/// One problem found while reading a file: where it is and what is wrong.
+/// Either line (1-based, 0 = unknown) or path (a JSON pointer such as
+/// "/links/3/capacity_gbps") locates it; both may be set.
+struct FormatError
+{
+    QString file;    ///< file name as the user gave it; may be empty for in-memory data
+    int line = 0;    ///< 1-based; 0 when unknown
+    int column = 0;  ///< 1-based; 0 when unknown
+    QString path;    ///< JSON pointer or XML element path; empty when unknown
+    QString message; ///< what is wrong, in a sentence
+
+    /// "file:line:column: message" or "file: at /path: message".
+    QString toString() const;
+};
+
+/// Result of reading a file: the fabric, or the errors that stopped it.
+struct ReadResult
+{
+    std::optional<Fabric> fabric;
+    std::vector<FormatError> errors; ///< non-empty iff fabric is empty
+    std::vector<FormatError> warnings;
+
+    bool ok() const { return fabric.has_value(); }
+    /// All errors joined by newlines, for CLI output and message boxes.
+    QString errorText() const;
+};
+
+/// A fabric file format (native JSON, GraphML, ...).
+class FileFormat
+{
+public:
+    virtual ~FileFormat() = default;
+
+    /// Short stable identifier used by --format flags: "fabric-json", "graphml".
+    virtual QString slug() const = 0;
+    /// Human-readable name for file dialogs.
+    virtual QString name() const = 0;
+    /// File name endings without a leading dot, longest first: "fabric.json".
+    virtual QStringList extensions() const = 0;
+    virtual bool canRead() const = 0;
+    virtual bool canWrite() const = 0;
+
+    /// Reads a fabric. fileName is used only in error messages. The result is
+    /// validated (Fabric::validate); invariant violations are errors.
+    virtual ReadResult read(QIODevice &device, const QString &fileName) const = 0;
+    /// Writes a fabric. Returns false and sets *error on failure.
+    virtual bool write(const Fabric &fabric, QIODevice &device, QString *error) const = 0;
+};
+
+} // namespace Railyard

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "core/formats/fileformat.h"
+
+#include <memory>
+#include <vector>
+
+namespace Railyard {
+
+/// All fabric formats Railyard knows. Formats are registered explicitly in
+/// the constructor (no static-initialiser magic); one instance serves the
+/// whole program (FormatRegistry::instance()).
+class FormatRegistry
+{
+public:
+    static const FormatRegistry &instance();
+
+    const std::vector<std::unique_ptr<FileFormat>> &formats() const { return m_formats; }
+    /// Format by slug ("fabric-json", "graphml"); nullptr if unknown.
+    const FileFormat *bySlug(const QString &slug) const;
+    /// Format whose extension matches the end of fileName (case-insensitive,
+    /// longest extension wins); nullptr if none.
+    const FileFormat *forFileName(const QString &fileName) const;
+
+    /// Opens and reads a file, picking the format from its name unless
+    /// formatSlug is given. Errors (unknown format, unreadable file, parse
+    /// errors) come back in the result, each naming the file.
+    ReadResult readFile(const QString &fileName, const QString &formatSlug = {}) const;
+    /// Writes a file atomically (QSaveFile). Returns false and sets *error.
+    bool writeFile(const Fabric &fabric, const QString &fileName, QString *error,
+                   const QString &formatSlug = {}) const;
+
+    /// "Railyard fabric (*.fabric.json);;GraphML (*.graphml)" style filters.
+    QString readFilter() const;
+    QString writeFilter() const;
+
+private:
+    FormatRegistry();
+    std::vector<std::unique_ptr<FileFormat>> m_formats;
+};
+
+} // namespace Railyard

@@ -1,0 +1,88 @@
+#pragma once
+
+// The general folded-Clos / rail-optimized generator. Every preset
+// (fat-tree, DGX SuperPOD, Meta AI zone, Alibaba HPN) is a set of
+// parameters for this one generator; none is a special case.
+//
+// Construction (per plane; planes are independent copies):
+//  * Leaves. Rail-optimized: one leaf per (scalable unit, rail, NIC port)
+//    serving that rail's port of every host in the SU. Otherwise ToR style:
+//    NIC ports of consecutive hosts fill a leaf's down ports.
+//  * Tier i >= 2, not the top: tier-(i-1) switches are grouped into pods of
+//    downPorts(i) switches (whole lower pods, in order); each pod gets
+//    ceil(sum of the members' uplinks / downPorts(i)) switches, and uplinks are
+//    dealt out member-major, round-robin, so every switch of the pod reaches
+//    every member evenly (the classic fat-tree striping when counts divide).
+//  * Top tier: all remaining uplinks dealt the same way over
+//    ceil(uplinks / radix) switches, which use all their ports downward.
+//  * Uplinks per switch = ceil(down capacity / (oversubscription * uplink
+//    speed)), so a tier is never more oversubscribed than asked; the analysis
+//    reports the ratio actually built.
+//  * Tier count, when not given: the smallest T for which the tier-(T-1)
+//    pods number at most the top tier's radix.
+
+#include "core/model/fabric.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+/// Thrown for impossible parameters; the message names the parameter.
+class GeneratorError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Parameters of one switch tier (index 0 = leaf).
+struct TierSpec
+{
+    int radix = 64;                ///< ports per switch
+    double uplinkGbps = 400.0;     ///< speed of links from this tier to the next
+    double oversubscription = 1.0; ///< down capacity : up capacity, > 0 (ignored on the top tier)
+    int downPorts = 0;             ///< 0 = derive from radix and oversubscription; leaf: ports per leaf for hosts
+    std::string model;             ///< switch model name, e.g. "QM9700"
+};
+
+/// GPU model presets: NVLink bandwidth per GPU (GB/s per direction).
+struct GpuModel
+{
+    const char *name;
+    double nvlinkGBps;
+};
+/// h100, h200 (450 GB/s), b200 (900 GB/s). nullptr if unknown.
+const GpuModel *findGpuModel(const std::string &name);
+std::vector<std::string> gpuModelNames();
+
+struct ClosParams
+{
+    std::string name = "fabric";
+    int hosts = 0;
+    int gpusPerHost = 8;
+    std::string gpuModel = "h100";
+    double nvlinkGBps = 0.0; ///< 0 = from the GPU model
+    int rails = 8;           ///< NICs per host; NIC r serves rail r
+    double nicGbps = 400.0;  ///< per NIC; a dual-port NIC splits it over its ports
+    int nicPorts = 1;        ///< 2 = dual-ToR: each NIC port to a different leaf
+    int planes = 1;          ///< NIC port p goes to plane p % planes
+    bool railOptimized = true;
+    int hostsPerSu = 0;   ///< scalable unit size; 0 = as many as a leaf serves
+    int hostsPerRack = 4; ///< hosts per rack (physical grouping)
+    int tiers = 0;        ///< switch tiers; 0 = derive from radix
+    std::vector<TierSpec> tierSpecs{TierSpec{}}; ///< per tier; the last entry repeats upward
+    std::string hostPrefix = "gpu";
+};
+
+/// Builds the fabric. Throws GeneratorError for impossible parameters.
+/// Ids: hosts "<prefix>00001", switches "leaf-0001" / "spine-0001" / "core-0001"
+/// (prefixed "p<plane>-" when planes > 1), links "<a>--<b>" with "#2", "#3"
+/// for parallel links.
+Fabric generateClos(const ClosParams &params);
+
+/// Number of switch tiers the parameters lead to (for previews), without
+/// building the fabric. Throws GeneratorError like generateClos.
+int derivedTierCount(const ClosParams &params);
+
+} // namespace Railyard

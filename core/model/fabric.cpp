@@ -1,0 +1,258 @@
+#include "core/model/fabric.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace Railyard {
+
+const char *tierName(Tier tier)
+{
+    switch (tier) {
+    case Tier::Leaf: return "leaf";
+    case Tier::Spine: return "spine";
+    case Tier::Core: return "core";
+    case Tier::Unlayered: return "switch";
+    }
+    return "switch";
+}
+
+std::optional<Tier> tierFromName(const std::string &name)
+{
+    if (name == "leaf")
+        return Tier::Leaf;
+    if (name == "spine")
+        return Tier::Spine;
+    if (name == "core")
+        return Tier::Core;
+    if (name == "switch")
+        return Tier::Unlayered;
+    return std::nullopt;
+}
+
+const char *linkStateName(LinkState state)
+{
+    switch (state) {
+    case LinkState::Up: return "up";
+    case LinkState::Down: return "down";
+    case LinkState::Degraded: return "degraded";
+    }
+    return "up";
+}
+
+std::optional<LinkState> linkStateFromName(const std::string &name)
+{
+    if (name == "up")
+        return LinkState::Up;
+    if (name == "down")
+        return LinkState::Down;
+    if (name == "degraded")
+        return LinkState::Degraded;
+    return std::nullopt;
+}
+
+const std::string &Fabric::nodeId(NodeIndex n) const
+{
+    if (isHost(n))
+        return m_hosts[static_cast<size_t>(n)].id;
+    return m_switches[static_cast<size_t>(switchIndexOf(n))].id;
+}
+
+std::optional<Tier> Fabric::nodeTier(NodeIndex n) const
+{
+    if (isSwitch(n))
+        return m_switches[static_cast<size_t>(switchIndexOf(n))].tier;
+    return std::nullopt;
+}
+
+NodeIndex Fabric::findNode(const std::string &id) const
+{
+    if (auto it = m_hostIndex.find(id); it != m_hostIndex.end())
+        return it->second;
+    if (auto it = m_switchIndex.find(id); it != m_switchIndex.end())
+        return hostCount() + it->second;
+    return -1;
+}
+
+std::int32_t Fabric::findLink(const std::string &id) const
+{
+    auto it = m_linkIndex.find(id);
+    return it == m_linkIndex.end() ? -1 : it->second;
+}
+
+bool Fabric::containsId(const std::string &id) const
+{
+    return m_hostIndex.count(id) || m_switchIndex.count(id) || m_linkIndex.count(id);
+}
+
+std::int32_t Fabric::addHost(Host host)
+{
+    const auto index = hostCount();
+    // Switch node indices shift by one: renumber link ends that point at switches.
+    if (!m_switches.empty()) {
+        for (Link &l : m_links) {
+            if (l.a >= index)
+                ++l.a;
+            if (l.b >= index)
+                ++l.b;
+        }
+    }
+    m_hostIndex.emplace(host.id, index);
+    m_hosts.push_back(std::move(host));
+    invalidateAdjacency();
+    return index;
+}
+
+std::int32_t Fabric::addSwitch(Switch sw)
+{
+    const auto index = switchCount();
+    m_switchIndex.emplace(sw.id, index);
+    m_switches.push_back(std::move(sw));
+    invalidateAdjacency();
+    return index;
+}
+
+std::int32_t Fabric::addLink(Link link)
+{
+    const auto index = linkCount();
+    m_linkIndex.emplace(link.id, index);
+    m_links.push_back(std::move(link));
+    invalidateAdjacency();
+    return index;
+}
+
+void Fabric::reserve(size_t hosts, size_t switches, size_t links)
+{
+    m_hosts.reserve(hosts);
+    m_switches.reserve(switches);
+    m_links.reserve(links);
+    m_hostIndex.reserve(hosts);
+    m_switchIndex.reserve(switches);
+    m_linkIndex.reserve(links);
+}
+
+void Fabric::buildAdjacency() const
+{
+    const auto n = static_cast<size_t>(nodeCount());
+    m_adjOffsets.assign(n + 1, 0);
+    for (const Link &l : m_links) {
+        if (l.a >= 0 && static_cast<size_t>(l.a) < n)
+            ++m_adjOffsets[static_cast<size_t>(l.a) + 1];
+        if (l.b >= 0 && static_cast<size_t>(l.b) < n && l.b != l.a)
+            ++m_adjOffsets[static_cast<size_t>(l.b) + 1];
+    }
+    for (size_t i = 0; i < n; ++i)
+        m_adjOffsets[i + 1] += m_adjOffsets[i];
+    m_adjLinks.assign(static_cast<size_t>(m_adjOffsets[n]), 0);
+    std::vector<std::int32_t> fill(m_adjOffsets.begin(), m_adjOffsets.end() - 1);
+    for (std::int32_t i = 0; i < linkCount(); ++i) {
+        const Link &l = m_links[static_cast<size_t>(i)];
+        if (l.a >= 0 && static_cast<size_t>(l.a) < n)
+            m_adjLinks[static_cast<size_t>(fill[static_cast<size_t>(l.a)]++)] = i;
+        if (l.b >= 0 && static_cast<size_t>(l.b) < n && l.b != l.a)
+            m_adjLinks[static_cast<size_t>(fill[static_cast<size_t>(l.b)]++)] = i;
+    }
+    m_adjacencyValid = true;
+}
+
+std::span<const std::int32_t> Fabric::incidentLinks(NodeIndex n) const
+{
+    if (!m_adjacencyValid)
+        buildAdjacency();
+    const auto begin = static_cast<size_t>(m_adjOffsets[static_cast<size_t>(n)]);
+    const auto end = static_cast<size_t>(m_adjOffsets[static_cast<size_t>(n) + 1]);
+    return {m_adjLinks.data() + begin, end - begin};
+}
+
+long long Fabric::gpuCount() const
+{
+    long long total = 0;
+    for (const Host &h : m_hosts)
+        total += h.gpus;
+    return total;
+}
+
+std::vector<Problem> Fabric::validate() const
+{
+    std::vector<Problem> problems;
+    auto error = [&](const std::string &id, std::string message) {
+        problems.push_back({Problem::Severity::Error, id, std::move(message)});
+    };
+
+    std::unordered_set<std::string> seen;
+    seen.reserve(m_hosts.size() + m_switches.size() + m_links.size());
+    auto checkId = [&](const std::string &id, const char *what) {
+        if (id.empty())
+            error(id, std::string("a ") + what + " has an empty id");
+        else if (!seen.insert(id).second)
+            error(id, "duplicate id '" + id + "'");
+    };
+
+    for (const Host &h : m_hosts) {
+        checkId(h.id, "host");
+        if (h.gpus <= 0)
+            error(h.id, "host '" + h.id + "' has " + std::to_string(h.gpus) + " GPUs; needs at least 1");
+        for (const Nic &nic : h.nics) {
+            if (nic.speedGbps <= 0)
+                error(h.id, "host '" + h.id + "': NIC of rail " + std::to_string(nic.rail) + " has a non-positive speed");
+            if (nic.ports < 1)
+                error(h.id, "host '" + h.id + "': NIC of rail " + std::to_string(nic.rail) + " has no port");
+        }
+    }
+    for (const Switch &s : m_switches) {
+        checkId(s.id, "switch");
+        if (s.radix <= 0)
+            error(s.id, "switch '" + s.id + "' has radix " + std::to_string(s.radix) + "; needs at least 1");
+    }
+
+    const NodeIndex nodes = nodeCount();
+    std::vector<int> linksPerNode(static_cast<size_t>(nodes), 0);
+    // (switch index, port) pairs in use.
+    std::unordered_set<long long> usedPorts;
+    auto checkPort = [&](const Link &l, NodeIndex node, int port) {
+        if (!isSwitch(node) || port < 0)
+            return;
+        const Switch &s = m_switches[static_cast<size_t>(switchIndexOf(node))];
+        if (port >= s.radix) {
+            error(l.id, "link '" + l.id + "' uses port " + std::to_string(port) + " of switch '" + s.id
+                            + "', beyond its radix " + std::to_string(s.radix));
+            return;
+        }
+        const long long key = static_cast<long long>(node) * 1'000'000LL + port;
+        if (!usedPorts.insert(key).second)
+            error(l.id, "link '" + l.id + "' reuses port " + std::to_string(port) + " of switch '" + s.id + "'");
+    };
+
+    for (const Link &l : m_links) {
+        checkId(l.id, "link");
+        const bool aOk = l.a >= 0 && l.a < nodes;
+        const bool bOk = l.b >= 0 && l.b < nodes;
+        if (!aOk || !bOk) {
+            error(l.id, "link '" + l.id + "' has a dangling end");
+            continue;
+        }
+        if (l.a == l.b)
+            error(l.id, "link '" + l.id + "' connects '" + nodeId(l.a) + "' to itself");
+        if (isHost(l.a) && isHost(l.b))
+            error(l.id, "link '" + l.id + "' joins two hosts; hosts connect to switches");
+        if (!(l.capacityGbps > 0))
+            error(l.id, "link '" + l.id + "' has capacity " + std::to_string(l.capacityGbps)
+                            + " Gbit/s; capacity must be positive");
+        if (l.state == LinkState::Degraded && !(l.degradedGbps > 0 && l.degradedGbps <= l.capacityGbps))
+            error(l.id, "link '" + l.id + "' is degraded to " + std::to_string(l.degradedGbps)
+                            + " Gbit/s; the degraded rate must be in (0, capacity]");
+        ++linksPerNode[static_cast<size_t>(l.a)];
+        ++linksPerNode[static_cast<size_t>(l.b)];
+        checkPort(l, l.a, l.portA);
+        checkPort(l, l.b, l.portB);
+    }
+    for (std::int32_t s = 0; s < switchCount(); ++s) {
+        const Switch &sw = m_switches[static_cast<size_t>(s)];
+        const int used = linksPerNode[static_cast<size_t>(switchNode(s))];
+        if (sw.radix > 0 && used > sw.radix)
+            error(sw.id, "switch '" + sw.id + "' has " + std::to_string(used) + " links but only "
+                             + std::to_string(sw.radix) + " ports");
+    }
+    return problems;
+}
+
+} // namespace Railyard

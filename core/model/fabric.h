@@ -1,0 +1,198 @@
+#pragma once
+
+// The fabric model: hosts, switches and links of a training network.
+//
+// Plain C++ structures (no QObject): the analysis algorithms run directly
+// on these vectors. Every element has a stable string id; links refer to
+// their endpoints by node index (see NodeRef) so hot loops never hash
+// strings. Capacities are in Gbit/s, per direction.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace Railyard {
+
+/// Switch tiers, bottom-up. `Unlayered` is a switch whose tier is unknown
+/// (e.g. imported as role "switch"); layered analyses skip such fabrics.
+enum class Tier : std::uint8_t { Leaf = 1, Spine = 2, Core = 3, Unlayered = 0 };
+
+/// "leaf", "spine", "core", "switch".
+const char *tierName(Tier tier);
+/// Parses a tier name; std::nullopt for anything unknown.
+std::optional<Tier> tierFromName(const std::string &name);
+/// Tier number used for ordering: leaf 1, spine 2, core 3; unlayered 0.
+inline int tierLevel(Tier tier) { return static_cast<int>(tier); }
+
+enum class LinkState : std::uint8_t { Up, Down, Degraded };
+const char *linkStateName(LinkState state);
+std::optional<LinkState> linkStateFromName(const std::string &name);
+
+/// Where an element physically sits. Empty strings mean "not known".
+struct Location
+{
+    std::string zone; ///< AI zone / data-center hall
+    std::string pod;  ///< pod: the group below one spine layer
+    std::string su;   ///< scalable unit
+    std::string rack;
+};
+
+/// One scale-out NIC of a host. NIC r serves rail r.
+struct Nic
+{
+    int rail = 0;
+    double speedGbps = 400.0; ///< total NIC speed, Gbit/s per direction
+    int ports = 1;            ///< 2 for dual-ToR NICs (each port speedGbps / ports)
+};
+
+struct Host
+{
+    std::string id;
+    std::string gpuModel = "h100";
+    int gpus = 8;
+    double nvlinkGBps = 450.0; ///< NVLink bandwidth per GPU, GB/s per direction
+    std::vector<Nic> nics;
+    Location location;
+};
+
+struct Switch
+{
+    std::string id;
+    Tier tier = Tier::Leaf;
+    int radix = 64; ///< number of ports
+    std::string model;
+    int plane = 0;
+    int rail = -1; ///< the rail a rail-optimized leaf serves, -1 if none
+    Location location;
+};
+
+/// A node is a host or a switch: hosts first, then switches.
+/// NodeRef packs both into one integer: index < hostCount() is a host.
+using NodeIndex = std::int32_t;
+
+struct Link
+{
+    std::string id;
+    NodeIndex a = -1;
+    NodeIndex b = -1;
+    int portA = -1; ///< port on a: switch port, or NIC port number on a host (-1 = unassigned)
+    int portB = -1;
+    double capacityGbps = 400.0; ///< per direction, nominal
+    LinkState state = LinkState::Up;
+    double degradedGbps = 0.0; ///< effective rate when state == Degraded
+    int plane = 0;
+
+    /// Capacity the link carries now: 0 when down, the degraded rate when degraded.
+    double effectiveGbps() const
+    {
+        switch (state) {
+        case LinkState::Down: return 0.0;
+        case LinkState::Degraded: return degradedGbps;
+        case LinkState::Up: break;
+        }
+        return capacityGbps;
+    }
+};
+
+/// One finding of Fabric::validate(): what is wrong and with which element.
+struct Problem
+{
+    enum class Severity { Error, Warning };
+    Severity severity = Severity::Error;
+    std::string elementId;
+    std::string message;
+};
+
+/// The whole fabric. Owns its elements; indices are stable until an element
+/// is removed. Mutators keep the id index in sync.
+class Fabric
+{
+public:
+    std::string name;
+    std::string description;
+
+    const std::vector<Host> &hosts() const { return m_hosts; }
+    const std::vector<Switch> &switches() const { return m_switches; }
+    const std::vector<Link> &links() const { return m_links; }
+
+    std::int32_t hostCount() const { return static_cast<std::int32_t>(m_hosts.size()); }
+    std::int32_t switchCount() const { return static_cast<std::int32_t>(m_switches.size()); }
+    std::int32_t nodeCount() const { return hostCount() + switchCount(); }
+    std::int32_t linkCount() const { return static_cast<std::int32_t>(m_links.size()); }
+
+    bool isHost(NodeIndex n) const { return n >= 0 && n < hostCount(); }
+    bool isSwitch(NodeIndex n) const { return n >= hostCount() && n < nodeCount(); }
+    NodeIndex hostNode(std::int32_t hostIndex) const { return hostIndex; }
+    NodeIndex switchNode(std::int32_t switchIndex) const { return hostCount() + switchIndex; }
+    std::int32_t switchIndexOf(NodeIndex n) const { return n - hostCount(); }
+
+    const Host &host(std::int32_t i) const { return m_hosts[static_cast<size_t>(i)]; }
+    const Switch &switchAt(std::int32_t i) const { return m_switches[static_cast<size_t>(i)]; }
+    const Link &link(std::int32_t i) const { return m_links[static_cast<size_t>(i)]; }
+    Host &host(std::int32_t i) { return m_hosts[static_cast<size_t>(i)]; }
+    Switch &switchAt(std::int32_t i) { return m_switches[static_cast<size_t>(i)]; }
+    Link &link(std::int32_t i) { return m_links[static_cast<size_t>(i)]; }
+
+    /// Id of a node (host or switch).
+    const std::string &nodeId(NodeIndex n) const;
+    /// Tier of a node; hosts have no tier (returns std::nullopt).
+    std::optional<Tier> nodeTier(NodeIndex n) const;
+
+    /// Node index for a host or switch id, -1 if unknown.
+    NodeIndex findNode(const std::string &id) const;
+    /// Link index for a link id, -1 if unknown.
+    std::int32_t findLink(const std::string &id) const;
+    bool containsId(const std::string &id) const;
+
+    /// Adds elements. Ids must be unique across hosts, switches and links
+    /// (checked by validate(), not here, so loaders can report all problems).
+    /// Adding a host shifts switch node indices by one; existing links are
+    /// renumbered (O(L)), so add hosts first when building large fabrics.
+    std::int32_t addHost(Host host);
+    std::int32_t addSwitch(Switch sw);
+    std::int32_t addLink(Link link);
+    void reserve(size_t hosts, size_t switches, size_t links);
+
+    /// Links incident to a node, as link indices. Built lazily (O(L)) on first
+    /// use after a mutation; not thread-safe until built (call once before
+    /// handing the fabric to worker threads).
+    std::span<const std::int32_t> incidentLinks(NodeIndex n) const;
+    /// The other end of link l seen from node n.
+    NodeIndex otherEnd(std::int32_t l, NodeIndex n) const
+    {
+        const Link &k = m_links[static_cast<size_t>(l)];
+        return k.a == n ? k.b : k.a;
+    }
+
+    /// Ensures the adjacency is built (call before sharing across threads).
+    void prepare() const { if (!m_adjacencyValid) buildAdjacency(); }
+
+    /// Total GPUs.
+    long long gpuCount() const;
+
+    /// Checks every invariant: unique non-empty ids, link ends that exist and
+    /// differ, positive capacities, degraded rate within (0, capacity], ports
+    /// within radix and not used twice, links per switch within radix, host
+    /// GPUs > 0. Returns all problems found (empty = valid).
+    std::vector<Problem> validate() const;
+
+private:
+    void invalidateAdjacency() { m_adjacencyValid = false; }
+    void buildAdjacency() const;
+
+    std::vector<Host> m_hosts;
+    std::vector<Switch> m_switches;
+    std::vector<Link> m_links;
+    std::unordered_map<std::string, std::int32_t> m_hostIndex;
+    std::unordered_map<std::string, std::int32_t> m_switchIndex;
+    std::unordered_map<std::string, std::int32_t> m_linkIndex;
+
+    mutable bool m_adjacencyValid = false;
+    mutable std::vector<std::int32_t> m_adjOffsets;
+    mutable std::vector<std::int32_t> m_adjLinks;
+};
+
+} // namespace Railyard
