@@ -1,0 +1,2 @@
+railyard_add_test(analysis oversubscription)
+railyard_add_test(analysis bisection)

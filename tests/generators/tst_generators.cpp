@@ -1,0 +1,234 @@
+// Generated fabrics against closed forms: fat-tree counts (Al-Fares 2008),
+// DGX SuperPOD switch counts from radix-64 arithmetic, the preset shapes.
+
+#include "core/analysis/capacity.h"
+#include "core/analysis/counts.h"
+#include "core/analysis/oversubscription.h"
+#include "core/generators/presets.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <set>
+
+using namespace Railyard;
+
+namespace {
+long long tierCount(const FabricCounts &c, const char *tier)
+{
+    auto it = c.switchesByTier.find(tier);
+    return it == c.switchesByTier.end() ? 0 : it->second;
+}
+
+const TierOversubscription *tierOf(const OversubscriptionResult &r, Tier t)
+{
+    for (const auto &x : r.tiers)
+        if (x.tier == t)
+            return &x;
+    return nullptr;
+}
+
+void expectGeneratorError(const ClosParams &p, const char *parameter)
+{
+    try {
+        generateClos(p);
+        QFAIL("expected a GeneratorError");
+    } catch (const GeneratorError &e) {
+        QVERIFY2(std::string(e.what()).rfind(parameter, 0) == 0, e.what());
+    }
+}
+} // namespace
+
+class TestGenerators : public QObject
+{
+    Q_OBJECT
+private slots:
+    void fatTreeCounts_data()
+    {
+        QTest::addColumn<int>("k");
+        for (int k : {4, 8, 16, 24})
+            QTest::addRow("k=%d", k) << k;
+    }
+    void fatTreeCounts()
+    {
+        QFETCH(int, k);
+        const Fabric f = generateClos(fatTreeParams(k, 100.0));
+        QVERIFY(f.validate().empty());
+        const FabricCounts c = countFabric(f);
+        QCOMPARE(c.hosts, static_cast<long long>(k) * k * k / 4);
+        QCOMPARE(c.switches, 5LL * k * k / 4);
+        QCOMPARE(tierCount(c, "leaf"), static_cast<long long>(k) * k / 2);
+        QCOMPARE(tierCount(c, "spine"), static_cast<long long>(k) * k / 2);
+        QCOMPARE(tierCount(c, "core"), static_cast<long long>(k) * k / 4);
+        // Every switch uses exactly k ports, every link is 100G.
+        for (std::int32_t s = 0; s < f.switchCount(); ++s)
+            QCOMPARE(static_cast<int>(f.incidentLinks(f.switchNode(s)).size()), k);
+        // Each core switch reaches every pod exactly once.
+        std::int32_t core = -1;
+        for (std::int32_t s = 0; s < f.switchCount(); ++s)
+            if (f.switchAt(s).tier == Tier::Core)
+                core = s;
+        std::set<std::string> pods;
+        for (auto l : f.incidentLinks(f.switchNode(core)))
+            pods.insert(f.switchAt(f.switchIndexOf(f.otherEnd(l, f.switchNode(core)))).location.pod);
+        QCOMPARE(static_cast<int>(pods.size()), k);
+    }
+
+    void fatTreeRejectsOddK()
+    {
+        QVERIFY_THROWS_EXCEPTION(GeneratorError, fatTreeParams(5, 100));
+        QVERIFY_THROWS_EXCEPTION(GeneratorError, fatTreeParams(2, 100));
+    }
+
+    // Radix-64 arithmetic, written out independently of the generator:
+    // 8 rail leaves per SU, 32 hosts down and 32 uplinks each. Two tiers hold
+    // at most 64 leaves (a spine has 64 ports); then spines use 32 ports down
+    // and 32 up, and a core tier of radix-64 switches takes all spine uplinks.
+    void superpodSwitchCounts()
+    {
+        for (int su = 1; su <= 64; ++su) {
+            const Fabric f = generateClos(dgxSuperpodParams(su));
+            const FabricCounts c = countFabric(f);
+            const long long leaves = 8LL * su;
+            const long long uplinks = leaves * 32;
+            long long spines, cores;
+            if (leaves <= 64) {
+                spines = (uplinks + 63) / 64;
+                cores = 0;
+            } else {
+                spines = uplinks / 32;
+                cores = (spines * 32 + 63) / 64;
+            }
+            QCOMPARE(c.gpus, 256LL * su);
+            QCOMPARE(tierCount(c, "leaf"), leaves);
+            QCOMPARE(tierCount(c, "spine"), spines);
+            QCOMPARE(tierCount(c, "core"), cores);
+            if (su == 4 || su == 16 || su == 64)
+                QVERIFY(f.validate().empty());
+        }
+        // The published reference points: 4 SUs = 32 leaves + 16 spines; 16 SUs adds 64 core.
+        const FabricCounts c16 = countFabric(generateClos(dgxSuperpodParams(16)));
+        QCOMPARE(tierCount(c16, "spine"), 128LL);
+        QCOMPARE(tierCount(c16, "core"), 64LL);
+    }
+
+    void superpodIsNonBlocking()
+    {
+        const Fabric f = generateClos(dgxSuperpodParams(16));
+        const auto o = analyzeOversubscription(f, CapacityView::of(f));
+        QCOMPARE(tierOf(o, Tier::Leaf)->ratio, 1.0);
+        QCOMPARE(tierOf(o, Tier::Spine)->worstRatio, 1.0);
+        QVERIFY(tierOf(o, Tier::Core)->isTop);
+        // Rail leaves: every leaf serves one rail.
+        for (const Switch &s : f.switches())
+            if (s.tier == Tier::Leaf)
+                QVERIFY(s.rail >= 0 && s.rail < 8);
+    }
+
+    void metaZones()
+    {
+        const Fabric f = generateClos(metaAiZoneParams(8));
+        QVERIFY(f.validate().empty());
+        const FabricCounts c = countFabric(f);
+        QCOMPARE(c.gpus, 24576LL);
+        QCOMPARE(tierCount(c, "leaf"), 1536LL); // one rack switch per rack of 2 hosts
+        QCOMPARE(tierCount(c, "spine"), 128LL); // 16 cluster switches per zone
+        std::set<std::string> zones;
+        for (const Host &h : f.hosts())
+            zones.insert(h.location.zone);
+        QCOMPARE(static_cast<int>(zones.size()), 8);
+        const auto o = analyzeOversubscription(f, CapacityView::of(f));
+        QCOMPARE(tierOf(o, Tier::Leaf)->ratio, 1.0);
+        // 192 × 400G down; 1:7 asks for 192/7 = 27.4 uplinks, rounded up to 28.
+        QCOMPARE(tierOf(o, Tier::Spine)->ratio, 192.0 / 28.0);
+        QVERIFY(std::abs(tierOf(o, Tier::Spine)->ratio - 7.0) / 7.0 < 0.03);
+    }
+
+    void alibabaHpn()
+    {
+        const Fabric f = generateClos(alibabaHpnParams(15));
+        QVERIFY(f.validate().empty());
+        const FabricCounts c = countFabric(f);
+        QCOMPARE(c.gpus, 15LL * 1024);
+        QCOMPARE(c.planes, 2);
+        QCOMPARE(tierCount(c, "leaf"), 15LL * 16);  // 8 rails × 2 ToRs per segment
+        QCOMPARE(tierCount(c, "spine"), 2LL * 60);  // 60 aggregation switches per plane
+        // Every NIC port lands on a different leaf, and the two ports on different planes.
+        const NodeIndex h = f.hostNode(0);
+        std::set<NodeIndex> leaves;
+        std::set<int> planes;
+        for (auto l : f.incidentLinks(h)) {
+            leaves.insert(f.otherEnd(l, h));
+            planes.insert(f.link(l).plane);
+            QCOMPARE(f.link(l).capacityGbps, 200.0);
+        }
+        QCOMPARE(static_cast<int>(leaves.size()), 16);
+        QCOMPARE(static_cast<int>(planes.size()), 2);
+        const auto o = analyzeOversubscription(f, CapacityView::of(f));
+        QCOMPARE(tierOf(o, Tier::Leaf)->ratio, 128.0 * 200 / (60 * 400));
+        QCOMPARE(tierOf(o, Tier::Spine)->ratio, 15.0);
+    }
+
+    void railOptimizedOversubscription()
+    {
+        ClosParams p = railOptimizedParams(96);
+        p.tierSpecs[0].oversubscription = 3.0; // 48 down, 16 up on radix 64
+        const Fabric f = generateClos(p);
+        QVERIFY(f.validate().empty());
+        const auto o = analyzeOversubscription(f, CapacityView::of(f));
+        QCOMPARE(tierOf(o, Tier::Leaf)->ratio, 3.0);
+        QCOMPARE(tierOf(o, Tier::Leaf)->worstRatio, 3.0);
+        // 96 hosts in SUs of 48: 2 SUs × 8 rails.
+        QCOMPARE(tierCount(countFabric(f), "leaf"), 16LL);
+    }
+
+    void gpuModelsSetNvlink()
+    {
+        ClosParams p = railOptimizedParams(8);
+        p.gpuModel = "b200";
+        const Fabric f = generateClos(p);
+        QCOMPARE(f.host(0).nvlinkGBps, 900.0);
+        p.gpuModel = "x999";
+        expectGeneratorError(p, "gpu");
+    }
+
+    void everyElementHasALocation()
+    {
+        for (const ClosParams &p : {dgxSuperpodParams(2), metaAiZoneParams(2), alibabaHpnParams(1), fatTreeParams(4)}) {
+            const Fabric f = generateClos(p);
+            for (const Host &h : f.hosts()) {
+                QVERIFY(!h.location.rack.empty());
+                QVERIFY(!h.location.su.empty());
+            }
+            for (const Switch &s : f.switches())
+                QVERIFY2(!s.location.rack.empty(), s.id.c_str());
+        }
+    }
+
+    void impossibleParameters()
+    {
+        ClosParams p = railOptimizedParams(0);
+        expectGeneratorError(p, "hosts");
+        p = railOptimizedParams(64);
+        p.hostsPerSu = 40; // a radix-64 leaf at 1:1 serves 32
+        expectGeneratorError(p, "hosts-per-su");
+        p = railOptimizedParams(64);
+        p.tierSpecs[0].oversubscription = 0;
+        expectGeneratorError(p, "oversubscription");
+        p = railOptimizedParams(64);
+        p.planes = 3;
+        expectGeneratorError(p, "planes");
+        p = railOptimizedParams(200000); // needs a fourth tier at radix 64
+        expectGeneratorError(p, "radix");
+    }
+
+    void derivedTierCountMatches()
+    {
+        QCOMPARE(derivedTierCount(dgxSuperpodParams(8)), 2);
+        QCOMPARE(derivedTierCount(dgxSuperpodParams(9)), 3);
+        QCOMPARE(derivedTierCount(metaAiZoneParams(8)), 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGenerators)
+#include "tst_generators.moc"
