@@ -1,0 +1,44 @@
+#pragma once
+
+// Undo commands of FabricDocument, one per operation, named verb-noun.
+
+#include "core/document/fabricdocument.h"
+
+#include <QUndoCommand>
+
+namespace Railyard {
+
+/// Fails or restores a set of links and switches (a what-if step).
+class SetFailedCommand : public QUndoCommand
+{
+public:
+    SetFailedCommand(FabricDocument *document, std::vector<FabricDocument::FailureFlag> after,
+                     std::vector<FabricDocument::FailureFlag> before, const QString &text);
+    void redo() override;
+    void undo() override;
+
+private:
+    FabricDocument *m_document;
+    std::vector<FabricDocument::FailureFlag> m_after;
+    std::vector<FabricDocument::FailureFlag> m_before;
+};
+
+/// Changes one link's nominal capacity; consecutive edits of one link merge.
+class SetLinkCapacityCommand : public QUndoCommand
+{
+public:
+    enum { Id = 0x5259 };
+    SetLinkCapacityCommand(FabricDocument *document, std::int32_t link, double before, double after);
+    void redo() override;
+    void undo() override;
+    int id() const override { return Id; }
+    bool mergeWith(const QUndoCommand *other) override;
+
+private:
+    FabricDocument *m_document;
+    std::int32_t m_link;
+    double m_before;
+    double m_after;
+};
+
+} // namespace Railyard

@@ -1,0 +1,334 @@
+#include "core/layout/fabriclayout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <map>
+#include <unordered_map>
+
+namespace Railyard {
+
+namespace {
+
+constexpr double kHostPitchY = 10.0;
+constexpr double kSuGap = 20.0;
+constexpr double kPodGap = 60.0;
+constexpr double kZoneGap = 120.0;
+constexpr double kSwitchHeight = 10.0;
+constexpr double kLeafRise = 110.0; // from the top of the hosts to the top of the first switch row
+
+/// Row rank of every switch: its tier for layered switches, its hop distance
+/// from the hosts for unlayered ones. Ranks are then compressed to rows 1..R.
+std::vector<int> switchRows(const Fabric &f)
+{
+    const auto hosts = f.hostCount();
+    std::vector<int> rank(static_cast<size_t>(f.nodeCount()), 0);
+    std::vector<int> dist(static_cast<size_t>(f.nodeCount()), -1);
+    std::deque<NodeIndex> queue;
+    for (NodeIndex h = 0; h < hosts; ++h) {
+        dist[static_cast<size_t>(h)] = 0;
+        queue.push_back(h);
+    }
+    while (!queue.empty()) {
+        const NodeIndex v = queue.front();
+        queue.pop_front();
+        for (const auto l : f.incidentLinks(v)) {
+            const NodeIndex u = f.otherEnd(l, v);
+            if (dist[static_cast<size_t>(u)] < 0) {
+                dist[static_cast<size_t>(u)] = dist[static_cast<size_t>(v)] + 1;
+                queue.push_back(u);
+            }
+        }
+    }
+    std::vector<int> distinct;
+    for (std::int32_t s = 0; s < f.switchCount(); ++s) {
+        const Switch &sw = f.switchAt(s);
+        const NodeIndex n = f.switchNode(s);
+        int r = sw.tier == Tier::Unlayered ? std::max(1, dist[static_cast<size_t>(n)]) : tierLevel(sw.tier);
+        if (sw.tier == Tier::Unlayered && dist[static_cast<size_t>(n)] < 0)
+            r = 1;
+        rank[static_cast<size_t>(n)] = r;
+        distinct.push_back(r);
+    }
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    for (std::int32_t s = 0; s < f.switchCount(); ++s) {
+        auto &r = rank[static_cast<size_t>(f.switchNode(s))];
+        r = static_cast<int>(std::lower_bound(distinct.begin(), distinct.end(), r) - distinct.begin()) + 1;
+    }
+    return rank;
+}
+
+std::string hostKey(const Host &h, int level, std::int32_t column)
+{
+    const Location &l = h.location;
+    switch (level) {
+    case 0:
+        if (!l.pod.empty())
+            return (l.zone.empty() ? "" : l.zone + "/") + l.pod;
+        if (!l.zone.empty())
+            return l.zone;
+        return "racks " + std::to_string(column / 64 * 64 + 1) + "–" + std::to_string(column / 64 * 64 + 64);
+    case 1:
+        if (!l.su.empty())
+            return (l.pod.empty() ? "" : l.pod + "/") + l.su;
+        return "racks " + std::to_string(column / 8 * 8 + 1) + "–" + std::to_string(column / 8 * 8 + 8);
+    default:
+        return l.rack.empty() ? h.id : l.rack;
+    }
+}
+
+} // namespace
+
+FabricLayout FabricLayout::compute(const Fabric &f)
+{
+    f.prepare();
+    FabricLayout layout;
+    const auto nodes = static_cast<size_t>(f.nodeCount());
+    layout.m_nodeRects.assign(nodes, QRectF());
+    const std::vector<int> rows = switchRows(f);
+    layout.m_nodeRow = rows;
+
+    // --- Hosts: rack columns ------------------------------------------------
+    std::vector<std::int32_t> hostColumn(static_cast<size_t>(f.hostCount()), 0);
+    double x = 0.0;
+    int slot = 0;
+    int maxSlots = 1;
+    std::int32_t column = -1;
+    const Host *previous = nullptr;
+    for (std::int32_t h = 0; h < f.hostCount(); ++h) {
+        const Host &host = f.host(h);
+        const Location &loc = host.location;
+        bool newColumn = true;
+        if (previous) {
+            const Location &p = previous->location;
+            newColumn = loc.rack.empty() || loc.rack != p.rack;
+            if (newColumn) {
+                x += rackPitch;
+                if (loc.zone != p.zone)
+                    x += kZoneGap;
+                else if (loc.pod != p.pod)
+                    x += kPodGap;
+                else if (loc.su != p.su)
+                    x += kSuGap;
+            }
+        }
+        if (newColumn) {
+            ++column;
+            slot = 0;
+        }
+        layout.m_nodeRects[static_cast<size_t>(h)] = QRectF(x, slot * kHostPitchY, hostWidth, hostHeight);
+        hostColumn[static_cast<size_t>(h)] = column;
+        ++slot;
+        maxSlots = std::max(maxSlots, slot);
+        previous = &host;
+    }
+    const double width = std::max(x + rackPitch, 200.0);
+
+    // --- Switch rows ------------------------------------------------------
+    int rowCount = 1;
+    for (std::int32_t s = 0; s < f.switchCount(); ++s)
+        rowCount = std::max(rowCount, rows[static_cast<size_t>(f.switchNode(s))] + 1);
+    layout.m_rowY.assign(static_cast<size_t>(rowCount), 0.0);
+    const double rowGap = std::max(160.0, width / 16.0);
+    for (int r = 1; r < rowCount; ++r)
+        layout.m_rowY[static_cast<size_t>(r)] = r == 1 ? -kLeafRise : layout.m_rowY[static_cast<size_t>(r) - 1] - rowGap;
+
+    double unplacedX = width + 40.0;
+    for (int r = 1; r < rowCount; ++r) {
+        // Extent of the lower neighbours of every switch of this row.
+        std::map<std::pair<long long, long long>, std::vector<std::int32_t>> byExtent;
+        std::vector<std::int32_t> unplaced;
+        for (std::int32_t s = 0; s < f.switchCount(); ++s) {
+            const NodeIndex n = f.switchNode(s);
+            if (rows[static_cast<size_t>(n)] != r)
+                continue;
+            double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+            for (const auto l : f.incidentLinks(n)) {
+                const NodeIndex u = f.otherEnd(l, n);
+                const int ur = f.isHost(u) ? 0 : rows[static_cast<size_t>(u)];
+                if (ur >= r)
+                    continue;
+                const QRectF &rect = layout.m_nodeRects[static_cast<size_t>(u)];
+                lo = std::min(lo, rect.left());
+                hi = std::max(hi, rect.right());
+            }
+            if (lo > hi)
+                unplaced.push_back(s);
+            else
+                byExtent[{std::llround(lo * 2), std::llround(hi * 2)}].push_back(s);
+        }
+        const double y = layout.m_rowY[static_cast<size_t>(r)];
+        for (auto &[extent, members] : byExtent) {
+            std::sort(members.begin(), members.end(), [&](std::int32_t a, std::int32_t b) {
+                const Switch &sa = f.switchAt(a), &sb = f.switchAt(b);
+                if (sa.plane != sb.plane)
+                    return sa.plane < sb.plane;
+                if (sa.rail != sb.rail)
+                    return sa.rail < sb.rail;
+                return a < b;
+            });
+            const double lo = extent.first / 2.0, hi = extent.second / 2.0;
+            const double slotWidth = (hi - lo) / static_cast<double>(members.size());
+            const double w = std::clamp(slotWidth * 0.8, 2.0, hostWidth);
+            for (size_t i = 0; i < members.size(); ++i) {
+                const double cx = lo + (static_cast<double>(i) + 0.5) * slotWidth;
+                layout.m_nodeRects[static_cast<size_t>(f.switchNode(members[i]))] = QRectF(cx - w / 2, y, w, kSwitchHeight);
+            }
+        }
+        for (const auto s : unplaced) {
+            layout.m_nodeRects[static_cast<size_t>(f.switchNode(s))] = QRectF(unplacedX, y, hostWidth, kSwitchHeight);
+            unplacedX += rackPitch;
+        }
+    }
+
+    // --- Bounds and the spatial index --------------------------------------
+    QRectF bounds;
+    for (const QRectF &r : layout.m_nodeRects)
+        bounds = bounds.isNull() ? r : bounds.united(r);
+    layout.m_bounds = bounds.adjusted(-40, -40, 40, 40);
+    layout.m_rowsByX.assign(static_cast<size_t>(rowCount), {});
+    for (NodeIndex n = 0; n < static_cast<NodeIndex>(nodes); ++n) {
+        layout.m_rowsByX[static_cast<size_t>(f.isHost(n) ? 0 : rows[static_cast<size_t>(n)])].push_back(n);
+        layout.m_maxNodeWidth = std::max(layout.m_maxNodeWidth, layout.m_nodeRects[static_cast<size_t>(n)].width());
+    }
+    for (auto &row : layout.m_rowsByX)
+        std::sort(row.begin(), row.end(), [&](NodeIndex a, NodeIndex b) {
+            return layout.m_nodeRects[static_cast<size_t>(a)].left() < layout.m_nodeRects[static_cast<size_t>(b)].left();
+        });
+
+    // --- Aggregation levels ---------------------------------------------------
+    static const char *levelNames[] = {"pods", "scalable units", "racks"};
+    for (int level = 0; level < 3; ++level) {
+        LayoutLevel lv;
+        lv.name = levelNames[level];
+        lv.groupOfNode.assign(nodes, -1);
+        std::unordered_map<std::string, std::int32_t> index;
+        auto groupFor = [&](const std::string &key, int row) {
+            auto [it, inserted] = index.emplace(key, static_cast<std::int32_t>(lv.groups.size()));
+            if (inserted) {
+                LayoutGroup g;
+                g.row = row;
+                lv.groups.push_back(std::move(g));
+            }
+            return it->second;
+        };
+        // Domain: the host group a node lies under, "" when it spans several.
+        std::vector<std::string> domain(nodes);
+        for (std::int32_t h = 0; h < f.hostCount(); ++h) {
+            domain[static_cast<size_t>(h)] = hostKey(f.host(h), level, hostColumn[static_cast<size_t>(h)]);
+            const auto g = groupFor("h:" + domain[static_cast<size_t>(h)], 0);
+            lv.groupOfNode[static_cast<size_t>(h)] = g;
+            lv.groups[static_cast<size_t>(g)].label = domain[static_cast<size_t>(h)];
+        }
+        for (int r = 1; r < rowCount; ++r) {
+            for (const NodeIndex n : layout.m_rowsByX[static_cast<size_t>(r)]) {
+                const Switch &sw = f.switchAt(f.switchIndexOf(n));
+                std::string common;
+                bool first = true, uniform = true;
+                for (const auto l : f.incidentLinks(n)) {
+                    const NodeIndex u = f.otherEnd(l, n);
+                    if (!f.isHost(u) && rows[static_cast<size_t>(u)] >= r)
+                        continue;
+                    if (first) {
+                        common = domain[static_cast<size_t>(u)];
+                        first = false;
+                    } else if (domain[static_cast<size_t>(u)] != common) {
+                        uniform = false;
+                    }
+                }
+                if (!uniform || first)
+                    common.clear();
+                domain[static_cast<size_t>(n)] = common;
+                std::string key;
+                std::string label;
+                const std::string tier = tierName(sw.tier);
+                if (level == 2) {
+                    key = "s:" + sw.id;
+                    label = sw.id;
+                } else if (!common.empty()) {
+                    key = "s:" + std::to_string(r) + ":" + std::to_string(sw.plane) + ":" + common;
+                    label = tier + " · " + common;
+                } else {
+                    // Spanning switches: chunks of the row by position.
+                    const double chunk = width / (level == 0 ? 16.0 : 64.0);
+                    const auto c = static_cast<long long>(std::floor(layout.m_nodeRects[static_cast<size_t>(n)].center().x() / chunk));
+                    key = "s:" + std::to_string(r) + ":" + std::to_string(sw.plane) + ":#" + std::to_string(c);
+                    label = tier + (sw.plane ? " · plane " + std::to_string(sw.plane) : std::string());
+                }
+                const auto g = groupFor(key, r);
+                lv.groupOfNode[static_cast<size_t>(n)] = g;
+                lv.groups[static_cast<size_t>(g)].label = label;
+            }
+        }
+        for (NodeIndex n = 0; n < static_cast<NodeIndex>(nodes); ++n) {
+            auto &g = lv.groups[static_cast<size_t>(lv.groupOfNode[static_cast<size_t>(n)])];
+            g.members.push_back(n);
+            const QRectF &rect = layout.m_nodeRects[static_cast<size_t>(n)];
+            g.rect = g.rect.isNull() ? rect : g.rect.united(rect);
+            if (f.isHost(n))
+                g.gpus += f.host(n).gpus;
+        }
+        std::unordered_map<std::uint64_t, std::int32_t> bundleIndex;
+        for (std::int32_t l = 0; l < f.linkCount(); ++l) {
+            const Link &link = f.link(l);
+            auto a = static_cast<std::uint64_t>(lv.groupOfNode[static_cast<size_t>(link.a)]);
+            auto b = static_cast<std::uint64_t>(lv.groupOfNode[static_cast<size_t>(link.b)]);
+            if (a == b)
+                continue;
+            if (a > b)
+                std::swap(a, b);
+            auto [it, inserted] = bundleIndex.emplace((a << 32) | b, static_cast<std::int32_t>(lv.bundles.size()));
+            if (inserted) {
+                LayoutBundle bundle;
+                bundle.groupA = static_cast<std::int32_t>(a);
+                bundle.groupB = static_cast<std::int32_t>(b);
+                lv.bundles.push_back(std::move(bundle));
+            }
+            auto &bundle = lv.bundles[static_cast<size_t>(it->second)];
+            bundle.links.push_back(l);
+            bundle.gbps += link.capacityGbps;
+        }
+        layout.m_levels.push_back(std::move(lv));
+    }
+    return layout;
+}
+
+std::vector<NodeIndex> FabricLayout::nodesIn(const QRectF &rect) const
+{
+    std::vector<NodeIndex> result;
+    for (const auto &row : m_rowsByX) {
+        if (row.empty())
+            continue;
+        auto it = std::lower_bound(row.begin(), row.end(), rect.left() - m_maxNodeWidth, [&](NodeIndex n, double x) {
+            return m_nodeRects[static_cast<size_t>(n)].left() < x;
+        });
+        for (; it != row.end(); ++it) {
+            const QRectF &r = m_nodeRects[static_cast<size_t>(*it)];
+            if (r.left() > rect.right())
+                break;
+            if (r.intersects(rect))
+                result.push_back(*it);
+        }
+    }
+    return result;
+}
+
+NodeIndex FabricLayout::nodeAt(const QPointF &point, double tolerance) const
+{
+    const QRectF probe(point.x() - tolerance, point.y() - tolerance, 2 * tolerance, 2 * tolerance);
+    NodeIndex best = -1;
+    double bestDistance = std::numeric_limits<double>::max();
+    for (const NodeIndex n : nodesIn(probe)) {
+        const QPointF d = m_nodeRects[static_cast<size_t>(n)].center() - point;
+        const double dist = d.x() * d.x() + d.y() * d.y();
+        if (dist < bestDistance) {
+            bestDistance = dist;
+            best = n;
+        }
+    }
+    return best;
+}
+
+} // namespace Railyard

@@ -1,0 +1,93 @@
+#pragma once
+
+// A deterministic, tier-aware layout of a fabric, derived from the model and
+// rebuilt when its structure changes. Units are scene units (1 unit = 1
+// pixel at zoom 1).
+//
+//  * Hosts sit at the bottom in rack columns (a rack elevation: hosts stacked
+//    inside their rack), racks side by side, wider gaps between scalable
+//    units, pods and zones.
+//  * Each switch tier is a row above: a switch is placed over the extent of
+//    the nodes below it, switches sharing an extent are spread evenly over it,
+//    plane-major then rail — so rail leaves sit above their scalable unit in
+//    rail order and planes come out side by side.
+//  * Unlayered switches (imported graphs) get the row of their hop distance
+//    from the hosts.
+//
+// For drawing at any zoom the layout also aggregates nodes into groups at
+// three levels — pods, scalable units, racks (with switches individual) —
+// and links into bundles between groups, each remembering its links.
+
+#include "core/model/fabric.h"
+
+#include <QPointF>
+#include <QRectF>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+struct LayoutGroup
+{
+    std::string label;
+    QRectF rect;            ///< bounding box of the members
+    int row = 0;            ///< 0 = hosts, 1 = first switch row, ...
+    std::vector<NodeIndex> members;
+    long long gpus = 0;     ///< hosts only
+};
+
+struct LayoutBundle
+{
+    std::int32_t groupA = -1;
+    std::int32_t groupB = -1;
+    std::vector<std::int32_t> links;
+    double gbps = 0.0; ///< nominal capacity, Gbit/s per direction
+};
+
+struct LayoutLevel
+{
+    std::string name; ///< "pods", "scalable units", "racks"
+    std::vector<LayoutGroup> groups;
+    std::vector<std::int32_t> groupOfNode; ///< per node
+    std::vector<LayoutBundle> bundles;
+};
+
+class FabricLayout
+{
+public:
+    /// Lays out the fabric. O(N log N + L).
+    static FabricLayout compute(const Fabric &fabric);
+
+    QRectF bounds() const { return m_bounds; }
+    const QRectF &nodeRect(NodeIndex n) const { return m_nodeRects[static_cast<size_t>(n)]; }
+    QPointF nodeCenter(NodeIndex n) const { return m_nodeRects[static_cast<size_t>(n)].center(); }
+    int rowOf(NodeIndex n) const { return m_nodeRow[static_cast<size_t>(n)]; }
+    int rowCount() const { return static_cast<int>(m_rowsByX.size()); }
+    double rowY(int row) const { return m_rowY[static_cast<size_t>(row)]; }
+
+    /// Aggregation levels, coarse to fine: 0 pods, 1 scalable units, 2 racks.
+    const std::vector<LayoutLevel> &levels() const { return m_levels; }
+
+    /// Width of one rack column, in scene units.
+    static constexpr double rackPitch = 20.0;
+    static constexpr double hostWidth = 14.0;
+    static constexpr double hostHeight = 8.0;
+
+    /// Nodes whose box intersects rect, via per-row x-sorted indices. O(log N + k).
+    std::vector<NodeIndex> nodesIn(const QRectF &rect) const;
+    /// The node under a scene point, or -1.
+    NodeIndex nodeAt(const QPointF &point, double tolerance = 2.0) const;
+
+private:
+    QRectF m_bounds;
+    std::vector<QRectF> m_nodeRects;
+    std::vector<int> m_nodeRow;
+    std::vector<double> m_rowY;
+    std::vector<std::vector<NodeIndex>> m_rowsByX; ///< per row, nodes sorted by left edge
+    double m_maxNodeWidth = hostWidth;
+    std::vector<LayoutLevel> m_levels;
+};
+
+} // namespace Railyard

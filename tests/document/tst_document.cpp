@@ -1,0 +1,99 @@
+// Every document command: push, undo, redo, compare the state.
+
+#include "core/document/fabricdocument.h"
+#include "core/analysis/bisection.h"
+#include "core/generators/presets.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Railyard;
+
+namespace {
+std::string state(const FabricDocument &d)
+{
+    std::string s;
+    const Failures f = d.failures();
+    for (auto l : f.links)
+        s += "L" + std::to_string(l) + ",";
+    for (auto w : f.switches)
+        s += "S" + std::to_string(w) + ",";
+    for (const Link &l : d.fabric().links())
+        s += std::to_string(static_cast<long long>(l.capacityGbps)) + ";";
+    return s;
+}
+} // namespace
+
+class TestDocument : public QObject
+{
+    Q_OBJECT
+private slots:
+    void failAndRestoreAreUndoable()
+    {
+        FabricDocument doc(generateClos(fatTreeParams(4, 100)));
+        QSignalSpy spy(&doc, &FabricDocument::changed);
+        const std::string clean = state(doc);
+        doc.setFailed({"core-0001", "host001--leaf-0001"}, true);
+        QCOMPARE(spy.count(), 1);
+        QVERIFY(doc.hasFailures());
+        QVERIFY(doc.isSwitchFailed(doc.fabric().switchIndexOf(doc.fabric().findNode("core-0001"))));
+        const std::string failed = state(doc);
+        QVERIFY(failed != clean);
+        doc.undoStack()->undo();
+        QCOMPARE(state(doc), clean);
+        QVERIFY(!doc.hasFailures());
+        doc.undoStack()->redo();
+        QCOMPARE(state(doc), failed);
+        doc.restoreAll();
+        QCOMPARE(state(doc), clean);
+        doc.undoStack()->undo();
+        QCOMPARE(state(doc), failed);
+    }
+
+    void failingAHostFailsItsLinks()
+    {
+        FabricDocument doc(generateClos(fatTreeParams(4, 100)));
+        std::vector<std::string> unknown;
+        doc.setFailed({"host001", "nope"}, true, &unknown);
+        QCOMPARE(unknown, std::vector<std::string>{"nope"});
+        QCOMPARE(doc.failures().links.size(), size_t(1));
+    }
+
+    void whatIfChangesTheBisection()
+    {
+        FabricDocument doc(generateClos(fatTreeParams(8, 100)));
+        doc.setFailed({"core-0001"}, true);
+        QCOMPARE(analyzeBisection(doc.fabric(), doc.capacityView()).gbps, 6000.0);
+        doc.undoStack()->undo();
+        QCOMPARE(analyzeBisection(doc.fabric(), doc.capacityView()).gbps, 6400.0);
+    }
+
+    void capacityEditsMerge()
+    {
+        FabricDocument doc(generateClos(fatTreeParams(4, 100)));
+        const std::string clean = state(doc);
+        QVERIFY(doc.setLinkCapacity(0, 200));
+        QVERIFY(doc.setLinkCapacity(0, 400));
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QCOMPARE(doc.fabric().link(0).capacityGbps, 400.0);
+        doc.undoStack()->undo();
+        QCOMPARE(state(doc), clean);
+        doc.undoStack()->redo();
+        QCOMPARE(doc.fabric().link(0).capacityGbps, 400.0);
+        QVERIFY(!doc.setLinkCapacity(0, -5));
+        QVERIFY(!doc.setLinkCapacity(9999, 5));
+    }
+
+    void selectionIsShared()
+    {
+        FabricDocument doc(generateClos(fatTreeParams(4, 100)));
+        QSignalSpy spy(&doc, &FabricDocument::selectionChanged);
+        doc.setSelection({"leaf-0001"});
+        doc.setSelection({"leaf-0001"});
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(doc.selection().front(), std::string("leaf-0001"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDocument)
+#include "tst_document.moc"

@@ -1,0 +1,106 @@
+#include "core/generators/presets.h"
+#include "core/layout/fabriclayout.h"
+
+#include <QTest>
+
+#include <set>
+
+using namespace Railyard;
+
+class TestLayout : public QObject
+{
+    Q_OBJECT
+private slots:
+    void tiersStackUpward()
+    {
+        const Fabric f = generateClos(fatTreeParams(4, 100));
+        const FabricLayout layout = FabricLayout::compute(f);
+        QCOMPARE(layout.rowCount(), 4);
+        for (NodeIndex n = 0; n < f.nodeCount(); ++n) {
+            QVERIFY(layout.bounds().contains(layout.nodeRect(n)));
+            if (f.isSwitch(n))
+                QVERIFY(layout.nodeRect(n).bottom() < 0); // above the hosts
+        }
+        // Core above spine above leaf.
+        QVERIFY(layout.rowY(3) < layout.rowY(2));
+        QVERIFY(layout.rowY(2) < layout.rowY(1));
+    }
+
+    void leavesSitOverTheirRack()
+    {
+        const Fabric f = generateClos(fatTreeParams(8, 100));
+        const FabricLayout layout = FabricLayout::compute(f);
+        for (std::int32_t s = 0; s < f.switchCount(); ++s) {
+            if (f.switchAt(s).tier != Tier::Leaf)
+                continue;
+            const NodeIndex n = f.switchNode(s);
+            double lo = 1e18, hi = -1e18;
+            for (auto l : f.incidentLinks(n)) {
+                const NodeIndex u = f.otherEnd(l, n);
+                if (f.isHost(u)) {
+                    lo = std::min(lo, layout.nodeRect(u).left());
+                    hi = std::max(hi, layout.nodeRect(u).right());
+                }
+            }
+            const double cx = layout.nodeCenter(n).x();
+            QVERIFY(cx >= lo && cx <= hi);
+        }
+    }
+
+    void switchesOfARowDoNotOverlap()
+    {
+        const Fabric f = generateClos(alibabaHpnParams(2));
+        const FabricLayout layout = FabricLayout::compute(f);
+        for (int row = 1; row < layout.rowCount(); ++row) {
+            std::vector<QRectF> rects;
+            for (std::int32_t s = 0; s < f.switchCount(); ++s)
+                if (layout.rowOf(f.switchNode(s)) == row)
+                    rects.push_back(layout.nodeRect(f.switchNode(s)));
+            std::sort(rects.begin(), rects.end(), [](const QRectF &a, const QRectF &b) { return a.left() < b.left(); });
+            for (size_t i = 1; i < rects.size(); ++i)
+                QVERIFY(rects[i].left() >= rects[i - 1].right() - 1e-9);
+        }
+    }
+
+    void spatialQueriesMatchBruteForce()
+    {
+        const Fabric f = generateClos(dgxSuperpodParams(2));
+        const FabricLayout layout = FabricLayout::compute(f);
+        const QRectF probe(100, -300, 400, 320);
+        std::set<NodeIndex> expected;
+        for (NodeIndex n = 0; n < f.nodeCount(); ++n)
+            if (layout.nodeRect(n).intersects(probe))
+                expected.insert(n);
+        const auto found = layout.nodesIn(probe);
+        QCOMPARE(std::set<NodeIndex>(found.begin(), found.end()), expected);
+        QVERIFY(!expected.empty());
+        const NodeIndex some = *expected.begin();
+        QCOMPARE(layout.nodeAt(layout.nodeCenter(some), 0.5), some);
+    }
+
+    void levelsAggregateEveryLink()
+    {
+        const Fabric f = generateClos(dgxSuperpodParams(2));
+        const FabricLayout layout = FabricLayout::compute(f);
+        QCOMPARE(layout.levels().size(), size_t(3));
+        // Racks level: every link joins two different groups (hosts to switches).
+        const LayoutLevel &racks = layout.levels()[2];
+        size_t links = 0;
+        for (const auto &b : racks.bundles)
+            links += b.links.size();
+        QCOMPARE(static_cast<std::int32_t>(links), f.linkCount());
+        // 2 SUs of 32 hosts in racks of 4: 16 rack groups + one group per switch.
+        QCOMPARE(static_cast<std::int32_t>(racks.groups.size()), 16 + f.switchCount());
+        // SU level: one host group per SU, the leaves of an SU in one group.
+        const LayoutLevel &sus = layout.levels()[1];
+        int hostGroups = 0;
+        for (const auto &g : sus.groups)
+            hostGroups += g.row == 0 ? 1 : 0;
+        QCOMPARE(hostGroups, 2);
+        QCOMPARE(sus.groupOfNode[static_cast<size_t>(f.findNode("leaf-0001"))],
+                 sus.groupOfNode[static_cast<size_t>(f.findNode("leaf-0008"))]);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLayout)
+#include "tst_layout.moc"
