@@ -1,0 +1,311 @@
+// railyard-bench: times fabric generation and analysis at three scales.
+//
+// For each scale it measures, separately and as a total: generateClos (plus
+// building the adjacency), oversubscription, bisection, and one what-if (one
+// spine switch failed, oversubscription and bisection recomputed). Each scale
+// runs --repeat times (default 3) and the median of each phase is reported,
+// with the process's peak RSS after the scale. Not part of the test run.
+
+#include "core/analysis/bisection.h"
+#include "core/analysis/capacity.h"
+#include "core/analysis/oversubscription.h"
+#include "core/generators/closgenerator.h"
+#include "core/generators/presets.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <exception>
+#include <functional>
+#include <string>
+#include <sys/resource.h>
+#include <vector>
+
+namespace Railyard {
+namespace {
+
+struct Scale
+{
+    const char *slug;
+    const char *description;
+    std::function<ClosParams()> params;
+};
+
+/// 131,072 GPUs: radix-128 400G switches, so three tiers hold all 131,072 NIC ports.
+ClosParams params131k()
+{
+    ClosParams p = railOptimizedParams(16384);
+    if (p.tierSpecs.empty())
+        p.tierSpecs.push_back(TierSpec{});
+    for (TierSpec &spec : p.tierSpecs) {
+        spec.radix = 128;
+        spec.uplinkGbps = 400.0;
+        spec.model = "radix-128 400G";
+    }
+    p.tiers = 3;
+    return p;
+}
+
+const std::vector<Scale> &scales()
+{
+    static const std::vector<Scale> list{
+        {"3k", "3,072 GPUs, rail-optimized, 384 hosts (cluster-3k shape)", [] { return railOptimizedParams(384); }},
+        {"24k", "24,576 GPUs, Meta-style 8 AI zones", [] { return metaAiZoneParams(8); }},
+        {"131k", "131,072 GPUs, rail-optimized, 16,384 hosts, radix 128, 3 tiers", params131k},
+    };
+    return list;
+}
+
+/// Milliseconds per phase of one run.
+struct Timings
+{
+    double generate = 0.0;
+    double oversubscription = 0.0;
+    double bisection = 0.0;
+    double whatIf = 0.0;
+    double total = 0.0;
+};
+
+/// What one run computed, to show the numbers are real.
+struct Outcome
+{
+    long long gpus = 0;
+    int hosts = 0;
+    int switches = 0;
+    int links = 0;
+    BisectionResult bisection;
+    BisectionResult whatIfBisection;
+    std::string failedSpine;
+};
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start, Clock::time_point end)
+{
+    return std::chrono::duration<double, std::milli>(end - start).count();
+}
+
+Timings runOnce(const ClosParams &params, Outcome *outcome)
+{
+    Timings t;
+    const auto t0 = Clock::now();
+    Fabric fabric = generateClos(params);
+    fabric.prepare();
+    const auto t1 = Clock::now();
+    const CapacityView capacity = CapacityView::of(fabric);
+    const OversubscriptionResult oversubscription = analyzeOversubscription(fabric, capacity);
+    const auto t2 = Clock::now();
+    outcome->bisection = analyzeBisection(fabric, capacity);
+    const auto t3 = Clock::now();
+
+    Failures failures;
+    for (std::int32_t s = 0; s < fabric.switchCount(); ++s) {
+        if (fabric.switchAt(s).tier == Tier::Spine) {
+            failures.switches.push_back(s);
+            outcome->failedSpine = fabric.switchAt(s).id;
+            break;
+        }
+    }
+    const CapacityView failed = CapacityView::of(fabric, failures);
+    const OversubscriptionResult failedOversubscription = analyzeOversubscription(fabric, failed);
+    outcome->whatIfBisection = analyzeBisection(fabric, failed);
+    const auto t4 = Clock::now();
+
+    t.generate = msSince(t0, t1);
+    t.oversubscription = msSince(t1, t2);
+    t.bisection = msSince(t2, t3);
+    t.whatIf = msSince(t3, t4);
+    t.total = msSince(t0, t4);
+    outcome->gpus = fabric.gpuCount();
+    outcome->hosts = fabric.hostCount();
+    outcome->switches = fabric.switchCount();
+    outcome->links = fabric.linkCount();
+    // Keep the results observable so nothing is optimised away.
+    static volatile size_t sink = 0;
+    sink = sink + oversubscription.perSwitch.size() + failedOversubscription.perSwitch.size();
+    return t;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+double peakRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0; // Linux reports KiB
+}
+
+struct ScaleResult
+{
+    const Scale *scale = nullptr;
+    Timings median;
+    Outcome outcome;
+    double peakRss = 0.0;
+    int repeats = 0;
+};
+
+ScaleResult benchScale(const Scale &scale, int repeats)
+{
+    ScaleResult result;
+    result.scale = &scale;
+    result.repeats = repeats;
+    const ClosParams params = scale.params();
+    std::vector<Timings> runs;
+    for (int i = 0; i < repeats; ++i) {
+        std::fprintf(stderr, "[%s] run %d/%d...\n", scale.slug, i + 1, repeats);
+        runs.push_back(runOnce(params, &result.outcome));
+    }
+    const auto med = [&runs](double Timings::*field) {
+        std::vector<double> values;
+        for (const Timings &t : runs)
+            values.push_back(t.*field);
+        return median(values);
+    };
+    result.median = {med(&Timings::generate), med(&Timings::oversubscription), med(&Timings::bisection),
+                     med(&Timings::whatIf), med(&Timings::total)};
+    result.peakRss = peakRssMiB();
+    return result;
+}
+
+QJsonValue finiteOrNull(double value)
+{
+    return std::isfinite(value) ? QJsonValue(value) : QJsonValue();
+}
+
+QJsonObject toJson(const ScaleResult &r)
+{
+    const auto bisection = [](const BisectionResult &b) {
+        return QJsonObject{{QStringLiteral("gbps"), finiteOrNull(b.gbps)},
+                           {QStringLiteral("full_gbps"), finiteOrNull(b.fullGbps)},
+                           {QStringLiteral("ratio"), finiteOrNull(b.ratio)},
+                           {QStringLiteral("method"), QLatin1String(bisectionMethodName(b.method))},
+                           {QStringLiteral("cut_links"), static_cast<qint64>(b.cutLinks.size())}};
+    };
+    return QJsonObject{
+        {QStringLiteral("scale"), QLatin1String(r.scale->slug)},
+        {QStringLiteral("description"), QLatin1String(r.scale->description)},
+        {QStringLiteral("gpus"), r.outcome.gpus},
+        {QStringLiteral("hosts"), r.outcome.hosts},
+        {QStringLiteral("switches"), r.outcome.switches},
+        {QStringLiteral("links"), r.outcome.links},
+        {QStringLiteral("repeats"), r.repeats},
+        {QStringLiteral("median_ms"),
+         QJsonObject{{QStringLiteral("generate"), r.median.generate},
+                     {QStringLiteral("oversubscription"), r.median.oversubscription},
+                     {QStringLiteral("bisection"), r.median.bisection},
+                     {QStringLiteral("what_if"), r.median.whatIf},
+                     {QStringLiteral("total"), r.median.total}}},
+        {QStringLiteral("bisection"), bisection(r.outcome.bisection)},
+        {QStringLiteral("what_if"),
+         QJsonObject{{QStringLiteral("failed"), QString::fromStdString(r.outcome.failedSpine)},
+                     {QStringLiteral("bisection"), bisection(r.outcome.whatIfBisection)}}},
+        {QStringLiteral("peak_rss_mib"), r.peakRss},
+    };
+}
+
+void printTableHeader()
+{
+    std::printf("%-5s %8s %6s %6s %7s | %10s %10s %10s %10s %10s | %-28s %-28s %9s\n", "scale", "GPUs", "hosts", "sw",
+                "links", "gen ms", "oversub ms", "bisect ms", "what-if ms", "total ms", "bisection (ratio)",
+                "what-if bisection", "RSS MiB");
+}
+
+void printTableRow(const ScaleResult &r)
+{
+    const auto bis = [](const BisectionResult &b) {
+        char text[64];
+        std::snprintf(text, sizeof text, "%.0f G (%.3f %s)", b.gbps, b.ratio, bisectionMethodName(b.method));
+        return std::string(text);
+    };
+    std::printf("%-5s %8lld %6d %6d %7d | %10.1f %10.1f %10.1f %10.1f %10.1f | %-28s %-28s %9.1f\n", r.scale->slug,
+                r.outcome.gpus, r.outcome.hosts, r.outcome.switches, r.outcome.links, r.median.generate,
+                r.median.oversubscription, r.median.bisection, r.median.whatIf, r.median.total,
+                bis(r.outcome.bisection).c_str(), bis(r.outcome.whatIfBisection).c_str(), r.peakRss);
+    std::fflush(stdout);
+}
+
+} // namespace
+} // namespace Railyard
+
+int main(int argc, char *argv[])
+{
+    using namespace Railyard;
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("railyard-bench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Times generation, oversubscription, bisection and a one-spine what-if at 3k, 24k and "
+                       "131k GPUs; reports the median of each phase and the peak RSS."));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("scale"), QStringLiteral("3k, 24k, 131k or all (default)."),
+                      QStringLiteral("scale"), QStringLiteral("all")});
+    parser.addOption({QStringLiteral("repeat"), QStringLiteral("Runs per scale; the median is reported. Default 3."),
+                      QStringLiteral("n"), QStringLiteral("3")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print machine-readable JSON instead of a table.")});
+    if (!parser.parse(QCoreApplication::arguments())) {
+        std::fprintf(stderr, "railyard-bench: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::printf("%s", qPrintable(parser.helpText()));
+        return 0;
+    }
+    bool ok = false;
+    const int repeats = parser.value(QStringLiteral("repeat")).toInt(&ok);
+    if (!ok || repeats < 1) {
+        std::fprintf(stderr, "railyard-bench: --repeat must be a positive integer\n");
+        return 2;
+    }
+    const QString which = parser.value(QStringLiteral("scale"));
+    std::vector<const Scale *> selected;
+    for (const Scale &scale : scales()) {
+        if (which == QLatin1String("all") || which == QLatin1String(scale.slug))
+            selected.push_back(&scale);
+    }
+    if (selected.empty()) {
+        std::fprintf(stderr, "railyard-bench: --scale: unknown scale '%s' (3k, 24k, 131k or all)\n", qPrintable(which));
+        return 2;
+    }
+
+    const bool json = parser.isSet(QStringLiteral("json"));
+    if (!json)
+        printTableHeader();
+    QJsonArray results;
+    try {
+        for (const Scale *scale : selected) {
+            const ScaleResult result = benchScale(*scale, repeats);
+            if (json)
+                results.append(toJson(result));
+            else
+                printTableRow(result);
+        }
+    } catch (const std::exception &error) {
+        std::fprintf(stderr, "railyard-bench: %s\n", error.what());
+        return 1;
+    }
+    if (json) {
+        const QJsonObject root{{QStringLiteral("repeats"), repeats},
+                               {QStringLiteral("unit"), QStringLiteral("ms")},
+                               {QStringLiteral("scales"), results}};
+        std::printf("%s", QJsonDocument(root).toJson(QJsonDocument::Indented).constData());
+    } else {
+        std::printf("Times are medians of %d runs, in milliseconds; RSS is the process peak after each scale.\n"
+                    "Bisection is Gbit/s per direction.\n",
+                    repeats);
+    }
+    return 0;
+}

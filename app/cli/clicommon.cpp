@@ -1,0 +1,277 @@
+#include "app/cli/clicommon.h"
+
+#include "core/analysis/counts.h"
+#include "core/formats/formatregistry.h"
+
+#include <QByteArray>
+
+#include <cmath>
+#include <cstdio>
+
+namespace Railyard::Cli {
+
+namespace {
+
+void writeLine(std::FILE *stream, const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, static_cast<size_t>(bytes.size()), stream);
+    std::fputc('\n', stream);
+    std::fflush(stream);
+}
+
+QString extensionsText(const FileFormat &format)
+{
+    QStringList parts;
+    for (const QString &ext : format.extensions())
+        parts << QLatin1Char('.') + ext;
+    return parts.join(QStringLiteral(", "));
+}
+
+/// Word-wraps a paragraph for --help (Qt wraps option texts, not the description).
+QString wrapped(const QString &text, int width = 79)
+{
+    QString result;
+    qsizetype lineLength = 0;
+    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (lineLength > 0 && lineLength + 1 + word.size() > width) {
+            result += QLatin1Char('\n');
+            lineLength = 0;
+        } else if (lineLength > 0) {
+            result += QLatin1Char(' ');
+            ++lineLength;
+        }
+        result += word;
+        lineLength += word.size();
+    }
+    return result;
+}
+
+} // namespace
+
+void printOut(const QString &text)
+{
+    writeLine(stdout, text);
+}
+void printErr(const QString &text)
+{
+    writeLine(stderr, text);
+}
+
+void printOutRaw(const std::string &text)
+{
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    if (text.empty() || text.back() != '\n')
+        std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+QString optionLabel(const QString &name)
+{
+    if (name == QLatin1String("output"))
+        return QStringLiteral("-o/--output");
+    return QStringLiteral("--") + name;
+}
+
+CommandLine::CommandLine(const QString &command, const QString &description)
+    : m_command(command)
+    , m_description(description)
+{
+    m_parser.setApplicationDescription(wrapped(description));
+    m_parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
+    m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsCompactedShortOptions);
+    m_parser.addHelpOption();
+}
+
+void CommandLine::addOption(const QStringList &names, const QString &description, const QString &valueName,
+                            const QString &defaultValue)
+{
+    m_optionNames << names;
+    m_parser.addOption(QCommandLineOption(names, description, valueName, defaultValue));
+}
+
+void CommandLine::addFlag(const QStringList &names, const QString &description)
+{
+    m_optionNames << names;
+    m_parser.addOption(QCommandLineOption(names, description));
+}
+
+void CommandLine::addPositional(const QString &name, const QString &description)
+{
+    m_positionalNames << name;
+    m_parser.addPositionalArgument(name, description, name);
+}
+
+bool CommandLine::parse(const QStringList &args)
+{
+    // QCommandLineParser treats the first element as the program name.
+    QStringList full = args;
+    full.prepend(QStringLiteral("railyard-cli"));
+    if (!m_parser.parse(full))
+        fail(m_parser.errorText());
+    // Qt adds --help-all (help including Qt's own options); the CLI has none.
+    if (m_parser.isSet(QStringLiteral("help")) || m_parser.isSet(QStringLiteral("help-all"))) {
+        printOut(helpText());
+        return false;
+    }
+    const QStringList positional = m_parser.positionalArguments();
+    if (positional.size() < m_positionalNames.size())
+        fail(QStringLiteral("missing %1").arg(m_positionalNames.mid(positional.size()).join(QLatin1Char(' '))));
+    if (positional.size() > m_positionalNames.size())
+        fail(QStringLiteral("unexpected argument '%1'").arg(positional.at(m_positionalNames.size())));
+    return true;
+}
+
+QString CommandLine::helpText() const
+{
+    // Qt's usage line names the executable path only; show the command too.
+    QString text = m_parser.helpText();
+    const qsizetype lineEnd = text.indexOf(QLatin1Char('\n'));
+    QString usage = QStringLiteral("Usage: railyard-cli %1 [options]").arg(m_command);
+    for (const QString &name : m_positionalNames)
+        usage += QLatin1Char(' ') + name;
+    usage += QLatin1Char('\n');
+    text.replace(0, lineEnd < 0 ? text.size() : lineEnd, usage);
+    if (!m_epilog.isEmpty())
+        text += QLatin1Char('\n') + m_epilog + QLatin1Char('\n');
+    while (text.endsWith(QLatin1Char('\n')))
+        text.chop(1);
+    return text;
+}
+
+void CommandLine::fail(const QString &message) const
+{
+    throw UsageError(m_command, message);
+}
+
+int CommandLine::intValue(const QString &name, int defaultValue, int minimum) const
+{
+    if (!m_parser.isSet(name))
+        return defaultValue;
+    const QString text = m_parser.value(name).trimmed();
+    bool ok = false;
+    const int value = text.toInt(&ok);
+    if (!ok)
+        fail(QStringLiteral("%1: '%2' is not an integer").arg(optionLabel(name), text));
+    if (value < minimum)
+        fail(QStringLiteral("%1 must be at least %2 (got %3)").arg(optionLabel(name)).arg(minimum).arg(value));
+    return value;
+}
+
+int CommandLine::requiredInt(const QString &name, int minimum) const
+{
+    if (!m_parser.isSet(name))
+        fail(QStringLiteral("%1 is required").arg(optionLabel(name)));
+    return intValue(name, 0, minimum);
+}
+
+double CommandLine::doubleValue(const QString &name, double defaultValue, bool strictlyPositive) const
+{
+    if (!m_parser.isSet(name))
+        return defaultValue;
+    const QString text = m_parser.value(name).trimmed();
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        fail(QStringLiteral("%1: '%2' is not a number").arg(optionLabel(name), text));
+    if (strictlyPositive && !(value > 0.0))
+        fail(QStringLiteral("%1 must be greater than 0 (got %2)").arg(optionLabel(name), text));
+    return value;
+}
+
+QString CommandLine::requiredString(const QString &name) const
+{
+    const QString text = m_parser.value(name);
+    if (!m_parser.isSet(name) || text.isEmpty())
+        fail(QStringLiteral("%1 is required").arg(optionLabel(name)));
+    return text;
+}
+
+QString knownFormatsText(bool writable)
+{
+    QStringList parts;
+    for (const auto &format : FormatRegistry::instance().formats()) {
+        if (writable ? !format->canWrite() : !format->canRead())
+            continue;
+        parts << QStringLiteral("%1 (%2)").arg(format->slug(), extensionsText(*format));
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+static const FileFormat &formatFor(const CommandLine &cl, const QString &file, const QString &slug,
+                                   const QString &option, bool writing)
+{
+    const FormatRegistry &registry = FormatRegistry::instance();
+    const FileFormat *format = nullptr;
+    if (!slug.isEmpty()) {
+        format = registry.bySlug(slug);
+        if (!format)
+            cl.fail(QStringLiteral("%1: unknown format '%2' (known: %3)")
+                        .arg(optionLabel(option), slug, knownFormatsText(writing)));
+    } else {
+        format = registry.forFileName(file);
+        if (!format)
+            cl.fail(QStringLiteral("%1: cannot tell the format from the file name; name it with one of the "
+                                   "known extensions or pass %2 (known: %3)")
+                        .arg(file, optionLabel(option), knownFormatsText(writing)));
+    }
+    if (writing ? !format->canWrite() : !format->canRead())
+        cl.fail(QStringLiteral("%1: format '%2' cannot be %3")
+                    .arg(file, format->slug(), writing ? QStringLiteral("written") : QStringLiteral("read")));
+    return *format;
+}
+
+const FileFormat &readFormatFor(const CommandLine &cl, const QString &file, const QString &slug, const QString &option)
+{
+    return formatFor(cl, file, slug, option, false);
+}
+
+const FileFormat &writeFormatFor(const CommandLine &cl, const QString &file, const QString &slug, const QString &option)
+{
+    return formatFor(cl, file, slug, option, true);
+}
+
+std::optional<Fabric> loadFabric(const QString &file, const FileFormat &format)
+{
+    ReadResult result = FormatRegistry::instance().readFile(file, format.slug());
+    for (const FormatError &warning : result.warnings)
+        printErr(QStringLiteral("warning: ") + warning.toString());
+    if (!result.ok()) {
+        if (result.errors.empty())
+            printErr(QStringLiteral("%1: could not be read").arg(file));
+        for (const FormatError &error : result.errors) {
+            QString line = error.toString();
+            // Every message must name the file, even for errors a format
+            // reports without one.
+            if (!line.contains(file))
+                line = file + QStringLiteral(": ") + line;
+            printErr(line);
+        }
+        return std::nullopt;
+    }
+    return std::move(result.fabric);
+}
+
+QString describeFabric(const Fabric &fabric)
+{
+    const FabricCounts counts = countFabric(fabric);
+    QStringList tiers;
+    // Bottom-up order, not the map's alphabetical one.
+    for (const char *tier : {"leaf", "spine", "core", "switch"}) {
+        const auto it = counts.switchesByTier.find(tier);
+        if (it != counts.switchesByTier.end() && it->second > 0)
+            tiers << QStringLiteral("%1 %2").arg(it->second).arg(QLatin1String(tier));
+    }
+    for (const auto &[tier, count] : counts.switchesByTier) {
+        if (tier != "leaf" && tier != "spine" && tier != "core" && tier != "switch" && count > 0)
+            tiers << QStringLiteral("%1 %2").arg(count).arg(QString::fromStdString(tier));
+    }
+    QString text
+        = QStringLiteral("%1 GPUs, %2 hosts, %3 switches").arg(counts.gpus).arg(counts.hosts).arg(counts.switches);
+    if (!tiers.isEmpty())
+        text += QStringLiteral(" (%1)").arg(tiers.join(QStringLiteral(", ")));
+    text += QStringLiteral(", %1 links").arg(counts.links);
+    return text;
+}
+
+} // namespace Railyard::Cli

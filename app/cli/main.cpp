@@ -1,0 +1,110 @@
+// railyard-cli: generate, analyze, convert and validate fabrics without the
+// GUI. Links Railyard::Core only. Exit codes: 0 ok, 1 bad input file or
+// analysis error, 2 usage error (see docs/cli.md).
+
+#include "app/cli/analyzecommand.h"
+#include "app/cli/clicommon.h"
+#include "app/cli/convertcommand.h"
+#include "app/cli/generatecommand.h"
+#include "app/cli/validatecommand.h"
+
+#include <QCoreApplication>
+
+#include <exception>
+
+namespace Railyard::Cli {
+namespace {
+
+struct Command
+{
+    const char *name;
+    const char *synopsis;
+    const char *summary;
+    int (*run)(const QStringList &args);
+};
+
+const Command commands[] = {
+    {"generate", "generate <design> -o FILE", "Generate a fabric (see 'generate --help').", runGenerate},
+    {"analyze", "analyze FILE", "Oversubscription, bisection, what-ifs.", runAnalyze},
+    {"convert", "convert IN OUT", "Convert between file formats.", runConvert},
+    {"validate", "validate FILE", "Check a file and print its problems.", runValidate},
+};
+
+QString topHelpText()
+{
+    QString text = QStringLiteral("Usage: railyard-cli <command> [options]\n\n"
+                                  "Railyard %1 - topology designer for AI training networks, command-line tools.\n\n"
+                                  "Commands:\n")
+                       .arg(QCoreApplication::applicationVersion());
+    for (const Command &command : commands)
+        text += QStringLiteral("  %1%2\n")
+                    .arg(QString::fromLatin1(command.synopsis).leftJustified(28), QLatin1String(command.summary));
+    text += QStringLiteral("\nOptions:\n"
+                           "  -h, --help                  Show this help.\n"
+                           "  -v, --version               Show the version.\n\n"
+                           "Run 'railyard-cli <command> --help' for a command's options.\n"
+                           "Formats: %1.\n"
+                           "Capacities are Gbit/s per direction.\n"
+                           "Exit codes: 0 success, 1 bad input file or analysis error, 2 usage error.")
+                .arg(knownFormatsText());
+    return text;
+}
+
+int run(const QStringList &args)
+{
+    if (args.isEmpty()) {
+        printErr(topHelpText());
+        return ExitUsage;
+    }
+    const QString first = args.constFirst();
+    if (first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("-?")) {
+        printOut(topHelpText());
+        return ExitOk;
+    }
+    if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
+        printOut(QStringLiteral("railyard-cli %1").arg(QCoreApplication::applicationVersion()));
+        return ExitOk;
+    }
+    QStringList rest = args.mid(1);
+    QString name = first;
+    if (first == QLatin1String("help")) {
+        // "help CMD ..." is "CMD ... --help".
+        if (rest.isEmpty()) {
+            printOut(topHelpText());
+            return ExitOk;
+        }
+        name = rest.takeFirst();
+        rest << QStringLiteral("--help");
+    }
+    for (const Command &command : commands) {
+        if (name != QLatin1String(command.name))
+            continue;
+        try {
+            return command.run(rest);
+        } catch (const UsageError &error) {
+            printErr(QStringLiteral("railyard-cli %1: %2").arg(error.command(), QString::fromStdString(error.what())));
+            printErr(QStringLiteral("Try 'railyard-cli %1 --help' for more information.").arg(error.command()));
+            return ExitUsage;
+        } catch (const std::exception &error) {
+            printErr(QStringLiteral("railyard-cli %1: error: %2").arg(name, QString::fromStdString(error.what())));
+            return ExitBadInput;
+        }
+    }
+    printErr(name.startsWith(QLatin1Char('-')) ? QStringLiteral("railyard-cli: unknown option '%1'").arg(name)
+                                               : QStringLiteral("railyard-cli: unknown command '%1'").arg(name));
+    printErr(QStringLiteral("Try 'railyard-cli --help' for the list of commands."));
+    return ExitUsage;
+}
+
+} // namespace
+} // namespace Railyard::Cli
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("railyard-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(RAILYARD_VERSION));
+    QStringList args = QCoreApplication::arguments();
+    args.removeFirst();
+    return Railyard::Cli::run(args);
+}

@@ -1,0 +1,395 @@
+// End-to-end tests of railyard-cli: runs the built binary and checks exit
+// codes, messages and the analyze --json schema against closed forms
+// (k-ary fat-tree: k³/4 hosts, 5k²/4 switches, bisection k³/8 × link rate).
+
+#include "core/formats/formatregistry.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Railyard;
+
+namespace {
+
+struct CliRun
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+CliRun runCli(const QStringList &args)
+{
+    QProcess process;
+    process.start(QStringLiteral(RAILYARD_CLI), args);
+    CliRun run;
+    if (!process.waitForFinished(240000)) {
+        process.kill();
+        process.waitForFinished();
+        run.err = QStringLiteral("railyard-cli did not finish: ") + args.join(QLatin1Char(' '));
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+QString describe(const CliRun &run)
+{
+    return QStringLiteral("exit %1\nstdout: %2\nstderr: %3").arg(run.exitCode).arg(run.out, run.err);
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private:
+    /// Generates a k-ary fat-tree into the temporary directory; fails the test on error.
+    QString fatTree(int k, double gbps, const QString &name);
+    /// Runs analyze --json and parses the report.
+    QJsonObject analyzeJson(const QStringList &extraArgs, const QString &file);
+
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase();
+    void help_data();
+    void help();
+    void version();
+    void analyzeJsonSchema();
+    void fatTreeK4ClosedForm();
+    void failOneCoreSwitch();
+    void unknownFailId();
+    void badFixtures_data();
+    void badFixtures();
+    void convertRoundTrip();
+    void impossibleParameters_data();
+    void impossibleParameters();
+    void missingOutput();
+    void analyzeText();
+};
+
+QString TestCli::fatTree(int k, double gbps, const QString &name)
+{
+    const QString file = m_dir.filePath(name);
+    const CliRun run
+        = runCli({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--k"), QString::number(k),
+                  QStringLiteral("--link-gbps"), QString::number(gbps), QStringLiteral("-o"), file});
+    if (run.exitCode != 0)
+        qWarning("%s", qPrintable(describe(run)));
+    return run.exitCode == 0 ? file : QString();
+}
+
+QJsonObject TestCli::analyzeJson(const QStringList &extraArgs, const QString &file)
+{
+    const CliRun run = runCli(QStringList{QStringLiteral("analyze"), file, QStringLiteral("--json")} + extraArgs);
+    if (run.exitCode != 0) {
+        qWarning("%s", qPrintable(describe(run)));
+        return {};
+    }
+    QJsonParseError error{};
+    const QJsonDocument doc = QJsonDocument::fromJson(run.out.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+        qWarning("analyze --json is not a JSON object: %s\n%s", qPrintable(error.errorString()), qPrintable(run.out));
+        return {};
+    }
+    return doc.object();
+}
+
+void TestCli::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFileInfo::exists(QStringLiteral(RAILYARD_CLI)), RAILYARD_CLI);
+}
+
+void TestCli::help_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("top") << QStringList{QStringLiteral("--help")};
+    QTest::newRow("help command") << QStringList{QStringLiteral("help")};
+    QTest::newRow("generate") << QStringList{QStringLiteral("generate"), QStringLiteral("--help")};
+    for (const char *design : {"fat-tree", "dgx-superpod", "meta-ai-zone", "alibaba-hpn", "rail-optimized"})
+        QTest::newRow(design) << QStringList{QStringLiteral("generate"), QLatin1String(design),
+                                             QStringLiteral("--help")};
+    for (const char *command : {"analyze", "convert", "validate"})
+        QTest::newRow(command) << QStringList{QLatin1String(command), QStringLiteral("--help")};
+}
+
+void TestCli::help()
+{
+    QFETCH(QStringList, args);
+    const CliRun run = runCli(args);
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY2(run.out.startsWith(QStringLiteral("Usage: railyard-cli")), qPrintable(run.out));
+    // Every command's help names the command in its usage line.
+    if (args.size() >= 2)
+        QVERIFY2(run.out.section(QLatin1Char('\n'), 0, 0).contains(args.at(args.size() - 2)), qPrintable(run.out));
+}
+
+void TestCli::version()
+{
+    const CliRun run = runCli({QStringLiteral("--version")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.startsWith(QStringLiteral("railyard-cli ")), qPrintable(run.out));
+    QVERIFY(run.out.contains(QRegularExpression(QStringLiteral("\\d+\\.\\d+\\.\\d+"))));
+}
+
+void TestCli::analyzeJsonSchema()
+{
+    const QString file = fatTree(4, 100, QStringLiteral("schema.fabric.json"));
+    QVERIFY(!file.isEmpty());
+    const QJsonObject report = analyzeJson({}, file);
+    QVERIFY(!report.isEmpty());
+    for (const char *key : {"gpus", "hosts", "switches", "links"})
+        QVERIFY2(report.value(QLatin1String(key)).isDouble(), key);
+    QVERIFY(report.value(QStringLiteral("switches_by_tier")).isObject());
+
+    const QJsonArray tiers = report.value(QStringLiteral("tiers")).toArray();
+    QVERIFY(!tiers.isEmpty());
+    for (const QJsonValue &value : tiers) {
+        const QJsonObject tier = value.toObject();
+        QVERIFY(tier.value(QStringLiteral("name")).isString());
+        // Ratios are numbers, or null where not finite (the top tier).
+        for (const char *key : {"oversubscription", "worst_oversubscription"}) {
+            const QJsonValue ratio = tier.value(QLatin1String(key));
+            QVERIFY2(ratio.isDouble() || ratio.isNull(), key);
+        }
+    }
+
+    const QJsonObject bisection = report.value(QStringLiteral("bisection")).toObject();
+    for (const char *key : {"gbps", "full_gbps", "ratio"})
+        QVERIFY2(bisection.value(QLatin1String(key)).isDouble(), key);
+    QVERIFY(bisection.value(QStringLiteral("method")).isString());
+    QVERIFY(bisection.value(QStringLiteral("cut_links")).isArray());
+}
+
+void TestCli::fatTreeK4ClosedForm()
+{
+    const int k = 4;
+    const double gbps = 100.0;
+    const QString file = fatTree(k, gbps, QStringLiteral("ft4.fabric.json"));
+    QVERIFY(!file.isEmpty());
+    const QJsonObject report = analyzeJson({}, file);
+    QVERIFY(!report.isEmpty());
+    QCOMPARE(report.value(QStringLiteral("hosts")).toInteger(), qint64(k * k * k / 4));     // 16
+    QCOMPARE(report.value(QStringLiteral("switches")).toInteger(), qint64(5 * k * k / 4));  // 20
+    QCOMPARE(report.value(QStringLiteral("links")).toInteger(), qint64(3 * k * k * k / 4)); // 48: k³/4 per level
+    const QJsonObject byTier = report.value(QStringLiteral("switches_by_tier")).toObject();
+    QCOMPARE(byTier.value(QStringLiteral("leaf")).toInteger(), qint64(k * k / 2));
+    QCOMPARE(byTier.value(QStringLiteral("spine")).toInteger(), qint64(k * k / 2));
+    QCOMPARE(byTier.value(QStringLiteral("core")).toInteger(), qint64(k * k / 4));
+
+    for (const QJsonValue &value : report.value(QStringLiteral("tiers")).toArray()) {
+        const QJsonObject tier = value.toObject();
+        if (tier.value(QStringLiteral("name")).toString() == QLatin1String("core"))
+            continue; // top tier: no uplinks, ratio null
+        QCOMPARE(tier.value(QStringLiteral("oversubscription")).toDouble(), 1.0);
+        QCOMPARE(tier.value(QStringLiteral("worst_oversubscription")).toDouble(), 1.0);
+    }
+
+    const QJsonObject bisection = report.value(QStringLiteral("bisection")).toObject();
+    const double full = k * k * k / 8 * gbps; // 800
+    QCOMPARE(bisection.value(QStringLiteral("gbps")).toDouble(), full);
+    QCOMPARE(bisection.value(QStringLiteral("full_gbps")).toDouble(), full);
+    QCOMPARE(bisection.value(QStringLiteral("ratio")).toDouble(), 1.0);
+    // The cut of a non-blocking split carries full / gbps links.
+    QCOMPARE(bisection.value(QStringLiteral("cut_links")).toArray().size(), qsizetype(full / gbps));
+}
+
+void TestCli::failOneCoreSwitch()
+{
+    const int k = 8;
+    const double gbps = 100.0;
+    const QString file = fatTree(k, gbps, QStringLiteral("ft8.fabric.json"));
+    QVERIFY(!file.isEmpty());
+
+    // Pick a core switch from the file itself rather than guessing its id.
+    const ReadResult read = FormatRegistry::instance().readFile(file);
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    QString coreId;
+    for (const Switch &sw : read.fabric->switches()) {
+        if (sw.tier == Tier::Core) {
+            coreId = QString::fromStdString(sw.id);
+            break;
+        }
+    }
+    QVERIFY(!coreId.isEmpty());
+
+    const double full = k * k * k / 8 * gbps; // 6,400
+    const QJsonObject baseline = analyzeJson({}, file);
+    QCOMPARE(baseline.value(QStringLiteral("bisection")).toObject().value(QStringLiteral("gbps")).toDouble(), full);
+
+    const QJsonObject report = analyzeJson({QStringLiteral("--fail"), coreId}, file);
+    QVERIFY(!report.isEmpty());
+    const QJsonObject bisection = report.value(QStringLiteral("bisection")).toObject();
+    // One of (k/2)² = 16 core switches gone: each carried 1/16 of the cut.
+    QCOMPARE(bisection.value(QStringLiteral("gbps")).toDouble(), full * 15.0 / 16.0);
+    QCOMPARE(bisection.value(QStringLiteral("full_gbps")).toDouble(), full);
+    QCOMPARE(bisection.value(QStringLiteral("ratio")).toDouble(), 15.0 / 16.0);
+    const QJsonArray failed = report.value(QStringLiteral("failed")).toArray();
+    QCOMPARE(failed.size(), qsizetype(1));
+    QCOMPARE(failed.at(0).toString(), coreId);
+}
+
+void TestCli::unknownFailId()
+{
+    const QString file = fatTree(4, 100, QStringLiteral("unknown-fail.fabric.json"));
+    QVERIFY(!file.isEmpty());
+    const QString id = QStringLiteral("no-such-switch-42");
+    const CliRun run = runCli({QStringLiteral("analyze"), file, QStringLiteral("--fail"), id});
+    QVERIFY2(run.exitCode == 1, qPrintable(describe(run)));
+    QVERIFY2(run.err.contains(id), qPrintable(run.err));
+    QVERIFY2(run.err.contains(QFileInfo(file).fileName()), qPrintable(run.err));
+}
+
+void TestCli::badFixtures_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("command");
+    const QDir dir(QStringLiteral(RAILYARD_TEST_DATA "/bad"));
+    const QFileInfoList files = dir.entryInfoList(QDir::Files, QDir::Name);
+    if (files.isEmpty())
+        QTest::newRow("none") << QString() << QString();
+    for (const QFileInfo &info : files) {
+        for (const char *command : {"validate", "analyze"})
+            QTest::addRow("%s %s", command, qPrintable(info.fileName()))
+                << info.filePath() << QString::fromLatin1(command);
+    }
+}
+
+void TestCli::badFixtures()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, command);
+    if (file.isEmpty())
+        QSKIP("tests/data/bad/ is empty or missing");
+    const CliRun run = runCli({command, file});
+    QVERIFY2(run.exitCode != 0, qPrintable(describe(run)));
+    QVERIFY2(run.exitCode == 1, qPrintable(describe(run)));
+    QVERIFY2(run.err.contains(QFileInfo(file).fileName()), qPrintable(describe(run)));
+    QVERIFY2(run.out.isEmpty(), qPrintable(describe(run)));
+}
+
+void TestCli::convertRoundTrip()
+{
+    const QString json = fatTree(4, 100, QStringLiteral("rt.fabric.json"));
+    QVERIFY(!json.isEmpty());
+    const QString graphml = m_dir.filePath(QStringLiteral("rt.graphml"));
+    const QString back = m_dir.filePath(QStringLiteral("rt-back.fabric.json"));
+
+    CliRun run = runCli({QStringLiteral("convert"), json, graphml});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    run = runCli({QStringLiteral("convert"), graphml, back});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    run = runCli({QStringLiteral("validate"), graphml});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+
+    const QJsonObject a = analyzeJson({}, json);
+    const QJsonObject b = analyzeJson({}, graphml);
+    const QJsonObject c = analyzeJson({}, back);
+    QVERIFY(!a.isEmpty() && !b.isEmpty() && !c.isEmpty());
+    for (const char *key : {"gpus", "hosts", "switches", "links", "switches_by_tier"}) {
+        QCOMPARE(b.value(QLatin1String(key)), a.value(QLatin1String(key)));
+        QCOMPARE(c.value(QLatin1String(key)), a.value(QLatin1String(key)));
+    }
+    QCOMPARE(c.value(QStringLiteral("bisection")).toObject().value(QStringLiteral("gbps")).toDouble(), 800.0);
+
+    // Explicit slugs override the extensions.
+    const QString odd = m_dir.filePath(QStringLiteral("rt.xml"));
+    run = runCli({QStringLiteral("convert"), json, odd, QStringLiteral("--to"), QStringLiteral("graphml")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    run = runCli({QStringLiteral("validate"), odd, QStringLiteral("--from"), QStringLiteral("graphml")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    run = runCli({QStringLiteral("convert"), json, odd, QStringLiteral("--to"), QStringLiteral("no-such-format")});
+    QVERIFY2(run.exitCode == 2 && run.err.contains(QStringLiteral("--to")), qPrintable(describe(run)));
+}
+
+void TestCli::impossibleParameters_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("option");
+    const auto row = [](const char *name, QStringList args, const char *option) {
+        QTest::newRow(name) << args << QString::fromLatin1(option);
+    };
+    row("fat-tree odd k", {QStringLiteral("fat-tree"), QStringLiteral("--k"), QStringLiteral("3")}, "--k");
+    row("fat-tree k not a number", {QStringLiteral("fat-tree"), QStringLiteral("--k"), QStringLiteral("four")}, "--k");
+    row("fat-tree zero speed",
+        {QStringLiteral("fat-tree"), QStringLiteral("--k"), QStringLiteral("4"), QStringLiteral("--link-gbps"),
+         QStringLiteral("0")},
+        "--link-gbps");
+    row("rail-optimized zero hosts", {QStringLiteral("rail-optimized"), QStringLiteral("--hosts"), QStringLiteral("0")},
+        "--hosts");
+    row("rail-optimized unknown gpu",
+        {QStringLiteral("rail-optimized"), QStringLiteral("--hosts"), QStringLiteral("8"), QStringLiteral("--gpu"),
+         QStringLiteral("a100x")},
+        "--gpu");
+    row("dgx-superpod unknown gpu",
+        {QStringLiteral("dgx-superpod"), QStringLiteral("--sus"), QStringLiteral("1"), QStringLiteral("--gpu"),
+         QStringLiteral("v100")},
+        "--gpu");
+    row("meta-ai-zone zones missing", {QStringLiteral("meta-ai-zone")}, "--zones");
+    row("alibaba-hpn segments not a number",
+        {QStringLiteral("alibaba-hpn"), QStringLiteral("--segments"), QStringLiteral("2x")}, "--segments");
+    row("unknown design", {QStringLiteral("torus")}, "torus");
+}
+
+void TestCli::impossibleParameters()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, option);
+    const QString out = m_dir.filePath(QStringLiteral("never-written.fabric.json"));
+    const CliRun run = runCli(QStringList{QStringLiteral("generate")} + args + QStringList{QStringLiteral("-o"), out});
+    QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
+    QVERIFY2(run.err.contains(option), qPrintable(describe(run)));
+    QVERIFY(!QFileInfo::exists(out));
+}
+
+void TestCli::missingOutput()
+{
+    const CliRun run
+        = runCli({QStringLiteral("generate"), QStringLiteral("fat-tree"), QStringLiteral("--k"), QStringLiteral("4")});
+    QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
+    QVERIFY2(run.err.contains(QStringLiteral("--output")), qPrintable(describe(run)));
+
+    const CliRun unknown = runCli({QStringLiteral("frobnicate")});
+    QCOMPARE(unknown.exitCode, 2);
+    const CliRun none = runCli({});
+    QCOMPARE(none.exitCode, 2);
+}
+
+void TestCli::analyzeText()
+{
+    const QString file = fatTree(4, 100, QStringLiteral("text.fabric.json"));
+    QVERIFY(!file.isEmpty());
+    const CliRun run = runCli({QStringLiteral("analyze"), file});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY(!run.out.trimmed().isEmpty());
+
+    const CliRun heuristic = runCli({QStringLiteral("analyze"), file, QStringLiteral("--json"),
+                                     QStringLiteral("--method"), QStringLiteral("heuristic")});
+    QVERIFY2(heuristic.exitCode == 0, qPrintable(describe(heuristic)));
+    const QJsonObject report = QJsonDocument::fromJson(heuristic.out.toUtf8()).object();
+    // The heuristic is an upper bound: never below the exact value.
+    QVERIFY(report.value(QStringLiteral("bisection")).toObject().value(QStringLiteral("gbps")).toDouble() >= 800.0);
+
+    const CliRun badMethod
+        = runCli({QStringLiteral("analyze"), file, QStringLiteral("--method"), QStringLiteral("magic")});
+    QVERIFY2(badMethod.exitCode == 2 && badMethod.err.contains(QStringLiteral("--method")),
+             qPrintable(describe(badMethod)));
+
+    const CliRun missing = runCli({QStringLiteral("analyze"), m_dir.filePath(QStringLiteral("absent.fabric.json"))});
+    QVERIFY2(missing.exitCode == 1 && missing.err.contains(QStringLiteral("absent.fabric.json")),
+             qPrintable(describe(missing)));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
