@@ -1,7 +1,6 @@
 #include "core/model/fabric.h"
 
 #include <algorithm>
-#include <unordered_set>
 
 namespace Railyard {
 
@@ -178,17 +177,19 @@ std::vector<Problem> Fabric::validate() const
         problems.push_back({Problem::Severity::Error, id, std::move(message)});
     };
 
-    std::unordered_set<std::string> seen;
-    seen.reserve(m_hosts.size() + m_switches.size() + m_links.size());
-    auto checkId = [&](const std::string &id, const char *what) {
+    // Ids: the index maps already hold one entry per distinct id, so an
+    // element whose id maps elsewhere is a duplicate; ids shared between
+    // hosts, switches and links are duplicates too. No extra set is built.
+    auto checkId = [&](const std::string &id, const char *what, bool ownEntry, bool elsewhere) {
         if (id.empty())
             error(id, std::string("a ") + what + " has an empty id");
-        else if (!seen.insert(id).second)
+        else if (!ownEntry || elsewhere)
             error(id, "duplicate id '" + id + "'");
     };
-
-    for (const Host &h : m_hosts) {
-        checkId(h.id, "host");
+    for (std::int32_t i = 0; i < hostCount(); ++i) {
+        const Host &h = m_hosts[static_cast<size_t>(i)];
+        const auto it = m_hostIndex.find(h.id);
+        checkId(h.id, "host", it != m_hostIndex.end() && it->second == i, false);
         if (h.gpus <= 0)
             error(h.id, "host '" + h.id + "' has " + std::to_string(h.gpus) + " GPUs; needs at least 1");
         for (const Nic &nic : h.nics) {
@@ -198,32 +199,42 @@ std::vector<Problem> Fabric::validate() const
                 error(h.id, "host '" + h.id + "': NIC of rail " + std::to_string(nic.rail) + " has no port");
         }
     }
-    for (const Switch &s : m_switches) {
-        checkId(s.id, "switch");
+    for (std::int32_t i = 0; i < switchCount(); ++i) {
+        const Switch &s = m_switches[static_cast<size_t>(i)];
+        const auto it = m_switchIndex.find(s.id);
+        checkId(s.id, "switch", it != m_switchIndex.end() && it->second == i, m_hostIndex.count(s.id) > 0);
         if (s.radix <= 0)
             error(s.id, "switch '" + s.id + "' has radix " + std::to_string(s.radix) + "; needs at least 1");
     }
 
     const NodeIndex nodes = nodeCount();
     std::vector<int> linksPerNode(static_cast<size_t>(nodes), 0);
-    // (switch index, port) pairs in use.
-    std::unordered_set<long long> usedPorts;
+    // Ports in use, one bit per (switch, port) for ports within the radix.
+    std::vector<size_t> portBase(m_switches.size() + 1, 0);
+    for (size_t s = 0; s < m_switches.size(); ++s)
+        portBase[s + 1] = portBase[s] + static_cast<size_t>(std::max(0, m_switches[s].radix));
+    std::vector<bool> usedPorts(portBase.back(), false);
     auto checkPort = [&](const Link &l, NodeIndex node, int port) {
         if (!isSwitch(node) || port < 0)
             return;
-        const Switch &s = m_switches[static_cast<size_t>(switchIndexOf(node))];
+        const auto si = static_cast<size_t>(switchIndexOf(node));
+        const Switch &s = m_switches[si];
         if (port >= s.radix) {
             error(l.id, "link '" + l.id + "' uses port " + std::to_string(port) + " of switch '" + s.id
                             + "', beyond its radix " + std::to_string(s.radix));
             return;
         }
-        const long long key = static_cast<long long>(node) * 1'000'000LL + port;
-        if (!usedPorts.insert(key).second)
+        auto bit = usedPorts[portBase[si] + static_cast<size_t>(port)];
+        if (bit)
             error(l.id, "link '" + l.id + "' reuses port " + std::to_string(port) + " of switch '" + s.id + "'");
+        bit = true;
     };
 
-    for (const Link &l : m_links) {
-        checkId(l.id, "link");
+    for (std::int32_t i = 0; i < linkCount(); ++i) {
+        const Link &l = m_links[static_cast<size_t>(i)];
+        const auto it = m_linkIndex.find(l.id);
+        checkId(l.id, "link", it != m_linkIndex.end() && it->second == i,
+                m_hostIndex.count(l.id) > 0 || m_switchIndex.count(l.id) > 0);
         const bool aOk = l.a >= 0 && l.a < nodes;
         const bool bOk = l.b >= 0 && l.b < nodes;
         if (!aOk || !bOk) {

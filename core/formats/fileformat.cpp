@@ -1,0 +1,27 @@
+#include "core/formats/fileformat.h"
+
+namespace Railyard {
+
+QString FormatError::toString() const
+{
+    const QString where = file.isEmpty() ? QStringLiteral("<input>") : file;
+    if (line > 0) {
+        if (column > 0)
+            return QStringLiteral("%1:%2:%3: %4").arg(where, QString::number(line), QString::number(column), message);
+        return QStringLiteral("%1:%2: %3").arg(where, QString::number(line), message);
+    }
+    if (!path.isEmpty())
+        return QStringLiteral("%1: at %2: %3").arg(where, path, message);
+    return QStringLiteral("%1: %2").arg(where, message);
+}
+
+QString ReadResult::errorText() const
+{
+    QStringList lines;
+    lines.reserve(static_cast<qsizetype>(errors.size()));
+    for (const FormatError &e : errors)
+        lines.append(e.toString());
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace Railyard

@@ -1,0 +1,179 @@
+#include "core/formats/formatregistry.h"
+
+#include "core/formats/fabricjson/fabricjsonformat.h"
+#include "core/formats/graphml/graphmlformat.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+namespace Railyard {
+
+namespace {
+
+ReadResult failure(const QString &fileName, const QString &message)
+{
+    ReadResult result;
+    result.errors.push_back(FormatError{fileName, 0, 0, {}, message});
+    return result;
+}
+
+} // namespace
+
+const FormatRegistry &FormatRegistry::instance()
+{
+    static const FormatRegistry registry;
+    return registry;
+}
+
+FormatRegistry::FormatRegistry()
+{
+    // Explicit registration: the first format is the default for saving.
+    m_formats.push_back(std::make_unique<FabricJsonFormat>());
+    m_formats.push_back(std::make_unique<GraphmlFormat>());
+}
+
+const FileFormat *FormatRegistry::bySlug(const QString &slug) const
+{
+    for (const auto &format : m_formats) {
+        if (format->slug().compare(slug, Qt::CaseInsensitive) == 0)
+            return format.get();
+    }
+    return nullptr;
+}
+
+const FileFormat *FormatRegistry::forFileName(const QString &fileName) const
+{
+    const FileFormat *best = nullptr;
+    qsizetype bestLength = 0;
+    for (const auto &format : m_formats) {
+        for (const QString &ext : format->extensions()) {
+            if (ext.size() > bestLength
+                && fileName.endsWith(QLatin1Char('.') + ext, Qt::CaseInsensitive)) {
+                best = format.get();
+                bestLength = ext.size();
+            }
+        }
+    }
+    return best;
+}
+
+namespace {
+
+QString knownExtensions(const std::vector<std::unique_ptr<FileFormat>> &formats)
+{
+    QStringList all;
+    for (const auto &format : formats) {
+        for (const QString &ext : format->extensions())
+            all.append(QLatin1Char('.') + ext);
+    }
+    return all.join(QStringLiteral(", "));
+}
+
+QString knownSlugs(const std::vector<std::unique_ptr<FileFormat>> &formats)
+{
+    QStringList all;
+    for (const auto &format : formats)
+        all.append(format->slug());
+    return all.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+ReadResult FormatRegistry::readFile(const QString &fileName, const QString &formatSlug) const
+{
+    QFile file(fileName);
+    if (!file.open(QIODevice::ReadOnly))
+        return failure(fileName, QStringLiteral("cannot open: %1").arg(file.errorString()));
+
+    const FileFormat *format = nullptr;
+    if (!formatSlug.isEmpty()) {
+        format = bySlug(formatSlug);
+        if (!format)
+            return failure(fileName, QStringLiteral("unknown format '%1'; known formats: %2")
+                                         .arg(formatSlug, knownSlugs(m_formats)));
+    } else {
+        format = forFileName(fileName);
+        if (!format)
+            return failure(fileName, QStringLiteral("unknown file type; known extensions: %1")
+                                         .arg(knownExtensions(m_formats)));
+    }
+    if (!format->canRead())
+        return failure(fileName, QStringLiteral("format '%1' cannot be read").arg(format->slug()));
+    return format->read(file, fileName);
+}
+
+bool FormatRegistry::writeFile(const Fabric &fabric, const QString &fileName, QString *error,
+                               const QString &formatSlug) const
+{
+    auto fail = [&](const QString &message) {
+        if (error)
+            *error = QStringLiteral("%1: %2").arg(fileName, message);
+        return false;
+    };
+
+    const FileFormat *format = formatSlug.isEmpty() ? forFileName(fileName) : bySlug(formatSlug);
+    if (!format) {
+        if (!formatSlug.isEmpty())
+            return fail(QStringLiteral("unknown format '%1'; known formats: %2")
+                            .arg(formatSlug, knownSlugs(m_formats)));
+        return fail(QStringLiteral("unknown file type; known extensions: %1")
+                        .arg(knownExtensions(m_formats)));
+    }
+    if (!format->canWrite())
+        return fail(QStringLiteral("format '%1' cannot be written").arg(format->slug()));
+
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(QStringLiteral("cannot open for writing: %1").arg(file.errorString()));
+    QString formatError;
+    if (!format->write(fabric, file, &formatError)) {
+        file.cancelWriting();
+        return fail(formatError.isEmpty() ? QStringLiteral("cannot write") : formatError);
+    }
+    if (!file.commit())
+        return fail(QStringLiteral("cannot write: %1").arg(file.errorString()));
+    return true;
+}
+
+namespace {
+
+QString filterEntry(const FileFormat &format, bool allExtensions)
+{
+    QStringList patterns;
+    for (const QString &ext : format.extensions()) {
+        patterns.append(QStringLiteral("*.") + ext);
+        if (!allExtensions)
+            break;
+    }
+    return QStringLiteral("%1 (%2)").arg(format.name(), patterns.join(QLatin1Char(' ')));
+}
+
+} // namespace
+
+QString FormatRegistry::readFilter() const
+{
+    QStringList entries;
+    QStringList allPatterns;
+    for (const auto &format : m_formats) {
+        if (!format->canRead())
+            continue;
+        entries.append(filterEntry(*format, true));
+        for (const QString &ext : format->extensions())
+            allPatterns.append(QStringLiteral("*.") + ext);
+    }
+    entries.prepend(QStringLiteral("All fabric files (%1)").arg(allPatterns.join(QLatin1Char(' '))));
+    entries.append(QStringLiteral("All files (*)"));
+    return entries.join(QStringLiteral(";;"));
+}
+
+QString FormatRegistry::writeFilter() const
+{
+    QStringList entries;
+    for (const auto &format : m_formats) {
+        if (format->canWrite())
+            entries.append(filterEntry(*format, false));
+    }
+    return entries.join(QStringLiteral(";;"));
+}
+
+} // namespace Railyard

@@ -1,0 +1,698 @@
+#include "core/formats/graphml/graphmlformat.h"
+
+#include <QHash>
+#include <QSet>
+#include <QXmlStreamReader>
+#include <QXmlStreamWriter>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <unordered_map>
+
+// Reading uses QXmlStreamReader rather than Boost's read_graphml: it gives a
+// line and column for every error, tolerates foreign namespaces (yEd, Gephi)
+// and unknown keys instead of rejecting them, and needs no Boost.Graph
+// property maps declared up front.
+
+namespace Railyard {
+
+namespace {
+
+const QString graphmlNamespace = QStringLiteral("http://graphml.graphdrawing.org/xmlns");
+
+QString numberText(double v)
+{
+    char buf[32];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    return QString::fromLatin1(buf, r.ptr - buf);
+}
+
+/// A <key> declaration.
+struct KeyDecl
+{
+    QString name;   ///< attr.name, or the id when absent; lower case
+    QString domain; ///< node, edge, graph or all
+    bool hasDefault = false;
+    QString defaultValue;
+    bool foreign = false; ///< yEd graphics keys and the like: silently ignored
+};
+
+/// A <data> value with where it was written.
+struct DataItem
+{
+    QString key;
+    QString value;
+    qint64 line = 0;
+    qint64 column = 0;
+};
+
+struct RawElement
+{
+    QString id;
+    QString source; ///< edges only
+    QString target;
+    qint64 line = 0;
+    qint64 column = 0;
+    std::vector<DataItem> data;
+};
+
+/// A value looked up by key name: from a <data> element or the key's default.
+struct Value
+{
+    const QString *text = nullptr;
+    qint64 line = 0;
+    qint64 column = 0;
+    explicit operator bool() const { return text != nullptr; }
+};
+
+class GraphmlReader
+{
+public:
+    GraphmlReader(QIODevice &device, const QString &fileName) : m_xml(&device), m_fileName(fileName) {}
+
+    ReadResult read();
+
+private:
+    void error(qint64 line, qint64 column, const QString &message)
+    {
+        if (m_errors.size() < size_t(GraphmlFormat::maxErrors))
+            m_errors.push_back({m_fileName, int(line), int(column), {}, message});
+        else if (m_errors.size() == size_t(GraphmlFormat::maxErrors))
+            m_errors.push_back({m_fileName, 0, 0, {}, QStringLiteral("too many errors; giving up")});
+    }
+    void warning(qint64 line, qint64 column, const QString &message)
+    {
+        if (m_warnings.size() < size_t(GraphmlFormat::maxErrors))
+            m_warnings.push_back({m_fileName, int(line), int(column), {}, message});
+    }
+    bool full() const { return m_errors.size() > size_t(GraphmlFormat::maxErrors); }
+    bool isGraphml() const
+    {
+        return m_xml.namespaceUri().isEmpty() || m_xml.namespaceUri() == graphmlNamespace;
+    }
+
+    bool parse();
+    void readKey();
+    void readData(std::vector<DataItem> *target);
+    void build();
+    Value value(const RawElement &element, const QString &domain, const QString &name) const;
+    bool toInt(const Value &v, const QString &what, const QString &name, int &out);
+    bool toDouble(const Value &v, const QString &what, const QString &name, double &out);
+    void buildNode(const RawElement &node, std::vector<Host> &hosts, std::vector<Switch> &switches,
+                   std::vector<const RawElement *> &hostRaw, std::vector<const RawElement *> &switchRaw);
+    void warnUnknownKeys();
+
+    QXmlStreamReader m_xml;
+    QString m_fileName;
+    std::vector<FormatError> m_errors;
+    std::vector<FormatError> m_warnings;
+
+    QHash<QString, KeyDecl> m_keys;
+    std::vector<RawElement> m_nodes;
+    std::vector<RawElement> m_edges;
+    RawElement m_graph; ///< data of the outermost <graph>
+    QSet<QString> m_usedKeys;
+    QSet<QString> m_badNodes; ///< nodes already reported; their edges are skipped quietly
+
+    Fabric m_fabric;
+    std::vector<std::pair<qint64, qint64>> m_nodeWhere; ///< node index -> line, column
+    std::vector<std::pair<qint64, qint64>> m_linkWhere; ///< link index -> line, column
+};
+
+bool GraphmlReader::parse()
+{
+    enum class Context { Graph, Node, Edge };
+    std::vector<std::pair<Context, size_t>> context;
+    int graphDepth = 0;
+    bool sawRoot = false;
+
+    while (!m_xml.atEnd()) {
+        const auto token = m_xml.readNext();
+        if (token == QXmlStreamReader::EndElement && isGraphml()) {
+            const auto name = m_xml.name();
+            if ((name == u"node" || name == u"edge" || name == u"graph") && !context.empty()) {
+                if (context.back().first == Context::Graph)
+                    --graphDepth;
+                context.pop_back();
+            }
+            continue;
+        }
+        if (token != QXmlStreamReader::StartElement)
+            continue;
+        if (!sawRoot) {
+            sawRoot = true;
+            if (m_xml.name() != u"graphml") {
+                error(m_xml.lineNumber(), m_xml.columnNumber(),
+                      QStringLiteral("not a GraphML document: the root element is <%1>, expected <graphml>")
+                          .arg(m_xml.qualifiedName()));
+                return false;
+            }
+            continue;
+        }
+        if (!isGraphml()) { // yEd, Gephi and other extensions
+            m_xml.skipCurrentElement();
+            continue;
+        }
+        const auto name = m_xml.name();
+        const auto attrs = m_xml.attributes();
+        if (name == u"key") {
+            readKey();
+        } else if (name == u"graph") {
+            context.emplace_back(Context::Graph, 0);
+            ++graphDepth;
+        } else if (name == u"node" || name == u"edge") {
+            RawElement e;
+            e.id = attrs.value(QStringLiteral("id")).toString();
+            e.line = m_xml.lineNumber();
+            e.column = m_xml.columnNumber();
+            if (name == u"edge") {
+                e.source = attrs.value(QStringLiteral("source")).toString();
+                e.target = attrs.value(QStringLiteral("target")).toString();
+                m_edges.push_back(std::move(e));
+                context.emplace_back(Context::Edge, m_edges.size() - 1);
+            } else {
+                m_nodes.push_back(std::move(e));
+                context.emplace_back(Context::Node, m_nodes.size() - 1);
+            }
+        } else if (name == u"data") {
+            std::vector<DataItem> *target = nullptr;
+            if (!context.empty()) {
+                const auto [kind, index] = context.back();
+                if (kind == Context::Node)
+                    target = &m_nodes[index].data;
+                else if (kind == Context::Edge)
+                    target = &m_edges[index].data;
+                else if (graphDepth == 1)
+                    target = &m_graph.data;
+            }
+            readData(target);
+        } else if (name == u"hyperedge") {
+            warning(m_xml.lineNumber(), m_xml.columnNumber(), QStringLiteral("hyperedge ignored"));
+            m_xml.skipCurrentElement();
+        } else if (name != u"graphml") {
+            m_xml.skipCurrentElement(); // desc, port, locator, ...
+        }
+    }
+    if (m_xml.hasError()) {
+        error(m_xml.lineNumber(), m_xml.columnNumber(),
+              QStringLiteral("XML error: %1").arg(m_xml.errorString()));
+        return false;
+    }
+    if (!sawRoot) {
+        error(0, 0, QStringLiteral("not a GraphML document: no root element"));
+        return false;
+    }
+    return true;
+}
+
+void GraphmlReader::readKey()
+{
+    const auto attrs = m_xml.attributes();
+    const QString id = attrs.value(QStringLiteral("id")).toString();
+    KeyDecl decl;
+    decl.name = attrs.value(QStringLiteral("attr.name")).toString().toLower();
+    decl.foreign = decl.name.isEmpty() && attrs.hasAttribute(QStringLiteral("yfiles.type"));
+    if (decl.name.isEmpty())
+        decl.name = id.toLower();
+    decl.domain = attrs.value(QStringLiteral("for")).toString();
+    if (decl.domain.isEmpty())
+        decl.domain = QStringLiteral("all");
+    while (m_xml.readNextStartElement()) {
+        if (isGraphml() && m_xml.name() == u"default") {
+            decl.hasDefault = true;
+            decl.defaultValue = m_xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+        } else {
+            m_xml.skipCurrentElement();
+        }
+    }
+    m_keys.insert(id, decl);
+}
+
+const QStringList &knownNames()
+{
+    static const QStringList names = {
+        QStringLiteral("role"), QStringLiteral("gpus"), QStringLiteral("gpu_model"),
+        QStringLiteral("nvlink_gbytes_per_s"), QStringLiteral("rack"), QStringLiteral("zone"),
+        QStringLiteral("pod"), QStringLiteral("su"), QStringLiteral("radix"), QStringLiteral("model"),
+        QStringLiteral("plane"), QStringLiteral("rail"), QStringLiteral("id"), QStringLiteral("gbps"),
+        QStringLiteral("state"), QStringLiteral("degraded_gbps"), QStringLiteral("port_a"),
+        QStringLiteral("port_b"), QStringLiteral("name"), QStringLiteral("description")};
+    return names;
+}
+
+void GraphmlReader::readData(std::vector<DataItem> *target)
+{
+    DataItem item;
+    item.key = m_xml.attributes().value(QStringLiteral("key")).toString();
+    item.line = m_xml.lineNumber();
+    item.column = m_xml.columnNumber();
+    const auto decl = m_keys.constFind(item.key);
+    if (!target || (decl != m_keys.cend() && (decl->foreign || !knownNames().contains(decl->name)))) {
+        m_usedKeys.insert(item.key);
+        m_xml.skipCurrentElement(); // not ours (graphics, labels, ...)
+        return;
+    }
+    item.value = m_xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    target->push_back(std::move(item));
+}
+
+Value GraphmlReader::value(const RawElement &element, const QString &domain, const QString &name) const
+{
+    auto applies = [&](const KeyDecl &k) {
+        return k.name == name && (k.domain == domain || k.domain == u"all");
+    };
+    for (const DataItem &d : element.data) {
+        const auto decl = m_keys.constFind(d.key);
+        // An undeclared key is taken by its id (lenient towards hand-written files).
+        if (decl == m_keys.cend() ? d.key.toLower() == name : applies(*decl))
+            return {&d.value, d.line, d.column};
+    }
+    for (auto it = m_keys.cbegin(); it != m_keys.cend(); ++it) {
+        if (it->hasDefault && applies(*it))
+            return {&it->defaultValue, element.line, element.column};
+    }
+    return {};
+}
+
+bool GraphmlReader::toInt(const Value &v, const QString &what, const QString &name, int &out)
+{
+    if (!v)
+        return false;
+    bool ok = false;
+    const int n = v.text->toInt(&ok);
+    if (!ok) {
+        error(v.line, v.column, QStringLiteral("%1: %2 must be an integer, got '%3'").arg(what, name, *v.text));
+        return false;
+    }
+    out = n;
+    return true;
+}
+
+bool GraphmlReader::toDouble(const Value &v, const QString &what, const QString &name, double &out)
+{
+    if (!v)
+        return false;
+    bool ok = false;
+    const double d = v.text->toDouble(&ok);
+    if (!ok || !std::isfinite(d)) {
+        error(v.line, v.column, QStringLiteral("%1: %2 must be a number, got '%3'").arg(what, name, *v.text));
+        return false;
+    }
+    out = d;
+    return true;
+}
+
+void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, std::vector<Switch> &switches,
+                              std::vector<const RawElement *> &hostRaw, std::vector<const RawElement *> &switchRaw)
+{
+    const QString node_ = QStringLiteral("node");
+    const QString what = QStringLiteral("node '%1'").arg(node.id);
+    m_badNodes.insert(node.id); // until it is built
+    if (node.id.isEmpty()) {
+        error(node.line, node.column, QStringLiteral("a node has no id attribute"));
+        return;
+    }
+    const Value role = value(node, node_, QStringLiteral("role"));
+    if (!role) {
+        error(node.line, node.column,
+              QStringLiteral("%1 has no role; give it a 'role' data key: host, leaf, spine, core or switch").arg(what));
+        return;
+    }
+    Location loc;
+    auto readString = [&](const char *key, std::string &out) {
+        if (const Value v = value(node, node_, QLatin1String(key)))
+            out = v.text->toStdString();
+    };
+    readString("rack", loc.rack);
+    readString("zone", loc.zone);
+    readString("pod", loc.pod);
+    readString("su", loc.su);
+
+    if (*role.text == u"host") {
+        Host h;
+        h.id = node.id.toStdString();
+        h.location = std::move(loc);
+        readString("gpu_model", h.gpuModel);
+        const Value gpus = value(node, node_, QStringLiteral("gpus"));
+        if (toInt(gpus, what, QStringLiteral("gpus"), h.gpus) && h.gpus < 1) {
+            error(gpus.line, gpus.column, QStringLiteral("%1: a host needs at least 1 GPU, got %2").arg(what).arg(h.gpus));
+            h.gpus = 1; // reported; keep validate() from repeating it
+        }
+        toDouble(value(node, node_, QStringLiteral("nvlink_gbytes_per_s")), what, QStringLiteral("nvlink_gbytes_per_s"),
+                 h.nvlinkGBps);
+        hosts.push_back(std::move(h));
+        hostRaw.push_back(&node);
+        m_badNodes.remove(node.id);
+        return;
+    }
+    const auto tier = tierFromName(role.text->toStdString());
+    if (!tier) {
+        error(role.line, role.column,
+              QStringLiteral("%1: unknown role '%2'; expected host, leaf, spine, core or switch").arg(what, *role.text));
+        return;
+    }
+    Switch s;
+    s.id = node.id.toStdString();
+    s.tier = *tier;
+    s.location = std::move(loc);
+    s.radix = 0; // 0 = derive from the degree once links are known
+    const Value radix = value(node, node_, QStringLiteral("radix"));
+    if (toInt(radix, what, QStringLiteral("radix"), s.radix) && s.radix < 1) {
+        error(radix.line, radix.column, QStringLiteral("%1: radix must be at least 1, got %2").arg(what).arg(s.radix));
+        s.radix = std::numeric_limits<int>::max();
+    }
+    readString("model", s.model);
+    toInt(value(node, node_, QStringLiteral("plane")), what, QStringLiteral("plane"), s.plane);
+    toInt(value(node, node_, QStringLiteral("rail")), what, QStringLiteral("rail"), s.rail);
+    switches.push_back(std::move(s));
+    switchRaw.push_back(&node);
+    m_badNodes.remove(node.id);
+}
+
+void GraphmlReader::build()
+{
+    if (const Value v = value(m_graph, QStringLiteral("graph"), QStringLiteral("name")))
+        m_fabric.name = v.text->toStdString();
+    if (const Value v = value(m_graph, QStringLiteral("graph"), QStringLiteral("description")))
+        m_fabric.description = v.text->toStdString();
+
+    // Hosts first, then switches, each in document order.
+    std::vector<Host> hosts;
+    std::vector<Switch> switches;
+    std::vector<const RawElement *> hostRaw;
+    std::vector<const RawElement *> switchRaw;
+    for (const RawElement &node : m_nodes) {
+        buildNode(node, hosts, switches, hostRaw, switchRaw);
+        if (full())
+            return;
+    }
+    m_fabric.reserve(hosts.size(), switches.size(), m_edges.size());
+    for (size_t i = 0; i < hosts.size(); ++i) {
+        if (m_fabric.containsId(hosts[i].id)) {
+            error(hostRaw[i]->line, hostRaw[i]->column, QStringLiteral("duplicate node id '%1'").arg(hostRaw[i]->id));
+            continue;
+        }
+        m_fabric.addHost(std::move(hosts[i]));
+        m_nodeWhere.emplace_back(hostRaw[i]->line, hostRaw[i]->column);
+    }
+    for (size_t i = 0; i < switches.size(); ++i) {
+        if (m_fabric.containsId(switches[i].id)) {
+            error(switchRaw[i]->line, switchRaw[i]->column,
+                  QStringLiteral("duplicate node id '%1'").arg(switchRaw[i]->id));
+            continue;
+        }
+        m_fabric.addSwitch(std::move(switches[i]));
+        m_nodeWhere.emplace_back(switchRaw[i]->line, switchRaw[i]->column);
+    }
+
+    // Explicit edge ids are reserved first so generated ones never collide.
+    const QString edge_ = QStringLiteral("edge");
+    std::vector<QString> explicitIds(m_edges.size());
+    QSet<QString> taken;
+    for (size_t i = 0; i < m_edges.size(); ++i) {
+        explicitIds[i] = m_edges[i].id;
+        if (explicitIds[i].isEmpty()) {
+            if (const Value v = value(m_edges[i], edge_, QStringLiteral("id")))
+                explicitIds[i] = *v.text;
+        }
+        if (!explicitIds[i].isEmpty())
+            taken.insert(explicitIds[i]);
+    }
+    std::unordered_map<std::string, int> parallel;
+    for (size_t i = 0; i < m_edges.size() && !full(); ++i) {
+        const RawElement &e = m_edges[i];
+        QString id = explicitIds[i];
+        if (id.isEmpty()) {
+            const QString base = e.source + QStringLiteral("--") + e.target;
+            int &n = parallel[base.toStdString()];
+            do {
+                ++n;
+                id = n == 1 ? base : base + QStringLiteral("#%1").arg(n);
+            } while (taken.contains(id) || m_fabric.findNode(id.toStdString()) >= 0);
+            taken.insert(id);
+        }
+        const QString what = QStringLiteral("edge '%1'").arg(id);
+        Link l;
+        l.id = id.toStdString();
+        bool ok = true;
+        for (const auto &[end, name, index] : {std::tuple{&e.source, "source", &l.a}, std::tuple{&e.target, "target", &l.b}}) {
+            if (end->isEmpty()) {
+                error(e.line, e.column, QStringLiteral("%1 has no %2 attribute").arg(what, QLatin1String(name)));
+                ok = false;
+                continue;
+            }
+            *index = m_fabric.findNode(end->toStdString());
+            if (*index < 0 && m_badNodes.contains(*end)) {
+                ok = false;
+            } else if (*index < 0) {
+                error(e.line, e.column, QStringLiteral("%1: unknown %2 node '%3'").arg(what, QLatin1String(name), *end));
+                ok = false;
+            }
+        }
+        const Value gbps = value(e, edge_, QStringLiteral("gbps"));
+        if (!gbps) {
+            error(e.line, e.column,
+                  QStringLiteral("%1 has no gbps; give each edge a 'gbps' data key or declare a <default>").arg(what));
+            ok = false;
+        } else if (toDouble(gbps, what, QStringLiteral("gbps"), l.capacityGbps)) {
+            if (!(l.capacityGbps > 0)) {
+                error(gbps.line, gbps.column,
+                      QStringLiteral("%1: capacity must be positive, got %2").arg(what, numberText(l.capacityGbps)));
+                ok = false;
+            }
+        } else {
+            ok = false;
+        }
+        if (const Value state = value(e, edge_, QStringLiteral("state"))) {
+            if (const auto s = linkStateFromName(state.text->toStdString())) {
+                l.state = *s;
+            } else {
+                error(state.line, state.column,
+                      QStringLiteral("%1: unknown state '%2'; expected up, down or degraded").arg(what, *state.text));
+                ok = false;
+            }
+        }
+        const Value degraded = value(e, edge_, QStringLiteral("degraded_gbps"));
+        if (toDouble(degraded, what, QStringLiteral("degraded_gbps"), l.degradedGbps)) {
+            if (l.state == LinkState::Degraded && !(l.degradedGbps > 0 && l.degradedGbps <= l.capacityGbps)) {
+                error(degraded.line, degraded.column,
+                      QStringLiteral("%1: degraded rate must be in (0, capacity], got %2").arg(what, numberText(l.degradedGbps)));
+                ok = false;
+            }
+        } else if (l.state == LinkState::Degraded) {
+            if (!degraded)
+                error(e.line, e.column, QStringLiteral("%1 is degraded but has no degraded_gbps").arg(what));
+            ok = false;
+        }
+        ok = (!value(e, edge_, QStringLiteral("port_a")) || toInt(value(e, edge_, QStringLiteral("port_a")), what, QStringLiteral("port_a"), l.portA)) && ok;
+        ok = (!value(e, edge_, QStringLiteral("port_b")) || toInt(value(e, edge_, QStringLiteral("port_b")), what, QStringLiteral("port_b"), l.portB)) && ok;
+        ok = (!value(e, edge_, QStringLiteral("plane")) || toInt(value(e, edge_, QStringLiteral("plane")), what, QStringLiteral("plane"), l.plane)) && ok;
+        if (!ok)
+            continue;
+        if (m_fabric.containsId(l.id)) {
+            error(e.line, e.column, QStringLiteral("duplicate id '%1'").arg(id));
+            continue;
+        }
+        m_fabric.addLink(std::move(l));
+        m_linkWhere.emplace_back(e.line, e.column);
+    }
+
+    // Derived data: one NIC per host link in link order, default radix max(64, degree).
+    for (std::int32_t h = 0; h < m_fabric.hostCount(); ++h) {
+        Host &host = m_fabric.host(h);
+        for (const std::int32_t l : m_fabric.incidentLinks(m_fabric.hostNode(h)))
+            host.nics.push_back(Nic{int(host.nics.size()), m_fabric.link(l).capacityGbps, 1});
+    }
+    for (std::int32_t s = 0; s < m_fabric.switchCount(); ++s) {
+        Switch &sw = m_fabric.switchAt(s);
+        if (sw.radix == 0)
+            sw.radix = std::max(64, int(m_fabric.incidentLinks(m_fabric.switchNode(s)).size()));
+    }
+}
+
+void GraphmlReader::warnUnknownKeys()
+{
+    for (auto it = m_keys.cbegin(); it != m_keys.cend(); ++it) {
+        if (!it->foreign && !knownNames().contains(it->name) && m_usedKeys.contains(it.key()))
+            warning(0, 0, QStringLiteral("key '%1' is not used by Railyard; ignored").arg(it->name));
+    }
+}
+
+ReadResult GraphmlReader::read()
+{
+    ReadResult result;
+    if (parse()) {
+        warnUnknownKeys();
+        build();
+        if (!full()) {
+            for (const Problem &p : m_fabric.validate()) {
+                std::pair<qint64, qint64> where{0, 0};
+                if (const NodeIndex n = m_fabric.findNode(p.elementId); n >= 0)
+                    where = m_nodeWhere[size_t(n)];
+                else if (const auto l = m_fabric.findLink(p.elementId); l >= 0)
+                    where = m_linkWhere[size_t(l)];
+                if (p.severity == Problem::Severity::Warning)
+                    warning(where.first, where.second, QString::fromStdString(p.message));
+                else
+                    error(where.first, where.second, QString::fromStdString(p.message));
+                if (full())
+                    break;
+            }
+        }
+    }
+    result.warnings = std::move(m_warnings);
+    if (m_errors.empty())
+        result.fabric = std::move(m_fabric);
+    else
+        result.errors = std::move(m_errors);
+    return result;
+}
+
+} // namespace
+
+QString GraphmlFormat::slug() const { return QStringLiteral("graphml"); }
+
+QString GraphmlFormat::name() const { return QStringLiteral("GraphML"); }
+
+QStringList GraphmlFormat::extensions() const { return {QStringLiteral("graphml")}; }
+
+ReadResult GraphmlFormat::read(QIODevice &device, const QString &fileName) const
+{
+    return GraphmlReader(device, fileName).read();
+}
+
+bool GraphmlFormat::write(const Fabric &fabric, QIODevice &device, QString *error) const
+{
+    QXmlStreamWriter xml(&device);
+    xml.setAutoFormatting(true);
+    xml.setAutoFormattingIndent(1);
+    xml.writeStartDocument();
+    xml.writeStartElement(QStringLiteral("graphml"));
+    xml.writeDefaultNamespace(graphmlNamespace);
+
+    struct KeyOut { const char *id; const char *domain; const char *name; const char *type; const char *def; };
+    static const KeyOut keys[] = {
+        {"name", "graph", "name", "string", nullptr},
+        {"description", "graph", "description", "string", nullptr},
+        {"role", "node", "role", "string", nullptr},
+        {"gpus", "node", "gpus", "int", nullptr},
+        {"gpu_model", "node", "gpu_model", "string", nullptr},
+        {"nvlink_gbytes_per_s", "node", "nvlink_gbytes_per_s", "double", nullptr},
+        {"radix", "node", "radix", "int", nullptr},
+        {"model", "node", "model", "string", nullptr},
+        {"plane", "node", "plane", "int", nullptr},
+        {"rail", "node", "rail", "int", nullptr},
+        {"zone", "node", "zone", "string", nullptr},
+        {"pod", "node", "pod", "string", nullptr},
+        {"su", "node", "su", "string", nullptr},
+        {"rack", "node", "rack", "string", nullptr},
+        {"gbps", "edge", "gbps", "double", nullptr},
+        {"state", "edge", "state", "string", "up"},
+        {"degraded_gbps", "edge", "degraded_gbps", "double", nullptr},
+        {"port_a", "edge", "port_a", "int", nullptr},
+        {"port_b", "edge", "port_b", "int", nullptr},
+        {"edge_plane", "edge", "plane", "int", nullptr},
+    };
+    for (const KeyOut &k : keys) {
+        xml.writeStartElement(QStringLiteral("key"));
+        xml.writeAttribute(QStringLiteral("id"), QLatin1String(k.id));
+        xml.writeAttribute(QStringLiteral("for"), QLatin1String(k.domain));
+        xml.writeAttribute(QStringLiteral("attr.name"), QLatin1String(k.name));
+        xml.writeAttribute(QStringLiteral("attr.type"), QLatin1String(k.type));
+        if (k.def)
+            xml.writeTextElement(QStringLiteral("default"), QLatin1String(k.def));
+        xml.writeEndElement();
+    }
+
+    auto data = [&](const QString &key, const QString &value) {
+        xml.writeStartElement(QStringLiteral("data"));
+        xml.writeAttribute(QStringLiteral("key"), key);
+        xml.writeCharacters(value);
+        xml.writeEndElement();
+    };
+    auto text = [&](const char *key, const std::string &value) {
+        if (!value.empty())
+            data(QLatin1String(key), QString::fromStdString(value));
+    };
+    auto location = [&](const Location &loc) {
+        text("zone", loc.zone);
+        text("pod", loc.pod);
+        text("su", loc.su);
+        text("rack", loc.rack);
+    };
+    bool finite = true;
+    auto number = [&](const char *key, double v) {
+        finite = finite && std::isfinite(v);
+        data(QLatin1String(key), numberText(v));
+    };
+
+    xml.writeStartElement(QStringLiteral("graph"));
+    xml.writeAttribute(QStringLiteral("id"), QStringLiteral("G"));
+    xml.writeAttribute(QStringLiteral("edgedefault"), QStringLiteral("undirected"));
+    text("name", fabric.name);
+    text("description", fabric.description);
+    for (const Host &h : fabric.hosts()) {
+        xml.writeStartElement(QStringLiteral("node"));
+        xml.writeAttribute(QStringLiteral("id"), QString::fromStdString(h.id));
+        data(QStringLiteral("role"), QStringLiteral("host"));
+        data(QStringLiteral("gpus"), QString::number(h.gpus));
+        text("gpu_model", h.gpuModel);
+        number("nvlink_gbytes_per_s", h.nvlinkGBps);
+        location(h.location);
+        xml.writeEndElement();
+    }
+    for (const Switch &s : fabric.switches()) {
+        xml.writeStartElement(QStringLiteral("node"));
+        xml.writeAttribute(QStringLiteral("id"), QString::fromStdString(s.id));
+        data(QStringLiteral("role"), QLatin1String(tierName(s.tier)));
+        data(QStringLiteral("radix"), QString::number(s.radix));
+        text("model", s.model);
+        if (s.plane != 0)
+            data(QStringLiteral("plane"), QString::number(s.plane));
+        if (s.rail != -1)
+            data(QStringLiteral("rail"), QString::number(s.rail));
+        location(s.location);
+        xml.writeEndElement();
+    }
+    for (const Link &l : fabric.links()) {
+        if (!(l.a >= 0 && l.a < fabric.nodeCount() && l.b >= 0 && l.b < fabric.nodeCount())) {
+            if (error)
+                *error = QStringLiteral("cannot write: link '%1' has a dangling end").arg(QString::fromStdString(l.id));
+            return false;
+        }
+        xml.writeStartElement(QStringLiteral("edge"));
+        xml.writeAttribute(QStringLiteral("id"), QString::fromStdString(l.id));
+        xml.writeAttribute(QStringLiteral("source"), QString::fromStdString(fabric.nodeId(l.a)));
+        xml.writeAttribute(QStringLiteral("target"), QString::fromStdString(fabric.nodeId(l.b)));
+        number("gbps", l.capacityGbps);
+        if (l.state != LinkState::Up)
+            data(QStringLiteral("state"), QLatin1String(linkStateName(l.state)));
+        if (l.state == LinkState::Degraded)
+            number("degraded_gbps", l.degradedGbps);
+        if (l.portA != -1)
+            data(QStringLiteral("port_a"), QString::number(l.portA));
+        if (l.portB != -1)
+            data(QStringLiteral("port_b"), QString::number(l.portB));
+        if (l.plane != 0)
+            data(QStringLiteral("edge_plane"), QString::number(l.plane));
+        xml.writeEndElement();
+    }
+    xml.writeEndElement(); // graph
+    xml.writeEndElement(); // graphml
+    xml.writeEndDocument();
+
+    if (!finite) {
+        if (error)
+            *error = QStringLiteral("cannot write: a capacity is not a finite number");
+        return false;
+    }
+    if (xml.hasError()) {
+        if (error)
+            *error = QStringLiteral("cannot write: %1").arg(device.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace Railyard

@@ -1,0 +1,2 @@
+railyard_add_test(formats fabricjson)
+railyard_add_test(formats graphml)
