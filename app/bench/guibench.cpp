@@ -1,0 +1,125 @@
+// railyard-bench-gui: open + layout + first paint of a large generated fabric,
+// then full-view and zoomed-in repaints of the canvas, offscreen.
+//
+//   railyard-bench-gui [--hosts N] [--repeat R]
+//
+// Prints median timings in milliseconds and the peak resident memory. Not
+// part of the test run: timings depend on the machine.
+
+#include "core/formats/formatregistry.h"
+#include "core/generators/presets.h"
+#include "views/analysisrunner.h"
+#include "views/fabriccanvas.h"
+#include "views/mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QImage>
+#include <QPainter>
+#include <QTemporaryDir>
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+double medianOf(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v[v.size() / 2];
+}
+
+double peakRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+/// Median time of repaints of the canvas into an image the size of the widget.
+double repaintMs(Railyard::FabricCanvas *canvas, int repeat)
+{
+    QImage image(canvas->size(), QImage::Format_ARGB32_Premultiplied);
+    std::vector<double> times;
+    for (int i = 0; i < repeat; ++i) {
+        QElapsedTimer t;
+        t.start();
+        QPainter p(&image);
+        canvas->render(&p, QRectF(QPointF(0, 0), QSizeF(canvas->size())), canvas->visibleSceneRect());
+        p.end();
+        times.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+    }
+    return medianOf(times);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("RailyardBench"));
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    const QCommandLineOption hostsOption(QStringLiteral("hosts"), QStringLiteral("Hosts of 8 GPUs (default 16384 = 131,072 GPUs)."),
+                                         QStringLiteral("n"), QStringLiteral("16384"));
+    const QCommandLineOption repeatOption(QStringLiteral("repeat"), QStringLiteral("Repaints to time (default 15)."),
+                                          QStringLiteral("n"), QStringLiteral("15"));
+    parser.addOptions({hostsOption, repeatOption});
+    parser.process(app);
+    const int hosts = parser.value(hostsOption).toInt();
+    const int repeat = std::max(1, parser.value(repeatOption).toInt());
+
+    Railyard::ClosParams params = Railyard::railOptimizedParams(hosts);
+    params.name = "bench";
+    params.tierSpecs[0].radix = 128; // 51.2T switches at 400G: three tiers hold 131,072 GPUs
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("bench.fabric.json"));
+    {
+        QString error;
+        if (!Railyard::FormatRegistry::instance().writeFile(Railyard::generateClos(params), file, &error)) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 1;
+        }
+    }
+
+    Railyard::MainWindow window;
+    window.setInteractive(false);
+    window.resize(1600, 1000);
+    window.show();
+    QApplication::processEvents();
+
+    QElapsedTimer t;
+    t.start();
+    if (!window.openFile(file))
+        return 1;
+    const double openMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    window.canvas()->fitToView();
+    const QImage first = window.canvas()->grab().toImage(); // first paint
+    const double firstPaintMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
+
+    const double fullMs = repaintMs(window.canvas(), repeat);
+    window.canvas()->focusElement(QStringLiteral("gpu08000"));
+    const double zoomedMs = repaintMs(window.canvas(), repeat);
+    window.canvas()->setZoom(0.35); // racks level: individual switches and rack bundles
+    const double racksMs = repaintMs(window.canvas(), repeat);
+
+    t.restart();
+    window.analysisRunner()->waitForFinished();
+    const double analysisMs = static_cast<double>(t.nsecsElapsed()) / 1e6;
+
+    std::printf("GPUs                           %d\n", hosts * 8);
+    std::printf("open + layout (read, model)    %8.1f ms\n", openMs);
+    std::printf("open + layout + first paint    %8.1f ms\n", firstPaintMs);
+    std::printf("full-view repaint (median)     %8.1f ms\n", fullMs);
+    std::printf("racks-level repaint (median)   %8.1f ms\n", racksMs);
+    std::printf("zoomed-in repaint (median)     %8.1f ms\n", zoomedMs);
+    std::printf("analysis finished after paint  %8.1f ms (background thread)\n", analysisMs);
+    std::printf("peak RSS                       %8.1f MiB\n", peakRssMiB());
+    return first.isNull() ? 1 : 0;
+}

@@ -1,0 +1,126 @@
+// railyard: the desktop designer.
+//
+//   railyard [FILE]
+//   railyard FILE --screenshot OUT.png [--size WxH] [--focus ID] [--fail ID]...
+//
+// --screenshot opens the file, lays it out, waits for the analysis, renders
+// the window into OUT.png and exits (for documentation, bug reports and
+// tests). Without a display it runs on the offscreen platform.
+
+#include "core/document/fabricdocument.h"
+#include "views/analysisrunner.h"
+#include "views/fabriccanvas.h"
+#include "views/mainwindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTimer>
+#include <QTranslator>
+
+#include <cstdio>
+
+namespace {
+
+bool wantsScreenshot(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (qstrcmp(argv[i], "--screenshot") == 0)
+            return true;
+    return false;
+}
+
+void installTranslators(QApplication &app)
+{
+    auto *qt = new QTranslator(&app);
+    if (qt->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        app.installTranslator(qt);
+    auto *own = new QTranslator(&app);
+    if (own->load(QLocale(), QStringLiteral("railyard"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        app.installTranslator(own);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // Headless capture needs no display.
+    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Railyard"));
+    QApplication::setApplicationName(QStringLiteral("Railyard"));
+    QApplication::setApplicationVersion(QStringLiteral(RAILYARD_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.railyard.Railyard"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/railyard.svg")));
+    installTranslators(app);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Topology designer for AI training networks."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("file"), QApplication::translate("main", "Fabric file to open (.fabric.json, .graphml)."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QApplication::translate("main", "Render the window to <png> and exit."),
+                                        QStringLiteral("png"));
+    const QCommandLineOption size(QStringLiteral("size"), QApplication::translate("main", "Window size for --screenshot, e.g. 1600x1000."),
+                                  QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    const QCommandLineOption focus(QStringLiteral("focus"), QApplication::translate("main", "Zoom in on the element <id>."),
+                                   QStringLiteral("id"));
+    const QCommandLineOption fail(QStringLiteral("fail"), QApplication::translate("main", "Fail the element <id> (what-if); repeatable."),
+                                  QStringLiteral("id"));
+    parser.addOptions({screenshot, size, focus, fail});
+    parser.process(app);
+
+    Railyard::MainWindow window;
+    const bool capture = parser.isSet(screenshot);
+    window.setInteractive(!capture);
+    const QStringList files = parser.positionalArguments();
+    if (!files.isEmpty() && !window.openFile(files.first())) {
+        if (capture) {
+            std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "railyard: cannot open %1").arg(files.first())));
+            return 1;
+        }
+    }
+    if (parser.isSet(fail) && window.document()) {
+        std::vector<std::string> ids, unknown;
+        for (const QString &id : parser.values(fail))
+            ids.push_back(id.toStdString());
+        window.document()->setFailed(ids, true, &unknown);
+        if (!unknown.empty()) {
+            std::fprintf(stderr, "railyard: %s: unknown element '%s' in --fail\n", qPrintable(files.value(0)), unknown.front().c_str());
+            return 1;
+        }
+    }
+
+    if (!capture) {
+        window.show();
+        if (parser.isSet(focus))
+            QTimer::singleShot(0, &window, [&] { window.canvas()->focusElement(parser.value(focus)); });
+        return QApplication::exec();
+    }
+
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    const QSize windowSize(wh.value(0).toInt(), wh.value(1).toInt());
+    if (!windowSize.isValid() || windowSize.width() < 200 || windowSize.height() < 150) {
+        std::fprintf(stderr, "railyard: --size: expected WxH of at least 200x150, got '%s'\n", qPrintable(parser.value(size)));
+        return 2;
+    }
+    window.resize(windowSize);
+    window.show();
+    QApplication::processEvents();
+    window.canvas()->fitToView();
+    if (parser.isSet(focus))
+        window.canvas()->focusElement(parser.value(focus));
+    window.analysisRunner()->waitForFinished();
+    QApplication::processEvents();
+    const QImage image = window.grab().toImage();
+    if (!image.save(parser.value(screenshot))) {
+        std::fprintf(stderr, "railyard: %s: cannot write the screenshot\n", qPrintable(parser.value(screenshot)));
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,171 @@
+// The designer window end to end, offscreen: open every sample, shared
+// selection between outline and canvas, what-if through the document and the
+// analysis dock showing the same bisection as railyard-cli.
+
+#include "core/document/fabricdocument.h"
+#include "views/analysisdock.h"
+#include "views/analysisrunner.h"
+#include "views/fabriccanvas.h"
+#include "views/mainwindow.h"
+#include "views/outlinedock.h"
+
+#include <QDir>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSortFilterProxyModel>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace Railyard;
+
+namespace {
+
+/// Bisection Gbit/s as railyard-cli reports it for the file and failures.
+double cliBisection(const QString &file, const QStringList &fail = {})
+{
+    QStringList args{QStringLiteral("analyze"), file, QStringLiteral("--json")};
+    for (const QString &id : fail)
+        args << QStringLiteral("--fail") << id;
+    QProcess cli;
+    cli.start(QStringLiteral(RAILYARD_CLI), args);
+    if (!cli.waitForFinished(120000) || cli.exitCode() != 0)
+        return -1;
+    return QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value("bisection").toObject().value("gbps").toDouble();
+}
+
+void settle(MainWindow &w)
+{
+    w.analysisRunner()->waitForFinished();
+    QCoreApplication::processEvents();
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("RailyardTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    }
+
+    void opensEverySample_data()
+    {
+        QTest::addColumn<QString>("file");
+        const QDir samples(QStringLiteral(RAILYARD_SAMPLES));
+        for (const QString &f : samples.entryList({"*.fabric.json", "*.graphml"}, QDir::Files))
+            QTest::newRow(qPrintable(f)) << samples.filePath(f);
+    }
+    void opensEverySample()
+    {
+        QFETCH(QString, file);
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(file));
+        QVERIFY(w.document());
+        QVERIFY(w.canvas()->layout());
+        settle(w);
+        QVERIFY(w.analysisRunner()->current());
+        QVERIFY(w.windowTitle().contains(QFileInfo(file).fileName()));
+        // It paints something other than the background.
+        w.show();
+        QCoreApplication::processEvents();
+        const QImage image = w.canvas()->grab().toImage();
+        const QRgb background = image.pixel(2, 2);
+        int other = 0;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                other += image.pixel(x, y) != background ? 1 : 0;
+        QVERIFY2(other > 50, "the canvas drew almost nothing");
+    }
+
+    void badFileKeepsTheDocument()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        QVERIFY(w.openFile(QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json")));
+        FabricDocument *before = w.document();
+        QVERIFY(!w.openFile(QStringLiteral(RAILYARD_TEST_DATA "/bad/syntax-error.fabric.json")));
+        QCOMPARE(w.document(), before);
+    }
+
+    void outlineSelectionReachesTheCanvas()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1200, 800);
+        w.show();
+        QVERIFY(w.openFile(QStringLiteral(RAILYARD_SAMPLES "/superpod-4su.fabric.json")));
+        auto *search = w.outlineDock()->findChild<QLineEdit *>();
+        auto *tree = w.outlineDock()->findChild<QTreeView *>();
+        QVERIFY(search && tree);
+        search->setText(QStringLiteral("leaf-0003"));
+        QCoreApplication::processEvents();
+        const QModelIndexList hits = tree->model()->match(tree->model()->index(0, 0), Qt::DisplayRole,
+                                                          QStringLiteral("leaf-0003"), 1,
+                                                          Qt::MatchExactly | Qt::MatchRecursive);
+        QCOMPARE(hits.size(), 1);
+        tree->selectionModel()->setCurrentIndex(hits.first(), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QCoreApplication::processEvents();
+        QCOMPARE(w.document()->selection(), std::vector<std::string>{"leaf-0003"});
+        const NodeIndex n = w.document()->fabric().findNode("leaf-0003");
+        QVERIFY(w.canvas()->isNodeSelected(n));
+        QVERIFY(!w.canvas()->isNodeSelected(w.document()->fabric().findNode("leaf-0004")));
+    }
+
+    void failingASpineMatchesTheCli()
+    {
+        const QString file = QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.fabric.json");
+        const double baseline = cliBisection(file);
+        const double failed = cliBisection(file, {QStringLiteral("spine-0001")});
+        QVERIFY(baseline > 0 && failed > 0);
+        QVERIFY(failed < baseline);
+
+        MainWindow w;
+        w.setInteractive(false);
+        QVERIFY(w.openFile(file));
+        settle(w);
+        const QString baselineText = QString::number(baseline, 'f', 0);
+        QVERIFY2(w.analysisDock()->bisectionText().remove(QLatin1Char(',')).contains(baselineText),
+                 qPrintable(w.analysisDock()->bisectionText() + " vs " + baselineText));
+        w.document()->setFailed({"spine-0001"}, true);
+        settle(w);
+        QVERIFY2(w.analysisDock()->bisectionText().remove(QLatin1Char(',')).contains(QString::number(failed, 'f', 0)),
+                 qPrintable(w.analysisDock()->bisectionText()));
+        w.document()->undoStack()->undo(); // restore
+        settle(w);
+        QVERIFY(w.analysisDock()->bisectionText().remove(QLatin1Char(',')).contains(baselineText));
+    }
+
+    void headlessScreenshot()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("shot.png"));
+        QProcess gui;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        gui.setProcessEnvironment(env);
+        gui.start(QStringLiteral(RAILYARD_GUI), {QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json"),
+                                                 QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
+                                                 QStringLiteral("900x600")});
+        QVERIFY(gui.waitForFinished(60000));
+        QCOMPARE(gui.exitCode(), 0);
+        const QImage image(out);
+        QCOMPARE(image.size(), QSize(900, 600));
+        // A missing file fails with a message naming it.
+        gui.start(QStringLiteral(RAILYARD_GUI), {QStringLiteral("/nonexistent.fabric.json"), QStringLiteral("--screenshot"), out});
+        QVERIFY(gui.waitForFinished(60000));
+        QVERIFY(gui.exitCode() != 0);
+        QVERIFY(gui.readAllStandardError().contains("nonexistent.fabric.json"));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

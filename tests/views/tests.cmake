@@ -1,0 +1,3 @@
+railyard_add_test(views analysisdock LIBS Railyard::Views)
+railyard_add_test(views templatedialog LIBS Railyard::Views)
+railyard_add_test(views docks LIBS Railyard::Views)

@@ -1,0 +1,49 @@
+#include "views/colours.h"
+
+#include <array>
+#include <cmath>
+
+namespace Railyard {
+
+QColor oversubscriptionColour(double ratio)
+{
+    if (std::isnan(ratio))
+        return QColor(0x9e, 0x9e, 0x9e); // grey: top tier, no uplinks by design
+    if (ratio <= 1.0)
+        return QColor(0x2e, 0xa0, 0x43); // green: 1:1 or better
+    if (ratio <= 2.0)
+        return QColor(0xe6, 0xc2, 0x29); // yellow: up to 2:1
+    if (ratio <= 4.0)
+        return QColor(0xf0, 0x8a, 0x24); // orange: up to 4:1
+    return QColor(0xd6, 0x33, 0x2e);     // red: above 4:1 (and +infinity)
+}
+
+QColor railColour(int rail)
+{
+    // Eight hues spread round the wheel at mid lightness (Tableau-like), so
+    // each keeps contrast against both a white and a near-black canvas.
+    static const std::array<QColor, 8> hues = {
+        QColor(0x1f, 0x77, 0xb4), // blue
+        QColor(0xff, 0x7f, 0x0e), // orange
+        QColor(0x2c, 0xa0, 0x2c), // green
+        QColor(0xd6, 0x27, 0x28), // red
+        QColor(0x94, 0x67, 0xbd), // purple
+        QColor(0x17, 0xbe, 0xcf), // cyan
+        QColor(0xe3, 0x77, 0xc2), // pink
+        QColor(0xbc, 0xbd, 0x22), // olive
+    };
+    const int n = static_cast<int>(hues.size());
+    return hues[static_cast<size_t>(((rail % n) + n) % n)];
+}
+
+QColor failedColour()
+{
+    return QColor(0xc6, 0x28, 0x28); // deep red
+}
+
+QColor cutColour()
+{
+    return QColor(0xe0, 0x40, 0xfb); // magenta: distinct from every oversubscription colour
+}
+
+} // namespace Railyard

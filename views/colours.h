@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QColor>
+
+namespace Railyard {
+
+/// Colour of a switch on the canvas (and in legends) by its oversubscription
+/// ratio (down capacity / up capacity, domain.md §3): ratio <= 1 (1:1 or
+/// better) green, <= 2 yellow, <= 4 orange, above 4 red. NaN (top tier, no
+/// uplinks) is grey. The same thresholds are used by the analysis legend.
+QColor oversubscriptionColour(double ratio);
+
+/// Colour of rail `rail` (0-based): 8 well-separated hues, cycling for
+/// rail >= 8 (negative rails wrap too). Mid lightness and saturation so a rail
+/// reads on both light and dark canvas backgrounds.
+QColor railColour(int rail);
+
+/// Colour of failed links and switches (what-if).
+QColor failedColour();
+
+/// Colour of links in the bisection cut.
+QColor cutColour();
+
+} // namespace Railyard

@@ -1,0 +1,478 @@
+#include "views/mainwindow.h"
+
+#include "core/analysis/counts.h"
+#include "core/document/fabricdocument.h"
+#include "core/formats/formatregistry.h"
+#include "core/generators/closgenerator.h"
+#include "views/analysisdock.h"
+#include "views/analysisrunner.h"
+#include "views/fabriccanvas.h"
+#include "views/imageexporter.h"
+#include "views/outlinedock.h"
+#include "views/problemsdock.h"
+#include "views/propertiesdock.h"
+#include "views/recentfiles.h"
+#include "views/reportexporter.h"
+#include "views/templatedialog.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoView>
+
+namespace Railyard {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
+    m_runner = new AnalysisRunner(this);
+    m_canvas = new FabricCanvas(this);
+    m_canvas->setAnalysisRunner(m_runner);
+    setCentralWidget(m_canvas);
+    createDocks();
+    createActions();
+    createStatusBar();
+    readSettings();
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    // Views first: they hold pointers to the document.
+    m_runner->setDocument(nullptr);
+}
+
+void MainWindow::createDocks()
+{
+    m_outlineDock = new OutlineDock(this);
+    m_propertiesDock = new PropertiesDock(this);
+    m_analysisDock = new AnalysisDock(this);
+    m_problemsDock = new ProblemsDock(this);
+    m_historyDock = new QDockWidget(tr("History"), this);
+    m_historyDock->setObjectName(QStringLiteral("HistoryDock"));
+    m_undoView = new QUndoView(m_historyDock);
+    m_undoView->setEmptyLabel(tr("<opened>"));
+    m_historyDock->setWidget(m_undoView);
+
+    m_propertiesDock->setAnalysisRunner(m_runner);
+    m_analysisDock->setAnalysisRunner(m_runner);
+    m_problemsDock->setAnalysisRunner(m_runner);
+
+    addDockWidget(Qt::LeftDockWidgetArea, m_outlineDock);
+    addDockWidget(Qt::RightDockWidgetArea, m_analysisDock);
+    addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
+    tabifyDockWidget(m_analysisDock, m_propertiesDock);
+    m_analysisDock->raise();
+    addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
+    addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
+    tabifyDockWidget(m_problemsDock, m_historyDock);
+    m_problemsDock->raise();
+    resizeDocks({m_outlineDock, m_analysisDock}, {260, 380}, Qt::Horizontal);
+    resizeDocks({m_problemsDock}, {140}, Qt::Vertical);
+
+    connect(m_outlineDock, &OutlineDock::elementActivated, m_canvas, &FabricCanvas::focusElement);
+}
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QToolBar *toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("MainToolBar"));
+
+    QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New from Template…"),
+                                         this, &MainWindow::newFromTemplate);
+    newAction->setShortcut(QKeySequence::New);
+    QAction *openAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this,
+                                          &MainWindow::open);
+    openAction->setShortcut(QKeySequence::Open);
+    m_recentFiles = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
+    connect(m_recentFiles, &RecentFiles::openRequested, this, [this](const QString &path) {
+        if (maybeSave())
+            openFile(path);
+    });
+    file->addSeparator();
+    m_saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QAction *exportPicture = file->addAction(tr("Export &Picture…"), this, &MainWindow::exportPicture);
+    exportPicture->setShortcut(QKeySequence(tr("Ctrl+E")));
+    QAction *exportReport = file->addAction(tr("Export Analysis &Report…"), this, &MainWindow::exportReport);
+    exportReport->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    toolbar->addAction(newAction);
+    toolbar->addAction(openAction);
+    toolbar->addAction(m_saveAction);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    m_undoAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-undo")), tr("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-redo")), tr("&Redo"));
+    m_redoAction->setShortcut(QKeySequence::Redo);
+    edit->addSeparator();
+    m_restoreAllAction = edit->addAction(tr("Restore All &Failures"), this, [this] {
+        if (m_document)
+            m_document->restoreAll();
+    });
+    m_restoreAllAction->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
+    QAction *find = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-find")), tr("&Find Element…"), this, [this] {
+        m_outlineDock->show();
+        m_outlineDock->raise();
+        if (auto *field = m_outlineDock->findChild<QLineEdit *>()) {
+            field->setFocus();
+            field->selectAll();
+        }
+    });
+    find->setShortcut(QKeySequence::Find);
+    toolbar->addSeparator();
+    toolbar->addAction(m_undoAction);
+    toolbar->addAction(m_redoAction);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    QAction *zoomIn = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-in")), tr("Zoom &In"), m_canvas, &FabricCanvas::zoomIn);
+    zoomIn->setShortcut(QKeySequence::ZoomIn);
+    QAction *zoomOut = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-out")), tr("Zoom &Out"), m_canvas, &FabricCanvas::zoomOut);
+    zoomOut->setShortcut(QKeySequence::ZoomOut);
+    QAction *fit = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-fit-best")), tr("&Fit to View"), m_canvas, &FabricCanvas::fitToView);
+    fit->setShortcut(QKeySequence(tr("Ctrl+0")));
+    m_viewMenu->addSeparator();
+    QAction *showCut = m_viewMenu->addAction(tr("Show Bisection &Cut"));
+    showCut->setCheckable(true);
+    showCut->setChecked(m_canvas->showCut());
+    showCut->setShortcut(QKeySequence(tr("Ctrl+B")));
+    connect(showCut, &QAction::toggled, m_canvas, &FabricCanvas::setShowCut);
+    QAction *colour = m_viewMenu->addAction(tr("Colour Switches by &Oversubscription"));
+    colour->setCheckable(true);
+    colour->setChecked(m_canvas->colourByOversubscription());
+    connect(colour, &QAction::toggled, m_canvas, &FabricCanvas::setColourByOversubscription);
+    m_viewMenu->addSeparator();
+    for (QDockWidget *dock : {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
+                              static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_problemsDock),
+                              m_historyDock})
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addAction(toolbar->toggleViewAction());
+    toolbar->addSeparator();
+    toolbar->addAction(zoomIn);
+    toolbar->addAction(zoomOut);
+    toolbar->addAction(fit);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Railyard"), this, &MainWindow::about);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_summaryLabel = new QLabel(this);
+    m_zoomLabel = new QLabel(this);
+    m_progress = new QProgressBar(this);
+    m_progress->setMaximumWidth(160);
+    m_progress->setRange(0, 100);
+    m_progress->setVisible(false);
+    m_cancelButton = new QToolButton(this);
+    m_cancelButton->setText(tr("Cancel"));
+    m_cancelButton->setToolTip(tr("Cancel the running analysis"));
+    m_cancelButton->setVisible(false);
+    statusBar()->addWidget(m_summaryLabel, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+    statusBar()->addPermanentWidget(m_zoomLabel);
+    connect(m_cancelButton, &QToolButton::clicked, m_runner, &AnalysisRunner::cancel);
+    connect(m_runner, &AnalysisRunner::started, this, [this] {
+        m_progress->setVisible(true);
+        m_progress->setRange(0, 0); // busy until the first progress report
+        m_cancelButton->setVisible(true);
+    });
+    connect(m_runner, &AnalysisRunner::progress, this, [this](int percent, const QString &stage) {
+        m_progress->setRange(0, 100);
+        m_progress->setValue(percent);
+        m_progress->setFormat(stage);
+        statusBar()->showMessage(stage, 2000);
+    });
+    auto idle = [this] {
+        m_progress->setVisible(false);
+        m_cancelButton->setVisible(false);
+    };
+    connect(m_runner, &AnalysisRunner::finished, this, idle);
+    connect(m_runner, &AnalysisRunner::cancelled, this, [this, idle] {
+        idle();
+        statusBar()->showMessage(tr("Analysis cancelled"), 4000);
+    });
+    connect(m_canvas, &FabricCanvas::zoomChanged, this, [this](double zoom) {
+        static const char *names[] = {QT_TR_NOOP("pods"), QT_TR_NOOP("scalable units"), QT_TR_NOOP("racks"),
+                                      QT_TR_NOOP("elements")};
+        m_zoomLabel->setText(tr("Zoom %1 % · %2")
+                                 .arg(QLocale().toString(zoom * 100, 'g', 3))
+                                 .arg(tr(names[static_cast<int>(m_canvas->detail())])));
+    });
+}
+
+void MainWindow::readSettings()
+{
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1500, 900);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::writeSettings()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    writeSettings();
+    event->accept();
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document || m_document->undoStack()->isClean() || !m_interactive)
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Railyard"),
+                                             tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::showError(const QString &title, const QString &text)
+{
+    statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 8000);
+    if (m_interactive)
+        QMessageBox::critical(this, title, text);
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    ReadResult result = FormatRegistry::instance().readFile(path);
+    QApplication::restoreOverrideCursor();
+    if (!result.ok()) {
+        m_problemsDock->setLoadMessages(result.errors, result.warnings);
+        m_problemsDock->show();
+        m_problemsDock->raise();
+        showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), result.errorText());
+        return false;
+    }
+    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+    m_recentFiles->add(path);
+    setFabric(std::move(*result.fabric), path);
+    m_problemsDock->setLoadMessages({}, result.warnings);
+    return true;
+}
+
+void MainWindow::setFabric(Fabric fabric, const QString &filePath)
+{
+    auto document = std::make_unique<FabricDocument>(std::move(fabric));
+    document->setFilePath(filePath);
+    FabricDocument *doc = document.get();
+    // Detach every view from the old document before it goes.
+    m_runner->setDocument(nullptr);
+    m_canvas->setDocument(nullptr);
+    m_outlineDock->setDocument(nullptr);
+    m_propertiesDock->setDocument(nullptr);
+    m_analysisDock->setDocument(nullptr);
+    m_problemsDock->setDocument(nullptr);
+    m_undoView->setStack(nullptr);
+    m_document = std::move(document);
+
+    m_canvas->setDocument(doc);
+    m_outlineDock->setDocument(doc);
+    m_propertiesDock->setDocument(doc);
+    m_analysisDock->setDocument(doc);
+    m_problemsDock->setDocument(doc);
+    m_undoView->setStack(doc->undoStack());
+    m_runner->setDocument(doc);
+
+    QUndoStack *stack = doc->undoStack();
+    disconnect(m_undoAction, nullptr, nullptr, nullptr);
+    disconnect(m_redoAction, nullptr, nullptr, nullptr);
+    connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
+    connect(stack, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
+    connect(stack, &QUndoStack::undoTextChanged, this, [this](const QString &t) { m_undoAction->setText(tr("&Undo %1").arg(t)); });
+    connect(stack, &QUndoStack::redoTextChanged, this, [this](const QString &t) { m_redoAction->setText(tr("&Redo %1").arg(t)); });
+    connect(stack, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
+    m_undoAction->setEnabled(false);
+    m_redoAction->setEnabled(false);
+    connect(doc, &FabricDocument::changed, this, [this] { m_restoreAllAction->setEnabled(m_document && m_document->hasFailures()); });
+    m_restoreAllAction->setEnabled(false);
+
+    const FabricCounts counts = countFabric(doc->fabric());
+    m_summaryLabel->setText(tr("%1 GPUs · %2 hosts · %3 switches · %4 links")
+                                .arg(QLocale().toString(counts.gpus), QLocale().toString(counts.hosts),
+                                     QLocale().toString(counts.switches), QLocale().toString(counts.links)));
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    if (!m_document) {
+        setWindowTitle(tr("Railyard"));
+        return;
+    }
+    setWindowTitle(tr("%1[*] — Railyard").arg(m_document->displayName()));
+    setWindowModified(!m_document->undoStack()->isClean());
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Fabric"), dir, FormatRegistry::instance().readFilter());
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::newFromTemplate()
+{
+    if (!maybeSave())
+        return;
+    TemplateDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    try {
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        Fabric fabric = generateClos(dialog.params());
+        QApplication::restoreOverrideCursor();
+        setFabric(std::move(fabric));
+    } catch (const GeneratorError &e) {
+        QApplication::restoreOverrideCursor();
+        showError(tr("Cannot create the fabric"), QString::fromStdString(e.what()));
+    }
+}
+
+bool MainWindow::save()
+{
+    if (!m_document)
+        return false;
+    const QString path = m_document->filePath();
+    if (path.isEmpty() || !FormatRegistry::instance().forFileName(path) || !FormatRegistry::instance().forFileName(path)->canWrite())
+        return saveAs();
+    QString error;
+    if (!FormatRegistry::instance().writeFile(m_document->fabric(), path, &error)) {
+        showError(tr("Cannot save"), error);
+        return false;
+    }
+    m_document->undoStack()->setClean();
+    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 3000);
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    if (!m_document)
+        return false;
+    const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Fabric As"),
+                                                dir + QLatin1Char('/') + m_document->displayName(),
+                                                FormatRegistry::instance().writeFilter());
+    if (path.isEmpty())
+        return false;
+    if (!FormatRegistry::instance().forFileName(path))
+        path += QStringLiteral(".fabric.json");
+    m_document->setFilePath(path);
+    m_recentFiles->add(path);
+    const bool ok = save();
+    updateTitle();
+    return ok;
+}
+
+void MainWindow::exportPicture()
+{
+    if (!m_document)
+        return;
+    const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Picture"), dir,
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    const bool whole = QMessageBox::question(this, tr("Export Picture"), tr("Export the whole fabric? (No: the visible part only)"))
+                       == QMessageBox::Yes;
+    QString error;
+    if (!ImageExporter(m_canvas).write(path, whole, &error))
+        showError(tr("Cannot export the picture"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 3000);
+}
+
+void MainWindow::exportReport()
+{
+    if (!m_document)
+        return;
+    const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Analysis Report"), dir,
+                                                      tr("PDF document (*.pdf);;HTML page (*.html)"));
+    if (path.isEmpty())
+        return;
+    m_runner->waitForFinished();
+    QString error;
+    if (!ReportExporter(m_document.get(), m_runner, m_analysisDock, m_canvas).write(path, &error))
+        showError(tr("Cannot export the report"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 3000);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About Railyard"),
+                       tr("<h3>Railyard %1</h3><p>A topology designer for the networks that train large AI models: "
+                          "draw, generate or import fabrics, read bisection bandwidth and oversubscription, try failures.</p>"
+                          "<p>Capacities are in Gbit/s per direction.</p>")
+                           .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!event->mimeData()->hasUrls())
+        return;
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile() && FormatRegistry::instance().forFileName(url.toLocalFile())) {
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile() && FormatRegistry::instance().forFileName(url.toLocalFile())) {
+            if (maybeSave())
+                openFile(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+} // namespace Railyard

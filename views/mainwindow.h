@@ -1,0 +1,98 @@
+#pragma once
+
+// The designer window: assembles the canvas, the docks, the actions and the
+// menus around one FabricDocument. Logic lives in the document, the analysis
+// runner and the views; this class wires them together.
+
+#include "core/formats/fileformat.h"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QProgressBar;
+class QToolButton;
+class QUndoView;
+
+namespace Railyard {
+
+class AnalysisDock;
+class AnalysisRunner;
+class FabricCanvas;
+class FabricDocument;
+class OutlineDock;
+class ProblemsDock;
+class PropertiesDock;
+class RecentFiles;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens a fabric file. Errors go to the Problems dock and, when
+    /// interactive, a message box naming the file and location. Returns false
+    /// (keeping the current document) on failure.
+    bool openFile(const QString &path);
+    /// Replaces the document with a new fabric (from a template or generator).
+    void setFabric(Fabric fabric, const QString &filePath = QString());
+    /// When false, errors are not shown in message boxes (headless capture, tests).
+    void setInteractive(bool interactive) { m_interactive = interactive; }
+
+    FabricDocument *document() const { return m_document.get(); }
+    FabricCanvas *canvas() const { return m_canvas; }
+    AnalysisRunner *analysisRunner() const { return m_runner; }
+    AnalysisDock *analysisDock() const { return m_analysisDock; }
+    OutlineDock *outlineDock() const { return m_outlineDock; }
+    ProblemsDock *problemsDock() const { return m_problemsDock; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void createStatusBar();
+    void readSettings();
+    void writeSettings();
+    void updateTitle();
+    bool maybeSave();
+    void showError(const QString &title, const QString &text);
+
+    void open();
+    void newFromTemplate();
+    bool save();
+    bool saveAs();
+    void exportPicture();
+    void exportReport();
+    void about();
+
+    std::unique_ptr<FabricDocument> m_document;
+    FabricCanvas *m_canvas = nullptr;
+    AnalysisRunner *m_runner = nullptr;
+    OutlineDock *m_outlineDock = nullptr;
+    PropertiesDock *m_propertiesDock = nullptr;
+    AnalysisDock *m_analysisDock = nullptr;
+    ProblemsDock *m_problemsDock = nullptr;
+    QDockWidget *m_historyDock = nullptr;
+    QUndoView *m_undoView = nullptr;
+    RecentFiles *m_recentFiles = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    QAction *m_restoreAllAction = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QToolButton *m_cancelButton = nullptr;
+    QLabel *m_zoomLabel = nullptr;
+    QLabel *m_summaryLabel = nullptr;
+    bool m_interactive = true;
+};
+
+} // namespace Railyard

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QDockWidget>
+#include <QPointer>
+
+class QLineEdit;
+class QSortFilterProxyModel;
+class QTimer;
+class QTreeView;
+
+namespace Railyard {
+
+class FabricDocument;
+class OutlineModel;
+
+/// Outline of the fabric: zones → pods → scalable units → racks → hosts, and
+/// switches by tier (and plane), searchable. Selecting an item sets the
+/// document's selection; the document's selection selects and reveals items.
+class OutlineDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit OutlineDock(QWidget *parent = nullptr);
+    void setDocument(FabricDocument *document);
+
+signals:
+    /// An element was double-clicked or activated: the canvas focuses it.
+    void elementActivated(const QString &id);
+
+private:
+    void rebuild();
+    void applyFilter();
+    void revealMatches();
+    void onTreeSelectionChanged();
+    void onDocumentSelectionChanged();
+    void onActivated(const QModelIndex &proxyIndex);
+
+    QPointer<FabricDocument> m_document;
+    OutlineModel *m_model = nullptr;
+    QSortFilterProxyModel *m_proxy = nullptr;
+    QLineEdit *m_search = nullptr;
+    QTreeView *m_tree = nullptr;
+    QTimer *m_filterTimer = nullptr;
+    bool m_syncing = false; ///< true while the tree follows the document (no echo back)
+};
+
+} // namespace Railyard

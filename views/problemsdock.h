@@ -1,0 +1,59 @@
+#pragma once
+
+#include "core/formats/fileformat.h"
+
+#include <QDockWidget>
+#include <QPointer>
+
+#include <vector>
+
+class QStackedWidget;
+class QTimer;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace Railyard {
+
+class AnalysisRunner;
+class FabricDocument;
+
+/// Validation messages from loading (format warnings) and from analysis
+/// (e.g. "bisection is an upper bound", switches without uplinks). Clicking a
+/// message that names an element selects it.
+class ProblemsDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit ProblemsDock(QWidget *parent = nullptr);
+    void setDocument(FabricDocument *document);
+    void setAnalysisRunner(AnalysisRunner *runner);
+    /// Messages from reading the file (shown until the next document): call
+    /// after setDocument() for the document they belong to.
+    void setLoadMessages(const std::vector<FormatError> &errors, const std::vector<FormatError> &warnings);
+    int messageCount() const;
+
+private:
+    struct Message
+    {
+        enum class Severity { Error, Warning, Information };
+        Severity severity = Severity::Warning;
+        QString text;
+        QString elementId; ///< empty when the message names no element
+    };
+
+    void revalidate();
+    void reanalyse();
+    void rebuildList();
+    void onItemClicked(QTreeWidgetItem *item);
+
+    QPointer<FabricDocument> m_document;
+    QPointer<AnalysisRunner> m_runner;
+    std::vector<Message> m_loadMessages;
+    std::vector<Message> m_validationMessages;
+    std::vector<Message> m_analysisMessages;
+    QStackedWidget *m_stack = nullptr;
+    QTreeWidget *m_list = nullptr;
+    QTimer *m_revalidateTimer = nullptr;
+};
+
+} // namespace Railyard

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QString>
+
+namespace Railyard {
+
+class AnalysisDock;
+class AnalysisRunner;
+class FabricCanvas;
+class FabricDocument;
+
+/// Writes the analysis report an architect attaches to a design review:
+/// counts, links by tier and speed, oversubscription per tier, bisection with
+/// method and cut size, the what-if (before → after), the charts and a
+/// picture of the canvas. HTML (images inlined as data URIs) or PDF
+/// (QTextDocument printed through QPdfWriter), chosen by the file's suffix.
+class ReportExporter
+{
+public:
+    ReportExporter(const FabricDocument *document, const AnalysisRunner *runner, const AnalysisDock *analysis,
+                   const FabricCanvas *canvas);
+    /// Returns false and sets *error on failure.
+    bool write(const QString &fileName, QString *error) const;
+    /// The report as HTML.
+    QString html() const;
+
+private:
+    const FabricDocument *m_document;
+    const AnalysisRunner *m_runner;
+    const AnalysisDock *m_analysis;
+    const FabricCanvas *m_canvas;
+};
+
+} // namespace Railyard
