@@ -8,7 +8,7 @@ namespace Railyard {
 QColor oversubscriptionColour(double ratio)
 {
     if (std::isnan(ratio))
-        return QColor(0x9e, 0x9e, 0x9e); // grey: top tier, no uplinks by design
+        return QColor(0x7f, 0x9c, 0xbf); // steel blue: top tier, no uplinks by design
     if (ratio <= 1.0)
         return QColor(0x2e, 0xa0, 0x43); // green: 1:1 or better
     if (ratio <= 2.0)
@@ -38,7 +38,9 @@ QColor railColour(int rail)
 
 QColor failedColour()
 {
-    return QColor(0xc6, 0x28, 0x28); // deep red
+    // Near-black: never confused with the red of > 4:1 oversubscription. The
+    // canvas draws failed links dashed and failed switches crossed as well.
+    return QColor(0x30, 0x30, 0x30);
 }
 
 QColor cutColour()

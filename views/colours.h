@@ -7,7 +7,7 @@ namespace Railyard {
 /// Colour of a switch on the canvas (and in legends) by its oversubscription
 /// ratio (down capacity / up capacity, domain.md §3): ratio <= 1 (1:1 or
 /// better) green, <= 2 yellow, <= 4 orange, above 4 red. NaN (top tier, no
-/// uplinks) is grey. The same thresholds are used by the analysis legend.
+/// uplinks) is steel blue. The same thresholds are used by the analysis legend.
 QColor oversubscriptionColour(double ratio);
 
 /// Colour of rail `rail` (0-based): 8 well-separated hues, cycling for

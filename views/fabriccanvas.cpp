@@ -108,6 +108,8 @@ struct FabricCanvas::Painter
             return oversubscriptionColour(report->oversubscription.perSwitch[static_cast<size_t>(s)].ratio);
         return dark ? QColor(110, 130, 160) : QColor(150, 170, 200);
     }
+    /// Failed links: the failed colour, lightened on dark backgrounds.
+    QColor failedLine() const { return dark ? QColor(235, 235, 235) : failedColour(); }
     QColor hostFill() const { return dark ? QColor(60, 66, 78) : QColor(232, 236, 242); }
     QColor lineColour() const { return dark ? QColor(150, 160, 175, 150) : QColor(90, 100, 120, 140); }
     QColor textColour() const { return canvas.palette().color(QPalette::Text); }
@@ -125,7 +127,7 @@ struct FabricCanvas::Painter
         p.drawLines(normal.data(), static_cast<int>(normal.size()));
         p.setPen(QPen(cutColour(), width + 1.5));
         p.drawLines(hot.data(), static_cast<int>(hot.size()));
-        p.setPen(QPen(failedColour(), width + 0.5, Qt::DashLine));
+        p.setPen(QPen(failedLine(), width + 0.5, Qt::DashLine));
         p.drawLines(down.data(), static_cast<int>(down.size()));
     }
 
@@ -145,9 +147,19 @@ struct FabricCanvas::Painter
     void drawLevel(const LayoutLevel &level)
     {
         const QRectF view = target.adjusted(-2, -2, 2, 2);
+        // Zoomed out, rows (hosts, leaves, ...) can fall within a few pixels
+        // of each other; push each row up so boxes never overlap the row below.
+        std::vector<double> rowShift(static_cast<size_t>(layout.rowCount()), 0.0);
+        double below = map(QPointF(0, 0)).y() - 8.0; // top of the host boxes (min height 16)
+        for (int r = 1; r < layout.rowCount(); ++r) {
+            const double y = map(QPointF(0, layout.rowY(r))).y() + 5.0; // box center
+            const double wanted = std::min(y, below - 34.0);
+            rowShift[static_cast<size_t>(r)] = wanted - y;
+            below = wanted - 6.0;
+        }
         std::vector<QRectF> boxes(level.groups.size());
         for (size_t i = 0; i < level.groups.size(); ++i)
-            boxes[i] = groupBox(level.groups[i]);
+            boxes[i] = groupBox(level.groups[i]).translated(0, rowShift[static_cast<size_t>(level.groups[i].row)]);
 
         std::vector<QLineF> normal, hot, down;
         struct Label
@@ -229,7 +241,7 @@ struct FabricCanvas::Painter
                                      : tr("%1 switches").arg(switches);
             if (failedSwitches)
                 sub += tr(" · %1 failed").arg(failedSwitches);
-            p.setPen(g.row == 0 ? textColour() : QColor(20, 20, 20));
+            p.setPen(g.row == 0 ? textColour() : (fill.lightness() < 110 ? QColor(Qt::white) : QColor(20, 20, 20)));
             if (box.width() >= fm.horizontalAdvance(text) + 6 && box.height() >= fm.height() * 2 + 2) {
                 p.drawText(box.adjusted(3, 1, -3, -1), Qt::AlignCenter, text + "\n" + sub);
             } else if (box.width() >= fm.horizontalAdvance(text) + 4 && box.height() >= fm.height()) {
@@ -362,7 +374,7 @@ struct FabricCanvas::Painter
 
         // Nodes.
         QFont small = canvas.font();
-        small.setPointSizeF(std::clamp(zoom * 3.2, 6.0, 10.0));
+        small.setPointSizeF(std::clamp(zoom * 2.0, 6.0, 9.0));
         p.setFont(small);
         const QFontMetricsF fm(small);
         const QColor highlight = canvas.palette().color(QPalette::Highlight);
@@ -375,7 +387,7 @@ struct FabricCanvas::Painter
                 bool hostDown = !fabric.incidentLinks(n).empty();
                 for (const auto l : fabric.incidentLinks(n))
                     hostDown = hostDown && failed[static_cast<size_t>(l)];
-                p.setPen(QPen(selected ? highlight : (hostDown ? failedColour() : lineColour().darker(140)), selected ? 2.5 : 1.0));
+                p.setPen(QPen(selected ? highlight : (hostDown ? failedLine() : lineColour().darker(140)), selected ? 2.5 : 1.0));
                 p.setBrush(hostFill());
                 p.drawRect(r);
                 // GPUs as cells when the host is large enough.
@@ -398,15 +410,20 @@ struct FabricCanvas::Painter
                         p.drawRect(QRectF(a.x() - 1.5, a.y() - 1.5, 3, 3));
                     }
                 }
-                if (r.width() >= fm.horizontalAdvance(QString::fromStdString(h.id)) + 2) {
+                // The host id inside the box once there is room beside the GPUs.
+                if (r.height() >= 30 && r.width() >= fm.horizontalAdvance(QString::fromStdString(h.id)) + 4) {
                     p.setPen(textColour());
-                    p.drawText(QRectF(r.left(), r.bottom() + 1, r.width(), fm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                    p.fillRect(QRectF(r.left() + 1, r.bottom() - fm.height() - 1, r.width() - 2, fm.height()), hostFill());
+                    p.drawText(QRectF(r.left(), r.bottom() - fm.height() - 1, r.width(), fm.height()), Qt::AlignCenter,
                                QString::fromStdString(h.id));
                 }
-                if (zoom >= 1.2 && h.location.rack != lastRack && !h.location.rack.empty()) {
+                if (h.location.rack != lastRack && !h.location.rack.empty()) {
                     lastRack = h.location.rack;
-                    p.setPen(textColour());
-                    p.drawText(QPointF(r.left(), r.top() - 3 - (r.width() >= 20 ? 3 : 0)), QString::fromStdString(h.location.rack));
+                    const QString rack = QString::fromStdString(h.location.rack);
+                    if (fm.horizontalAdvance(rack) + 6 <= FabricLayout::rackPitch * zoom) {
+                        p.setPen(textColour());
+                        p.drawText(QPointF(r.left(), r.top() - 4 - (r.width() >= 20 ? 2 : 0)), rack);
+                    }
                 }
             } else {
                 const auto s = fabric.switchIndexOf(n);
@@ -419,10 +436,11 @@ struct FabricCanvas::Painter
                     p.drawLine(r.topLeft(), r.bottomRight());
                     p.drawLine(r.topRight(), r.bottomLeft());
                 }
+                // The id above the box when it fits the switch's slot.
                 const QString id = QString::fromStdString(sw.id);
-                if (zoom >= 0.9) {
+                const double w = fm.horizontalAdvance(id);
+                if (w <= r.width() * 1.2 + 2) {
                     p.setPen(textColour());
-                    const double w = fm.horizontalAdvance(id);
                     p.drawText(QPointF(r.center().x() - w / 2, r.top() - 3), id);
                 }
             }
@@ -680,14 +698,18 @@ void FabricCanvas::focusElement(const QString &id)
     const Fabric &f = m_document->fabric();
     const std::string key = id.toStdString();
     QPointF center;
-    if (const NodeIndex n = f.findNode(key); n >= 0)
+    if (const NodeIndex n = f.findNode(key); n >= 0) {
         center = m_layout->nodeCenter(n);
+        // A host: show its leaves too (the first switch row sits above the hosts).
+        if (f.isHost(n) && m_layout->rowCount() > 1)
+            center.setY((center.y() + m_layout->rowY(1)) / 2);
+    }
     else if (const auto l = f.findLink(key); l >= 0)
         center = (m_layout->nodeCenter(f.link(l).a) + m_layout->nodeCenter(f.link(l).b)) / 2;
     else
         return;
     m_fitPending = false;
-    m_zoom = std::max(m_zoom, 3.0);
+    m_zoom = std::max(m_zoom, 4.0);
     m_origin = center - QPointF(width() / m_zoom / 2, height() / m_zoom / 2);
     update();
     emit zoomChanged(m_zoom);

@@ -3,7 +3,6 @@
 #include "core/document/fabricdocument.h"
 #include "views/outlinemodel.h"
 
-#include <QElapsedTimer>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLineEdit>
@@ -12,6 +11,8 @@
 #include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <functional>
 
 namespace Railyard {
 
@@ -22,6 +23,9 @@ namespace {
 constexpr int RevealLimit = 200;
 /// Above this many tree nodes, filtering waits for a pause in typing.
 constexpr int ImmediateFilterNodes = 5000;
+/// Document selections needing more ranges than this are mirrored lazily
+/// (see onDocumentSelectionChanged).
+constexpr int MaxSelectionRanges = 256;
 
 } // namespace
 
@@ -68,9 +72,8 @@ OutlineDock::OutlineDock(QWidget *parent)
     m_filterTimer = new QTimer(this);
     m_filterTimer->setSingleShot(true);
     connect(m_filterTimer, &QTimer::timeout, this, &OutlineDock::applyFilter);
-    connect(m_search, &QLineEdit::textChanged, this, [this] {
-        m_filterTimer->start(m_model->nodeCount() > ImmediateFilterNodes ? 200 : 0);
-    });
+    connect(m_search, &QLineEdit::textChanged, this,
+            [this] { m_filterTimer->start(m_model->nodeCount() > ImmediateFilterNodes ? 200 : 0); });
     connect(m_search, &QLineEdit::returnPressed, this, [this] {
         m_filterTimer->stop();
         applyFilter();
@@ -78,8 +81,8 @@ OutlineDock::OutlineDock(QWidget *parent)
         const QModelIndexList matches = m_model->matching(m_search->text(), 1);
         if (!m_search->text().isEmpty() && !matches.isEmpty()) {
             const QModelIndex first = m_proxy->mapFromSource(matches.front());
-            m_tree->selectionModel()->setCurrentIndex(first, QItemSelectionModel::ClearAndSelect
-                                                                 | QItemSelectionModel::Rows);
+            m_tree->selectionModel()->setCurrentIndex(first,
+                                                      QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
             m_tree->scrollTo(first);
             m_tree->setFocus();
         }
@@ -87,6 +90,7 @@ OutlineDock::OutlineDock(QWidget *parent)
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &OutlineDock::onTreeSelectionChanged);
     connect(m_tree, &QTreeView::activated, this, &OutlineDock::onActivated);
+    connect(m_tree, &QTreeView::expanded, this, &OutlineDock::onExpanded);
 }
 
 void OutlineDock::setDocument(FabricDocument *document)
@@ -104,7 +108,10 @@ void OutlineDock::setDocument(FabricDocument *document)
             else if (change == FabricDocument::Change::Failures)
                 m_model->refreshFailures();
         });
-        connect(m_document, &QObject::destroyed, this, [this] { setDocument(nullptr); });
+        connect(m_document, &QObject::destroyed, this, [this] {
+            m_document = nullptr; // already cleared by QPointer; rebuild the empty tree
+            rebuild();
+        });
     }
     rebuild();
 }
@@ -184,9 +191,9 @@ void OutlineDock::onDocumentSelectionChanged()
 {
     if (m_syncing)
         return;
+    m_selectedNodes.clear();
     QItemSelection selection;
     QModelIndex first;
-    QElapsedTimer t; t.start();
     if (m_document) {
         // Merge consecutive rows under one parent into one range: selecting a
         // whole tier from the canvas stays a handful of ranges.
@@ -197,12 +204,16 @@ void OutlineDock::onDocumentSelectionChanged()
                 selection.append(QItemSelectionRange(rangeStart, rangeEnd.siblingAtColumn(lastColumn)));
         };
         for (const std::string &id : m_document->selection()) {
-            const QModelIndex index = m_proxy->mapFromSource(m_model->indexOfElement(id));
+            const QModelIndex source = m_model->indexOfElement(id);
+            if (!source.isValid())
+                continue; // a link: not in the outline
+            m_selectedNodes.insert(source.internalId());
+            const QModelIndex index = m_proxy->mapFromSource(source);
             if (!index.isValid())
-                continue; // a link, or filtered out
+                continue; // filtered out
             if (!first.isValid())
                 first = index;
-            if (rangeEnd.isValid() && index.parent() == rangeEnd.parent() && index.row() == rangeEnd.row() + 1) {
+            if (rangeEnd.isValid() && index.row() == rangeEnd.row() + 1 && index.parent() == rangeEnd.parent()) {
                 rangeEnd = index;
                 continue;
             }
@@ -211,20 +222,56 @@ void OutlineDock::onDocumentSelectionChanged()
         }
         flush();
     }
-    qInfo("build sel %lld ranges %d", t.restart(), int(selection.size()));
-    { QItemSelectionModel sm(m_proxy); sm.select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-      qInfo("standalone select on proxy %lld", t.restart()); }
-    { QItemSelectionModel sm(m_model); QItemSelection src = m_proxy->mapSelectionToSource(selection); qInfo("map %lld", t.restart()); sm.select(src, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-      qInfo("standalone select on source %lld", t.restart()); }
     m_syncing = true;
+    if (first.isValid())
+        m_tree->scrollTo(first); // expands its parents before the visible rows are collected
+    // QItemSelectionModel::select() grows quadratically with the number of
+    // ranges (4,096 racks of selected hosts take over a second), so a large
+    // selection is mirrored only where the user can see it.
+    m_partialSelection = selection.size() > MaxSelectionRanges;
+    if (m_partialSelection)
+        selection = visibleSelection({});
     QItemSelectionModel *model = m_tree->selectionModel();
     model->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    qInfo("select %lld", t.restart());
-    if (first.isValid()) {
+    if (first.isValid())
         model->setCurrentIndex(first, QItemSelectionModel::NoUpdate);
-        m_tree->scrollTo(first);
-    }
-    qInfo("scroll %lld", t.restart());
+    m_syncing = false;
+}
+
+QItemSelection OutlineDock::visibleSelection(const QModelIndex &proxyParent) const
+{
+    QItemSelection selection;
+    const int lastColumn = OutlineModel::ColumnCount - 1;
+    std::function<void(const QModelIndex &)> walk = [&](const QModelIndex &parent) {
+        const int rows = m_proxy->rowCount(parent);
+        int runStart = -1;
+        for (int row = 0; row <= rows; ++row) {
+            const QModelIndex index = row < rows ? m_proxy->index(row, 0, parent) : QModelIndex();
+            const bool selected = index.isValid() && m_selectedNodes.contains(m_proxy->mapToSource(index).internalId());
+            if (selected && runStart < 0)
+                runStart = row;
+            if (!selected && runStart >= 0) {
+                selection.append(QItemSelectionRange(m_proxy->index(runStart, 0, parent),
+                                                     m_proxy->index(row - 1, lastColumn, parent)));
+                runStart = -1;
+            }
+            if (index.isValid() && m_tree->isExpanded(index))
+                walk(index);
+        }
+    };
+    walk(proxyParent);
+    return selection;
+}
+
+void OutlineDock::onExpanded(const QModelIndex &proxyIndex)
+{
+    if (m_syncing || !m_partialSelection)
+        return;
+    const QItemSelection selection = visibleSelection(proxyIndex);
+    if (selection.isEmpty())
+        return;
+    m_syncing = true;
+    m_tree->selectionModel()->select(selection, QItemSelectionModel::Select | QItemSelectionModel::Rows);
     m_syncing = false;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QDockWidget>
+#include <QItemSelection>
 #include <QPointer>
+#include <QSet>
 
 class QLineEdit;
 class QSortFilterProxyModel;
@@ -34,6 +36,9 @@ private:
     void onTreeSelectionChanged();
     void onDocumentSelectionChanged();
     void onActivated(const QModelIndex &proxyIndex);
+    void onExpanded(const QModelIndex &proxyIndex);
+    /// Ranges of document-selected rows under proxyParent, descending into expanded items only.
+    QItemSelection visibleSelection(const QModelIndex &proxyParent) const;
 
     QPointer<FabricDocument> m_document;
     OutlineModel *m_model = nullptr;
@@ -42,6 +47,11 @@ private:
     QTreeView *m_tree = nullptr;
     QTimer *m_filterTimer = nullptr;
     bool m_syncing = false; ///< true while the tree follows the document (no echo back)
+    /// Source nodes (internal ids) of the document's selection.
+    QSet<quintptr> m_selectedNodes;
+    /// The document's selection was too large to mirror at once: only rows
+    /// under expanded items are selected, more as items expand.
+    bool m_partialSelection = false;
 };
 
 } // namespace Railyard

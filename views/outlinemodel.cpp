@@ -133,8 +133,8 @@ void OutlineModel::build()
         std::set<int> planes;
         for (std::int32_t s = 0; s < fabric.switchCount(); ++s) {
             planes.insert(fabric.switchAt(s).plane);
-            m_switchPortsUsed[static_cast<size_t>(s)] =
-                static_cast<int>(fabric.incidentLinks(fabric.switchNode(s)).size());
+            m_switchPortsUsed[static_cast<size_t>(s)]
+                = static_cast<int>(fabric.incidentLinks(fabric.switchNode(s)).size());
         }
         const bool byPlane = planes.size() > 1;
         const std::int32_t switchesRoot = addNode(0, NodeKind::SwitchGroup, tr("Switches"));
@@ -147,8 +147,8 @@ void OutlineModel::build()
                 continue;
             const std::int32_t tierNode = addNode(switchesRoot, NodeKind::SwitchGroup, tierGroupName(tier));
             for (const auto &[plane, members] : byPlaneMembers) {
-                const std::int32_t parent =
-                    byPlane ? addNode(tierNode, NodeKind::SwitchGroup, tr("Plane %1").arg(plane)) : tierNode;
+                const std::int32_t parent
+                    = byPlane ? addNode(tierNode, NodeKind::SwitchGroup, tr("Plane %1").arg(plane)) : tierNode;
                 for (const std::int32_t s : members) {
                     const Switch &sw = fabric.switchAt(s);
                     const std::int32_t n = addNode(parent, NodeKind::Switch, QString::fromStdString(sw.id));
@@ -259,10 +259,8 @@ QVariant OutlineModel::data(const QModelIndex &index, int role) const
         if (index.column() == NameColumn)
             return node.text;
         switch (node.kind) {
-        case NodeKind::HostGroup:
-            return node.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(locale.toString(node.gpus));
-        case NodeKind::Host:
-            return node.count == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(locale.toString(node.count));
+        case NodeKind::HostGroup: return node.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(locale.toString(node.gpus));
+        case NodeKind::Host: return node.count == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(locale.toString(node.count));
         case NodeKind::SwitchGroup:
             return node.count == 1 ? tr("1 switch") : tr("%1 switches").arg(locale.toString(node.count));
         case NodeKind::Switch: {
@@ -275,8 +273,7 @@ QVariant OutlineModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         switch (node.kind) {
         case NodeKind::HostGroup:
-            return tr("%1: %2 hosts, %3 GPUs")
-                .arg(node.text, locale.toString(node.count), locale.toString(node.gpus));
+            return tr("%1: %2 hosts, %3 GPUs").arg(node.text, locale.toString(node.count), locale.toString(node.gpus));
         case NodeKind::Host: {
             const Host &host = m_document->fabric().host(node.element);
             return tr("%1: %2 × %3, %4 NICs")

@@ -95,7 +95,13 @@ void ProblemsDock::setDocument(FabricDocument *document)
                 m_revalidateTimer->start();
             }
         });
-        connect(m_document, &QObject::destroyed, this, [this] { setDocument(nullptr); });
+        connect(m_document, &QObject::destroyed, this, [this] {
+            m_document = nullptr; // QPointer may already be null: setDocument(nullptr) would do nothing
+            m_loadMessages.clear();
+            revalidate();
+            reanalyse();
+            rebuildList();
+        });
     }
     revalidate();
     reanalyse();
@@ -142,16 +148,16 @@ void ProblemsDock::revalidate()
     const std::vector<Problem> problems = m_document->fabric().validate();
     for (const Problem &p : problems) {
         if (static_cast<int>(m_validationMessages.size()) == MessageLimit) {
-            m_validationMessages.push_back({Message::Severity::Error,
-                                            tr("… and %1 more validation problems")
-                                                .arg(QLocale().toString(static_cast<qlonglong>(problems.size())
-                                                                        - MessageLimit)),
-                                            {}});
+            m_validationMessages.push_back(
+                {Message::Severity::Error,
+                 tr("… and %1 more validation problems")
+                     .arg(QLocale().toString(static_cast<qlonglong>(problems.size()) - MessageLimit)),
+                 {}});
             break;
         }
-        m_validationMessages.push_back({p.severity == Problem::Severity::Error ? Message::Severity::Error
-                                                                                : Message::Severity::Warning,
-                                        QString::fromStdString(p.message), QString::fromStdString(p.elementId)});
+        m_validationMessages.push_back(
+            {p.severity == Problem::Severity::Error ? Message::Severity::Error : Message::Severity::Warning,
+             QString::fromStdString(p.message), QString::fromStdString(p.elementId)});
     }
 }
 
@@ -167,11 +173,10 @@ void ProblemsDock::reanalyse()
     if (report) {
         const BisectionResult &bisection = report->bisection;
         if (!bisection.cancelled && !bisection.exact && fabric.hostCount() > 1)
-            m_analysisMessages.push_back(
-                {Message::Severity::Information,
-                 tr("Bisection is an upper bound (%1); the true minimum cut may be lower.")
-                     .arg(QString::fromLatin1(bisectionMethodName(bisection.method))),
-                 {}});
+            m_analysisMessages.push_back({Message::Severity::Information,
+                                          tr("Bisection is an upper bound (%1); the true minimum cut may be lower")
+                                              .arg(QString::fromLatin1(bisectionMethodName(bisection.method))),
+                                          {}});
 
         const auto &perSwitch = report->oversubscription.perSwitch;
         if (static_cast<std::int32_t>(perSwitch.size()) == fabric.switchCount()) {
@@ -190,9 +195,8 @@ void ProblemsDock::reanalyse()
                     const QString id = QString::fromStdString(fabric.switchAt(o.switchIndex).id);
                     m_analysisMessages.push_back(
                         {Message::Severity::Warning,
-                         whatIf ? tr("%1 has no uplink capacity left under the what-if: oversubscription is infinite")
-                                      .arg(id)
-                                : tr("%1 has no uplink capacity: oversubscription is infinite").arg(id),
+                         whatIf ? tr("%1 has no uplink capacity left (what-if): oversubscription ∞").arg(id)
+                                : tr("%1 has no uplink capacity: oversubscription ∞").arg(id),
                          id});
                 }
                 if (more > 0)
@@ -212,7 +216,7 @@ void ProblemsDock::reanalyse()
         auto add = [&](const std::string &id) {
             if (listed++ < ElementLimit)
                 m_analysisMessages.push_back({Message::Severity::Information,
-                                              tr("%1 is failed (what-if)").arg(QString::fromStdString(id)),
+                                              tr("%1 failed (what-if)").arg(QString::fromStdString(id)),
                                               QString::fromStdString(id)});
         };
         for (const std::int32_t s : failures.switches)
@@ -220,10 +224,10 @@ void ProblemsDock::reanalyse()
         for (const std::int32_t l : failures.links)
             add(fabric.link(l).id);
         if (listed > ElementLimit)
-            m_analysisMessages.push_back({Message::Severity::Information,
-                                          tr("… and %1 more failed elements (what-if)")
-                                              .arg(QLocale().toString(listed - ElementLimit)),
-                                          {}});
+            m_analysisMessages.push_back(
+                {Message::Severity::Information,
+                 tr("… and %1 more failed elements (what-if)").arg(QLocale().toString(listed - ElementLimit)),
+                 {}});
     }
 }
 

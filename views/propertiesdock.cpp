@@ -123,7 +123,10 @@ void PropertiesDock::setDocument(FabricDocument *document)
     if (m_document) {
         connect(m_document, &FabricDocument::selectionChanged, this, &PropertiesDock::refresh);
         connect(m_document, &FabricDocument::changed, this, &PropertiesDock::scheduleRefresh);
-        connect(m_document, &QObject::destroyed, this, [this] { setDocument(nullptr); });
+        connect(m_document, &QObject::destroyed, this, [this] {
+            m_document = nullptr; // QPointer may already be null: setDocument(nullptr) would do nothing
+            refresh();
+        });
     }
     refresh();
 }
@@ -280,7 +283,9 @@ std::vector<PropertiesDock::Row> PropertiesDock::hostRows(std::int32_t hostIndex
     const NodeIndex node = fabric.hostNode(hostIndex);
     std::vector<Row> rows;
     auto header = [&](const QString &text) { rows.push_back({Row::Kind::Header, text, {}, 0.0}); };
-    auto fact = [&](const QString &label, const QString &value) { rows.push_back({Row::Kind::Fact, label, value, 0.0}); };
+    auto fact = [&](const QString &label, const QString &value) {
+        rows.push_back({Row::Kind::Fact, label, value, 0.0});
+    };
 
     header(tr("GPUs"));
     fact(tr("Model"), orDash(host.gpuModel));
@@ -309,7 +314,7 @@ std::vector<PropertiesDock::Row> PropertiesDock::hostRows(std::int32_t hostIndex
     for (const std::int32_t l : links) {
         const NodeIndex other = fabric.otherEnd(l, node);
         const bool failed = m_document->isLinkFailed(l)
-                            || (fabric.isSwitch(other) && m_document->isSwitchFailed(fabric.switchIndexOf(other)));
+            || (fabric.isSwitch(other) && m_document->isSwitchFailed(fabric.switchIndexOf(other)));
         attached += failed ? 0.0 : fabric.link(l).effectiveGbps();
     }
     fact(tr("Links"), QString::number(links.size()));
@@ -324,7 +329,9 @@ std::vector<PropertiesDock::Row> PropertiesDock::switchRows(std::int32_t switchI
     const Switch &sw = fabric.switchAt(switchIndex);
     std::vector<Row> rows;
     auto header = [&](const QString &text) { rows.push_back({Row::Kind::Header, text, {}, 0.0}); };
-    auto fact = [&](const QString &label, const QString &value) { rows.push_back({Row::Kind::Fact, label, value, 0.0}); };
+    auto fact = [&](const QString &label, const QString &value) {
+        rows.push_back({Row::Kind::Fact, label, value, 0.0});
+    };
 
     header(tr("Switch"));
     fact(tr("Tier"), QString::fromLatin1(tierName(sw.tier)));
@@ -376,14 +383,16 @@ std::vector<PropertiesDock::Row> PropertiesDock::linkRows(std::int32_t linkIndex
     const Link &link = fabric.link(linkIndex);
     std::vector<Row> rows;
     auto header = [&](const QString &text) { rows.push_back({Row::Kind::Header, text, {}, 0.0}); };
-    auto fact = [&](const QString &label, const QString &value) { rows.push_back({Row::Kind::Fact, label, value, 0.0}); };
+    auto fact = [&](const QString &label, const QString &value) {
+        rows.push_back({Row::Kind::Fact, label, value, 0.0});
+    };
     auto end = [&](NodeIndex n, int port) {
-        const QString id = n >= 0 && n < fabric.nodeCount() ? QString::fromStdString(fabric.nodeId(n)) : tr("(missing)");
+        const QString id
+            = n >= 0 && n < fabric.nodeCount() ? QString::fromStdString(fabric.nodeId(n)) : tr("(missing)");
         return port >= 0 ? tr("%1 · port %2").arg(id).arg(port) : tr("%1 · port unassigned").arg(id);
     };
-    auto switchFailed = [&](NodeIndex n) {
-        return fabric.isSwitch(n) && m_document->isSwitchFailed(fabric.switchIndexOf(n));
-    };
+    auto switchFailed
+        = [&](NodeIndex n) { return fabric.isSwitch(n) && m_document->isSwitchFailed(fabric.switchIndexOf(n)); };
 
     header(tr("Link"));
     fact(tr("End A"), end(link.a, link.portA));
@@ -404,7 +413,7 @@ std::vector<PropertiesDock::Row> PropertiesDock::linkRows(std::int32_t linkIndex
         whatIf = tr("down: %1 failed (what-if)").arg(QString::fromStdString(fabric.nodeId(link.b)));
     else
         failed = false;
-    fact(tr("Failed"), whatIf);
+    fact(tr("Status"), whatIf);
     fact(tr("Carries"), tr("%1 per direction").arg(gbps(failed ? 0.0 : link.effectiveGbps())));
     return rows;
 }

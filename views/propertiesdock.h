@@ -55,7 +55,7 @@ private:
     QLabel *m_subtitle = nullptr;
     QWidget *m_formWidget = nullptr;
     QFormLayout *m_form = nullptr;
-    std::vector<Row> m_rows;            ///< rows shown; values are updated in place when the shape is unchanged
+    std::vector<Row> m_rows;             ///< rows shown; values are updated in place when the shape is unchanged
     std::vector<QLabel *> m_valueLabels; ///< per row; nullptr for headers and the editor
     QDoubleSpinBox *m_capacity = nullptr;
     bool m_capacityDirty = false; ///< the user changed the spin box since it was last set

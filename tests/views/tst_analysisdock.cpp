@@ -213,7 +213,7 @@ void TestAnalysisDock::oversubscriptionColour_data()
     QTest::newRow("just above 4:1") << 4.001 << "red";
     QTest::newRow("15:1") << 15.0 << "red";
     QTest::newRow("no uplink") << inf << "red";
-    QTest::newRow("top tier") << std::nan("") << "grey";
+    QTest::newRow("top tier") << std::nan("") << "steel blue";
 }
 
 void TestAnalysisDock::oversubscriptionColour()
@@ -223,8 +223,10 @@ void TestAnalysisDock::oversubscriptionColour()
     const QColor colour = Railyard::oversubscriptionColour(ratio);
     QVERIFY(colour.isValid());
     const int hue = colour.hslHue();
-    if (band == QLatin1String("grey")) {
-        QCOMPARE(colour.hslSaturation(), 0);
+    if (band == QLatin1String("steel blue")) {
+        // Top tier: a muted blue, apart from every oversubscription band.
+        QVERIFY2(hue >= 195 && hue <= 225, qPrintable(QString::number(hue)));
+        QVERIFY(colour.hslSaturation() < 140);
         return;
     }
     QVERIFY(colour.hslSaturation() > 100);
