@@ -51,6 +51,33 @@ double segmentDistance(const QPointF &p, const QPointF &a, const QPointF &b)
     return std::sqrt(d.x() * d.x() + d.y() * d.y());
 }
 
+/// Clips a segment to a rectangle (Liang–Barsky). False when nothing is left.
+/// Long lines to far-away switches are cut to the view before stroking, which
+/// keeps wide and antialiased pens cheap.
+bool clipLine(QLineF &line, const QRectF &rect)
+{
+    double t0 = 0.0, t1 = 1.0;
+    const double dx = line.dx(), dy = line.dy();
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {line.x1() - rect.left(), rect.right() - line.x1(), line.y1() - rect.top(), rect.bottom() - line.y1()};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0.0) {
+            if (q[i] < 0)
+                return false;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0)
+            t0 = std::max(t0, t);
+        else
+            t1 = std::min(t1, t);
+        if (t0 > t1)
+            return false;
+    }
+    line = QLineF(line.pointAt(t0), line.pointAt(t1));
+    return true;
+}
+
 } // namespace
 
 /// One paint pass: the state derived once per frame, and the drawing routines.
@@ -64,8 +91,8 @@ struct FabricCanvas::Painter
     QRectF target; ///< where it lands on the device
     double zoom;
     const AnalysisReport *report;
-    std::vector<char> cut;    ///< per link: in the bisection cut
-    std::vector<char> failed; ///< per link: carries nothing in the what-if
+    const std::vector<char> &cut;    ///< per link: in the bisection cut
+    const std::vector<char> &failed; ///< per link: carries nothing in the what-if
     bool dark;
 
     Painter(const FabricCanvas &c, QPainter &painter, const QRectF &src, const QRectF &tgt)
@@ -77,24 +104,10 @@ struct FabricCanvas::Painter
         , target(tgt)
         , zoom(tgt.width() / src.width())
         , report(c.m_runner ? c.m_runner->current() : nullptr)
+        , cut((c.updateOverlays(), c.m_linkInCut))
+        , failed(c.m_linkFailed)
         , dark(isDark(c.palette()))
     {
-        failed.assign(static_cast<size_t>(fabric.linkCount()), 0);
-        const FabricDocument &doc = *c.m_document;
-        for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
-            const Link &link = fabric.link(l);
-            bool down = link.state == LinkState::Down || doc.isLinkFailed(l);
-            if (!down && fabric.isSwitch(link.a))
-                down = doc.isSwitchFailed(fabric.switchIndexOf(link.a));
-            if (!down && fabric.isSwitch(link.b))
-                down = doc.isSwitchFailed(fabric.switchIndexOf(link.b));
-            failed[static_cast<size_t>(l)] = down ? 1 : 0;
-        }
-        cut.assign(static_cast<size_t>(fabric.linkCount()), 0);
-        if (report && c.m_showCut)
-            for (const auto l : report->bisection.cutLinks)
-                if (l < fabric.linkCount())
-                    cut[static_cast<size_t>(l)] = 1;
     }
 
     QPointF map(const QPointF &s) const { return target.topLeft() + (s - source.topLeft()) * zoom; }
@@ -120,15 +133,26 @@ struct FabricCanvas::Painter
     static QPointF topCenter(const QRectF &r) { return {r.center().x(), r.top()}; }
     static QPointF bottomCenter(const QRectF &r) { return {r.center().x(), r.bottom()}; }
 
+    /// Draws a batch of lines clipped to the target.
+    void drawLines(std::vector<QLineF> lines)
+    {
+        const QRectF clip = target.adjusted(-4, -4, 4, 4);
+        size_t kept = 0;
+        for (QLineF &l : lines)
+            if (clipLine(l, clip))
+                lines[kept++] = l;
+        p.drawLines(lines.data(), static_cast<int>(kept));
+    }
+
     void drawBuckets(const std::vector<QLineF> &normal, const std::vector<QLineF> &hot,
                      const std::vector<QLineF> &down, double width)
     {
         p.setPen(QPen(lineColour(), width));
-        p.drawLines(normal.data(), static_cast<int>(normal.size()));
+        drawLines(normal);
         p.setPen(QPen(cutColour(), width + 1.5));
-        p.drawLines(hot.data(), static_cast<int>(hot.size()));
+        drawLines(hot);
         p.setPen(QPen(failedLine(), width + 0.5, Qt::DashLine));
-        p.drawLines(down.data(), static_cast<int>(down.size()));
+        drawLines(down);
     }
 
     // --- Aggregate levels -------------------------------------------------
@@ -168,7 +192,17 @@ struct FabricCanvas::Painter
             QString text;
         };
         std::vector<Label> labels;
-        for (const LayoutBundle &b : level.bundles) {
+        // Cull in scene units on the precomputed segments first (rows may be
+        // shifted by up to ~40 px per row, hence the vertical margin).
+        const auto &segments = canvas.m_segments[static_cast<size_t>(&level - layout.levels().data())];
+        const double marginY = (40.0 * layout.rowCount() + 20.0) / zoom, marginX = 10.0 / zoom;
+        const float left = static_cast<float>(source.left() - marginX), right = static_cast<float>(source.right() + marginX);
+        const float top = static_cast<float>(source.top() - marginY), bottom = static_cast<float>(source.bottom() + marginY);
+        for (const Segment &seg : segments) {
+            if (std::min(seg.x1, seg.x2) > right || std::max(seg.x1, seg.x2) < left || std::min(seg.y1, seg.y2) > bottom
+                || std::max(seg.y1, seg.y2) < top)
+                continue;
+            const LayoutBundle &b = level.bundles[static_cast<size_t>(seg.bundle)];
             const auto &ga = level.groups[static_cast<size_t>(b.groupA)];
             const auto &gb = level.groups[static_cast<size_t>(b.groupB)];
             const bool aLower = ga.row <= gb.row;
@@ -330,15 +364,18 @@ struct FabricCanvas::Painter
         // Switch-to-switch links: the racks level bundles join individual switches.
         std::vector<QLineF> normal;
         const LayoutLevel &racks = layout.levels()[2];
-        for (const LayoutBundle &b : racks.bundles) {
+        const float left = static_cast<float>(source.left() - 20), right = static_cast<float>(source.right() + 20);
+        const float top = static_cast<float>(source.top() - 20), bottom = static_cast<float>(source.bottom() + 20);
+        for (const Segment &seg : canvas.m_segments[2]) {
+            if (std::min(seg.x1, seg.x2) > right || std::max(seg.x1, seg.x2) < left || std::min(seg.y1, seg.y2) > bottom
+                || std::max(seg.y1, seg.y2) < top)
+                continue;
+            const LayoutBundle &b = racks.bundles[static_cast<size_t>(seg.bundle)];
             const auto &ga = racks.groups[static_cast<size_t>(b.groupA)];
             const auto &gb = racks.groups[static_cast<size_t>(b.groupB)];
             if (ga.row == 0 || gb.row == 0)
                 continue;
-            const bool aLower = ga.row <= gb.row;
-            const NodeIndex lo = (aLower ? ga : gb).members.front();
-            const NodeIndex hi = (aLower ? gb : ga).members.front();
-            const QLineF line(map(topCenter(layout.nodeRect(lo))), map(bottomCenter(layout.nodeRect(hi))));
+            const QLineF line(map(QPointF(seg.x1, seg.y1)), map(QPointF(seg.x2, seg.y2)));
             if (!QRectF(line.p1(), line.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(view))
                 continue;
             bool anyFailed = false, allFailed = true, inCut = false, selected = false;
@@ -359,18 +396,20 @@ struct FabricCanvas::Painter
             if (anyFailed && !allFailed)
                 down.push_back(line);
         }
-        const double width = std::clamp(zoom * 0.6, 1.0, 2.5);
+        // Cosmetic 1-pixel pens take Qt's fast stroker; wide antialiased pens cost
+        // ~10x more per line, so only highlights are drawn wider.
+        const double width = 1.0;
         p.setPen(QPen(lineColour(), width));
-        p.drawLines(normal.data(), static_cast<int>(normal.size()));
+        drawLines(std::move(normal));
         for (size_t r = 0; r < byRail.size(); ++r) {
             QColor c = railColour(static_cast<int>(r));
             c.setAlpha(200);
             p.setPen(QPen(c, width));
-            p.drawLines(byRail[r].data(), static_cast<int>(byRail[r].size()));
+            drawLines(std::move(byRail[r]));
         }
         drawBuckets({}, hot, down, width);
         p.setPen(QPen(canvas.palette().color(QPalette::Highlight), width + 2.5));
-        p.drawLines(selectedLines.data(), static_cast<int>(selectedLines.size()));
+        drawLines(std::move(selectedLines));
 
         // Nodes.
         QFont small = canvas.font();
@@ -514,10 +553,12 @@ void FabricCanvas::setDocument(FabricDocument *document)
         disconnect(m_document, nullptr, this, nullptr);
     m_document = document;
     m_layout.reset();
+    m_overlaysDirty = true;
     if (m_document) {
         connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
             if (change == FabricDocument::Change::Structure)
                 rebuildLayout();
+            m_overlaysDirty = true;
             update();
         });
         connect(m_document, &FabricDocument::selectionChanged, this, &FabricCanvas::onSelectionChanged);
@@ -539,13 +580,35 @@ void FabricCanvas::setAnalysisRunner(AnalysisRunner *runner)
         disconnect(m_runner, nullptr, this, nullptr);
     m_runner = runner;
     if (m_runner)
-        connect(m_runner, &AnalysisRunner::finished, this, qOverload<>(&QWidget::update));
+        connect(m_runner, &AnalysisRunner::finished, this, [this] {
+            m_overlaysDirty = true;
+            update();
+        });
+    m_overlaysDirty = true;
     update();
 }
 
 void FabricCanvas::rebuildLayout()
 {
     m_layout = std::make_unique<FabricLayout>(FabricLayout::compute(m_document->fabric()));
+    // Scene-space segments of every bundle: lower group's top center to the
+    // upper group's bottom center, for fast culling when painting.
+    m_segments.assign(m_layout->levels().size(), {});
+    for (size_t level = 0; level < m_layout->levels().size(); ++level) {
+        const LayoutLevel &lv = m_layout->levels()[level];
+        auto &out = m_segments[level];
+        out.reserve(lv.bundles.size());
+        for (size_t i = 0; i < lv.bundles.size(); ++i) {
+            const LayoutBundle &b = lv.bundles[i];
+            const auto &ga = lv.groups[static_cast<size_t>(b.groupA)];
+            const auto &gb = lv.groups[static_cast<size_t>(b.groupB)];
+            const QRectF &lo = (ga.row <= gb.row ? ga : gb).rect;
+            const QRectF &hi = (ga.row <= gb.row ? gb : ga).rect;
+            out.push_back({static_cast<float>(lo.center().x()), static_cast<float>(lo.top()),
+                           static_cast<float>(hi.center().x()), static_cast<float>(hi.bottom()),
+                           static_cast<std::int32_t>(i)});
+        }
+    }
     onSelectionChanged();
 }
 
@@ -563,6 +626,31 @@ void FabricCanvas::onSelectionChanged()
             m_selectedLinks[static_cast<size_t>(l)] = 1;
     }
     update();
+}
+
+void FabricCanvas::updateOverlays() const
+{
+    if (!m_overlaysDirty || !m_document)
+        return;
+    const Fabric &fabric = m_document->fabric();
+    const FabricDocument &doc = *m_document;
+    m_linkFailed.assign(static_cast<size_t>(fabric.linkCount()), 0);
+    for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
+        const Link &link = fabric.link(l);
+        bool down = link.state == LinkState::Down || doc.isLinkFailed(l);
+        if (!down && fabric.isSwitch(link.a))
+            down = doc.isSwitchFailed(fabric.switchIndexOf(link.a));
+        if (!down && fabric.isSwitch(link.b))
+            down = doc.isSwitchFailed(fabric.switchIndexOf(link.b));
+        m_linkFailed[static_cast<size_t>(l)] = down ? 1 : 0;
+    }
+    m_linkInCut.assign(static_cast<size_t>(fabric.linkCount()), 0);
+    const AnalysisReport *report = m_runner ? m_runner->current() : nullptr;
+    if (report && m_showCut)
+        for (const auto l : report->bisection.cutLinks)
+            if (l < fabric.linkCount())
+                m_linkInCut[static_cast<size_t>(l)] = 1;
+    m_overlaysDirty = false;
 }
 
 FabricCanvas::Detail FabricCanvas::detail() const
@@ -718,6 +806,7 @@ void FabricCanvas::focusElement(const QString &id)
 void FabricCanvas::setShowCut(bool show)
 {
     m_showCut = show;
+    m_overlaysDirty = true;
     update();
 }
 

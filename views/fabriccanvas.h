@@ -89,6 +89,9 @@ private:
     struct Painter;
     friend struct Painter;
     void rebuildLayout();
+    /// Recomputes the per-link failed and in-cut flags after a change (O(L)),
+    /// so a repaint never walks every link.
+    void updateOverlays() const;
     void onSelectionChanged();
     QPointF toScene(const QPointF &widgetPos) const;
     QPointF toWidget(const QPointF &scenePos) const;
@@ -106,6 +109,16 @@ private:
     bool m_dragging = false;
     std::vector<char> m_selectedNodes;
     std::vector<char> m_selectedLinks;
+    /// A bundle as a scene-space segment, for culling without touching the groups.
+    struct Segment
+    {
+        float x1, y1, x2, y2;
+        std::int32_t bundle;
+    };
+    std::vector<std::vector<Segment>> m_segments; ///< per layout level
+    mutable bool m_overlaysDirty = true;
+    mutable std::vector<char> m_linkFailed;
+    mutable std::vector<char> m_linkInCut;
 };
 
 } // namespace Railyard

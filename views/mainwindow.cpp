@@ -84,7 +84,7 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
     tabifyDockWidget(m_problemsDock, m_historyDock);
     m_problemsDock->raise();
-    resizeDocks({m_outlineDock, m_analysisDock}, {260, 380}, Qt::Horizontal);
+    resizeDocks({m_outlineDock, m_analysisDock}, {250, 440}, Qt::Horizontal);
     resizeDocks({m_problemsDock}, {140}, Qt::Vertical);
 
     connect(m_outlineDock, &OutlineDock::elementActivated, m_canvas, &FabricCanvas::focusElement);

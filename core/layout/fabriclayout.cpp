@@ -131,7 +131,8 @@ FabricLayout FabricLayout::compute(const Fabric &f)
     for (std::int32_t s = 0; s < f.switchCount(); ++s)
         rowCount = std::max(rowCount, rows[static_cast<size_t>(f.switchNode(s))] + 1);
     layout.m_rowY.assign(static_cast<size_t>(rowCount), 0.0);
-    const double rowGap = std::max(160.0, width / 9.0);
+    // Rows spread so the whole fabric is about 2.5 times wider than tall.
+    const double rowGap = std::max(160.0, width / (2.5 * std::max(1, rowCount - 1)));
     for (int r = 1; r < rowCount; ++r)
         layout.m_rowY[static_cast<size_t>(r)] = r == 1 ? -kLeafRise : layout.m_rowY[static_cast<size_t>(r) - 1] - rowGap;
 
