@@ -23,3 +23,8 @@ else()
     message(STATUS "desktop-file-validate not found: packaging/desktop test not registered "
                    "(apt install desktop-file-utils)")
 endif()
+
+# The Debian package builds (CPack DEB with dpkg-shlibdeps) from the built tree.
+add_test(NAME packaging/deb
+    COMMAND ${CMAKE_CPACK_COMMAND} -G DEB -B ${CMAKE_BINARY_DIR}/package-test
+    WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
