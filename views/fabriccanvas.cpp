@@ -226,7 +226,7 @@ struct FabricCanvas::Painter
             if (failedCount > 0 && failedCount < static_cast<int>(b.links.size()))
                 down.push_back(line); // partly failed: dashed over the normal line
             if (line.length() > 90)
-                labels.push_back({line.pointAt(0.5), tr("%1 × %2").arg(b.links.size()).arg(gbpsText(b.gbps / static_cast<double>(b.links.size())))});
+                labels.push_back({line.pointAt(0.5), tr("%n link(s) · %1", nullptr, static_cast<int>(b.links.size())).arg(gbpsText(b.gbps))});
         }
         drawBuckets(normal, hot, down, 1.0);
 

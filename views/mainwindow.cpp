@@ -320,8 +320,12 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
     connect(stack, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
     connect(stack, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
-    connect(stack, &QUndoStack::undoTextChanged, this, [this](const QString &t) { m_undoAction->setText(tr("&Undo %1").arg(t)); });
-    connect(stack, &QUndoStack::redoTextChanged, this, [this](const QString &t) { m_redoAction->setText(tr("&Redo %1").arg(t)); });
+    connect(stack, &QUndoStack::undoTextChanged, this, [this](const QString &t) {
+        m_undoAction->setText(t.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(t));
+    });
+    connect(stack, &QUndoStack::redoTextChanged, this, [this](const QString &t) {
+        m_redoAction->setText(t.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(t));
+    });
     connect(stack, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
     m_undoAction->setEnabled(false);
     m_redoAction->setEnabled(false);

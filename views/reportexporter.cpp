@@ -337,7 +337,6 @@ QString ReportExporter::html() const
 
 bool ReportExporter::write(const QString &fileName, QString *error) const
 {
-    using Builder = ReportBuilder;
     const QString suffix = QFileInfo(fileName).suffix().toLower();
     const QString shownName = QDir::toNativeSeparators(fileName);
     auto fail = [error](const QString &message) {
@@ -346,12 +345,12 @@ bool ReportExporter::write(const QString &fileName, QString *error) const
         return false;
     };
     if (suffix != QLatin1String("html") && suffix != QLatin1String("htm") && suffix != QLatin1String("pdf"))
-        return fail(Builder::tr("Cannot write the report %1: unknown format \"%2\" (use .html or .pdf).")
+        return fail(ReportBuilder::tr("Cannot write the report %1: unknown format \"%2\" (use .html or .pdf).")
                         .arg(shownName, suffix));
 
     QSaveFile file(fileName);
     if (!file.open(QIODevice::WriteOnly))
-        return fail(Builder::tr("Cannot write the report %1: %2").arg(shownName, file.errorString()));
+        return fail(ReportBuilder::tr("Cannot write the report %1: %2").arg(shownName, file.errorString()));
 
     if (suffix == QLatin1String("pdf")) {
         const ReportBuilder builder{m_document, m_runner, m_analysis, m_canvas};
@@ -380,10 +379,10 @@ bool ReportExporter::write(const QString &fileName, QString *error) const
     } else {
         const QByteArray bytes = html().toUtf8();
         if (file.write(bytes) != bytes.size())
-            return fail(Builder::tr("Cannot write the report %1: %2").arg(shownName, file.errorString()));
+            return fail(ReportBuilder::tr("Cannot write the report %1: %2").arg(shownName, file.errorString()));
     }
     if (!file.commit())
-        return fail(Builder::tr("Cannot write the report %1: %2").arg(shownName, file.errorString()));
+        return fail(ReportBuilder::tr("Cannot write the report %1: %2").arg(shownName, file.errorString()));
     return true;
 }
 

@@ -6,6 +6,7 @@
 #include "views/analysisdock.h"
 #include "views/analysisrunner.h"
 #include "views/fabriccanvas.h"
+#include "views/imageexporter.h"
 #include "views/mainwindow.h"
 #include "views/outlinedock.h"
 
@@ -142,6 +143,33 @@ private slots:
         w.document()->undoStack()->undo(); // restore
         settle(w);
         QVERIFY(w.analysisDock()->bisectionText().remove(QLatin1Char(',')).contains(baselineText));
+    }
+
+    void exportsPictures()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1000, 700);
+        w.show();
+        QVERIFY(w.openFile(QStringLiteral(RAILYARD_SAMPLES "/superpod-4su.fabric.json")));
+        settle(w);
+        QTemporaryDir dir;
+        const ImageExporter exporter(w.canvas());
+        QString error;
+        QVERIFY2(exporter.write(dir.filePath("whole.png"), true, &error, QSize(800, 450)), qPrintable(error));
+        QCOMPARE(QImage(dir.filePath("whole.png")).size(), QSize(800, 450));
+        QVERIFY2(exporter.write(dir.filePath("view.svg"), false, &error), qPrintable(error));
+        QFile svg(dir.filePath("view.svg"));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QByteArray svgText = svg.readAll();
+        QVERIFY(svgText.contains("<svg"));
+        QVERIFY(svgText.contains("<path") || svgText.contains("<polyline") || svgText.contains("<rect"));
+        QVERIFY2(exporter.write(dir.filePath("whole.pdf"), true, &error), qPrintable(error));
+        QFile pdf(dir.filePath("whole.pdf"));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        QVERIFY(!exporter.write(dir.filePath("picture.bmp"), true, &error));
+        QVERIFY(error.contains("picture.bmp"));
     }
 
     void headlessScreenshot()

@@ -1,0 +1,2199 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>AnalysisCharts</name>
+    <message>
+        <location filename="../views/analysischarts.cpp" line="+110"/>
+        <source>Oversubscription per tier (down : up)</source>
+        <translation>Überbuchung je Ebene (abwärts : aufwärts)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>aggregate</source>
+        <translation>gesamt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>worst switch</source>
+        <translation>max. Switch</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>aggregate, what-if</source>
+        <translation>gesamt, nachher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>worst, what-if</source>
+        <translation>max., nachher</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>ratio (x : 1)</source>
+        <translation>Verhältnis (x : 1)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Oversubscription per tier: no tier below the top</source>
+        <translation>Überbuchung je Ebene: keine Ebene unterhalb der obersten</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Capacity per tier (Tbit/s per direction)</source>
+        <translation>Kapazität je Ebene (Tbit/s je Richtung)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>down</source>
+        <translation>abwärts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>up</source>
+        <translation>aufwärts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>down, what-if</source>
+        <translation>abwärts, nachher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>up, what-if</source>
+        <translation>aufwärts, nachher</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Tbit/s</source>
+        <translation>Tbit/s</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Bisection (% of full, per direction)</source>
+        <translation>Bisektion (% des Vollwerts, je Richtung)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>baseline %1</source>
+        <translation>Ausgangslage %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>what-if %1</source>
+        <translation>Was-wäre-wenn %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>bisection</source>
+        <translation>Bisektion</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>@value %</source>
+        <translation>@value %</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>leaf</source>
+        <translation>Leaf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>spine</source>
+        <translation>Spine</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>core</source>
+        <translation>Core</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>switch</source>
+        <translation>Switch</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>no uplink</source>
+        <translation>kein Uplink</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1:1</source>
+        <translation>%1:1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (1:%2)</source>
+        <translation>%1 (1:%2)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 Tbit/s</source>
+        <translation>%1 Tbit/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+5"/>
+        <source>%1 Gbit/s</source>
+        <translation>%1 Gbit/s</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>exact</source>
+        <translation>exakt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tier cuts</source>
+        <translation>Ebenenschnitte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>heuristic</source>
+        <translation>heuristisch</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../views/templatedialog.cpp" line="+73"/>
+        <source>GPU model: sets the NVLink bandwidth per GPU (H100/H200: 450 GB/s, B200: 900 GB/s per direction) used by the traffic analysis.</source>
+        <translation>GPU-Modell: legt die NVLink-Bandbreite je GPU fest (H100/H200: 450 GB/s, B200: 900 GB/s je Richtung), die die Verkehrsanalyse verwendet.</translation>
+    </message>
+    <message>
+        <location line="+418"/>
+        <source>%1 Tbit/s</source>
+        <translation>%1 Tbit/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 Gbit/s</source>
+        <translation>%1 Gbit/s</translation>
+    </message>
+    <message>
+        <location filename="../core/document/commands.cpp" line="+26"/>
+        <source>Set capacity of %1</source>
+        <translation>Kapazität von %1 festlegen</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::AnalysisDock</name>
+    <message>
+        <location filename="../views/analysisdock.cpp" line="+230"/>
+        <source>Bisection bandwidth</source>
+        <translation>Bisektionsbandbreite</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>What-if: before → after</source>
+        <translation>Was-wäre-wenn: vorher → nachher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switch colours on the canvas</source>
+        <translation>Switch-Farben auf der Zeichenfläche</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+167"/>
+        <location line="+16"/>
+        <source>Analysing…</source>
+        <translation>Analyse läuft…</translation>
+    </message>
+    <message>
+        <location line="-182"/>
+        <source>No analysis yet: open or generate a fabric.</source>
+        <translation>Noch keine Analyse: Öffnen oder erzeugen Sie eine Fabric.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 per direction</source>
+        <translation>%1 je Richtung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>per direction · %1 of full (%2)</source>
+        <translation>je Richtung · %1 des Vollwerts (%2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>method: %1</source>
+        <translation>Methode: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · upper bound</source>
+        <translation> · Obergrenze</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> · %n link(s) in the cut</source>
+        <translation>
+            <numerusform> · %n Link im Schnitt</numerusform>
+            <numerusform> · %n Links im Schnitt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Exact minimum bisection.</source>
+        <translation>Exakte minimale Bisektion.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The true bisection may be lower: no split found crosses less capacity than this.</source>
+        <translation>Die tatsächliche Bisektion kann niedriger sein: Keine gefundene Aufteilung schneidet weniger Kapazität als diese.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>bisection</source>
+        <translation>Bisektion</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bisection ratio</source>
+        <translation>Bisektionsverhältnis</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 aggregate</source>
+        <translation>%1 gesamt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 worst switch</source>
+        <translation>%1 max. Switch</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>cut changed: +%1 / −%2 links</source>
+        <translation>Schnitt geändert: +%1 / −%2 Links</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Failed (%1): %2</source>
+        <translation>Ausgefallen (%1): %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, and %1 more</source>
+        <translation> und %1 weitere</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1: — (top tier, no uplinks)</source>
+        <translation>%1: — (oberste Ebene, keine Uplinks)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>1:1 or better</source>
+        <translation>1:1 oder besser</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>up to 2:1</source>
+        <translation>bis 2:1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>up to 4:1</source>
+        <translation>bis 4:1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>above 4:1</source>
+        <translation>über 4:1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>top tier</source>
+        <translation>oberste Ebene</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>By oversubscription (down : up):</source>
+        <translation>Nach Überbuchung (abwärts : aufwärts):</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Analysis</source>
+        <translation>Analyse</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>%1 (%2 %)</source>
+        <translation>%1 (%2 %)</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::AnalysisRunner</name>
+    <message>
+        <location filename="../views/analysisrunner.cpp" line="+66"/>
+        <source>Analysing the fabric</source>
+        <translation>Fabric wird analysiert</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+15"/>
+        <source>Analysing the what-if</source>
+        <translation>Was-wäre-wenn wird analysiert</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::FabricCanvas</name>
+    <message>
+        <location filename="../views/fabriccanvas.cpp" line="+32"/>
+        <source>%1 Pbit/s</source>
+        <translation>%1 Pbit/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 Tbit/s</source>
+        <translation>%1 Tbit/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 Gbit/s</source>
+        <translation>%1 Gbit/s</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+194"/>
+        <source>%n link(s) · %1</source>
+        <translation>
+            <numerusform>%n Link · %1</numerusform>
+            <numerusform>%n Links · %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>%1 hosts · %2 GPUs</source>
+        <translation>%1 Hosts · %2 GPUs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 switches</source>
+        <translation>%1 Switches</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · %1 failed</source>
+        <translation> · %1 ausgefallen</translation>
+    </message>
+    <message>
+        <location line="+226"/>
+        <source>≤ 1:1</source>
+        <translation>≤ 1:1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>≤ 2:1</source>
+        <translation>≤ 2:1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>≤ 4:1</source>
+        <translation>≤ 4:1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&gt; 4:1</source>
+        <translation>&gt; 4:1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>top tier</source>
+        <translation>oberste Ebene</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>ausgefallen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bisection cut</source>
+        <translation>Bisektionsschnitt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Switch oversubscription (down : up)</source>
+        <translation>Switch-Überbuchung (abwärts : aufwärts)</translation>
+    </message>
+    <message>
+        <location line="+223"/>
+        <source>Open a fabric or create one from a template</source>
+        <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
+    </message>
+    <message>
+        <location line="+206"/>
+        <source>Restore %1</source>
+        <translation>%1 wiederherstellen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fail %1</source>
+        <translation>%1 ausfallen lassen</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>switch %1</source>
+        <translation>Switch %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>links of host %1</source>
+        <translation>Links von Host %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>link %1</source>
+        <translation>Link %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>rack %1</source>
+        <translation>Rack %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>pod %1</source>
+        <translation>Pod %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%1 (%n elements)</source>
+        <translation>
+            <numerusform>%1 (%n Element)</numerusform>
+            <numerusform>%1 (%n Elemente)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Restore All</source>
+        <translation>Alle wiederherstellen</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 GPUs, NVLink %4 GB/s per GPU&lt;br&gt;%5 NICs, %6 injection&lt;br&gt;rack %7, %8, %9</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 GPUs, NVLink %4 GB/s je GPU&lt;br&gt;%5 NICs, %6 Injektionsbandbreite&lt;br&gt;Rack %7, %8, %9</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, radix %3, %4 links used&lt;br&gt;%5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, Radix %3, %4 Links belegt&lt;br&gt;%5</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&lt;br&gt;down %1, up %2</source>
+        <translation>&lt;br&gt;abwärts %1, aufwärts %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;br&gt;oversubscription %1:1</source>
+        <translation>&lt;br&gt;Überbuchung %1:1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+7"/>
+        <source>&lt;br&gt;&lt;b&gt;failed (what-if)&lt;/b&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;ausgefallen (Was-wäre-wenn)&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 ↔ %3&lt;br&gt;%4 per direction, %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 ↔ %3&lt;br&gt;%4 je Richtung, %5</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::FabricDocument</name>
+    <message>
+        <location filename="../core/document/fabricdocument.cpp" line="+28"/>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Fail %1</source>
+        <translation>%1 ausfallen lassen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restore %1</source>
+        <translation>%1 wiederherstellen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Fail %n elements</source>
+        <translation>
+            <numerusform>%n Element ausfallen lassen</numerusform>
+            <numerusform>%n Elemente ausfallen lassen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Restore %n elements</source>
+        <translation>
+            <numerusform>%n Element wiederherstellen</numerusform>
+            <numerusform>%n Elemente wiederherstellen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Restore all</source>
+        <translation>Alle wiederherstellen</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ImageExporter</name>
+    <message>
+        <location filename="../views/imageexporter.cpp" line="+27"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cannot write the PNG file</source>
+        <translation>die PNG-Datei kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Fabric topology exported from Railyard</source>
+        <translation>Aus Railyard exportierte Fabric-Topologie</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cannot write the SVG file</source>
+        <translation>die SVG-Datei kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>cannot write the PDF file</source>
+        <translation>die PDF-Datei kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>unknown picture format &apos;%1&apos; (use png, svg or pdf)</source>
+        <translation>unbekanntes Bildformat „%1“ (png, svg oder pdf verwenden)</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::MainWindow</name>
+    <message>
+        <location filename="../views/mainwindow.cpp" line="+68"/>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;opened&gt;</source>
+        <translation>&lt;geöffnet&gt;</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Main</source>
+        <translation>Hauptwerkzeugleiste</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;New from Template…</source>
+        <translation>&amp;Neu aus Vorlage…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Open…</source>
+        <translation>Ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save &amp;As…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export &amp;Picture…</source>
+        <translation>Bild e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export Analysis &amp;Report…</source>
+        <translation>&amp;Analysebericht exportieren…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Restore All &amp;Failures</source>
+        <translation>Alle &amp;Ausfälle aufheben</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Find Element…</source>
+        <translation>Element &amp;suchen…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom &amp;In</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Fit to View</source>
+        <translation>&amp;Einpassen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ctrl+0</source>
+        <translation>Ctrl+0</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show Bisection &amp;Cut</source>
+        <translation>Bisektions&amp;schnitt anzeigen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ctrl+B</source>
+        <translation>Ctrl+B</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Colour Switches by &amp;Oversubscription</source>
+        <translation>Switches nach Überbuchung ein&amp;färben</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About Railyard</source>
+        <translation>Ü&amp;ber Railyard</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel the running analysis</source>
+        <translation>Laufende Analyse abbrechen</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Analysis cancelled</source>
+        <translation>Analyse abgebrochen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>scalable units</source>
+        <translation>Scalable Units</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>racks</source>
+        <translation>Racks</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>elements</source>
+        <translation>Elemente</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Zoom %1 % · %2</source>
+        <translation>Zoom %1 % · %2</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <location line="+82"/>
+        <source>Railyard</source>
+        <translation>Railyard</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <source>%1 has unsaved changes. Save them?</source>
+        <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Cannot open %1</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>&amp;Undo %1</source>
+        <translation>&amp;Rückgängig: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Redo %1</source>
+        <translation>&amp;Wiederherstellen: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 GPUs · %2 hosts · %3 switches · %4 links</source>
+        <translation>%1 GPUs · %2 Hosts · %3 Switches · %4 Links</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1[*] — Railyard</source>
+        <translation>%1[*] — Railyard</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Open Fabric</source>
+        <translation>Fabric öffnen</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Cannot create the fabric</source>
+        <translation>Die Fabric kann nicht erstellt werden</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot save</source>
+        <translation>Speichern nicht möglich</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Save Fabric As</source>
+        <translation>Fabric speichern unter</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+4"/>
+        <source>Export Picture</source>
+        <translation>Bild exportieren</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Export the whole fabric? (No: the visible part only)</source>
+        <translation>Die gesamte Fabric exportieren? (Nein: nur den sichtbaren Ausschnitt)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot export the picture</source>
+        <translation>Das Bild kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+17"/>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>Export Analysis Report</source>
+        <translation>Analysebericht exportieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF document (*.pdf);;HTML page (*.html)</source>
+        <translation>PDF-Dokument (*.pdf);;HTML-Seite (*.html)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cannot export the report</source>
+        <translation>Der Bericht kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>About Railyard</source>
+        <translation>Über Railyard</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;Railyard %1&lt;/h3&gt;&lt;p&gt;A topology designer for the networks that train large AI models: draw, generate or import fabrics, read bisection bandwidth and oversubscription, try failures.&lt;/p&gt;&lt;p&gt;Capacities are in Gbit/s per direction.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Railyard %1&lt;/h3&gt;&lt;p&gt;Ein Topologie-Designer für die Netzwerke, auf denen große KI-Modelle trainiert werden: Fabrics zeichnen, erzeugen oder importieren, Bisektionsbandbreite und Überbuchung ablesen, Ausfälle durchspielen.&lt;/p&gt;&lt;p&gt;Kapazitäten sind in Gbit/s je Richtung angegeben.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::OutlineDock</name>
+    <message>
+        <location filename="../views/outlinedock.cpp" line="+33"/>
+        <source>Outline</source>
+        <translation>Gliederung</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Find element…</source>
+        <translation>Element suchen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Filter the outline by element id (case-insensitive)</source>
+        <translation>Gliederung nach Element-ID filtern (ohne Beachtung der Groß-/Kleinschreibung)</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::OutlineModel</name>
+    <message>
+        <location filename="../views/outlinemodel.cpp" line="+21"/>
+        <source>Leaf</source>
+        <translation>Leaf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spine</source>
+        <translation>Spine</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Core</source>
+        <translation>Core</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Unlayered</source>
+        <translation>Ohne Ebene</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Unplaced</source>
+        <translation>Nicht platziert</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Plane %1</source>
+        <translation>Plane %1</translation>
+    </message>
+    <message>
+        <location line="+111"/>
+        <location line="+1"/>
+        <source>1 GPU</source>
+        <translation>1 GPU</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <location line="+1"/>
+        <source>%1 GPUs</source>
+        <translation>%1 GPUs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 switch</source>
+        <translation>1 Switch</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 switches</source>
+        <translation>%1 Switches</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1/%2 ports</source>
+        <translation>%1/%2 Ports</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: %2 hosts, %3 GPUs</source>
+        <translation>%1: %2 Hosts, %3 GPUs</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2 × %3, %4 NICs</source>
+        <translation>%1: %2 × %3, %4 NICs</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: %2, %3 of %4 ports used</source>
+        <translation>%1: %2, %3 von %4 Ports belegt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Failed (what-if)</source>
+        <translation>Ausgefallen (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ProblemsDock</name>
+    <message>
+        <location filename="../views/problemsdock.cpp" line="+31"/>
+        <source>leaf switches</source>
+        <translation>Leaf-Switches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>spine switches</source>
+        <translation>Spine-Switches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>core switches</source>
+        <translation>Core-Switches</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Problems</source>
+        <translation>Probleme</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>No problems found.</source>
+        <translation>Keine Probleme gefunden.</translation>
+    </message>
+    <message>
+        <location line="+92"/>
+        <source>… and %1 more validation problems</source>
+        <translation>… und %1 weitere Validierungsprobleme</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Bisection is an upper bound (%1); the true minimum cut may be lower</source>
+        <translation>Die Bisektion ist eine Obergrenze (%1); der tatsächliche minimale Schnitt kann niedriger sein</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 has no uplink capacity left (what-if): oversubscription ∞</source>
+        <translation>%1 hat keine Uplink-Kapazität mehr (Was-wäre-wenn): Überbuchung ∞</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 has no uplink capacity: oversubscription ∞</source>
+        <translation>%1 hat keine Uplink-Kapazität: Überbuchung ∞</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>… and %1 more %2 without uplink capacity</source>
+        <translation>… und %1 weitere %2 ohne Uplink-Kapazität</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 failed (what-if)</source>
+        <translation>%1 ausgefallen (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>… and %1 more failed elements (what-if)</source>
+        <translation>… und %1 weitere ausgefallene Elemente (Was-wäre-wenn)</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::PropertiesDock</name>
+    <message>
+        <location filename="../views/propertiesdock.cpp" line="+31"/>
+        <source>%1 Gbit/s</source>
+        <translation>%1 Gbit/s</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>1 port</source>
+        <translation>1 Port</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 ports</source>
+        <translation>%1 Ports</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Leaf switch</source>
+        <translation>Leaf-Switch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Spine switch</source>
+        <translation>Spine-Switch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Core switch</source>
+        <translation>Core-Switch</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Switch (no tier)</source>
+        <translation>Switch (ohne Ebene)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+286"/>
+        <location line="+62"/>
+        <source>up</source>
+        <translation>in Betrieb</translation>
+    </message>
+    <message>
+        <location line="-347"/>
+        <source>down</source>
+        <translation>außer Betrieb</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>degraded</source>
+        <translation>eingeschränkt</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Properties</source>
+        <translation>Eigenschaften</translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>No fabric</source>
+        <translation>Keine Fabric</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Open or create a fabric to see the properties of its elements.</source>
+        <translation>Öffnen oder erstellen Sie eine Fabric, um die Eigenschaften ihrer Elemente zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing selected</source>
+        <translation>Nichts ausgewählt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select a host, switch or link on the canvas or in the outline to see its properties.</source>
+        <translation>Wählen Sie auf der Zeichenfläche oder in der Gliederung einen Host, Switch oder Link aus, um seine Eigenschaften zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+220"/>
+        <source>Link</source>
+        <translation>Link</translation>
+    </message>
+    <message>
+        <location line="-217"/>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not in this fabric</source>
+        <translation>Nicht in dieser Fabric</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>1 host</source>
+        <translation>1 Host</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 hosts</source>
+        <translation>%1 Hosts</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 switch</source>
+        <translation>1 Switch</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 switches</source>
+        <translation>%1 Switches</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 link</source>
+        <translation>1 Link</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 links</source>
+        <translation>%1 Links</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1. Showing the first: %2 (%3).</source>
+        <translation>%1. Angezeigt wird das erste: %2 (%3).</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 elements selected</source>
+        <translation>%1 Elemente ausgewählt</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source> Gbit/s</source>
+        <translation> Gbit/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nominal capacity per direction; Enter applies (undoable)</source>
+        <translation>Nennkapazität je Richtung; Eingabetaste übernimmt (rückgängig machbar)</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <location line="+2"/>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <location line="+47"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location line="-45"/>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 GB/s per GPU</source>
+        <translation>%1 GB/s je GPU</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+8"/>
+        <source>NICs</source>
+        <translation>NICs</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>NIC %1</source>
+        <translation>NIC %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>rail %1 · %2 · %3</source>
+        <translation>Rail %1 · %2 · %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+41"/>
+        <source>Location</source>
+        <translation>Standort</translation>
+    </message>
+    <message>
+        <location line="-40"/>
+        <location line="+41"/>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <location line="-40"/>
+        <location line="+41"/>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <location line="-40"/>
+        <location line="+41"/>
+        <source>Scalable unit</source>
+        <translation>Scalable Unit (SU)</translation>
+    </message>
+    <message>
+        <location line="-40"/>
+        <location line="+41"/>
+        <source>Rack</source>
+        <translation>Rack</translation>
+    </message>
+    <message>
+        <location line="-39"/>
+        <source>Connectivity</source>
+        <translation>Anbindung</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Links</source>
+        <translation>Links</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Injection</source>
+        <translation>Injektionsbandbreite</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Attached (what-if)</source>
+        <translation>Angebunden (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Attached</source>
+        <translation>Angebunden</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Switch</source>
+        <translation>Switch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tier</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Radix</source>
+        <translation>Radix</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ports used</source>
+        <translation>Belegte Ports</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+61"/>
+        <source>Plane</source>
+        <translation>Plane</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>Rail</source>
+        <translation>Rail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+57"/>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <location line="+65"/>
+        <source>failed (what-if)</source>
+        <translation>ausgefallen (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <source>Capacity (what-if)</source>
+        <translation>Kapazität (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+48"/>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <location line="-39"/>
+        <location line="+12"/>
+        <source>Down</source>
+        <translation>Abwärts</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <location line="+12"/>
+        <source>Up</source>
+        <translation>Aufwärts</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>∞ (no uplink capacity)</source>
+        <translation>∞ (keine Uplink-Kapazität)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>— (top tier)</source>
+        <translation>— (oberste Ebene)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>— (no links)</source>
+        <translation>— (keine Links)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 : 1</source>
+        <translation>%1 : 1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+5"/>
+        <source>Oversubscription</source>
+        <translation>Überbuchung</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>analysing…</source>
+        <translation>wird analysiert…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no analysis</source>
+        <translation>keine Analyse</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>(missing)</source>
+        <translation>(fehlt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 · port %2</source>
+        <translation>%1 · Port %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 · port unassigned</source>
+        <translation>%1 · Port nicht zugewiesen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>End A</source>
+        <translation>Ende A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>End B</source>
+        <translation>Ende B</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Degraded rate</source>
+        <translation>Eingeschränkte Rate</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What-if</source>
+        <translation>Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+2"/>
+        <source>down: %1 failed (what-if)</source>
+        <translation>außer Betrieb: %1 ausgefallen (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Carries</source>
+        <translation>Überträgt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 per direction</source>
+        <translation>%1 je Richtung</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::RecentFiles</name>
+    <message>
+        <location filename="../views/recentfiles.cpp" line="+63"/>
+        <source>No recent files</source>
+        <translation>Keine zuletzt geöffneten Dateien</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Clear List</source>
+        <translation>Liste leeren</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ReportExporter</name>
+    <message>
+        <location filename="../views/reportexporter.cpp" line="+86"/>
+        <source>Fabric report</source>
+        <translation>Fabric-Bericht</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fabric report: %1</source>
+        <translation>Fabric-Bericht: %1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Oversubscription per tier</source>
+        <translation>Überbuchung je Ebene</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Capacity per tier</source>
+        <translation>Kapazität je Ebene</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bisection ratio</source>
+        <translation>Bisektionsverhältnis</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The fabric</source>
+        <translation>Die Fabric</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Counts</source>
+        <translation>Mengen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 switches</source>
+        <translation>%1-Switches</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Links</source>
+        <translation>Links</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rails</source>
+        <translation>Rails</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Planes</source>
+        <translation>Planes</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Links by tier and speed</source>
+        <translation>Links nach Ebene und Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>from</source>
+        <translation>von</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>to</source>
+        <translation>nach</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>speed (per direction)</source>
+        <translation>Geschwindigkeit (je Richtung)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>links</source>
+        <translation>Links</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Oversubscription (down : up)</source>
+        <translation>Überbuchung (abwärts : aufwärts)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>tier</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>down</source>
+        <translation>abwärts</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>up</source>
+        <translation>aufwärts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>aggregate</source>
+        <translation>gesamt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>worst switch</source>
+        <translation>schlechtester Switch</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>worst switch id</source>
+        <translation>ID des schlechtesten Switches</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>— (top tier)</source>
+        <translation>— (oberste Ebene)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Bisection bandwidth</source>
+        <translation>Bisektionsbandbreite</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bisection (per direction)</source>
+        <translation>Bisektion (je Richtung)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Full bisection (per direction)</source>
+        <translation>Volle Bisektion (je Richtung)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ratio to full</source>
+        <translation>Anteil an der vollen Bisektion</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>exact</source>
+        <translation>exakt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>upper bound (the true bisection may be lower)</source>
+        <translation>Obergrenze (die tatsächliche Bisektion kann niedriger sein)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Links in the cut</source>
+        <translation>Links im Schnitt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs on each side</source>
+        <translation>GPUs je Seite</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 | %2</source>
+        <translation>%1 | %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+53"/>
+        <source>, and %1 more</source>
+        <translation> und %1 weitere</translation>
+    </message>
+    <message>
+        <location line="-52"/>
+        <source>Cut links:</source>
+        <translation>Links im Schnitt:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>What-if: before → after</source>
+        <translation>Was-wäre-wenn: vorher → nachher</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>before</source>
+        <translation>vorher</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>after</source>
+        <translation>nachher</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>bisection (per direction)</source>
+        <translation>Bisektion (je Richtung)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bisection ratio</source>
+        <translation>Bisektionsverhältnis</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 aggregate</source>
+        <translation>%1 (gesamt)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 worst switch</source>
+        <translation>%1 (schlechtester Switch)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Cut changed: +%1 / −%2 links</source>
+        <translation>Schnitt geändert: +%1 / −%2 Links</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Failed (%1):</source>
+        <translation>Ausgefallen (%1):</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 · Railyard</source>
+        <translation>%1 · Railyard</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 · Railyard %2</source>
+        <translation>%1 · Railyard %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Capacities are per direction, in Gbit/s unless marked Tbit/s.</source>
+        <translation>Kapazitäten gelten je Richtung, in Gbit/s, sofern nicht als Tbit/s gekennzeichnet.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The analysis has not finished: no oversubscription or bisection figures.</source>
+        <translation>Die Analyse ist nicht abgeschlossen: keine Werte zu Überbuchung oder Bisektion.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Charts and canvas</source>
+        <translation>Diagramme und Zeichenfläche</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Cannot write the report %1: unknown format &quot;%2&quot; (use .html or .pdf).</source>
+        <translation>Der Bericht %1 kann nicht geschrieben werden: unbekanntes Format „%2“ (.html oder .pdf verwenden).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+29"/>
+        <location line="+3"/>
+        <source>Cannot write the report %1: %2</source>
+        <translation>Der Bericht %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::TemplateDialog</name>
+    <message>
+        <location filename="../views/templatedialog.cpp" line="-379"/>
+        <source>New from Template</source>
+        <translation>Neu aus Vorlage</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Design to start from</source>
+        <translation>Ausgangsentwurf</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Name of the new fabric; follows the parameters until you edit it</source>
+        <translation>Name der neuen Fabric; folgt den Parametern, bis Sie ihn bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Preview</source>
+        <translation>Vorschau</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>GPUs:</source>
+        <translation>GPUs:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hosts:</source>
+        <translation>Hosts:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switches:</source>
+        <translation>Switches:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Links:</source>
+        <translation>Links:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tiers:</source>
+        <translation>Ebenen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Oversubscription:</source>
+        <translation>Überbuchung:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection:</source>
+        <translation>Bisektion:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Create</source>
+        <translation>&amp;Erstellen</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Switch radix k (even): k³/4 hosts, k pods, 5k²/4 switches of k ports each</source>
+        <translation>Switch-Radix k (gerade): k³/4 Hosts, k Pods, 5k²/4 Switches mit je k Ports</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Speed of every link (host NICs included), Gbit/s per direction</source>
+        <translation>Geschwindigkeit jedes Links (einschließlich Host-NICs), Gbit/s je Richtung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+62"/>
+        <location line="+5"/>
+        <source> Gbit/s</source>
+        <translation> Gbit/s</translation>
+    </message>
+    <message>
+        <location line="-64"/>
+        <source>&amp;k (radix):</source>
+        <translation>&amp;k (Radix):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+93"/>
+        <source>&amp;Link speed:</source>
+        <translation>&amp;Link-Geschwindigkeit:</translation>
+    </message>
+    <message>
+        <location line="-92"/>
+        <source>Fat-tree</source>
+        <translation>Fat-Tree</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>k-ary fat-tree (Al-Fares et al. 2008): k³/4 single-NIC hosts in k pods of k/2 edge and k/2 aggregation switches, (k/2)² core switches, all of radix k; non-blocking.</source>
+        <translation>k-ärer Fat-Tree (Al-Fares et al. 2008): k³/4 Hosts mit je einer NIC in k Pods aus k/2 Edge- und k/2 Aggregation-Switches, (k/2)² Core-Switches, alle mit Radix k; blockierungsfrei.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Scalable units (SUs) of 32 DGX hosts × 8 GPUs = 256 GPUs each</source>
+        <translation>Scalable Units (SUs) aus je 32 DGX-Hosts × 8 GPUs = 256 GPUs</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Scalable units:</source>
+        <translation>&amp;Scalable Units (SU):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+76"/>
+        <source>&amp;GPU model:</source>
+        <translation>&amp;GPU-Modell:</translation>
+    </message>
+    <message>
+        <location line="-75"/>
+        <source>DGX SuperPOD</source>
+        <translation>DGX SuperPOD</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NVIDIA DGX SuperPOD: scalable units of 32 hosts × 8 GPUs, one leaf per rail per SU, radix-64 400G switches, non-blocking; a core tier beyond 8 SUs.</source>
+        <translation>NVIDIA DGX SuperPOD: Scalable Units aus 32 Hosts × 8 GPUs, ein Leaf je Rail und SU, 400G-Switches mit Radix 64, blockierungsfrei; ab mehr als 8 SUs eine Core-Ebene.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>AI zones of 3,072 GPUs (384 hosts × 8 GPUs) each</source>
+        <translation>KI-Zonen aus je 3.072 GPUs (384 Hosts × 8 GPUs)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Zones:</source>
+        <translation>&amp;Zonen:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Meta AI zone</source>
+        <translation>Meta-KI-Zone</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Meta-style RoCE AI zones: zones of 3,072 GPUs (384 hosts, 2 per rack, one rack switch per rack), non-blocking inside a zone; an aggregation tier joins the zones at 1:7.</source>
+        <translation>RoCE-KI-Zonen nach Meta-Vorbild: Zonen aus 3.072 GPUs (384 Hosts, 2 je Rack, ein Rack-Switch je Rack), blockierungsfrei innerhalb einer Zone; eine Aggregationsebene verbindet die Zonen mit 1:7.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Segments of 128 hosts × 8 GPUs = 1,024 GPUs each; 15 segments form a pod</source>
+        <translation>Segmente aus je 128 Hosts × 8 GPUs = 1.024 GPUs; 15 Segmente bilden einen Pod</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Segments:</source>
+        <translation>&amp;Segmente:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Alibaba HPN</source>
+        <translation>Alibaba HPN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Alibaba HPN: segments of 128 hosts × 8 GPUs, dual-ToR 2 × 200G NICs on two planes, 51.2T leaves (128 × 200G down, 60 × 400G up), 15 segments per pod, a core tier above at 15:1.</source>
+        <translation>Alibaba HPN: Segmente aus 128 Hosts × 8 GPUs, Dual-ToR-NICs mit 2 × 200G auf zwei Planes, 51,2T-Leaves (128 × 200G abwärts, 60 × 400G aufwärts), 15 Segmente je Pod, darüber eine Core-Ebene mit 15:1.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Number of GPU servers</source>
+        <translation>Anzahl der GPU-Server</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs in each server</source>
+        <translation>GPUs je Server</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scale-out NICs per server; NIC r of every server is on rail r</source>
+        <translation>Scale-out-NICs je Server; NIC r jedes Servers liegt auf Rail r</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Speed of one NIC, Gbit/s per direction (a dual-ToR NIC splits it over its two ports)</source>
+        <translation>Geschwindigkeit einer NIC, Gbit/s je Richtung (eine Dual-ToR-NIC teilt sie auf ihre zwei Ports auf)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Ports per switch, on every tier</source>
+        <translation>Ports je Switch, auf jeder Ebene</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Speed of the switch-to-switch links, Gbit/s per direction</source>
+        <translation>Geschwindigkeit der Links zwischen Switches, Gbit/s je Richtung</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Leaf oversubscription: capacity toward the hosts ÷ capacity toward the spines (1 = non-blocking); upper tiers are non-blocking</source>
+        <translation>Leaf-Überbuchung: Kapazität zu den Hosts ÷ Kapazität zu den Spines (1 = blockierungsfrei); die oberen Ebenen sind blockierungsfrei</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Independent copies of the switch fabric; NIC port p goes to plane p mod planes</source>
+        <translation>Unabhängige Kopien der Switch-Fabric; NIC-Port p geht an Plane p mod Planes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dual-ToR NICs (2 ports, each to a different leaf)</source>
+        <translation>Dual-ToR-NICs (2 Ports, jeweils an ein anderes Leaf)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Each NIC has two ports of half its speed, wired to two different leaves</source>
+        <translation>Jede NIC hat zwei Ports mit halber Geschwindigkeit, verbunden mit zwei verschiedenen Leaves</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hosts per scalable unit; a rail leaf serves one port of every host of its SU. Auto = as many as a leaf&apos;s down ports</source>
+        <translation>Hosts je Scalable Unit; ein Rail-Leaf bedient einen Port jedes Hosts seiner SU. Automatisch = so viele, wie ein Leaf Abwärts-Ports hat</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+6"/>
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Hosts per rack (physical grouping, used by layout and placement)</source>
+        <translation>Hosts je Rack (physische Gruppierung, für Layout und Platzierung)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Switch tiers: 1 = leaf only, 2 = leaf-spine, 3 = leaf-spine-core; auto = the fewest that fit the radix</source>
+        <translation>Switch-Ebenen: 1 = nur Leaf, 2 = Leaf-Spine, 3 = Leaf-Spine-Core; automatisch = so wenige, wie der Radix zulässt</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Hosts:</source>
+        <translation>&amp;Hosts:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GP&amp;Us per host:</source>
+        <translation>GP&amp;Us je Host:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Rails (NICs per host):</source>
+        <translation>&amp;Rails (NICs je Host):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NIC s&amp;peed:</source>
+        <translation>NIC-Ges&amp;chwindigkeit:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Switch ra&amp;dix:</source>
+        <translation>Switch-Ra&amp;dix:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Leaf &amp;oversubscription:</source>
+        <translation>Leaf-&amp;Überbuchung:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pla&amp;nes:</source>
+        <translation>&amp;Planes:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hosts per &amp;SU:</source>
+        <translation>Hosts je &amp;SU:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hosts per rac&amp;k:</source>
+        <translation>Hosts je Rac&amp;k:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Tiers:</source>
+        <translation>E&amp;benen:</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Rail-optimized</source>
+        <translation>Rail-optimiert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Generic rail-optimized design: NIC r of every host of a scalable unit goes to the same leaf (one leaf per rail per SU). Choose hosts, NICs, switch radix, oversubscription and planes.</source>
+        <translation>Allgemeiner rail-optimierter Entwurf: NIC r jedes Hosts einer Scalable Unit geht an dasselbe Leaf (ein Leaf je Rail und SU). Wählen Sie Hosts, NICs, Switch-Radix, Überbuchung und Planes.</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Computing…</source>
+        <translation>Wird berechnet…</translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>The preview failed: %1</source>
+        <translation>Die Vorschau ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>, %1 planes</source>
+        <translation>, %1 Planes</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>none (single tier)</source>
+        <translation>keine (eine Ebene)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 % (%2 of %3 per direction, %4%5)</source>
+        <translation>%1 % (%2 von %3 je Richtung, %4%5)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, upper bound</source>
+        <translation>, Obergrenze</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>computed after creation</source>
+        <translation>wird nach dem Erstellen berechnet</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Above %1 GPUs the preview shows counts only; the bisection is computed after creation.</source>
+        <translation>Über %1 GPUs zeigt die Vorschau nur Mengen; die Bisektion wird nach dem Erstellen berechnet.</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <location filename="../app/gui/main.cpp" line="+62"/>
+        <source>Topology designer for AI training networks.</source>
+        <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Fabric file to open (.fabric.json, .graphml).</source>
+        <translation>Zu öffnende Fabric-Datei (.fabric.json, .graphml).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Render the window to &lt;png&gt; and exit.</source>
+        <translation>Das Fenster als &lt;png&gt; speichern und beenden.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Window size for --screenshot, e.g. 1600x1000.</source>
+        <translation>Fenstergröße für --screenshot, z. B. 1600x1000.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Zoom in on the element &lt;id&gt;.</source>
+        <translation>Auf das Element &lt;id&gt; zoomen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fail the element &lt;id&gt; (what-if); repeatable.</source>
+        <translation>Das Element &lt;id&gt; ausfallen lassen (Was-wäre-wenn); wiederholbar.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>railyard: cannot open %1</source>
+        <translation>railyard: %1 kann nicht geöffnet werden</translation>
+    </message>
+</context>
+</TS>
