@@ -18,6 +18,7 @@ PACKAGES=(
     qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libboost-graph-dev nlohmann-json3-dev libsqlite3-dev libgl-dev
     xvfb appstream desktop-file-utils fonts-dejavu-core
+    python3-yaml slurmctld slurm-client
 )
 BUILD_DIR="${RAILYARD_BUILD_DIR:-build}"
 JOBS="${RAILYARD_JOBS:-$(nproc)}"

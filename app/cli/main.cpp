@@ -1,10 +1,11 @@
-// railyard-cli: generate, analyze, convert and validate fabrics without the
-// GUI. Links Railyard::Core only. Exit codes: 0 ok, 1 bad input file or
+// railyard-cli: generate, analyze, convert, validate and export fabrics
+// without the GUI. Links Railyard::Core only. Exit codes: 0 ok, 1 bad input file or
 // analysis error, 2 usage error (see docs/cli.md).
 
 #include "app/cli/analyzecommand.h"
 #include "app/cli/clicommon.h"
 #include "app/cli/convertcommand.h"
+#include "app/cli/exportcommand.h"
 #include "app/cli/generatecommand.h"
 #include "app/cli/validatecommand.h"
 
@@ -28,6 +29,7 @@ const Command commands[] = {
     {"analyze", "analyze FILE", "Oversubscription, bisection, what-ifs.", runAnalyze},
     {"convert", "convert IN OUT", "Convert between file formats.", runConvert},
     {"validate", "validate FILE", "Check a file and print its problems.", runValidate},
+    {"export", "export FILE --to FORMAT", "Write a Slurm, Kueue or Volcano topology.", runExport},
 };
 
 QString topHelpText()
