@@ -4,9 +4,11 @@
 
 #include "app/cli/analyzecommand.h"
 #include "app/cli/clicommon.h"
+#include "app/cli/collectivecommand.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/generatecommand.h"
+#include "app/cli/placecommand.h"
 #include "app/cli/validatecommand.h"
 
 #include <QCoreApplication>
@@ -30,6 +32,8 @@ const Command commands[] = {
     {"convert", "convert IN OUT", "Convert between file formats.", runConvert},
     {"validate", "validate FILE", "Check a file and print its problems.", runValidate},
     {"export", "export FILE --to FORMAT", "Write a Slurm, Kueue or Volcano topology.", runExport},
+    {"collective", "collective FABRIC --op OP", "Time, algbw and busbw of one collective.", runCollective},
+    {"place", "place FABRIC JOB", "Place a training job; per-step traffic by tier.", runPlace},
 };
 
 QString topHelpText()

@@ -1,0 +1,301 @@
+#include "app/cli/collectivecommand.h"
+
+#include "app/cli/clicommon.h"
+#include "core/analysis/capacity.h"
+#include "core/export/hostlist.h"
+#include "core/traffic/collectivemodel.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <cmath>
+#include <exception>
+#include <unordered_map>
+
+namespace Railyard::Cli {
+
+std::optional<double> parseByteSize(const QString &text)
+{
+    static const QRegularExpression re(QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]*)?(?:[eE][+-]?[0-9]+)?)\\s*([A-Za-z]*)\\s*$"));
+    const auto m = re.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    bool ok = false;
+    const double number = m.captured(1).toDouble(&ok);
+    if (!ok)
+        return std::nullopt;
+    static const std::pair<const char *, double> units[] = {
+        {"", 1.0},          {"b", 1.0},      {"kib", 1024.0}, {"mib", 1048576.0}, {"gib", 1073741824.0},
+        {"tib", 1099511627776.0}, {"kb", 1e3}, {"mb", 1e6},   {"gb", 1e9},        {"tb", 1e12},
+    };
+    const QString unit = m.captured(2).toLower();
+    for (const auto &[name, factor] : units) {
+        if (unit == QLatin1String(name)) {
+            const double bytes = number * factor;
+            if (!std::isfinite(bytes) || !(bytes > 0.0))
+                return std::nullopt;
+            return bytes;
+        }
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+QString formatSize(double bytes)
+{
+    const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    double v = bytes;
+    while (v >= 1024.0 && u < 4) {
+        v /= 1024.0;
+        ++u;
+    }
+    return QStringLiteral("%1 %2").arg(v, 0, 'g', 6).arg(QLatin1String(units[u]));
+}
+
+QJsonValue finiteOrNull(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
+
+} // namespace
+
+int runCollective(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("collective"),
+                   QStringLiteral("Estimates one NCCL-style collective on a fabric: time, algbw and busbw (nccl-tests "
+                                  "definitions) and the bottleneck (a link id, or nvlink). The network part routes the "
+                                  "algorithm's host-to-host flows over the fabric, so oversubscription, failed and "
+                                  "degraded links count. Model and constants: docs/traffic-model.md."));
+    cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("Fabric file."));
+    cl.addOption({QStringLiteral("op")},
+                 QStringLiteral("all-reduce, all-gather, reduce-scatter, all-to-all or broadcast (required)."),
+                 QStringLiteral("op"));
+    cl.addOption({QStringLiteral("size")},
+                 QStringLiteral("Buffer size S as nccl-tests counts it: bytes, or with B, KiB, MiB, GiB, TiB "
+                                "(1024-based) or KB, MB, GB, TB (1000-based), e.g. 8GiB (required)."),
+                 QStringLiteral("size"));
+    cl.addOption({QStringLiteral("gpus")},
+                 QStringLiteral("Use the first N GPUs in host order, whole hosts first (of --hosts when given). "
+                                "Default: every GPU of the hosts."),
+                 QStringLiteral("N"));
+    cl.addOption({QStringLiteral("hosts")},
+                 QStringLiteral("Hosts taking part, in ring order: ids, comma-separated, with Slurm ranges "
+                                "(gpu[0001-0016]). Default: all hosts."),
+                 QStringLiteral("list"));
+    cl.addOption({QStringLiteral("algorithm")},
+                 QStringLiteral("ring, tree (all-reduce), hierarchical, pxn or direct (all-to-all), or auto: the "
+                                "fastest that applies. Default auto."),
+                 QStringLiteral("name"), QStringLiteral("auto"));
+    cl.addOption({QStringLiteral("routing")},
+                 QStringLiteral("fluid (even split over all shortest paths), ecmp (seeded hashing, Monte-Carlo) or "
+                                "adaptive (fluid x 0.95). Default fluid."),
+                 QStringLiteral("mode"), QStringLiteral("fluid"));
+    cl.addOption({QStringLiteral("seeds")}, QStringLiteral("ECMP: number of Monte-Carlo runs (default 100)."),
+                 QStringLiteral("N"));
+    cl.addOption({QStringLiteral("seed")}, QStringLiteral("ECMP: base seed (default 1)."), QStringLiteral("N"));
+    cl.addOption({QStringLiteral("fail")},
+                 QStringLiteral("Fail a switch or link by id for a what-if; repeat for several."),
+                 QStringLiteral("id"));
+    cl.addOption({QStringLiteral("constants")},
+                 QStringLiteral("JSON file overriding the alpha-beta constants (collective-constants.json; keys in "
+                                "docs/traffic-model.md)."),
+                 QStringLiteral("file"));
+    cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print the estimate as JSON (schema in docs/cli.md)."));
+    cl.addOption({QStringLiteral("from")}, QStringLiteral("Input format slug, overriding the file name."),
+                 QStringLiteral("slug"));
+    cl.setEpilog(QStringLiteral("Examples:\n"
+                                "  railyard-cli collective samples/superpod-4su.fabric.json --op all-reduce --size 8GiB "
+                                "--gpus 16\n"
+                                "  railyard-cli collective samples/meta-24k.fabric.json --op all-to-all --size 1GiB "
+                                "--hosts 'gpu[0001-0128]' --routing ecmp --json\n"
+                                "Exit codes: 0 estimated, 1 bad input file, unknown host or --fail id, hosts that "
+                                "cannot reach each other, bad constants file; 2 usage error."));
+    if (!cl.parse(args))
+        return ExitOk;
+
+    CollectiveOp op;
+    const QString opText = cl.requiredString(QStringLiteral("op")).trimmed().toLower();
+    if (!collectiveOpFromName(opText.toStdString(), &op))
+        cl.fail(QStringLiteral("--op: unknown collective '%1' (all-reduce, all-gather, reduce-scatter, all-to-all, "
+                               "broadcast)")
+                    .arg(opText));
+    const QString sizeText = cl.requiredString(QStringLiteral("size"));
+    const std::optional<double> bytes = parseByteSize(sizeText);
+    if (!bytes)
+        cl.fail(QStringLiteral("--size: '%1' is not a size (e.g. 4096, 64MiB, 8GiB, 1GB)").arg(sizeText));
+    CollectiveAlgorithm algorithm;
+    const QString algText = cl.value(QStringLiteral("algorithm")).trimmed().toLower();
+    if (!collectiveAlgorithmFromName(algText.toStdString(), &algorithm))
+        cl.fail(QStringLiteral("--algorithm: unknown algorithm '%1' (ring, tree, hierarchical, pxn, direct, auto)")
+                    .arg(algText));
+    RoutingMode routing;
+    const QString routingText = cl.value(QStringLiteral("routing")).trimmed().toLower();
+    if (!routingModeFromName(routingText.toStdString(), &routing))
+        cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp, adaptive)").arg(routingText));
+    const int gpus = cl.intValue(QStringLiteral("gpus"), 0, 2);
+    const int seeds = cl.intValue(QStringLiteral("seeds"), 0, 1);
+    const int seed = cl.intValue(QStringLiteral("seed"), 1, 0);
+
+    const QString file = cl.positional(0);
+    const FileFormat &format = readFormatFor(cl, file, cl.value(QStringLiteral("from")), QStringLiteral("from"));
+
+    CollectiveConstants constants;
+    if (cl.isSet(QStringLiteral("constants"))) {
+        try {
+            constants = loadCollectiveConstants(cl.value(QStringLiteral("constants")).toStdString());
+        } catch (const CollectiveConstantsError &e) {
+            printErr(QString::fromStdString(e.what()));
+            return ExitBadInput;
+        }
+    }
+    if (seeds > 0)
+        constants.ecmpSeeds = seeds;
+
+    std::optional<Fabric> fabric = loadFabric(file, format);
+    if (!fabric)
+        return ExitBadInput;
+
+    // Hosts: the list given, else all, in order; then the first N GPUs of them.
+    std::vector<HostRanks> hosts;
+    if (cl.isSet(QStringLiteral("hosts"))) {
+        std::vector<std::string> names;
+        try {
+            names = expandHostlist(cl.value(QStringLiteral("hosts")).trimmed().toStdString());
+        } catch (const HostlistError &e) {
+            cl.fail(QStringLiteral("--hosts: %1").arg(QString::fromStdString(e.what())));
+        }
+        for (const std::string &name : names) {
+            const NodeIndex n = fabric->findNode(name);
+            if (!fabric->isHost(n)) {
+                printErr(QStringLiteral("%1: unknown host '%2' in --hosts").arg(file, QString::fromStdString(name)));
+                return ExitBadInput;
+            }
+            hosts.push_back({n, fabric->host(n).gpus});
+        }
+    } else {
+        for (std::int32_t h = 0; h < fabric->hostCount(); ++h)
+            hosts.push_back({h, fabric->host(h).gpus});
+    }
+    if (gpus > 0) {
+        std::vector<HostRanks> taken;
+        long long left = gpus;
+        for (const HostRanks &h : hosts) {
+            if (left <= 0)
+                break;
+            taken.push_back({h.host, static_cast<int>(std::min<long long>(left, h.gpus))});
+            left -= taken.back().gpus;
+        }
+        if (left > 0) {
+            printErr(QStringLiteral("%1: --gpus %2: the selected hosts have only %3 GPUs")
+                         .arg(file)
+                         .arg(gpus)
+                         .arg(gpus - left));
+            return ExitBadInput;
+        }
+        hosts = std::move(taken);
+    }
+
+    std::vector<std::string> ids;
+    for (const QString &id : cl.values(QStringLiteral("fail")))
+        ids.push_back(id.trimmed().toStdString());
+    Failures failures;
+    std::string error;
+    if (!resolveFailures(*fabric, ids, &failures, &error)) {
+        printErr(QStringLiteral("%1: %2 in --fail").arg(file, QString::fromStdString(error)));
+        return ExitBadInput;
+    }
+
+    CollectiveRequest request;
+    request.op = op;
+    request.bytes = *bytes;
+    request.hosts = std::move(hosts);
+    request.algorithm = algorithm;
+    request.routing = routing;
+    request.seed = static_cast<std::uint64_t>(seed);
+    CollectiveEstimate e;
+    try {
+        e = estimateCollective(*fabric, CapacityView::of(*fabric, failures), request, constants);
+    } catch (const std::invalid_argument &ex) {
+        cl.fail(QString::fromStdString(ex.what()));
+    } catch (const std::exception &ex) {
+        printErr(QStringLiteral("%1: %2").arg(file, QString::fromStdString(ex.what())));
+        return ExitBadInput;
+    }
+
+    const bool ecmp = routing == RoutingMode::Ecmp && !e.network.seedBottleneckSeconds.empty();
+    if (cl.isSet(QStringLiteral("json"))) {
+        QJsonObject o;
+        o[QStringLiteral("op")] = QLatin1String(collectiveOpName(e.op));
+        o[QStringLiteral("bytes")] = e.bytes;
+        o[QStringLiteral("ranks")] = e.ranks;
+        o[QStringLiteral("hosts")] = e.hosts;
+        o[QStringLiteral("algorithm")] = QLatin1String(collectiveAlgorithmName(e.algorithm));
+        o[QStringLiteral("routing")] = QLatin1String(routingModeName(e.routing));
+        o[QStringLiteral("time_us")] = finiteOrNull(e.seconds * 1e6);
+        o[QStringLiteral("algbw_GBps")] = finiteOrNull(e.algbwGBps);
+        o[QStringLiteral("busbw_GBps")] = finiteOrNull(e.busbwGBps);
+        o[QStringLiteral("bottleneck")] = QString::fromStdString(e.bottleneck);
+        o[QStringLiteral("latency_us")] = e.latencySeconds * 1e6;
+        o[QStringLiteral("intra_us")] = e.intraSeconds * 1e6;
+        o[QStringLiteral("network_us")] = e.networkSeconds * 1e6;
+        o[QStringLiteral("network_bottleneck")] = e.network.bottleneck.link >= 0
+            ? QJsonValue(QString::fromStdString(fabric->link(e.network.bottleneck.link).id))
+            : QJsonValue();
+        o[QStringLiteral("max_switch_hops")] = e.network.maxSwitchHops;
+        if (ecmp) {
+            QJsonObject d;
+            d[QStringLiteral("runs")] = static_cast<int>(e.network.seedBottleneckSeconds.size());
+            d[QStringLiteral("min")] = e.ecmpSeconds.min * 1e6;
+            d[QStringLiteral("median")] = e.ecmpSeconds.median * 1e6;
+            d[QStringLiteral("p95")] = e.ecmpSeconds.p95 * 1e6;
+            d[QStringLiteral("max")] = e.ecmpSeconds.max * 1e6;
+            d[QStringLiteral("mean")] = e.ecmpSeconds.mean * 1e6;
+            o[QStringLiteral("ecmp_time_us")] = d;
+        } else {
+            o[QStringLiteral("ecmp_time_us")] = QJsonValue();
+        }
+        QJsonArray failed;
+        for (const std::string &id : ids)
+            failed.append(QString::fromStdString(id));
+        o[QStringLiteral("failed")] = failed;
+        QJsonArray notes;
+        for (const std::string &n : e.notes)
+            notes.append(QString::fromStdString(n));
+        o[QStringLiteral("notes")] = notes;
+        printOutRaw(QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString());
+        return ExitOk;
+    }
+
+    QString text = QStringLiteral("%1 of %2 (%3 B) on %4 ranks over %5 hosts; algorithm %6, routing %7\n")
+                       .arg(QLatin1String(collectiveOpName(e.op)), formatSize(e.bytes))
+                       .arg(e.bytes, 0, 'f', 0)
+                       .arg(e.ranks)
+                       .arg(e.hosts)
+                       .arg(QLatin1String(collectiveAlgorithmName(e.algorithm)), QLatin1String(routingModeName(e.routing)));
+    text += QStringLiteral("time        %1 us%2\n")
+                .arg(e.seconds * 1e6, 0, 'f', 1)
+                .arg(ecmp ? QStringLiteral(" (median of %1 ECMP runs)").arg(e.network.seedBottleneckSeconds.size())
+                          : QString());
+    text += QStringLiteral("algbw       %1 GB/s\n").arg(e.algbwGBps, 0, 'f', 2);
+    text += QStringLiteral("busbw       %1 GB/s\n").arg(e.busbwGBps, 0, 'f', 2);
+    text += QStringLiteral("bottleneck  %1\n").arg(QString::fromStdString(e.bottleneck));
+    text += QStringLiteral("terms       latency %1 us, intra-host %2 us, network %3 us (max %4 switches per path)\n")
+                .arg(e.latencySeconds * 1e6, 0, 'f', 1)
+                .arg(e.intraSeconds * 1e6, 0, 'f', 1)
+                .arg(e.networkSeconds * 1e6, 0, 'f', 1)
+                .arg(e.network.maxSwitchHops);
+    if (ecmp)
+        text += QStringLiteral("ECMP        time over %1 runs: min %2, median %3, p95 %4, max %5 us\n")
+                    .arg(e.network.seedBottleneckSeconds.size())
+                    .arg(e.ecmpSeconds.min * 1e6, 0, 'f', 1)
+                    .arg(e.ecmpSeconds.median * 1e6, 0, 'f', 1)
+                    .arg(e.ecmpSeconds.p95 * 1e6, 0, 'f', 1)
+                    .arg(e.ecmpSeconds.max * 1e6, 0, 'f', 1);
+    for (const std::string &n : e.notes)
+        text += QStringLiteral("note: %1\n").arg(QString::fromStdString(n));
+    printOutRaw(text.toStdString());
+    return ExitOk;
+}
+
+} // namespace Railyard::Cli

@@ -1,0 +1,401 @@
+#include "core/jobs/jobspec.h"
+
+#include <QFile>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <limits>
+
+namespace Railyard {
+
+namespace {
+
+using json = nlohmann::json;
+
+struct Issue
+{
+    std::string path;
+    std::string message;
+};
+
+struct Issues
+{
+    std::vector<Issue> errors;
+    std::vector<Issue> warnings;
+    void error(std::string path, std::string message) { errors.push_back({std::move(path), std::move(message)}); }
+    void warning(std::string path, std::string message) { warnings.push_back({std::move(path), std::move(message)}); }
+};
+
+std::string describe(const json &v)
+{
+    switch (v.type()) {
+    case json::value_t::string: return "string \"" + v.get<std::string>() + "\"";
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
+    default: return v.dump();
+    }
+}
+
+std::string num(long long v) { return std::to_string(v); }
+
+/// Reads the typed fields of a job object, reporting by JSON pointer.
+class FieldReader
+{
+public:
+    explicit FieldReader(Issues &issues) : m_issues(issues) {}
+
+    const json *object(const json &parent, const std::string &path, const char *key, bool required)
+    {
+        const auto it = parent.find(key);
+        if (it == parent.end()) {
+            if (required)
+                m_issues.error(path, std::string("missing required field \"") + key + "\"");
+            return nullptr;
+        }
+        if (!it->is_object()) {
+            m_issues.error(path + "/" + key, "expected an object, got " + describe(*it));
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    bool string(const json &obj, const std::string &path, const char *key, std::string &out, bool required)
+    {
+        const json *v = find(obj, path, key, required);
+        if (!v)
+            return false;
+        if (!v->is_string()) {
+            m_issues.error(path + "/" + key, "expected a string, got " + describe(*v));
+            return false;
+        }
+        out = v->get<std::string>();
+        return true;
+    }
+
+    /// A positive finite number.
+    bool number(const json &obj, const std::string &path, const char *key, double &out, bool required)
+    {
+        const json *v = find(obj, path, key, required);
+        if (!v)
+            return false;
+        if (!v->is_number()) {
+            m_issues.error(path + "/" + key, "expected a number, got " + describe(*v));
+            return false;
+        }
+        const double d = v->get<double>();
+        if (!std::isfinite(d) || d <= 0) {
+            m_issues.error(path + "/" + key, "must be a positive number, got " + v->dump());
+            return false;
+        }
+        out = d;
+        return true;
+    }
+
+    /// An integer >= minimum (written as 8 or 8.0; 8.5 is an error).
+    bool integer(const json &obj, const std::string &path, const char *key, int &out, bool required, int minimum)
+    {
+        const json *v = find(obj, path, key, required);
+        if (!v)
+            return false;
+        const std::string where = path + "/" + key;
+        if (!v->is_number()) {
+            m_issues.error(where, "expected an integer, got " + describe(*v));
+            return false;
+        }
+        const double d = v->get<double>();
+        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > double(std::numeric_limits<int>::max())) {
+            m_issues.error(where, "expected an integer, got " + v->dump());
+            return false;
+        }
+        if (d < minimum) {
+            m_issues.error(where, "must be at least " + num(minimum) + ", got " + v->dump());
+            return false;
+        }
+        out = int(d);
+        return true;
+    }
+
+    void unknownFields(const json &obj, const std::string &path, std::initializer_list<std::string_view> known)
+    {
+        for (const auto &item : obj.items()) {
+            if (std::find(known.begin(), known.end(), item.key()) == known.end())
+                m_issues.warning(path + "/" + item.key(), "unknown field \"" + item.key() + "\" ignored");
+        }
+    }
+
+private:
+    const json *find(const json &obj, const std::string &path, const char *key, bool required)
+    {
+        const auto it = obj.find(key);
+        if (it == obj.end()) {
+            if (required)
+                m_issues.error(path, std::string("missing required field \"") + key + "\"");
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    Issues &m_issues;
+};
+
+std::optional<int> precisionBytesFor(const std::string &name)
+{
+    if (name == "bf16" || name == "fp16")
+        return 2;
+    if (name == "fp8")
+        return 1;
+    if (name == "fp32")
+        return 4;
+    return std::nullopt;
+}
+
+/// Cross-field rules shared by the reader and checkJobSpec. `gpusGiven`:
+/// the file stated "gpus" (checked against the product of the degrees).
+void checkConsistency(const JobSpec &job, bool gpusGiven, Issues &issues)
+{
+    const ModelShape &m = job.model;
+    const Parallelism &p = job.parallel;
+    if (p.tp < 1 || p.pp < 1 || p.dp < 1 || p.ep < 1 || p.cp < 1) {
+        issues.error("/parallelism", "every degree must be at least 1");
+        return;
+    }
+    if (m.layers < 1 || m.hiddenSize < 1 || m.sequenceLength < 1 || job.microBatch < 1 || job.globalBatch < 1) {
+        issues.error("/model", "layers, hidden_size, sequence_length and batch sizes must be at least 1");
+        return;
+    }
+    if (gpusGiven && job.gpus != p.worldSize())
+        issues.error("/gpus", "gpus is " + num(job.gpus) + " but tp × cp × pp × dp = " + num(p.tp) + " × " + num(p.cp)
+                                  + " × " + num(p.pp) + " × " + num(p.dp) + " = " + num(p.worldSize()));
+    if (p.pp > m.layers)
+        issues.error("/parallelism/pp", "pp " + num(p.pp) + " exceeds the " + num(m.layers) + " layers");
+    else if (m.layers % p.pp != 0)
+        issues.warning("/parallelism/pp", "pp " + num(p.pp) + " does not divide the " + num(m.layers)
+                                              + " layers: stages are uneven (traffic counts the largest stage)");
+    if (m.hiddenSize % p.tp != 0)
+        issues.error("/parallelism/tp", "tp " + num(p.tp) + " does not divide hidden_size " + num(m.hiddenSize));
+    if (m.sequenceLength % p.cp != 0)
+        issues.error("/parallelism/cp",
+                     "cp " + num(p.cp) + " does not divide sequence_length " + num(m.sequenceLength));
+    const long long perStep = 1LL * job.microBatch * p.dp;
+    if (job.globalBatch % perStep != 0)
+        issues.error("/batch/global_batch", "global_batch " + num(job.globalBatch) + " is not a multiple of micro_batch × dp = "
+                                                + num(job.microBatch) + " × " + num(p.dp) + " = " + num(perStep));
+    else if (job.microBatchesPerStep() < p.pp)
+        issues.warning("/batch/global_batch", num(job.microBatchesPerStep()) + " micro-batches per step is fewer than the "
+                                                  + num(p.pp) + " pipeline stages: most of each step is pipeline bubble");
+    if (p.ep > 1 && !m.isMoe())
+        issues.error("/parallelism/ep", "ep " + num(p.ep) + " needs a mixture-of-experts model (model/moe)");
+    if (m.isMoe()) {
+        if (p.dp % p.ep != 0)
+            issues.error("/parallelism/ep", "ep " + num(p.ep) + " must divide dp " + num(p.dp)
+                                                + " (expert-parallel groups are formed inside the data-parallel dimension)");
+        if (m.experts % p.ep != 0)
+            issues.error("/parallelism/ep", "ep " + num(p.ep) + " must divide the " + num(m.experts) + " experts");
+        if (m.topK < 1 || m.topK > m.experts)
+            issues.error("/model/moe/top_k", "top_k must be between 1 and experts (" + num(m.experts) + ")");
+        if (m.moeLayers < 1 || m.moeLayers > m.layers)
+            issues.error("/model/moe/moe_layers", "moe_layers must be between 1 and layers (" + num(m.layers) + ")");
+        if (m.expertParameters() >= m.parameters)
+            issues.error("/model/parameters", "parameters (" + json(m.parameters).dump()
+                                                  + ") must exceed the experts' moe_layers × experts × 3 × hidden_size × "
+                                                    "expert_hidden_size = "
+                                                  + json(m.expertParameters()).dump());
+    }
+}
+
+JobSpecResult toResult(const Issues &issues, std::optional<JobSpec> job, const QString &fileName)
+{
+    JobSpecResult result;
+    for (const Issue &i : issues.errors)
+        result.errors.push_back({fileName, 0, 0, QString::fromStdString(i.path.empty() ? "/" : i.path),
+                                 QString::fromStdString(i.message)});
+    for (const Issue &i : issues.warnings)
+        result.warnings.push_back({fileName, 0, 0, QString::fromStdString(i.path.empty() ? "/" : i.path),
+                                   QString::fromStdString(i.message)});
+    if (result.errors.empty())
+        result.job = std::move(job);
+    return result;
+}
+
+FormatError syntaxError(std::string_view text, const json::parse_error &e, const QString &fileName)
+{
+    const size_t pos = std::min<size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+    const auto line = 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(pos), '\n');
+    const size_t lineStart = pos == 0 ? std::string_view::npos : text.rfind('\n', pos - 1);
+    const size_t column = lineStart == std::string_view::npos ? pos + 1 : pos - lineStart;
+    std::string message = e.what();
+    if (const auto col = message.find(", column "); col != std::string::npos) {
+        if (const auto colon = message.find(": ", col); colon != std::string::npos)
+            message = message.substr(colon + 2);
+    } else if (const auto bracket = message.find("] "); bracket != std::string::npos) {
+        message = message.substr(bracket + 2);
+    }
+    return {fileName, int(line), int(column), {}, QString::fromStdString(message)};
+}
+
+} // namespace
+
+double ModelShape::expertParameters() const
+{
+    if (!isMoe())
+        return 0;
+    return 3.0 * moeLayers * experts * double(hiddenSize) * double(expertHiddenSize);
+}
+
+const char *optimizerShardingName(OptimizerSharding sharding)
+{
+    switch (sharding) {
+    case OptimizerSharding::Zero1: return "zero1";
+    case OptimizerSharding::Fsdp: return "fsdp";
+    case OptimizerSharding::None: break;
+    }
+    return "none";
+}
+
+QString JobSpecResult::errorText() const
+{
+    QStringList lines;
+    for (const FormatError &e : errors)
+        lines << e.toString();
+    return lines.join(QLatin1Char('\n'));
+}
+
+JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
+{
+    json doc;
+    try {
+        doc = json::parse(text.begin(), text.end());
+    } catch (const json::parse_error &e) {
+        JobSpecResult result;
+        result.errors.push_back(syntaxError(text, e, fileName));
+        return result;
+    }
+    Issues issues;
+    if (!doc.is_object()) {
+        issues.error("", "not a Railyard job file: the top level must be a JSON object");
+        return toResult(issues, std::nullopt, fileName);
+    }
+    FieldReader r(issues);
+    std::string tag;
+    if (r.string(doc, "", "format", tag, true) && tag != jobJsonTag)
+        issues.error("/format", "not a Railyard job file: format is \"" + tag + "\", expected \"" + std::string(jobJsonTag) + "\"");
+    int version = 0;
+    if (r.integer(doc, "", "version", version, true, 1) && version != 1)
+        issues.error("/version", "unsupported version " + num(version) + " (this Railyard reads version 1)");
+    r.unknownFields(doc, "", {"format", "version", "name", "description", "model", "parallelism", "batch",
+                              "optimizer_sharding", "gpus"});
+
+    JobSpec job;
+    r.string(doc, "", "name", job.name, true);
+
+    if (const json *model = r.object(doc, "", "model", true)) {
+        ModelShape &m = job.model;
+        r.number(*model, "/model", "parameters", m.parameters, true);
+        r.integer(*model, "/model", "layers", m.layers, true, 1);
+        r.integer(*model, "/model", "hidden_size", m.hiddenSize, true, 1);
+        r.integer(*model, "/model", "sequence_length", m.sequenceLength, true, 1);
+        r.integer(*model, "/model", "vocabulary", m.vocabulary, true, 1);
+        const bool hasName = model->contains("precision");
+        const bool hasBytes = model->contains("precision_bytes");
+        if (hasName && r.string(*model, "/model", "precision", m.precision, true)) {
+            if (const auto bytes = precisionBytesFor(m.precision))
+                m.precisionBytes = *bytes;
+            else
+                issues.error("/model/precision", "unknown precision \"" + m.precision
+                                                     + "\" (bf16, fp16, fp8, fp32; or give precision_bytes)");
+        }
+        if (hasBytes) {
+            int bytes = 0;
+            if (r.integer(*model, "/model", "precision_bytes", bytes, true, 1)) {
+                if (hasName && precisionBytesFor(m.precision) && *precisionBytesFor(m.precision) != bytes)
+                    issues.error("/model/precision_bytes", "precision_bytes " + num(bytes) + " contradicts precision \""
+                                                               + m.precision + "\"");
+                m.precisionBytes = bytes;
+            }
+        }
+        if (!hasName && !hasBytes)
+            issues.error("/model", "missing required field \"precision\"");
+        if (const json *moe = r.object(*model, "/model", "moe", false)) {
+            r.integer(*moe, "/model/moe", "experts", m.experts, true, 1);
+            r.integer(*moe, "/model/moe", "top_k", m.topK, true, 1);
+            m.moeLayers = m.layers; // default: every layer
+            r.integer(*moe, "/model/moe", "moe_layers", m.moeLayers, false, 1);
+            r.integer(*moe, "/model/moe", "expert_hidden_size", m.expertHiddenSize, true, 1);
+            r.unknownFields(*moe, "/model/moe", {"experts", "top_k", "moe_layers", "expert_hidden_size"});
+        }
+        r.unknownFields(*model, "/model", {"parameters", "layers", "hidden_size", "sequence_length", "vocabulary",
+                                           "precision", "precision_bytes", "moe"});
+    }
+    if (const json *par = r.object(doc, "", "parallelism", true)) {
+        Parallelism &p = job.parallel;
+        r.integer(*par, "/parallelism", "tp", p.tp, true, 1);
+        r.integer(*par, "/parallelism", "pp", p.pp, true, 1);
+        r.integer(*par, "/parallelism", "dp", p.dp, true, 1);
+        r.integer(*par, "/parallelism", "ep", p.ep, false, 1);
+        r.integer(*par, "/parallelism", "cp", p.cp, false, 1);
+        r.unknownFields(*par, "/parallelism", {"tp", "pp", "dp", "ep", "cp"});
+    }
+    if (const json *batch = r.object(doc, "", "batch", true)) {
+        r.integer(*batch, "/batch", "micro_batch", job.microBatch, true, 1);
+        r.integer(*batch, "/batch", "global_batch", job.globalBatch, true, 1);
+        r.unknownFields(*batch, "/batch", {"micro_batch", "global_batch"});
+    }
+    std::string sharding = "none";
+    if (r.string(doc, "", "optimizer_sharding", sharding, false)) {
+        if (sharding == "none")
+            job.sharding = OptimizerSharding::None;
+        else if (sharding == "zero1")
+            job.sharding = OptimizerSharding::Zero1;
+        else if (sharding == "fsdp")
+            job.sharding = OptimizerSharding::Fsdp;
+        else
+            issues.error("/optimizer_sharding", "unknown optimizer sharding \"" + sharding + "\" (none, zero1, fsdp)");
+    }
+    int gpus = 0;
+    const bool gpusGiven = r.integer(doc, "", "gpus", gpus, true, 1);
+    job.gpus = gpusGiven ? gpus : job.parallel.worldSize();
+
+    if (issues.errors.empty())
+        checkConsistency(job, gpusGiven, issues);
+    job.gpus = job.parallel.worldSize();
+    return toResult(issues, std::move(job), fileName);
+}
+
+JobSpecResult readJobSpec(QIODevice &device, const QString &fileName)
+{
+    if (!device.isOpen() && !device.open(QIODevice::ReadOnly)) {
+        JobSpecResult result;
+        result.errors.push_back({fileName, 0, 0, {}, QStringLiteral("cannot open: %1").arg(device.errorString())});
+        return result;
+    }
+    const QByteArray data = device.readAll();
+    return parseJobSpec(std::string_view(data.constData(), size_t(data.size())), fileName);
+}
+
+JobSpecResult readJobSpecFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        JobSpecResult result;
+        result.errors.push_back({path, 0, 0, {}, QStringLiteral("cannot open: %1").arg(file.errorString())});
+        return result;
+    }
+    return readJobSpec(file, path);
+}
+
+std::vector<std::string> checkJobSpec(const JobSpec &job)
+{
+    Issues issues;
+    checkConsistency(job, true, issues);
+    std::vector<std::string> out;
+    for (const Issue &i : issues.errors)
+        out.push_back(i.path + ": " + i.message);
+    return out;
+}
+
+} // namespace Railyard

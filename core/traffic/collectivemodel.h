@@ -1,0 +1,120 @@
+#pragma once
+
+// Collective cost model: time, algbw and busbw of an NCCL-style collective
+// (all-reduce, all-gather, reduce-scatter, all-to-all, broadcast) on a set of
+// ranks of a fabric. The intra-host part is alpha-beta over NVLink (or PCIe);
+// the network part builds the algorithm's host-to-host flows per rail,
+// routes them (core/traffic/routing.h) and takes the bottleneck link, so
+// oversubscription, failures and degraded links show up in the time.
+// Definitions, constants and their sources: docs/traffic-model.md,
+// "Collective cost model".
+
+#include "core/analysis/capacity.h"
+#include "core/model/fabric.h"
+#include "core/traffic/routing.h"
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+enum class CollectiveOp : std::uint8_t { AllReduce, AllGather, ReduceScatter, AllToAll, Broadcast };
+/// Ring: NCCL's flat ring over all ranks (channel c on rail c), pipelined.
+/// Tree: NCCL double binary tree across hosts, chain inside (all-reduce only).
+/// Hierarchical: NVLink reduce-scatter, per-rail ring across hosts, NVLink
+/// all-gather, phases pipelined. Pxn: all-to-all with cross-rail data first
+/// moved over NVLink to the GPU on the destination's rail; Direct: without.
+enum class CollectiveAlgorithm : std::uint8_t { Auto, Ring, Tree, Hierarchical, Pxn, Direct };
+
+/// "all-reduce", "all-gather", "reduce-scatter", "all-to-all", "broadcast".
+const char *collectiveOpName(CollectiveOp op);
+bool collectiveOpFromName(const std::string &name, CollectiveOp *op);
+/// "auto", "ring", "tree", "hierarchical", "pxn", "direct".
+const char *collectiveAlgorithmName(CollectiveAlgorithm algorithm);
+bool collectiveAlgorithmFromName(const std::string &name, CollectiveAlgorithm *algorithm);
+
+/// nccl-tests busbw factor: 2(n-1)/n all-reduce; (n-1)/n all-gather,
+/// reduce-scatter, all-to-all; 1 broadcast.
+double busBwFactor(CollectiveOp op, int ranks);
+
+/// Alpha-beta constants per link type. Defaults: NCCL's tuning constants for
+/// the Simple protocol and published H100 measurements (table and sources in
+/// docs/traffic-model.md). JSON keys in parentheses.
+struct CollectiveConstants
+{
+    double baseLatencyUs = 8.4;        ///< per collective (base_latency_us)
+    double nvlinkLatencyUs = 3.4;      ///< per intra-host step over NVLink (nvlink_latency_us)
+    double pcieLatencyUs = 5.7;        ///< per intra-host step over PCIe (pcie_latency_us)
+    double netLatencyUs = 14.0;        ///< per network step (net_latency_us)
+    double switchHopLatencyUs = 0.3;   ///< added per switch on the longest path (switch_hop_latency_us)
+    double nvlinkEfficiency = 0.82;    ///< achieved / nominal NVLink bandwidth (nvlink_efficiency)
+    double nicEfficiency = 0.92;       ///< achieved / nominal network bandwidth (nic_efficiency)
+    double pcieGBps = 48.0;            ///< per GPU, GB/s per direction, hosts without NVLink (pcie_gbytes_per_s)
+    double adaptiveEfficiency = 0.95;  ///< adaptive routing: usable capacity (adaptive_efficiency)
+    int ecmpFlowletsPerFlow = 4;       ///< ECMP: QPs x channels per flow (ecmp_flowlets_per_flow)
+    int ecmpSeeds = 100;               ///< ECMP Monte-Carlo runs (ecmp_seeds)
+};
+
+/// A bad constants file; the message names the file and the key.
+class CollectiveConstantsError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Reads a JSON object of the keys above (any subset; the rest keep their
+/// defaults). Throws CollectiveConstantsError for an unreadable file, invalid
+/// JSON, an unknown key, or a value of the wrong type or out of range.
+CollectiveConstants loadCollectiveConstants(const std::string &path);
+
+/// Ranks on one host: GPU slots 0..gpus-1 (GPU g uses rail g % rails).
+struct HostRanks
+{
+    std::int32_t host = -1;
+    int gpus = 0;
+};
+
+/// The first `gpus` GPUs in host order, whole hosts first (the last host may
+/// be partial). Throws std::invalid_argument when the fabric has fewer.
+std::vector<HostRanks> firstGpus(const Fabric &fabric, long long gpus);
+
+struct CollectiveRequest
+{
+    CollectiveOp op = CollectiveOp::AllReduce;
+    double bytes = 0.0; ///< nccl-tests S: all-reduce/broadcast buffer, AG output, RS input, A2A send buffer
+    std::vector<HostRanks> hosts; ///< participating hosts in ring order, each at most once
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::Auto;
+    RoutingMode routing = RoutingMode::Fluid;
+    std::uint64_t seed = 1; ///< ECMP
+};
+
+struct CollectiveEstimate
+{
+    CollectiveOp op = CollectiveOp::AllReduce;
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring; ///< the one used (auto resolved)
+    RoutingMode routing = RoutingMode::Fluid;
+    int ranks = 0;
+    int hosts = 0;
+    double bytes = 0.0;
+    double seconds = 0.0;          ///< latency + max(intra, network); ECMP: the median run
+    double latencySeconds = 0.0;   ///< alpha terms
+    double intraSeconds = 0.0;     ///< NVLink / PCIe bandwidth term
+    double networkSeconds = 0.0;   ///< routed bottleneck / nic efficiency; ECMP: median run
+    double algbwGBps = 0.0;        ///< bytes / seconds / 1e9
+    double busbwGBps = 0.0;        ///< algbw x busBwFactor
+    std::string bottleneck;        ///< link id, "nvlink", "pcie" or "latency"
+    std::int32_t bottleneckLink = -1;
+    RoutingResult network;         ///< routing of the network flows (loads, ECMP runs)
+    Distribution ecmpSeconds;      ///< ECMP: total collective time over runs
+    std::vector<std::string> notes;
+};
+
+/// Estimates one collective. Throws std::invalid_argument for fewer than 2
+/// ranks, unknown hosts, a host listed twice, or an algorithm that does not
+/// apply to the op; std::runtime_error when some hosts cannot reach each other.
+CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &view, const CollectiveRequest &request,
+                                      const CollectiveConstants &constants = {});
+
+} // namespace Railyard

@@ -1,0 +1,585 @@
+#include "core/traffic/routing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <unordered_map>
+#include <utility>
+
+namespace Railyard {
+
+const char *routingModeName(RoutingMode mode)
+{
+    switch (mode) {
+    case RoutingMode::Fluid: return "fluid";
+    case RoutingMode::Ecmp: return "ecmp";
+    case RoutingMode::Adaptive: return "adaptive";
+    }
+    return "fluid";
+}
+
+bool routingModeFromName(const std::string &name, RoutingMode *mode)
+{
+    for (RoutingMode m : {RoutingMode::Fluid, RoutingMode::Ecmp, RoutingMode::Adaptive}) {
+        if (name == routingModeName(m)) {
+            if (mode)
+                *mode = m;
+            return true;
+        }
+    }
+    return false;
+}
+
+Distribution Distribution::of(std::vector<double> values)
+{
+    Distribution d;
+    if (values.empty())
+        return d;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    // Nearest-rank percentiles: the value at rank ceil(p * n), so each is an actual run.
+    auto rank = [n](double p) { return std::min(n - 1, static_cast<size_t>(std::ceil(p * static_cast<double>(n))) - 1); };
+    d.min = values.front();
+    d.max = values.back();
+    d.median = values[rank(0.5)];
+    d.p95 = values[rank(0.95)];
+    double sum = 0.0;
+    for (double v : values)
+        sum += v;
+    d.mean = sum / static_cast<double>(n);
+    return d;
+}
+
+int hostLinkRail(const Fabric &fabric, std::int32_t hostIndex, std::int32_t link)
+{
+    const Host &host = fabric.host(hostIndex);
+    if (host.nics.empty())
+        return -1;
+    const Link &l = fabric.link(link);
+    const NodeIndex hostNode = fabric.hostNode(hostIndex);
+    const int port = l.a == hostNode ? l.portA : l.portB;
+    if (port >= 0) {
+        // NIC k owns the next `ports` port numbers, in the order the NICs are listed.
+        int first = 0;
+        for (const Nic &nic : host.nics) {
+            if (port < first + std::max(1, nic.ports))
+                return nic.rail;
+            first += std::max(1, nic.ports);
+        }
+    }
+    const NodeIndex other = fabric.otherEnd(link, hostNode);
+    if (fabric.isSwitch(other) && fabric.switchAt(fabric.switchIndexOf(other)).rail >= 0)
+        return fabric.switchAt(fabric.switchIndexOf(other)).rail;
+    const auto incident = fabric.incidentLinks(hostNode);
+    const auto pos = std::find(incident.begin(), incident.end(), link) - incident.begin();
+    return host.nics[static_cast<size_t>(pos) % host.nics.size()].rail;
+}
+
+Bottleneck findBottleneck(const LinkLoads &loads, const CapacityView &view, double efficiency)
+{
+    Bottleneck best;
+    const size_t n = std::min(view.gbps.size(), loads.bytesAB.size());
+    for (size_t i = 0; i < n; ++i) {
+        const double gbps = view.gbps[i] * efficiency;
+        if (gbps <= 0.0)
+            continue;
+        for (bool ab : {true, false}) {
+            const double bytes = ab ? loads.bytesAB[i] : loads.bytesBA[i];
+            const double seconds = bytes * 8.0 / (gbps * 1e9);
+            if (bytes > 0.0 && seconds > best.seconds) {
+                best = Bottleneck{static_cast<std::int32_t>(i), ab, bytes, gbps, seconds};
+            }
+        }
+    }
+    return best;
+}
+
+std::vector<double> linkUtilization(const LinkLoads &loads, const CapacityView &view, double seconds)
+{
+    std::vector<double> util(view.gbps.size(), 0.0);
+    if (seconds <= 0.0)
+        return util;
+    for (size_t i = 0; i < util.size() && i < loads.bytesAB.size(); ++i) {
+        if (view.gbps[i] <= 0.0)
+            continue;
+        util[i] = std::max(loads.bytesAB[i], loads.bytesBA[i]) * 8.0 / (view.gbps[i] * 1e9 * seconds);
+    }
+    return util;
+}
+
+namespace {
+
+constexpr std::int32_t kUnreached = std::numeric_limits<std::int32_t>::max();
+
+/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and the same sequence on
+/// every platform (unlike std:: distributions).
+struct Rng
+{
+    std::uint64_t state;
+    std::uint64_t next()
+    {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+    std::uint32_t below(std::uint32_t n)
+    {
+        return static_cast<std::uint32_t>((static_cast<std::uint64_t>(next() >> 32) * n) >> 32);
+    }
+};
+
+Rng rngForRun(std::uint64_t seed, int run)
+{
+    Rng mix{seed ^ (0xD1B54A32D192ED03ull * (static_cast<std::uint64_t>(run) + 1))};
+    return Rng{mix.next()};
+}
+
+/// A host's live link into a switch.
+struct Attach
+{
+    std::int32_t link;
+    std::int32_t sw; ///< switch index
+    int rail;
+};
+
+/// The routable graph: live switch-to-switch arcs (CSR over switch indices)
+/// and each host's live NIC links.
+class RoutingGraph
+{
+public:
+    RoutingGraph(const Fabric &fabric, const CapacityView &view)
+        : m_fabric(fabric)
+    {
+        fabric.prepare();
+        const auto S = static_cast<size_t>(fabric.switchCount());
+        m_offsets.assign(S + 1, 0);
+        auto live = [&](std::int32_t l) { return static_cast<size_t>(l) < view.gbps.size() && view.gbps[static_cast<size_t>(l)] > 0.0; };
+        for (std::int32_t s = 0; s < fabric.switchCount(); ++s)
+            for (auto l : fabric.incidentLinks(fabric.switchNode(s)))
+                if (live(l) && fabric.isSwitch(fabric.otherEnd(l, fabric.switchNode(s))))
+                    ++m_offsets[static_cast<size_t>(s) + 1];
+        for (size_t s = 0; s < S; ++s)
+            m_offsets[s + 1] += m_offsets[s];
+        m_arcLink.resize(static_cast<size_t>(m_offsets[S]));
+        m_arcTo.resize(m_arcLink.size());
+        for (std::int32_t s = 0; s < fabric.switchCount(); ++s) {
+            auto k = static_cast<size_t>(m_offsets[static_cast<size_t>(s)]);
+            for (auto l : fabric.incidentLinks(fabric.switchNode(s))) {
+                const NodeIndex other = fabric.otherEnd(l, fabric.switchNode(s));
+                if (live(l) && fabric.isSwitch(other)) {
+                    m_arcLink[k] = l;
+                    m_arcTo[k++] = fabric.switchIndexOf(other);
+                }
+            }
+        }
+        m_attach.resize(static_cast<size_t>(fabric.hostCount()));
+        for (std::int32_t h = 0; h < fabric.hostCount(); ++h)
+            for (auto l : fabric.incidentLinks(fabric.hostNode(h))) {
+                const NodeIndex other = fabric.otherEnd(l, fabric.hostNode(h));
+                if (live(l) && fabric.isSwitch(other))
+                    m_attach[static_cast<size_t>(h)].push_back({l, fabric.switchIndexOf(other), hostLinkRail(fabric, h, l)});
+            }
+    }
+
+    std::int32_t switchCount() const { return m_fabric.switchCount(); }
+    std::int32_t arcBegin(std::int32_t s) const { return m_offsets[static_cast<size_t>(s)]; }
+    std::int32_t arcEnd(std::int32_t s) const { return m_offsets[static_cast<size_t>(s) + 1]; }
+    std::int32_t arcLink(std::int32_t k) const { return m_arcLink[static_cast<size_t>(k)]; }
+    std::int32_t arcTo(std::int32_t k) const { return m_arcTo[static_cast<size_t>(k)]; }
+
+    /// The host's live links of `rail` (all live links for rail -1, or when
+    /// none of that rail is live: *fallback is then set).
+    std::vector<Attach> links(std::int32_t host, int rail, bool *fallback) const
+    {
+        const auto &all = m_attach[static_cast<size_t>(host)];
+        *fallback = false;
+        if (rail < 0)
+            return all;
+        std::vector<Attach> out;
+        for (const Attach &a : all)
+            if (a.rail == rail)
+                out.push_back(a);
+        if (out.empty() && !all.empty()) {
+            *fallback = true;
+            return all;
+        }
+        return out;
+    }
+
+    /// Adds bytes to link l in the direction leaving `fromNode`.
+    void addLoad(double *ab, double *ba, std::int32_t l, NodeIndex fromNode, double bytes) const
+    {
+        if (m_fabric.link(l).a == fromNode)
+            ab[l] += bytes;
+        else
+            ba[l] += bytes;
+    }
+    NodeIndex switchNode(std::int32_t s) const { return m_fabric.switchNode(s); }
+    NodeIndex hostNode(std::int32_t h) const { return m_fabric.hostNode(h); }
+
+private:
+    const Fabric &m_fabric;
+    std::vector<std::int32_t> m_offsets;
+    std::vector<std::int32_t> m_arcLink;
+    std::vector<std::int32_t> m_arcTo;
+    std::vector<std::vector<Attach>> m_attach;
+};
+
+/// One flow after resolving its NIC links.
+struct Prepared
+{
+    std::vector<Attach> src;
+    std::int32_t srcHost = -1;
+    std::int32_t slot = 0; ///< destination host's slot in its group
+    double bytes = 0.0;
+};
+
+/// All flows towards hosts that share the same attachment pattern
+/// (same leaves, same number of links from each): one DAG serves them all.
+struct Group
+{
+    std::vector<std::pair<std::int32_t, int>> targets; ///< (switch, links to each host)
+    std::vector<std::int32_t> hosts;                   ///< destination host per slot
+    std::vector<std::vector<std::int32_t>> finalLinks; ///< per slot * T + t: the host's links from target t
+    std::vector<Prepared> flows;
+};
+
+/// Shortest-path DAG towards one group's target switches.
+struct Dag
+{
+    std::vector<std::int32_t> dist;  ///< per switch; kUnreached when no path
+    std::vector<double> sigma;       ///< shortest paths to the targets (each final link counts)
+    std::vector<double> sigmaT;      ///< per switch * T + t: paths ending at target t (T > 1 only)
+    std::vector<std::int32_t> order; ///< reached switches by increasing dist
+    std::vector<std::int32_t> targetOf; ///< per switch: target index, -1 otherwise
+
+    void build(const RoutingGraph &g, const Group &group)
+    {
+        const auto S = static_cast<size_t>(g.switchCount());
+        const size_t T = group.targets.size();
+        if (dist.size() != S) {
+            dist.assign(S, kUnreached);
+            sigma.assign(S, 0.0);
+            targetOf.assign(S, -1);
+        }
+        for (auto s : order) {
+            dist[static_cast<size_t>(s)] = kUnreached;
+            sigma[static_cast<size_t>(s)] = 0.0;
+            targetOf[static_cast<size_t>(s)] = -1;
+        }
+        order.clear();
+        if (T > 1)
+            sigmaT.assign(S * T, 0.0);
+        for (size_t t = 0; t < T; ++t) {
+            const auto s = static_cast<size_t>(group.targets[t].first);
+            dist[s] = 0;
+            sigma[s] = group.targets[t].second;
+            targetOf[s] = static_cast<std::int32_t>(t);
+            if (T > 1)
+                sigmaT[s * T + t] = group.targets[t].second;
+            order.push_back(group.targets[t].first);
+        }
+        for (size_t head = 0; head < order.size(); ++head) {
+            const auto x = order[head];
+            const auto dx = dist[static_cast<size_t>(x)];
+            for (auto k = g.arcBegin(x); k < g.arcEnd(x); ++k) {
+                const auto y = static_cast<size_t>(g.arcTo(k));
+                if (dist[y] == kUnreached) {
+                    dist[y] = dx + 1;
+                    order.push_back(static_cast<std::int32_t>(y));
+                }
+                if (dist[y] == dx + 1) {
+                    sigma[y] += sigma[static_cast<size_t>(x)];
+                    for (size_t t = 0; t < T && T > 1; ++t)
+                        sigmaT[y * T + t] += sigmaT[static_cast<size_t>(x) * T + t];
+                }
+            }
+        }
+    }
+    bool reached(std::int32_t s) const { return dist[static_cast<size_t>(s)] != kUnreached; }
+};
+
+class Router
+{
+public:
+    Router(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows, RoutingResult *result)
+        : m_graph(fabric, view)
+        , m_linkCount(static_cast<size_t>(fabric.linkCount()))
+    {
+        std::map<std::vector<std::pair<std::int32_t, int>>, size_t> groupOf;
+        std::unordered_map<std::int64_t, std::pair<size_t, std::int32_t>> slotOf; // (host, rail) -> (group, slot)
+        for (const Flow &flow : flows) {
+            if (flow.srcHost < 0 || flow.srcHost >= fabric.hostCount() || flow.dstHost < 0
+                || flow.dstHost >= fabric.hostCount())
+                throw std::invalid_argument("routing: flow host index out of range");
+            if (flow.srcHost == flow.dstHost || !(flow.bytes > 0.0))
+                continue;
+            bool srcFallback = false;
+            bool dstFallback = false;
+            Prepared p;
+            p.src = m_graph.links(flow.srcHost, flow.srcRail, &srcFallback);
+            p.bytes = flow.bytes;
+            p.srcHost = flow.srcHost;
+            const std::int64_t key = static_cast<std::int64_t>(flow.dstHost) * 4096 + std::max(-1, flow.dstRail) + 1;
+            auto it = slotOf.find(key);
+            if (it == slotOf.end()) {
+                const auto dst = m_graph.links(flow.dstHost, flow.dstRail, &dstFallback);
+                std::map<std::int32_t, std::vector<std::int32_t>> bySwitch;
+                for (const Attach &a : dst)
+                    bySwitch[a.sw].push_back(a.link);
+                std::vector<std::pair<std::int32_t, int>> pattern;
+                for (const auto &[sw, links] : bySwitch)
+                    pattern.emplace_back(sw, static_cast<int>(links.size()));
+                auto [git, inserted] = groupOf.emplace(pattern, m_groups.size());
+                if (inserted) {
+                    m_groups.emplace_back();
+                    m_groups.back().targets = pattern;
+                }
+                Group &group = m_groups[git->second];
+                const auto slot = static_cast<std::int32_t>(group.hosts.size());
+                group.hosts.push_back(flow.dstHost);
+                for (const auto &[sw, links] : bySwitch)
+                    group.finalLinks.push_back(links);
+                it = slotOf.emplace(key, std::pair{git->second, slot}).first;
+            } else {
+                m_graph.links(flow.dstHost, flow.dstRail, &dstFallback);
+            }
+            if (srcFallback || dstFallback)
+                ++result->fallbackFlows;
+            if (p.src.empty() || m_groups[it->second.first].targets.empty()) {
+                ++result->unroutedFlows;
+                result->unroutedBytes += flow.bytes;
+                continue;
+            }
+            p.slot = it->second.second;
+            m_groups[it->second.first].flows.push_back(std::move(p));
+        }
+    }
+
+    /// Fluid split of every flow; fills result->loads.
+    void routeFluid(RoutingResult *result)
+    {
+        LinkLoads &loads = result->loads;
+        loads.bytesAB.assign(m_linkCount, 0.0);
+        loads.bytesBA.assign(m_linkCount, 0.0);
+        double *ab = loads.bytesAB.data();
+        double *ba = loads.bytesBA.data();
+        std::vector<double> inflow(static_cast<size_t>(m_graph.switchCount()), 0.0);
+        for (Group &group : m_groups) {
+            m_dag.build(m_graph, group);
+            const size_t T = group.targets.size();
+            std::vector<double> arrive(group.hosts.size() * T, 0.0);
+            for (Prepared &p : group.flows) {
+                if (!dropUnreachable(p, result))
+                    continue;
+                const double share = p.bytes / static_cast<double>(p.src.size());
+                for (const Attach &a : p.src) {
+                    m_graph.addLoad(ab, ba, a.link, m_graph.hostNode(p.srcHost), share);
+                    const auto s = static_cast<size_t>(a.sw);
+                    inflow[s] += share;
+                    result->maxSwitchHops = std::max(result->maxSwitchHops, m_dag.dist[s] + 1);
+                    for (size_t t = 0; t < T; ++t)
+                        arrive[static_cast<size_t>(p.slot) * T + t] +=
+                            T == 1 ? share : share * m_dag.sigmaT[s * T + t] / m_dag.sigma[s];
+                }
+            }
+            for (auto it = m_dag.order.rbegin(); it != m_dag.order.rend(); ++it) {
+                const auto x = static_cast<size_t>(*it);
+                const double f = inflow[x];
+                inflow[x] = 0.0;
+                if (f == 0.0 || m_dag.dist[x] == 0)
+                    continue;
+                for (auto k = m_graph.arcBegin(*it); k < m_graph.arcEnd(*it); ++k) {
+                    const auto y = static_cast<size_t>(m_graph.arcTo(k));
+                    if (m_dag.dist[y] + 1 != m_dag.dist[x])
+                        continue;
+                    const double part = f * m_dag.sigma[y] / m_dag.sigma[x];
+                    m_graph.addLoad(ab, ba, m_graph.arcLink(k), m_graph.switchNode(*it), part);
+                    inflow[y] += part;
+                }
+            }
+            for (size_t slot = 0; slot < group.hosts.size(); ++slot)
+                for (size_t t = 0; t < T; ++t) {
+                    const auto &links = group.finalLinks[slot * T + t];
+                    const double b = arrive[slot * T + t] / static_cast<double>(links.size());
+                    for (auto l : links)
+                        m_graph.addLoad(ab, ba, l, m_graph.switchNode(group.targets[t].first), b);
+                }
+        }
+    }
+
+    /// ECMP Monte-Carlo for runs [first, first + count): loads per run in
+    /// `runLoads` (2 x links doubles per run: AB then BA).
+    void routeEcmp(const RoutingOptions &options, int first, int count, std::vector<double> &runLoads,
+                   RoutingResult *result)
+    {
+        const size_t stride = 2 * m_linkCount;
+        runLoads.assign(stride * static_cast<size_t>(count), 0.0);
+        std::vector<Rng> rngs;
+        for (int r = 0; r < count; ++r)
+            rngs.push_back(rngForRun(options.seed, first + r));
+        const int F = options.flowletsPerFlow;
+        // Per reached switch: its successor arcs and whether they are equally weighted.
+        std::vector<std::int32_t> succBegin(static_cast<size_t>(m_graph.switchCount()), 0);
+        std::vector<std::int32_t> succArc;
+        std::vector<char> uniform(static_cast<size_t>(m_graph.switchCount()), 1);
+        for (Group &group : m_groups) {
+            m_dag.build(m_graph, group);
+            const size_t T = group.targets.size();
+            succArc.clear();
+            for (auto x : m_dag.order) {
+                const auto xs = static_cast<size_t>(x);
+                succBegin[xs] = static_cast<std::int32_t>(succArc.size());
+                double w = -1.0;
+                uniform[xs] = 1;
+                for (auto k = m_graph.arcBegin(x); k < m_graph.arcEnd(x) && m_dag.dist[xs] > 0; ++k) {
+                    const auto y = static_cast<size_t>(m_graph.arcTo(k));
+                    if (m_dag.dist[y] + 1 != m_dag.dist[xs])
+                        continue;
+                    succArc.push_back(k);
+                    if (w >= 0.0 && m_dag.sigma[y] != w)
+                        uniform[xs] = 0;
+                    w = m_dag.sigma[y];
+                }
+                m_succEnd[x] = static_cast<std::int32_t>(succArc.size());
+            }
+            for (Prepared &p : group.flows) {
+                if (!dropUnreachable(p, result))
+                    continue;
+                const double part = p.bytes / F;
+                for (int r = 0; r < count; ++r) {
+                    Rng &rng = rngs[static_cast<size_t>(r)];
+                    double *ab = runLoads.data() + stride * static_cast<size_t>(r);
+                    double *ba = ab + m_linkCount;
+                    for (int j = 0; j < F; ++j) {
+                        const Attach &a = p.src[rng.below(static_cast<std::uint32_t>(p.src.size()))];
+                        m_graph.addLoad(ab, ba, a.link, m_graph.hostNode(p.srcHost), part);
+                        std::int32_t x = a.sw;
+                        while (m_dag.dist[static_cast<size_t>(x)] > 0) {
+                            const auto xs = static_cast<size_t>(x);
+                            const std::int32_t b = succBegin[xs];
+                            const std::int32_t n = m_succEnd[x] - b;
+                            std::int32_t k = succArc[static_cast<size_t>(b)];
+                            if (uniform[xs]) {
+                                k = succArc[static_cast<size_t>(b) + rng.below(static_cast<std::uint32_t>(n))];
+                            } else {
+                                double u = rng.uniform() * m_dag.sigma[xs];
+                                for (std::int32_t i = 0; i < n; ++i) {
+                                    k = succArc[static_cast<size_t>(b + i)];
+                                    u -= m_dag.sigma[static_cast<size_t>(m_graph.arcTo(k))];
+                                    if (u < 0.0)
+                                        break;
+                                }
+                            }
+                            m_graph.addLoad(ab, ba, m_graph.arcLink(k), m_graph.switchNode(x), part);
+                            x = m_graph.arcTo(k);
+                        }
+                        const auto t = static_cast<size_t>(m_dag.targetOf[static_cast<size_t>(x)]);
+                        const auto &links = group.finalLinks[static_cast<size_t>(p.slot) * T + t];
+                        const auto l = links[rng.below(static_cast<std::uint32_t>(links.size()))];
+                        m_graph.addLoad(ab, ba, l, m_graph.switchNode(x), part);
+                    }
+                }
+                if (first == 0)
+                    for (const Attach &a : p.src)
+                        result->maxSwitchHops = std::max(result->maxSwitchHops, m_dag.dist[static_cast<size_t>(a.sw)] + 1);
+            }
+        }
+    }
+
+    void prepareEcmp() { m_succEnd.assign(static_cast<size_t>(m_graph.switchCount()), 0); }
+
+private:
+    /// Keeps only source links whose leaf reaches the destination; false (and
+    /// counts the flow as unrouted) when none does. Idempotent.
+    bool dropUnreachable(Prepared &p, RoutingResult *result)
+    {
+        if (p.src.empty())
+            return false;
+        std::erase_if(p.src, [&](const Attach &a) { return !m_dag.reached(a.sw); });
+        if (p.src.empty()) {
+            ++result->unroutedFlows;
+            result->unroutedBytes += p.bytes;
+            return false;
+        }
+        return true;
+    }
+    RoutingGraph m_graph;
+    size_t m_linkCount;
+    std::vector<Group> m_groups;
+    Dag m_dag;
+    std::vector<std::int32_t> m_succEnd;
+};
+
+Bottleneck bottleneckOfRun(const double *ab, const double *ba, size_t links, const CapacityView &view)
+{
+    Bottleneck best;
+    for (size_t i = 0; i < links; ++i) {
+        const double gbps = view.gbps[i];
+        if (gbps <= 0.0)
+            continue;
+        const double bytes = std::max(ab[i], ba[i]);
+        const double seconds = bytes * 8.0 / (gbps * 1e9);
+        if (bytes > 0.0 && seconds > best.seconds)
+            best = Bottleneck{static_cast<std::int32_t>(i), ab[i] >= ba[i], bytes, gbps, seconds};
+    }
+    return best;
+}
+
+} // namespace
+
+RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows,
+                         const RoutingOptions &options)
+{
+    if (view.gbps.size() != static_cast<size_t>(fabric.linkCount()))
+        throw std::invalid_argument("routing: the capacity view does not match the fabric");
+    if (options.mode == RoutingMode::Adaptive && !(options.adaptiveEfficiency > 0.0 && options.adaptiveEfficiency <= 1.0))
+        throw std::invalid_argument("routing: the adaptive efficiency must be in (0, 1]");
+    if (options.mode == RoutingMode::Ecmp && (options.flowletsPerFlow < 1 || options.seeds < 1))
+        throw std::invalid_argument("routing: ECMP needs at least 1 flowlet per flow and 1 seed");
+
+    RoutingResult result;
+    result.mode = options.mode;
+    Router router(fabric, view, flows, &result);
+    if (options.mode != RoutingMode::Ecmp) {
+        router.routeFluid(&result);
+        result.bottleneck = findBottleneck(result.loads, view,
+                                           options.mode == RoutingMode::Adaptive ? options.adaptiveEfficiency : 1.0);
+        return result;
+    }
+
+    router.prepareEcmp();
+    const size_t L = static_cast<size_t>(fabric.linkCount());
+    const size_t stride = std::max<size_t>(1, 2 * L);
+    // Runs share each group's DAG; batch them so the per-run loads stay under ~32 MiB.
+    const int batch = static_cast<int>(std::clamp<size_t>((32u << 20) / (stride * sizeof(double)), 1, 256));
+    std::vector<double> runLoads;
+    for (int first = 0; first < options.seeds; first += batch) {
+        const int count = std::min(batch, options.seeds - first);
+        router.routeEcmp(options, first, count, runLoads, &result);
+        for (int r = 0; r < count; ++r) {
+            const double *ab = runLoads.data() + stride * static_cast<size_t>(r);
+            const Bottleneck b = bottleneckOfRun(ab, ab + L, L, view);
+            result.seedBottleneckSeconds.push_back(b.seconds);
+            result.seedBottleneckLinks.push_back(b.link);
+        }
+    }
+    result.seedSeconds = Distribution::of(result.seedBottleneckSeconds);
+    for (size_t i = 0; i < result.seedBottleneckSeconds.size(); ++i)
+        if (result.seedBottleneckSeconds[i] == result.seedSeconds.median) {
+            result.medianSeedIndex = static_cast<int>(i);
+            break;
+        }
+    // Loads of the median run: replay that one run.
+    router.routeEcmp(options, result.medianSeedIndex, 1, runLoads, &result);
+    result.loads.bytesAB.assign(runLoads.begin(), runLoads.begin() + static_cast<std::ptrdiff_t>(L));
+    result.loads.bytesBA.assign(runLoads.begin() + static_cast<std::ptrdiff_t>(L), runLoads.end());
+    result.bottleneck = findBottleneck(result.loads, view);
+    return result;
+}
+
+} // namespace Railyard

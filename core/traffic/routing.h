@@ -1,0 +1,124 @@
+#pragma once
+
+// Routing flows onto links: where the bytes of a set of host-to-host Flows go
+// under shortest-path routing, and which link limits them.
+//
+// Paths are shortest in hops over the switch graph. A flow leaves its source
+// host over the NIC link(s) of its source rail (every live NIC link of the
+// host, evenly, for rail -1), crosses switches only (hosts never forward) and
+// enters the destination over the NIC link(s) of its destination rail. If a
+// host has no live link of the requested rail, the flow falls back to all of
+// the host's live NIC links (PXN-style: NCCL forwards over NVLink to another
+// NIC) and is counted in RoutingResult::fallbackFlows.
+//
+// Failures and degraded links come from a CapacityView: a link with capacity
+// 0 is absent from the graph; a degraded link keeps its paths and only has
+// less capacity.
+//
+// Modes (docs/traffic-model.md, "Collective cost model"):
+//  * Fluid ECMP: every flow is split over ALL equal-cost shortest paths in
+//    proportion to the number of shortest paths through each next hop (equal
+//    per-hop split in symmetric Clos fabrics). One DAG pass per destination
+//    leaf group batches all flows towards it.
+//  * ECMP Monte-Carlo: each flow becomes `flowletsPerFlow` sub-flows (QPs x
+//    channels), each hashed onto ONE shortest path with a seeded RNG. At every
+//    switch the next hop is drawn with probability proportional to the number
+//    of shortest paths behind it, i.e. each sub-flow picks a path uniformly
+//    among all shortest paths (the same as uniform per-hop hashing in
+//    symmetric Clos fabrics; chosen so the mean over seeds equals the fluid
+//    loads exactly). Reports the busiest link per seed and its distribution.
+//  * Adaptive: the fluid split with every capacity multiplied by
+//    `adaptiveEfficiency` (default 0.95).
+
+#include "core/analysis/capacity.h"
+#include "core/model/fabric.h"
+#include "core/traffic/flows.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+enum class RoutingMode : std::uint8_t { Fluid, Ecmp, Adaptive };
+
+/// "fluid", "ecmp", "adaptive".
+const char *routingModeName(RoutingMode mode);
+/// Parses a mode name; false for anything unknown.
+bool routingModeFromName(const std::string &name, RoutingMode *mode);
+
+struct RoutingOptions
+{
+    RoutingMode mode = RoutingMode::Fluid;
+    double adaptiveEfficiency = 0.95; ///< adaptive mode: fraction of capacity usable, (0, 1]
+    int flowletsPerFlow = 4;          ///< ECMP: sub-flows per flow (QPs x channels), >= 1
+    int seeds = 100;                  ///< ECMP: Monte-Carlo runs, >= 1
+    std::uint64_t seed = 1;           ///< ECMP: base seed; run i uses a stream derived from (seed, i)
+};
+
+/// The link that limits a set of loads: the largest bytes / capacity.
+struct Bottleneck
+{
+    std::int32_t link = -1; ///< link index, -1 when nothing crosses the network
+    bool aToB = true;       ///< direction of the limiting load
+    double bytes = 0.0;     ///< bytes in that direction
+    double gbps = 0.0;      ///< usable capacity, Gbit/s (after the adaptive efficiency)
+    double seconds = 0.0;   ///< bytes * 8 / (gbps * 1e9): time to drain the link
+};
+
+/// min / median / p95 / max / mean of a sample (nearest-rank percentiles).
+struct Distribution
+{
+    double min = 0.0;
+    double median = 0.0;
+    double p95 = 0.0;
+    double max = 0.0;
+    double mean = 0.0;
+
+    static Distribution of(std::vector<double> values);
+};
+
+struct RoutingResult
+{
+    RoutingMode mode = RoutingMode::Fluid;
+    /// Fluid and adaptive: the loads. ECMP: the loads of the run whose
+    /// bottleneck is the median one (run `medianSeedIndex`).
+    LinkLoads loads;
+    Bottleneck bottleneck; ///< of `loads`
+    int maxSwitchHops = 0; ///< most switches on any routed path (1 = same leaf)
+    std::int64_t unroutedFlows = 0; ///< no live NIC link or no path: not in `loads`
+    double unroutedBytes = 0.0;
+    std::int64_t fallbackFlows = 0; ///< requested rail had no live link: used the other NICs
+
+    // ECMP only: one entry per run, in run order.
+    std::vector<double> seedBottleneckSeconds; ///< busiest link's drain time per run
+    std::vector<std::int32_t> seedBottleneckLinks;
+    Distribution seedSeconds;      ///< over seedBottleneckSeconds
+    int medianSeedIndex = -1;
+};
+
+/// Routes `flows` on `fabric` with the capacities of `view` (indexed like
+/// fabric.links()). Flows with srcHost == dstHost (NVLink traffic) and
+/// zero-byte flows are skipped. Throws std::invalid_argument for host indices
+/// out of range or bad options.
+/// Cost: one BFS + DAG pass per destination group (hosts sharing the same
+/// attachment leaves), O(groups x switch links + flows x hops); ECMP adds
+/// O(seeds x flows x flowlets x hops).
+RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows,
+                         const RoutingOptions &options = {});
+
+/// The limiting link of `loads`: max over links and directions of
+/// bytes / (capacity x efficiency). Links with capacity 0 are skipped.
+Bottleneck findBottleneck(const LinkLoads &loads, const CapacityView &view, double efficiency = 1.0);
+
+/// Utilization of every link over a time window: max over both directions of
+/// bytes * 8 / (capacity Gbit/s * 1e9 * seconds); 0 for links with capacity 0.
+std::vector<double> linkUtilization(const LinkLoads &loads, const CapacityView &view, double seconds);
+
+/// The rail a host's link serves, from the host's NIC port numbering, else
+/// the leaf's rail, else the link's position among the host's links; -1 when
+/// the host has no NICs. `link` must be incident to host `hostIndex`.
+int hostLinkRail(const Fabric &fabric, std::int32_t hostIndex, std::int32_t link);
+
+} // namespace Railyard

@@ -1,0 +1,2 @@
+railyard_add_test(traffic routing)
+railyard_add_test(traffic collective)
