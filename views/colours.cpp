@@ -1,5 +1,6 @@
 #include "views/colours.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -46,6 +47,37 @@ QColor failedColour()
 QColor cutColour()
 {
     return QColor(0xe0, 0x40, 0xfb); // magenta: distinct from every oversubscription colour
+}
+
+int heatBand(double utilization)
+{
+    if (!(utilization >= 0.25))
+        return 0;
+    if (utilization < 0.5)
+        return 1;
+    if (utilization < 0.75)
+        return 2;
+    if (utilization < 0.9)
+        return 3;
+    return 4;
+}
+
+QColor heatColour(int band)
+{
+    static const QColor colours[heatBands] = {
+        QColor(0x4a, 0x7f, 0xc1), // blue: idle-ish
+        QColor(0x3f, 0xa3, 0x4d), // green
+        QColor(0xe0, 0xc0, 0x2a), // yellow
+        QColor(0xf0, 0x84, 0x1d), // orange
+        QColor(0xd7, 0x26, 0x1e), // red: the links that set the step time
+    };
+    return colours[std::clamp(band, 0, heatBands - 1)];
+}
+
+const char *heatBandLabel(int band)
+{
+    static const char *labels[heatBands] = {"< 25 %", "25–50 %", "50–75 %", "75–90 %", "≥ 90 %"};
+    return labels[std::clamp(band, 0, heatBands - 1)];
 }
 
 } // namespace Railyard

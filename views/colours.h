@@ -21,4 +21,13 @@ QColor failedColour();
 /// Colour of links in the bisection cut.
 QColor cutColour();
 
+/// Number of utilization bands of the link heatmap.
+constexpr int heatBands = 5;
+/// Band of a link utilization (0 = idle .. 1 = full): < 25 %, < 50 %, < 75 %, < 90 %, >= 90 %.
+int heatBand(double utilization);
+/// Colour of a heatmap band: blue, green, yellow, orange, red.
+QColor heatColour(int band);
+/// Legend text of a heatmap band, e.g. "< 25 %".
+const char *heatBandLabel(int band);
+
 } // namespace Railyard

@@ -110,6 +110,20 @@ struct FabricCanvas::Painter
     {
     }
 
+    bool heat() const { return !canvas.m_heat.empty(); }
+    double linkHeat(std::int32_t l) const
+    {
+        return static_cast<size_t>(l) < canvas.m_heat.size() ? canvas.m_heat[static_cast<size_t>(l)] : 0.0;
+    }
+    /// Lines by heat band, drawn in increasing heat so hot links stay on top.
+    void drawHeat(std::vector<std::vector<QLineF>> &bands, double width)
+    {
+        for (int b = 0; b < heatBands; ++b) {
+            p.setPen(QPen(heatColour(b), width + (b >= 3 ? 1.0 : 0.0)));
+            drawLines(std::move(bands[static_cast<size_t>(b)]));
+        }
+    }
+
     QPointF map(const QPointF &s) const { return target.topLeft() + (s - source.topLeft()) * zoom; }
     QRectF map(const QRectF &r) const { return QRectF(map(r.topLeft()), r.size() * zoom); }
 
@@ -123,6 +137,7 @@ struct FabricCanvas::Painter
     }
     /// Failed links: the failed colour, lightened on dark backgrounds.
     QColor failedLine() const { return dark ? QColor(235, 235, 235) : failedColour(); }
+    QColor highlightHostColour() const { return QColor(0, 170, 200); }
     QColor hostFill() const { return dark ? QColor(60, 66, 78) : QColor(232, 236, 242); }
     QColor lineColour() const { return dark ? QColor(150, 160, 175, 150) : QColor(90, 100, 120, 140); }
     QColor textColour() const { return canvas.palette().color(QPalette::Text); }
@@ -186,6 +201,7 @@ struct FabricCanvas::Painter
             boxes[i] = groupBox(level.groups[i]).translated(0, rowShift[static_cast<size_t>(level.groups[i].row)]);
 
         std::vector<QLineF> normal, hot, down;
+        std::vector<std::vector<QLineF>> heatBandsLines(heatBands);
         struct Label
         {
             QPointF at;
@@ -213,12 +229,17 @@ struct FabricCanvas::Painter
                 continue;
             int failedCount = 0;
             bool inCut = false;
+            double hottest = 0.0;
             for (const auto l : b.links) {
                 failedCount += failed[static_cast<size_t>(l)];
                 inCut = inCut || cut[static_cast<size_t>(l)];
+                if (heat())
+                    hottest = std::max(hottest, linkHeat(l));
             }
             if (failedCount == static_cast<int>(b.links.size()))
                 down.push_back(line);
+            else if (heat())
+                heatBandsLines[static_cast<size_t>(heatBand(hottest))].push_back(line);
             else if (inCut)
                 hot.push_back(line);
             else
@@ -229,6 +250,7 @@ struct FabricCanvas::Painter
                 labels.push_back({line.pointAt(0.5), tr("%n link(s) · %1", nullptr, static_cast<int>(b.links.size())).arg(gbpsText(b.gbps))});
         }
         drawBuckets(normal, hot, down, 1.0);
+        drawHeat(heatBandsLines, 1.0);
 
         // Groups.
         QFont small = canvas.font();
@@ -258,17 +280,23 @@ struct FabricCanvas::Painter
                        : canvas.m_colourByOversubscription && report ? oversubscriptionColour(worst)
                                                                       : switchColour(fabric.switchIndexOf(g.members.front()));
             }
-            bool selected = false;
-            for (const NodeIndex n : g.members)
-                if (canvas.m_selectedNodes[static_cast<size_t>(n)]) {
+            bool selected = false, highlighted = false;
+            for (const NodeIndex n : g.members) {
+                if (canvas.m_selectedNodes[static_cast<size_t>(n)])
                     selected = true;
-                    break;
-                }
+                if (static_cast<size_t>(n) < canvas.m_highlightedHosts.size() && canvas.m_highlightedHosts[static_cast<size_t>(n)])
+                    highlighted = true;
+            }
             p.setPen(QPen(selected ? canvas.palette().color(QPalette::Highlight)
                                    : (failedSwitches ? failedColour() : lineColour().darker(130)),
                           selected || failedSwitches ? 2.0 : 1.0));
             p.setBrush(fill);
             p.drawRoundedRect(box, 3, 3);
+            if (highlighted) {
+                p.setPen(QPen(highlightHostColour(), 2.5));
+                p.setBrush(Qt::NoBrush);
+                p.drawRoundedRect(box.adjusted(-2, -2, 2, 2), 4, 4);
+            }
             // Labels inside when there is room, above otherwise for switch groups.
             QString text = QString::fromStdString(g.label);
             QString sub = g.row == 0 ? tr("%1 hosts · %2 GPUs").arg(g.members.size()).arg(g.gpus)
@@ -333,6 +361,7 @@ struct FabricCanvas::Painter
         // Host links: of visible hosts, and of visible switches toward hosts.
         std::vector<std::vector<QLineF>> byRail(8);
         std::vector<QLineF> hot, down, selectedLines;
+        std::vector<std::vector<QLineF>> heatLines(heatBands);
         std::vector<char> drawn(static_cast<size_t>(fabric.linkCount()), 0);
         auto hostLink = [&](NodeIndex host, std::int32_t l) {
             if (drawn[static_cast<size_t>(l)])
@@ -344,6 +373,8 @@ struct FabricCanvas::Painter
                 selectedLines.push_back(line);
             if (failed[static_cast<size_t>(l)])
                 down.push_back(line);
+            else if (heat())
+                heatLines[static_cast<size_t>(heatBand(linkHeat(l)))].push_back(line);
             else if (cut[static_cast<size_t>(l)])
                 hot.push_back(line);
             else
@@ -379,16 +410,21 @@ struct FabricCanvas::Painter
             if (!QRectF(line.p1(), line.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(view))
                 continue;
             bool anyFailed = false, allFailed = true, inCut = false, selected = false;
+            double hottest = 0.0;
             for (const auto l : b.links) {
                 anyFailed = anyFailed || failed[static_cast<size_t>(l)];
                 allFailed = allFailed && failed[static_cast<size_t>(l)];
                 inCut = inCut || cut[static_cast<size_t>(l)];
                 selected = selected || canvas.m_selectedLinks[static_cast<size_t>(l)];
+                if (heat())
+                    hottest = std::max(hottest, linkHeat(l));
             }
             if (selected)
                 selectedLines.push_back(line);
             if (allFailed)
                 down.push_back(line);
+            else if (heat())
+                heatLines[static_cast<size_t>(heatBand(hottest))].push_back(line);
             else if (inCut)
                 hot.push_back(line);
             else
@@ -408,6 +444,7 @@ struct FabricCanvas::Painter
             drawLines(std::move(byRail[r]));
         }
         drawBuckets({}, hot, down, width);
+        drawHeat(heatLines, width);
         p.setPen(QPen(canvas.palette().color(QPalette::Highlight), width + 2.5));
         drawLines(std::move(selectedLines));
 
@@ -429,6 +466,11 @@ struct FabricCanvas::Painter
                 p.setPen(QPen(selected ? highlight : (hostDown ? failedLine() : lineColour().darker(140)), selected ? 2.5 : 1.0));
                 p.setBrush(hostFill());
                 p.drawRect(r);
+                if (static_cast<size_t>(n) < canvas.m_highlightedHosts.size() && canvas.m_highlightedHosts[static_cast<size_t>(n)]) {
+                    p.setPen(QPen(highlightHostColour(), 2.5));
+                    p.setBrush(Qt::NoBrush);
+                    p.drawRect(r.adjusted(-2, -2, 2, 2));
+                }
                 // GPUs as cells when the host is large enough.
                 if (r.width() >= 28 && h.gpus > 0) {
                     const int cols = std::min(h.gpus, 8);
@@ -486,34 +528,24 @@ struct FabricCanvas::Painter
         }
     }
 
-    void drawLegend()
+    struct LegendEntry
     {
-        if (!canvas.m_colourByOversubscription)
-            return;
+        QColor colour;
+        QString text;
+    };
+
+    /// A legend box in the bottom-left (or bottom-right) corner of the target.
+    void drawLegendBox(const QString &title, const std::vector<LegendEntry> &entries, bool right)
+    {
         QFont small = canvas.font();
         small.setPointSizeF(std::max(7.0, small.pointSizeF() * 0.85));
         p.setFont(small);
         const QFontMetricsF fm(small);
-        struct Entry
-        {
-            QColor colour;
-            QString text;
-        };
-        const Entry entries[] = {
-            {oversubscriptionColour(1.0), tr("≤ 1:1")},
-            {oversubscriptionColour(2.0), tr("≤ 2:1")},
-            {oversubscriptionColour(4.0), tr("≤ 4:1")},
-            {oversubscriptionColour(5.0), tr("> 4:1")},
-            {oversubscriptionColour(std::numeric_limits<double>::quiet_NaN()), tr("top tier")},
-            {failedColour(), tr("failed")},
-            {cutColour(), tr("bisection cut")},
-        };
-        const QString title = tr("Switch oversubscription (down : up)");
         double w = fm.horizontalAdvance(title);
-        for (const Entry &e : entries)
+        for (const LegendEntry &e : entries)
             w = std::max(w, fm.horizontalAdvance(e.text) + 18);
-        const double h = fm.height() * (1 + static_cast<int>(std::size(entries))) + 8;
-        QRectF box(target.left() + 8, target.bottom() - h - 8, w + 12, h);
+        const double h = fm.height() * (1 + static_cast<double>(entries.size())) + 8;
+        const QRectF box(right ? target.right() - w - 20 : target.left() + 8, target.bottom() - h - 8, w + 12, h);
         QColor bg = canvas.palette().color(QPalette::Base);
         bg.setAlpha(225);
         p.setPen(QPen(lineColour(), 1));
@@ -523,7 +555,7 @@ struct FabricCanvas::Painter
         double y = box.top() + 4;
         p.drawText(QPointF(box.left() + 6, y + fm.ascent()), title);
         y += fm.height();
-        for (const Entry &e : entries) {
+        for (const LegendEntry &e : entries) {
             p.setPen(Qt::NoPen);
             p.setBrush(e.colour);
             p.drawRect(QRectF(box.left() + 6, y + 2, 10, fm.height() - 4));
@@ -531,6 +563,29 @@ struct FabricCanvas::Painter
             p.drawText(QPointF(box.left() + 22, y + fm.ascent()), e.text);
             y += fm.height();
         }
+    }
+
+    void drawLegend()
+    {
+        if (heat()) {
+            std::vector<LegendEntry> bands;
+            for (int b = heatBands - 1; b >= 0; --b)
+                bands.push_back({heatColour(b), QString::fromUtf8(heatBandLabel(b))});
+            drawLegendBox(canvas.m_heatTitle.isEmpty() ? tr("Link utilization") : canvas.m_heatTitle, bands, true);
+        }
+        if (!canvas.m_colourByOversubscription)
+            return;
+        drawLegendBox(tr("Switch oversubscription (down : up)"),
+                      {
+                          {oversubscriptionColour(1.0), tr("≤ 1:1")},
+                          {oversubscriptionColour(2.0), tr("≤ 2:1")},
+                          {oversubscriptionColour(4.0), tr("≤ 4:1")},
+                          {oversubscriptionColour(5.0), tr("> 4:1")},
+                          {oversubscriptionColour(std::numeric_limits<double>::quiet_NaN()), tr("top tier")},
+                          {failedColour(), tr("failed")},
+                          {cutColour(), tr("bisection cut")},
+                      },
+                      false);
     }
 };
 
@@ -554,6 +609,8 @@ void FabricCanvas::setDocument(FabricDocument *document)
     m_document = document;
     m_layout.reset();
     m_overlaysDirty = true;
+    m_heat.clear();
+    m_highlightedHosts.clear();
     if (m_document) {
         connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
             if (change == FabricDocument::Change::Structure)
@@ -807,6 +864,26 @@ void FabricCanvas::setShowCut(bool show)
 {
     m_showCut = show;
     m_overlaysDirty = true;
+    update();
+}
+
+void FabricCanvas::setLinkHeat(const std::vector<float> &utilization, const QString &title)
+{
+    m_heat = utilization;
+    m_heatTitle = title;
+    update();
+}
+
+void FabricCanvas::setHighlightedHosts(const std::vector<std::string> &hostIds)
+{
+    m_highlightedHosts.clear();
+    if (m_document && !hostIds.empty()) {
+        const Fabric &f = m_document->fabric();
+        m_highlightedHosts.assign(static_cast<size_t>(f.nodeCount()), 0);
+        for (const std::string &id : hostIds)
+            if (const NodeIndex n = f.findNode(id); f.isHost(n))
+                m_highlightedHosts[static_cast<size_t>(n)] = 1;
+    }
     update();
 }
 

@@ -44,6 +44,7 @@ public:
     QRectF visibleSceneRect() const;
 
     bool showCut() const { return m_showCut; }
+    bool hasHeatmap() const { return !m_heat.empty(); }
     bool colourByOversubscription() const { return m_colourByOversubscription; }
 
     /// Renders the scene rectangle source into target on any painter (PNG,
@@ -66,6 +67,11 @@ public slots:
     void focusElement(const QString &id);
     void setZoom(double zoom, const QPointF &anchorScene = QPointF(qQNaN(), qQNaN()));
     void setShowCut(bool show);
+    /// Colours links by utilization (one value per link, 1.0 = full); an
+    /// empty vector turns the heatmap off. The title names it in the legend.
+    void setLinkHeat(const std::vector<float> &utilization, const QString &title);
+    /// Outlines these hosts (e.g. the groups of a selected rank); empty clears.
+    void setHighlightedHosts(const std::vector<std::string> &hostIds);
     void setColourByOversubscription(bool on);
 
 signals:
@@ -116,6 +122,9 @@ private:
         std::int32_t bundle;
     };
     std::vector<std::vector<Segment>> m_segments; ///< per layout level
+    std::vector<float> m_heat;
+    QString m_heatTitle;
+    std::vector<char> m_highlightedHosts;
     mutable bool m_overlaysDirty = true;
     mutable std::vector<char> m_linkFailed;
     mutable std::vector<char> m_linkInCut;

@@ -2,40 +2,14 @@
 // output, files and exit codes (0 ok, 1 bad input / cannot export, 2 usage).
 
 #include <QFile>
+#include "tests/common/clirun.h"
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
 
-struct CliRun
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliRun runCli(const QStringList &args)
-{
-    QProcess process;
-    process.start(QStringLiteral(RAILYARD_CLI), args);
-    CliRun run;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        run.err = QStringLiteral("railyard-cli did not finish: ") + args.join(QLatin1Char(' '));
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
-QString describe(const CliRun &run)
-{
-    return QStringLiteral("exit %1\nstdout: %2\nstderr: %3").arg(run.exitCode).arg(run.out.left(2000), run.err);
-}
 
 const QString kSample = QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.fabric.json");
 
