@@ -8,6 +8,7 @@
 #include "views/analysisrunner.h"
 #include "views/fabriccanvas.h"
 #include "views/imageexporter.h"
+#include "views/jobsdock.h"
 #include "views/outlinedock.h"
 #include "views/problemsdock.h"
 #include "views/propertiesdock.h"
@@ -65,6 +66,7 @@ void MainWindow::createDocks()
     m_propertiesDock = new PropertiesDock(this);
     m_analysisDock = new AnalysisDock(this);
     m_problemsDock = new ProblemsDock(this);
+    m_jobsDock = new JobsDock(this);
     m_historyDock = new QDockWidget(tr("History"), this);
     m_historyDock->setObjectName(QStringLiteral("HistoryDock"));
     m_undoView = new QUndoView(m_historyDock);
@@ -79,6 +81,8 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_analysisDock);
     addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
     tabifyDockWidget(m_analysisDock, m_propertiesDock);
+    addDockWidget(Qt::RightDockWidgetArea, m_jobsDock);
+    tabifyDockWidget(m_propertiesDock, m_jobsDock);
     m_analysisDock->raise();
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
@@ -88,6 +92,8 @@ void MainWindow::createDocks()
     resizeDocks({m_problemsDock}, {140}, Qt::Vertical);
 
     connect(m_outlineDock, &OutlineDock::elementActivated, m_canvas, &FabricCanvas::focusElement);
+    connect(m_jobsDock, &JobsDock::linkHeatChanged, m_canvas, &FabricCanvas::setLinkHeat);
+    connect(m_jobsDock, &JobsDock::hostsHighlighted, m_canvas, &FabricCanvas::setHighlightedHosts);
 }
 
 void MainWindow::createActions()
@@ -167,8 +173,8 @@ void MainWindow::createActions()
     connect(colour, &QAction::toggled, m_canvas, &FabricCanvas::setColourByOversubscription);
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
-                              static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_problemsDock),
-                              m_historyDock})
+                              static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_jobsDock),
+                              static_cast<QDockWidget *>(m_problemsDock), m_historyDock})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addAction(toolbar->toggleViewAction());
     toolbar->addSeparator();
@@ -302,6 +308,7 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_propertiesDock->setDocument(nullptr);
     m_analysisDock->setDocument(nullptr);
     m_problemsDock->setDocument(nullptr);
+    m_jobsDock->setDocument(nullptr);
     m_undoView->setStack(nullptr);
     m_document = std::move(document);
 
@@ -310,6 +317,7 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_propertiesDock->setDocument(doc);
     m_analysisDock->setDocument(doc);
     m_problemsDock->setDocument(doc);
+    m_jobsDock->setDocument(doc);
     m_undoView->setStack(doc->undoStack());
     m_runner->setDocument(doc);
 

@@ -22,6 +22,7 @@ class AnalysisDock;
 class AnalysisRunner;
 class FabricCanvas;
 class FabricDocument;
+class JobsDock;
 class OutlineDock;
 class ProblemsDock;
 class PropertiesDock;
@@ -49,6 +50,7 @@ public:
     AnalysisDock *analysisDock() const { return m_analysisDock; }
     OutlineDock *outlineDock() const { return m_outlineDock; }
     ProblemsDock *problemsDock() const { return m_problemsDock; }
+    JobsDock *jobsDock() const { return m_jobsDock; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -80,6 +82,7 @@ private:
     PropertiesDock *m_propertiesDock = nullptr;
     AnalysisDock *m_analysisDock = nullptr;
     ProblemsDock *m_problemsDock = nullptr;
+    JobsDock *m_jobsDock = nullptr;
     QDockWidget *m_historyDock = nullptr;
     QUndoView *m_undoView = nullptr;
     RecentFiles *m_recentFiles = nullptr;

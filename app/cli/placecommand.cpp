@@ -3,13 +3,13 @@
 #include "app/cli/clicommon.h"
 #include "core/analysis/capacity.h"
 #include "core/jobs/jobspec.h"
+#include "core/placement/jobevaluation.h"
 #include "core/placement/placementsummary.h"
 #include "core/placement/placer.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/steptraffic.h"
 #include "core/traffic/tierbytes.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -90,49 +90,6 @@ const char *tierLabel(FlowTier t)
     return "?";
 }
 
-/// Step communication time under routing: the phases (TP, CP, PP, EP, DP)
-/// run one after another, each limited by its busiest link.
-struct NetworkTime
-{
-    double stepSeconds = 0;
-    double maxUtilization = 0;
-    std::string bottleneckLink;
-    std::vector<std::pair<ParallelKind, double>> phaseSeconds;
-    std::int64_t unroutedFlows = 0;
-};
-
-NetworkTime routeStep(const Fabric &fabric, const Placement &placement, const std::vector<GroupCollective> &collectives,
-                      const RoutingOptions &options)
-{
-    NetworkTime t;
-    const CapacityView view = CapacityView::of(fabric);
-    LinkLoads total;
-    total.bytesAB.assign(size_t(fabric.linkCount()), 0.0);
-    total.bytesBA.assign(size_t(fabric.linkCount()), 0.0);
-    for (ParallelKind kind : {ParallelKind::Tp, ParallelKind::Cp, ParallelKind::Pp, ParallelKind::Ep, ParallelKind::Dp}) {
-        const std::vector<Flow> flows = stepFlows(fabric, placement, collectives, {kind});
-        if (flows.empty())
-            continue;
-        const RoutingResult r = routeFlows(fabric, view, flows, options);
-        t.unroutedFlows += r.unroutedFlows;
-        t.phaseSeconds.push_back({kind, r.bottleneck.seconds});
-        t.stepSeconds += r.bottleneck.seconds;
-        for (size_t l = 0; l < total.bytesAB.size() && l < r.loads.bytesAB.size(); ++l) {
-            total.bytesAB[l] += r.loads.bytesAB[l];
-            total.bytesBA[l] += r.loads.bytesBA[l];
-        }
-    }
-    if (t.stepSeconds > 0) {
-        const double efficiency = options.mode == RoutingMode::Adaptive ? options.adaptiveEfficiency : 1.0;
-        const Bottleneck b = findBottleneck(total, view, efficiency);
-        if (b.link >= 0) {
-            t.bottleneckLink = fabric.link(b.link).id;
-            t.maxUtilization = b.seconds / t.stepSeconds;
-        }
-    }
-    return t;
-}
-
 } // namespace
 
 int runPlace(const QStringList &args)
@@ -197,33 +154,25 @@ int runPlace(const QStringList &args)
     }
     const JobSpec &job = *jobResult.job;
 
-    QElapsedTimer timer;
-    timer.start();
-    Placement placement;
+    JobEvaluation evaluation;
     try {
-        placement = placeJob(*fabric, job, options);
+        evaluation = evaluateJob(*fabric, CapacityView::of(*fabric), job, options, routing);
     } catch (const PlacementError &e) {
         printErr(QStringLiteral("%1: %2").arg(jobFile, QString::fromStdString(e.what())));
         return ExitBadInput;
     }
-    const double placeMs = double(timer.nsecsElapsed()) / 1e6;
+    const Placement &placement = evaluation.placement;
+    const double placeMs = evaluation.placementMs;
     for (const std::string &w : placement.warnings)
         printErr(QStringLiteral("warning: %1").arg(QString::fromStdString(w)));
 
     const PlacementSummary summary = summarizePlacement(*fabric, job, placement);
-    const std::vector<GroupCollective> collectives = stepCollectives(job);
-    const TierClassifier classifier(*fabric);
-    const TierBytes tiers = stepTierBytes(*fabric, placement, collectives, classifier);
-    std::map<ParallelKind, TierBytes> tiersByKind;
-    for (ParallelKind kind : {ParallelKind::Tp, ParallelKind::Cp, ParallelKind::Pp, ParallelKind::Ep, ParallelKind::Dp})
-        tiersByKind[kind] = stepTierBytes(*fabric, placement, collectives, classifier, {kind});
-    NetworkTime net;
-    QString routingError;
-    try {
-        net = routeStep(*fabric, placement, collectives, routing);
-    } catch (const std::exception &e) {
-        routingError = QString::fromStdString(e.what());
-    }
+    const std::vector<GroupCollective> &collectives = evaluation.collectives;
+    const TierBytes &tiers = evaluation.tierBytes;
+    const std::map<ParallelKind, TierBytes> tiersByKind(evaluation.tierBytesByKind.begin(),
+                                                        evaluation.tierBytesByKind.end());
+    const JobEvaluation &net = evaluation;
+    const QString routingError = QString::fromStdString(evaluation.routingError);
     const std::vector<CollectiveRow> rows = mergeCollectives(collectives);
     const Parallelism &p = job.parallel;
 
@@ -269,10 +218,10 @@ int runPlace(const QStringList &args)
         if (routingError.isEmpty()) {
             o[QStringLiteral("step_comm_time_ms")] = net.stepSeconds * 1e3;
             o[QStringLiteral("max_link_utilization")] = net.maxUtilization;
-            o[QStringLiteral("bottleneck_link")] = QString::fromStdString(net.bottleneckLink);
+            o[QStringLiteral("bottleneck_link")] = QString::fromStdString(net.bottleneckLinkId);
             QJsonObject phases;
-            for (const auto &[kind, s] : net.phaseSeconds)
-                phases[QLatin1String(parallelKindName(kind))] = s * 1e3;
+            for (const JobPhaseTime &ph : net.phases)
+                phases[QLatin1String(parallelKindName(ph.kind))] = ph.seconds * 1e3;
             o[QStringLiteral("phase_time_ms")] = phases;
         } else {
             o[QStringLiteral("routing_error")] = routingError;
@@ -343,11 +292,11 @@ int runPlace(const QStringList &args)
                                "its busiest link):\n")
                     .arg(QLatin1String(routingModeName(routing.mode)));
         text += QStringLiteral("  step_comm_time_ms: %1\n").arg(net.stepSeconds * 1e3, 0, 'f', 1);
-        for (const auto &[kind, s] : net.phaseSeconds)
-            text += QStringLiteral("    %1: %2 ms\n").arg(QLatin1String(parallelKindName(kind))).arg(s * 1e3, 0, 'f', 1);
+        for (const JobPhaseTime &ph : net.phases)
+            text += QStringLiteral("    %1: %2 ms\n").arg(QLatin1String(parallelKindName(ph.kind))).arg(ph.seconds * 1e3, 0, 'f', 1);
         text += QStringLiteral("  max_link_utilization: %1\n").arg(net.maxUtilization, 0, 'f', 3);
         text += QStringLiteral("  bottleneck_link: %1\n")
-                    .arg(net.bottleneckLink.empty() ? QStringLiteral("none") : QString::fromStdString(net.bottleneckLink));
+                    .arg(net.bottleneckLinkId.empty() ? QStringLiteral("none") : QString::fromStdString(net.bottleneckLinkId));
         if (net.unroutedFlows > 0)
             text += QStringLiteral("  warning: %1 flows could not be routed\n").arg(net.unroutedFlows);
     } else {

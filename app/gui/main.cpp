@@ -10,10 +10,12 @@
 #include "core/document/fabricdocument.h"
 #include "views/analysisrunner.h"
 #include "views/fabriccanvas.h"
+#include "views/jobsdock.h"
 #include "views/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTimer>
@@ -72,7 +74,11 @@ int main(int argc, char **argv)
                                    QStringLiteral("id"));
     const QCommandLineOption fail(QStringLiteral("fail"), QApplication::translate("main", "Fail the element <id> (what-if); repeatable."),
                                   QStringLiteral("id"));
-    parser.addOptions({screenshot, size, focus, fail});
+    const QCommandLineOption job(QStringLiteral("job"), QApplication::translate("main", "Place the training job <file> (*.job.json) and show its link heatmap."),
+                                 QStringLiteral("file"));
+    const QCommandLineOption compare(QStringLiteral("compare"),
+                                     QApplication::translate("main", "With --job: compare placement strategies and routing modes."));
+    parser.addOptions({screenshot, size, focus, fail, job, compare});
     parser.process(app);
 
     Railyard::MainWindow window;
@@ -96,6 +102,22 @@ int main(int argc, char **argv)
         }
     }
 
+    if (parser.isSet(job) && window.document()) {
+        Railyard::JobsDock *jobs = window.jobsDock();
+        if (!jobs->openJob(parser.value(job))) {
+            std::fprintf(stderr, "railyard: %s\n", qPrintable(jobs->errorText()));
+            if (capture)
+                return 1;
+        } else {
+            jobs->show();
+            jobs->raise();
+            if (parser.isSet(compare))
+                jobs->compare();
+            else
+                jobs->place();
+        }
+    }
+
     if (!capture) {
         window.show();
         if (parser.isSet(focus))
@@ -116,6 +138,16 @@ int main(int argc, char **argv)
     if (parser.isSet(focus))
         window.canvas()->focusElement(parser.value(focus));
     window.analysisRunner()->waitForFinished();
+    // A job placement (or comparison) runs in the background: wait for it, bounded.
+    QElapsedTimer waited;
+    waited.start();
+    while (parser.isSet(job) && window.jobsDock()->isBusy() && waited.elapsed() < 300000)
+        QApplication::processEvents(QEventLoop::AllEvents, 50);
+    if (parser.isSet(job) && parser.isSet(compare)) {
+        window.jobsDock()->place(); // the heatmap of the selected strategy, after the comparison
+        while (window.jobsDock()->isBusy() && waited.elapsed() < 300000)
+            QApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
     QApplication::processEvents();
     const QImage image = window.grab().toImage();
     if (!image.save(parser.value(screenshot))) {

@@ -1,0 +1,95 @@
+#include "core/placement/jobevaluation.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <exception>
+
+namespace Railyard {
+
+void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingOptions &routing,
+                  JobEvaluation &e)
+{
+    e.routing = routing;
+    e.routingError.clear();
+    e.stepSeconds = 0;
+    e.phases.clear();
+    e.maxUtilization = 0;
+    e.bottleneckLink = -1;
+    e.bottleneckLinkId.clear();
+    e.linkUtilization.assign(size_t(fabric.linkCount()), 0.0f);
+    e.unroutedFlows = 0;
+    try {
+        LinkLoads total;
+        total.bytesAB.assign(size_t(fabric.linkCount()), 0.0);
+        total.bytesBA.assign(size_t(fabric.linkCount()), 0.0);
+        for (ParallelKind kind : jobPhaseOrder) {
+            const std::vector<Flow> flows = stepFlows(fabric, e.placement, e.collectives, {kind});
+            if (flows.empty())
+                continue;
+            const RoutingResult r = routeFlows(fabric, view, flows, routing);
+            e.unroutedFlows += r.unroutedFlows;
+            e.phases.push_back({kind, r.bottleneck.seconds, r.bottleneck.link});
+            e.stepSeconds += r.bottleneck.seconds;
+            for (size_t l = 0; l < total.bytesAB.size() && l < r.loads.bytesAB.size(); ++l) {
+                total.bytesAB[l] += r.loads.bytesAB[l];
+                total.bytesBA[l] += r.loads.bytesBA[l];
+            }
+        }
+        if (e.stepSeconds > 0) {
+            const double efficiency = routing.mode == RoutingMode::Adaptive ? routing.adaptiveEfficiency : 1.0;
+            const Bottleneck b = findBottleneck(total, view, efficiency);
+            if (b.link >= 0) {
+                e.bottleneckLink = b.link;
+                e.bottleneckLinkId = fabric.link(b.link).id;
+                e.maxUtilization = b.seconds / e.stepSeconds;
+            }
+            const std::vector<double> u = linkUtilization(total, view, e.stepSeconds);
+            for (size_t l = 0; l < u.size() && l < e.linkUtilization.size(); ++l)
+                e.linkUtilization[l] = float(u[l] / efficiency);
+        }
+    } catch (const std::exception &ex) {
+        e.routingError = ex.what();
+        e.stepSeconds = 0;
+        e.phases.clear();
+        e.maxUtilization = 0;
+        e.bottleneckLink = -1;
+        e.bottleneckLinkId.clear();
+        std::fill(e.linkUtilization.begin(), e.linkUtilization.end(), 0.0f);
+    }
+}
+
+JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const JobSpec &job,
+                          const PlacementOptions &placement, const RoutingOptions &routing)
+{
+    JobEvaluation e;
+    QElapsedTimer timer;
+    timer.start();
+    e.placement = placeJob(fabric, job, placement);
+    e.placementMs = double(timer.nsecsElapsed()) / 1e6;
+
+    e.collectives = stepCollectives(job);
+    const TierClassifier classifier(fabric);
+    e.tierBytes = stepTierBytes(fabric, e.placement, e.collectives, classifier);
+    for (ParallelKind kind : jobPhaseOrder)
+        e.tierBytesByKind.emplace_back(kind, stepTierBytes(fabric, e.placement, e.collectives, classifier, {kind}));
+    routeJobStep(fabric, view, routing, e);
+    return e;
+}
+
+JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const JobSpec &job,
+                          PlacementStrategy strategy, RoutingMode mode, std::uint64_t seed,
+                          const std::vector<std::string> &excludedHosts, int ecmpSeeds)
+{
+    PlacementOptions placement;
+    placement.strategy = strategy;
+    placement.seed = seed;
+    placement.excludedHosts = excludedHosts;
+    RoutingOptions routing;
+    routing.mode = mode;
+    routing.seed = seed;
+    routing.seeds = std::max(1, ecmpSeeds);
+    return evaluateJob(fabric, view, job, placement, routing);
+}
+
+} // namespace Railyard

@@ -1,0 +1,162 @@
+// JobsDock on samples/cluster-3k.fabric.json with samples/llama-70b-3k.job.json:
+// place off the UI thread, link heat, strategy × routing comparison, rank
+// groups and path, bad job files.
+
+#include "core/document/fabricdocument.h"
+#include "core/formats/formatregistry.h"
+#include "core/placement/jobevaluation.h"
+#include "views/jobsdock.h"
+
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+using namespace Railyard;
+
+class TestJobsDock : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void placeEmitsHeat();
+    void rankHighlightsGroups();
+    void compareAndScreenshot();
+    void badJobFile();
+    void failuresMarkStale();
+
+private:
+    std::unique_ptr<FabricDocument> m_document;
+    std::unique_ptr<JobsDock> m_dock;
+};
+
+void TestJobsDock::initTestCase()
+{
+    ReadResult r = FormatRegistry::instance().readFile(QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.fabric.json"));
+    QVERIFY(r.ok());
+    m_document = std::make_unique<FabricDocument>(std::move(*r.fabric));
+    m_dock = std::make_unique<JobsDock>();
+    m_dock->setDocument(m_document.get());
+    m_dock->resize(460, 1200);
+    m_dock->show();
+    QCOMPARE(m_dock->objectName(), QStringLiteral("JobsDock"));
+    QVERIFY(m_dock->openJob(QStringLiteral(RAILYARD_SAMPLES "/llama-70b-3k.job.json")));
+    QVERIFY(m_dock->errorText().isEmpty());
+}
+
+void TestJobsDock::placeEmitsHeat()
+{
+    QSignalSpy heat(m_dock.get(), &JobsDock::linkHeatChanged);
+    std::vector<float> utilization;
+    QString title;
+    QObject context; // disconnects the lambda (which captures locals) at the end of the test
+    connect(m_dock.get(), &JobsDock::linkHeatChanged, &context, [&](const std::vector<float> &u, const QString &t) {
+        utilization = u;
+        title = t;
+    });
+    QVERIFY(!m_dock->evaluation());
+    m_dock->place();
+    QVERIFY(m_dock->isBusy());
+    QTRY_VERIFY_WITH_TIMEOUT(m_dock->evaluation() != nullptr, 120000);
+    const JobEvaluation *e = m_dock->evaluation();
+    QVERIFY(e->routed());
+    QVERIFY(e->stepCommTimeMs() > 0);
+    QCOMPARE(e->linkUtilization.size(), size_t(m_document->fabric().linkCount()));
+    QCOMPARE(e->placement.ranks.size(), size_t(3072));
+    QVERIFY(!e->phases.empty());
+    QVERIFY(e->bottleneckLink >= 0);
+    QVERIFY(heat.count() >= 1);
+    QCOMPARE(utilization.size(), size_t(m_document->fabric().linkCount()));
+    QVERIFY(!title.isEmpty());
+    const float maxU = *std::max_element(utilization.begin(), utilization.end());
+    QVERIFY(std::abs(maxU - float(e->maxUtilization)) < 1e-4f);
+    QVERIFY(maxU <= 1.0f + 1e-4f);
+    QVERIFY(maxU > 0.0f);
+
+    // "Clear heatmap" emits an empty vector.
+    auto *clear = m_dock->findChild<QPushButton *>(QStringLiteral("clearHeatButton"));
+    QVERIFY(clear);
+    clear->click();
+    QVERIFY(utilization.empty());
+}
+
+void TestJobsDock::rankHighlightsGroups()
+{
+    QVERIFY(m_dock->evaluation());
+    std::vector<std::string> hosts;
+    QObject context;
+    connect(m_dock.get(), &JobsDock::hostsHighlighted, &context, [&](const std::vector<std::string> &h) { hosts = h; });
+    m_dock->selectRank(0);
+    const RankSlot &slot = m_dock->evaluation()->placement.ranks[0];
+    const std::string host0 = m_document->fabric().host(slot.host).id;
+    QVERIFY(std::find(hosts.begin(), hosts.end(), host0) != hosts.end());
+    // TP 8 inside one host, PP 8 stages and DP 48: 1 + 7 + 47 hosts at most.
+    QVERIFY(hosts.size() > 1);
+    QVERIFY(hosts.size() <= 55);
+    const QString path = m_dock->rankPathText();
+    QVERIFY2(path.contains(QString::fromStdString(host0)), qPrintable(path));
+    QVERIFY2(path.contains(QStringLiteral("→")), qPrintable(path));
+    QVERIFY2(path.contains(QStringLiteral("rail")), qPrintable(path));
+
+    m_dock->selectRank(3071); // last stage: path to the previous peer
+    QVERIFY2(m_dock->rankPathText().contains(QStringLiteral("previous")), qPrintable(m_dock->rankPathText()));
+    m_dock->selectRank(0);
+}
+
+void TestJobsDock::compareAndScreenshot()
+{
+    m_dock->compare();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->isBusy() && m_dock->comparisonTimesMs().size() == 9, 300000);
+    const std::vector<double> ms = m_dock->comparisonTimesMs();
+    for (double v : ms)
+        QVERIFY(std::isfinite(v) && v > 0);
+    QVERIFY(m_dock->errorText().isEmpty());
+    QCoreApplication::processEvents();
+    QVERIFY(m_dock->grab().save(QStringLiteral("/tmp/jobsdock.png")));
+}
+
+void TestJobsDock::badJobFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("broken.job.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"format\": \"railyard-job\", \"version\": 1, \"parallelism\": {\"tp\": 0}");
+    f.close();
+    QVERIFY(!m_dock->openJob(path));
+    QVERIFY2(m_dock->errorText().contains(QStringLiteral("broken.job.json")), qPrintable(m_dock->errorText()));
+    auto *label = m_dock->findChild<QLabel *>(QStringLiteral("jobError"));
+    QVERIFY(label && label->isVisible());
+    QVERIFY(!m_dock->openJob(dir.filePath(QStringLiteral("missing.job.json"))));
+    QVERIFY(m_dock->errorText().contains(QStringLiteral("missing.job.json")));
+    // The previous job and its results are kept.
+    QVERIFY(m_dock->evaluation());
+}
+
+void TestJobsDock::failuresMarkStale()
+{
+    QVERIFY(m_dock->evaluation());
+    auto *stale = m_dock->findChild<QLabel *>(QStringLiteral("staleLabel"));
+    QVERIFY(stale && !stale->isVisible());
+    const std::string link = m_dock->evaluation()->bottleneckLinkId;
+    m_document->setFailed({link}, true);
+    QVERIFY(stale->isVisible());
+    // Re-placing under the what-if clears the stale mark.
+    QSignalSpy heat(m_dock.get(), &JobsDock::linkHeatChanged);
+    m_dock->place();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->isBusy(), 120000);
+    QVERIFY(heat.count() == 1);
+    QVERIFY(!stale->isVisible());
+    const JobEvaluation *e = m_dock->evaluation();
+    QCOMPARE(e->linkUtilization[size_t(m_document->fabric().findLink(link))], 0.0f);
+}
+
+QTEST_MAIN(TestJobsDock)
+#include "tst_jobsdock.moc"

@@ -1,0 +1,920 @@
+#include "views/jobsdock.h"
+
+#include "core/analysis/capacity.h"
+#include "core/document/fabricdocument.h"
+#include "core/jobs/jobspec.h"
+#include "core/placement/jobevaluation.h"
+#include "core/placement/ranklayout.h"
+#include "core/traffic/routing.h"
+#include "core/traffic/steptraffic.h"
+#include "views/analysischarts.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QFrame>
+#include <QFutureWatcher>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPromise>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBarSeries>
+#include <QtCharts/QBarSet>
+#include <QtCharts/QChart>
+#include <QtCharts/QChartView>
+#include <QtCharts/QValueAxis>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <deque>
+#include <optional>
+#include <set>
+
+namespace Railyard {
+
+namespace {
+
+/// Monte-Carlo runs of ECMP routing in the dock (Place and Compare).
+constexpr int kEcmpSeeds = 10;
+
+constexpr PlacementStrategy kStrategies[] = {PlacementStrategy::Topology, PlacementStrategy::Linear,
+                                             PlacementStrategy::Random};
+constexpr RoutingMode kModes[] = {RoutingMode::Fluid, RoutingMode::Ecmp, RoutingMode::Adaptive};
+
+/// What a background run needs: copies, so the document may change meanwhile.
+struct RunInput
+{
+    Fabric fabric;
+    CapacityView view;
+    JobSpec job;
+    std::vector<std::string> excluded;
+    std::uint64_t seed = 1;
+};
+
+struct PlaceOutcome
+{
+    std::optional<JobEvaluation> evaluation;
+    QString error;
+};
+
+struct CompareOutcome
+{
+    std::vector<double> ms; ///< strategy-major; NaN where placement or routing failed
+    QString error;
+};
+
+QString bytesText(double bytes)
+{
+    static const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    int u = 0;
+    while (bytes >= 1024.0 && u < 5) {
+        bytes /= 1024.0;
+        ++u;
+    }
+    return QStringLiteral("%1 %2").arg(bytes, 0, 'f', u == 0 ? 0 : (bytes < 10 ? 2 : 1)).arg(QLatin1String(units[u]));
+}
+
+QString parametersText(double p)
+{
+    if (p >= 1e12)
+        return QStringLiteral("%1T").arg(p / 1e12, 0, 'f', 2);
+    if (p >= 1e9)
+        return QStringLiteral("%1B").arg(p / 1e9, 0, 'f', 1);
+    return QStringLiteral("%1M").arg(p / 1e6, 0, 'f', 1);
+}
+
+/// Hosts whose every link has no capacity under the what-if.
+std::vector<std::string> deadHosts(const Fabric &fabric, const CapacityView &view)
+{
+    std::vector<std::string> out;
+    for (std::int32_t h = 0; h < fabric.hostCount(); ++h) {
+        bool live = false;
+        for (std::int32_t l : fabric.incidentLinks(fabric.hostNode(h)))
+            live = live || view.gbps[size_t(l)] > 0;
+        if (!live)
+            out.push_back(fabric.host(h).id);
+    }
+    return out;
+}
+
+} // namespace
+
+struct JobsDock::Private
+{
+    explicit Private(JobsDock *dock)
+        : q(dock)
+    {
+    }
+    static QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+    {
+        return JobsDock::tr(text, disambiguation, n);
+    }
+
+    void build();
+    void setError(const QString &text);
+    void setBusy(const QString &text, int maximum);
+    void setIdle();
+    void refreshSummary();
+    void showResults();
+    void showComparison();
+    void refreshChartTheme();
+    void emitHeat();
+    void updateRank();
+    QString strategyLabel(PlacementStrategy s) const;
+    QString modeLabel(RoutingMode m) const;
+    QString tierLabel(FlowTier t) const;
+    QString kindLabel(ParallelKind k) const;
+    std::optional<RunInput> input(QString *error) const;
+    /// "rank → GPU → NIC (rail) → leaf → … → peer" for rank r and its next PP peer.
+    QString pathText(std::int32_t rank) const;
+
+    JobsDock *q;
+    QPointer<FabricDocument> document;
+    QMetaObject::Connection documentConnection;
+    std::optional<JobSpec> job;
+    QString jobPath;
+    std::optional<JobEvaluation> evaluation;
+    QString evaluationTitle;
+    std::vector<double> comparison;
+    int placeGeneration = 0;
+    int compareGeneration = 0;
+    int running = 0;
+    QFutureWatcher<CompareOutcome> *compareWatcher = nullptr;
+
+    QPushButton *openButton = nullptr;
+    QLabel *jobSummary = nullptr;
+    QLabel *errorLabel = nullptr;
+    QComboBox *strategyCombo = nullptr;
+    QComboBox *routingCombo = nullptr;
+    QSpinBox *seedSpin = nullptr;
+    QPushButton *placeButton = nullptr;
+    QPushButton *compareButton = nullptr;
+    QPushButton *clearHeatButton = nullptr;
+    QWidget *statusRow = nullptr;
+    QProgressBar *progressBar = nullptr;
+    QLabel *statusLabel = nullptr;
+    QLabel *staleLabel = nullptr;
+    QGroupBox *resultsBox = nullptr;
+    QLabel *stepTime = nullptr;
+    QLabel *resultsText = nullptr;
+    QGroupBox *rankBox = nullptr;
+    QSpinBox *rankSpin = nullptr;
+    QLabel *rankText = nullptr;
+    QGroupBox *compareBox = nullptr;
+    QChartView *chartView = nullptr;
+    QLabel *compareTable = nullptr;
+};
+
+QString JobsDock::Private::strategyLabel(PlacementStrategy s) const
+{
+    switch (s) {
+    case PlacementStrategy::Topology: return tr("topology");
+    case PlacementStrategy::Linear: return tr("linear");
+    case PlacementStrategy::Random: return tr("random");
+    }
+    return {};
+}
+
+QString JobsDock::Private::modeLabel(RoutingMode m) const
+{
+    switch (m) {
+    case RoutingMode::Fluid: return tr("fluid ECMP");
+    case RoutingMode::Ecmp: return tr("ECMP (%n seeds)", nullptr, kEcmpSeeds);
+    case RoutingMode::Adaptive: return tr("adaptive");
+    }
+    return {};
+}
+
+QString JobsDock::Private::tierLabel(FlowTier t) const
+{
+    switch (t) {
+    case FlowTier::Host: return tr("host (NVLink)");
+    case FlowTier::Leaf: return tr("same leaf");
+    case FlowTier::Su: return tr("same SU");
+    case FlowTier::Pod: return tr("same pod");
+    case FlowTier::Zone: return tr("same zone");
+    case FlowTier::CrossZone: return tr("across zones");
+    }
+    return {};
+}
+
+QString JobsDock::Private::kindLabel(ParallelKind k) const
+{
+    switch (k) {
+    case ParallelKind::Tp: return tr("TP");
+    case ParallelKind::Cp: return tr("CP");
+    case ParallelKind::Pp: return tr("PP");
+    case ParallelKind::Dp: return tr("DP");
+    case ParallelKind::Ep: return tr("EP");
+    }
+    return {};
+}
+
+void JobsDock::Private::build()
+{
+    auto *scroll = new QScrollArea(q);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *content = new QWidget(scroll);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(8, 6, 8, 8);
+    layout->setSpacing(8);
+    QFont bold = q->font();
+    bold.setBold(true);
+
+    // Job file.
+    auto *jobRow = new QHBoxLayout;
+    openButton = new QPushButton(tr("Open Job…"), content);
+    openButton->setObjectName(QStringLiteral("openJobButton"));
+    jobRow->addWidget(openButton);
+    jobRow->addStretch(1);
+    layout->addLayout(jobRow);
+    jobSummary = new QLabel(content);
+    jobSummary->setObjectName(QStringLiteral("jobSummary"));
+    jobSummary->setWordWrap(true);
+    jobSummary->setTextFormat(Qt::RichText);
+    jobSummary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(jobSummary);
+    errorLabel = new QLabel(content);
+    errorLabel->setObjectName(QStringLiteral("jobError"));
+    errorLabel->setWordWrap(true);
+    errorLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    errorLabel->setStyleSheet(QStringLiteral("color: #d04040;"));
+    errorLabel->hide();
+    layout->addWidget(errorLabel);
+
+    // Options.
+    auto *form = new QFormLayout;
+    form->setContentsMargins(0, 0, 0, 0);
+    strategyCombo = new QComboBox(content);
+    strategyCombo->setObjectName(QStringLiteral("strategyCombo"));
+    for (PlacementStrategy s : kStrategies)
+        strategyCombo->addItem(strategyLabel(s), int(s));
+    routingCombo = new QComboBox(content);
+    routingCombo->setObjectName(QStringLiteral("routingCombo"));
+    for (RoutingMode m : kModes)
+        routingCombo->addItem(modeLabel(m), int(m));
+    seedSpin = new QSpinBox(content);
+    seedSpin->setObjectName(QStringLiteral("seedSpin"));
+    seedSpin->setRange(0, 1000000);
+    seedSpin->setValue(1);
+    seedSpin->setToolTip(tr("Seed of the random strategy and of ECMP hashing"));
+    form->addRow(tr("Strategy:"), strategyCombo);
+    form->addRow(tr("Routing:"), routingCombo);
+    form->addRow(tr("Seed:"), seedSpin);
+    layout->addLayout(form);
+
+    auto *buttons = new QHBoxLayout;
+    placeButton = new QPushButton(tr("Place"), content);
+    placeButton->setObjectName(QStringLiteral("placeButton"));
+    compareButton = new QPushButton(tr("Compare"), content);
+    compareButton->setObjectName(QStringLiteral("compareButton"));
+    compareButton->setToolTip(tr("Step time of every strategy under every routing mode"));
+    clearHeatButton = new QPushButton(tr("Clear heatmap"), content);
+    clearHeatButton->setObjectName(QStringLiteral("clearHeatButton"));
+    buttons->addWidget(placeButton);
+    buttons->addWidget(compareButton);
+    buttons->addWidget(clearHeatButton);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+
+    // Progress.
+    statusRow = new QWidget(content);
+    auto *statusLayout = new QHBoxLayout(statusRow);
+    statusLayout->setContentsMargins(0, 0, 0, 0);
+    progressBar = new QProgressBar(statusRow);
+    progressBar->setTextVisible(false);
+    progressBar->setMaximumWidth(90);
+    progressBar->setMaximumHeight(12);
+    statusLabel = new QLabel(statusRow);
+    statusLayout->addWidget(progressBar);
+    statusLayout->addWidget(statusLabel, 1);
+    statusRow->hide();
+    layout->addWidget(statusRow);
+
+    staleLabel = new QLabel(tr("The fabric changed since these results: press Place to re-evaluate."), content);
+    staleLabel->setObjectName(QStringLiteral("staleLabel"));
+    staleLabel->setWordWrap(true);
+    staleLabel->setStyleSheet(QStringLiteral("color: #d08020;"));
+    staleLabel->hide();
+    layout->addWidget(staleLabel);
+
+    // Results.
+    resultsBox = new QGroupBox(tr("Step"), content);
+    auto *resultsLayout = new QVBoxLayout(resultsBox);
+    stepTime = new QLabel(resultsBox);
+    stepTime->setObjectName(QStringLiteral("stepTime"));
+    QFont big = bold;
+    big.setPointSizeF(big.pointSizeF() * 1.6);
+    stepTime->setFont(big);
+    stepTime->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    resultsText = new QLabel(resultsBox);
+    resultsText->setObjectName(QStringLiteral("resultsText"));
+    resultsText->setTextFormat(Qt::RichText);
+    resultsText->setWordWrap(true);
+    resultsText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    resultsLayout->addWidget(stepTime);
+    resultsLayout->addWidget(resultsText);
+    resultsBox->hide();
+    layout->addWidget(resultsBox);
+
+    // Rank.
+    rankBox = new QGroupBox(tr("Rank"), content);
+    auto *rankLayout = new QVBoxLayout(rankBox);
+    auto *rankRow = new QHBoxLayout;
+    rankSpin = new QSpinBox(rankBox);
+    rankSpin->setObjectName(QStringLiteral("rankSpin"));
+    rankSpin->setRange(0, 0);
+    rankRow->addWidget(new QLabel(tr("Rank:"), rankBox));
+    rankRow->addWidget(rankSpin);
+    rankRow->addStretch(1);
+    rankLayout->addLayout(rankRow);
+    rankText = new QLabel(rankBox);
+    rankText->setObjectName(QStringLiteral("rankText"));
+    rankText->setWordWrap(true);
+    rankText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    rankLayout->addWidget(rankText);
+    rankBox->hide();
+    layout->addWidget(rankBox);
+
+    // Comparison chart.
+    compareBox = new QGroupBox(tr("Strategies × routing"), content);
+    auto *compareLayout = new QVBoxLayout(compareBox);
+    chartView = new QChartView(compareBox);
+    chartView->setRenderHint(QPainter::Antialiasing);
+    chartView->setMinimumHeight(260);
+    chartView->setFrameShape(QFrame::NoFrame);
+    compareLayout->addWidget(chartView);
+    compareTable = new QLabel(compareBox);
+    compareTable->setObjectName(QStringLiteral("compareTable"));
+    compareTable->setTextFormat(Qt::RichText);
+    compareTable->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    compareLayout->addWidget(compareTable);
+    compareBox->hide();
+    layout->addWidget(compareBox);
+
+    layout->addStretch(1);
+    scroll->setWidget(content);
+    q->setWidget(scroll);
+
+    connect(openButton, &QPushButton::clicked, q, [this] {
+        const QString path = QFileDialog::getOpenFileName(q, tr("Open Job"), QFileInfo(jobPath).absolutePath(),
+                                                          tr("Job files (*.job.json);;JSON files (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            q->openJob(path);
+    });
+    connect(placeButton, &QPushButton::clicked, q, [this] { q->place(); });
+    connect(compareButton, &QPushButton::clicked, q, [this] { q->compare(); });
+    connect(clearHeatButton, &QPushButton::clicked, q, [this] {
+        emit q->linkHeatChanged({}, QString());
+        emit q->hostsHighlighted({});
+    });
+    connect(rankSpin, &QSpinBox::valueChanged, q, [this] { updateRank(); });
+}
+
+void JobsDock::Private::setError(const QString &text)
+{
+    errorLabel->setText(text);
+    errorLabel->setVisible(!text.isEmpty());
+}
+
+void JobsDock::Private::setBusy(const QString &text, int maximum)
+{
+    ++running;
+    progressBar->setRange(0, maximum);
+    progressBar->setValue(0);
+    statusLabel->setText(text);
+    statusRow->show();
+}
+
+void JobsDock::Private::setIdle()
+{
+    running = std::max(0, running - 1);
+    if (running == 0)
+        statusRow->hide();
+}
+
+void JobsDock::Private::refreshSummary()
+{
+    const bool haveJob = job.has_value();
+    placeButton->setEnabled(haveJob && document);
+    compareButton->setEnabled(haveJob && document);
+    if (!haveJob) {
+        jobSummary->setText(tr("<i>No job: open a *.job.json file.</i>"));
+        return;
+    }
+    const Parallelism &p = job->parallel;
+    QString text = tr("<b>%1</b> — %2 GPUs<br>TP %3 × CP %4 × PP %5 × DP %6 (EP %7)<br>%8 parameters, %9 layers, "
+                      "%10 micro-batches per step")
+                       .arg(QString::fromStdString(job->name).toHtmlEscaped())
+                       .arg(job->gpus)
+                       .arg(p.tp)
+                       .arg(p.cp)
+                       .arg(p.pp)
+                       .arg(p.dp)
+                       .arg(p.ep)
+                       .arg(parametersText(job->model.parameters))
+                       .arg(job->model.layers)
+                       .arg(job->microBatchesPerStep());
+    if (job->model.isMoe())
+        text += tr("<br>MoE: %1 experts, top-%2").arg(job->model.experts).arg(job->model.topK);
+    if (document && job->gpus > document->fabric().gpuCount())
+        text += tr("<br>The fabric has only %1 GPUs.").arg(document->fabric().gpuCount());
+    jobSummary->setText(text);
+}
+
+void JobsDock::Private::showResults()
+{
+    if (!evaluation) {
+        resultsBox->hide();
+        rankBox->hide();
+        return;
+    }
+    const JobEvaluation &e = *evaluation;
+    const Fabric &fabric = document->fabric();
+    resultsBox->setTitle(tr("Step — %1 placement, %2").arg(strategyLabel(*placementStrategyFromName(e.placement.strategy)),
+                                                           modeLabel(e.routing.mode)));
+    QString html;
+    if (e.routed()) {
+        stepTime->setText(tr("%1 ms communication per step").arg(e.stepCommTimeMs(), 0, 'f', 1));
+        html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">");
+        for (const JobPhaseTime &ph : e.phases) {
+            const QString link = ph.bottleneckLink >= 0 && ph.bottleneckLink < fabric.linkCount()
+                ? QString::fromStdString(fabric.link(ph.bottleneckLink).id).toHtmlEscaped()
+                : tr("—");
+            html += tr("<tr><td>%1 phase</td><td align=\"right\">&nbsp;%2 ms</td><td>&nbsp;&nbsp;busiest: %3</td></tr>")
+                        .arg(kindLabel(ph.kind))
+                        .arg(ph.seconds * 1e3, 0, 'f', 1)
+                        .arg(link);
+        }
+        html += QStringLiteral("</table>");
+        html += tr("Max link utilization: <b>%1 %</b> on <b>%2</b>")
+                    .arg(e.maxUtilization * 100, 0, 'f', 1)
+                    .arg(e.bottleneckLinkId.empty() ? tr("none")
+                                                    : QString::fromStdString(e.bottleneckLinkId).toHtmlEscaped());
+        if (e.unroutedFlows > 0)
+            html += tr("<br><font color=\"#d04040\">%n flow(s) could not be routed.</font>", nullptr,
+                       int(std::min<std::int64_t>(e.unroutedFlows, INT_MAX)));
+    } else {
+        stepTime->setText(tr("Not routed"));
+        html += tr("Routing failed: %1").arg(QString::fromStdString(e.routingError).toHtmlEscaped());
+    }
+    html += tr("<br><b>Bytes per step by tier</b><table cellspacing=\"0\" cellpadding=\"1\">");
+    for (int t = 0; t < flowTierCount; ++t)
+        html += QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;%2</td></tr>")
+                    .arg(tierLabel(FlowTier(t)), bytesText(e.tierBytes.bytes[size_t(t)]));
+    html += tr("<tr><td><b>network total</b></td><td align=\"right\">&nbsp;<b>%1</b></td></tr></table>")
+                .arg(bytesText(e.tierBytes.network()));
+    for (const std::string &w : e.placement.warnings)
+        html += tr("<br><i>warning: %1</i>").arg(QString::fromStdString(w).toHtmlEscaped());
+    resultsText->setText(html);
+    resultsBox->show();
+
+    rankBox->show();
+    const QSignalBlocker block(rankSpin);
+    rankSpin->setRange(0, int(e.placement.ranks.size()) - 1);
+}
+
+void JobsDock::Private::showComparison()
+{
+    QChart *chart = new QChart;
+    chart->setTheme(AnalysisCharts::themeFor(q->palette()));
+    chart->setTitle(tr("Step communication time (ms)"));
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont titleFont = chart->titleFont();
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    auto *series = new QBarSeries;
+    double max = 0;
+    for (size_t m = 0; m < std::size(kModes); ++m) {
+        auto *set = new QBarSet(modeLabel(kModes[m]));
+        for (size_t s = 0; s < std::size(kStrategies); ++s) {
+            const size_t i = s * std::size(kModes) + m;
+            const double v = i < comparison.size() && std::isfinite(comparison[i]) ? comparison[i] : 0.0;
+            *set << v;
+            max = std::max(max, v);
+        }
+        series->append(set);
+    }
+    chart->addSeries(series);
+    auto *categories = new QBarCategoryAxis;
+    for (PlacementStrategy s : kStrategies)
+        categories->append(strategyLabel(s));
+    chart->addAxis(categories, Qt::AlignBottom);
+    series->attachAxis(categories);
+    auto *values = new QValueAxis;
+    values->setRange(0, max > 0 ? max * 1.15 : 1.0);
+    values->applyNiceNumbers();
+    values->setLabelFormat(QStringLiteral("%.0f"));
+    values->setTitleText(tr("ms per step"));
+    chart->addAxis(values, Qt::AlignLeft);
+    series->attachAxis(values);
+    QChart *old = chartView->chart();
+    chartView->setChart(chart);
+    delete old;
+
+    // The exact figures (bar labels overlap at dock widths).
+    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\"><tr><th></th>");
+    for (RoutingMode m : kModes)
+        html += QStringLiteral("<th align=\"right\">&nbsp;%1</th>").arg(modeLabel(m).toHtmlEscaped());
+    html += QStringLiteral("</tr>");
+    for (size_t s = 0; s < std::size(kStrategies); ++s) {
+        html += QStringLiteral("<tr><td>%1</td>").arg(strategyLabel(kStrategies[s]).toHtmlEscaped());
+        for (size_t m = 0; m < std::size(kModes); ++m) {
+            const size_t i = s * std::size(kModes) + m;
+            const bool ok = i < comparison.size() && std::isfinite(comparison[i]);
+            html += QStringLiteral("<td align=\"right\">&nbsp;%1</td>")
+                        .arg(ok ? tr("%1 ms").arg(comparison[i], 0, 'f', 1) : tr("failed"));
+        }
+        html += QStringLiteral("</tr>");
+    }
+    html += QStringLiteral("</table>");
+    compareTable->setText(html);
+    compareBox->show();
+}
+
+void JobsDock::Private::refreshChartTheme()
+{
+    if (!comparison.empty())
+        showComparison();
+}
+
+void JobsDock::Private::emitHeat()
+{
+    if (evaluation && evaluation->routed())
+        emit q->linkHeatChanged(evaluation->linkUtilization, evaluationTitle);
+}
+
+std::optional<RunInput> JobsDock::Private::input(QString *error) const
+{
+    if (!document) {
+        *error = tr("No fabric is open.");
+        return std::nullopt;
+    }
+    if (!job) {
+        *error = tr("Open a job file first.");
+        return std::nullopt;
+    }
+    RunInput in{document->fabric(), document->capacityView(), *job, {}, std::uint64_t(seedSpin->value())};
+    in.excluded = deadHosts(in.fabric, in.view);
+    return in;
+}
+
+QString JobsDock::Private::pathText(std::int32_t rank) const
+{
+    const Fabric &fabric = document->fabric();
+    const CapacityView view = document->capacityView();
+    const Placement &pl = evaluation->placement;
+    const RankLayout layout(job->parallel);
+    const RankCoords c = layout.coords(rank);
+    const RankSlot &slot = pl.ranks[size_t(rank)];
+    const Host &host = fabric.host(slot.host);
+    const int rail = gpuRail(fabric, slot.host, slot.gpu);
+
+    QString text = tr("Rank %1: host %2, GPU %3, rail %4 (TP %5, CP %6, DP %7, PP stage %8)")
+                       .arg(rank)
+                       .arg(QString::fromStdString(host.id))
+                       .arg(slot.gpu)
+                       .arg(rail)
+                       .arg(c.tp)
+                       .arg(c.cp)
+                       .arg(c.dp)
+                       .arg(c.pp);
+    if (job->parallel.pp < 2)
+        return text + QLatin1Char('\n') + tr("No pipeline peer (PP 1).");
+    RankCoords pc = c;
+    const bool last = c.pp + 1 >= job->parallel.pp;
+    pc.pp = last ? c.pp - 1 : c.pp + 1;
+    const std::int32_t peer = layout.rank(pc);
+    const RankSlot &peerSlot = pl.ranks[size_t(peer)];
+    const int peerRail = gpuRail(fabric, peerSlot.host, peerSlot.gpu);
+    text += QLatin1Char('\n')
+        + (last ? tr("Path to its previous pipeline peer, rank %1:").arg(peer)
+                : tr("Path to its next pipeline peer, rank %1:").arg(peer))
+        + QLatin1Char('\n');
+
+    QStringList hops;
+    hops << tr("rank %1").arg(rank) << tr("GPU %1").arg(slot.gpu);
+    if (peerSlot.host == slot.host) {
+        hops << tr("NVLink") << tr("GPU %1").arg(peerSlot.gpu) << tr("rank %1").arg(peer);
+        return text + hops.join(QStringLiteral(" → "));
+    }
+    // The host's live NIC link on a rail, and the leaf at its other end.
+    auto nicLink = [&](std::int32_t h, int r) -> std::int32_t {
+        std::int32_t any = -1;
+        for (std::int32_t l : fabric.incidentLinks(fabric.hostNode(h))) {
+            if (view.gbps[size_t(l)] <= 0)
+                continue;
+            if (hostLinkRail(fabric, h, l) == r)
+                return l;
+            if (any < 0)
+                any = l;
+        }
+        return any; // PXN-style fallback: another NIC
+    };
+    const std::int32_t srcLink = nicLink(slot.host, rail);
+    const std::int32_t dstLink = nicLink(peerSlot.host, peerRail);
+    if (srcLink < 0 || dstLink < 0)
+        return text + hops.join(QStringLiteral(" → ")) + QStringLiteral(" → ") + tr("(no live NIC link)");
+    hops << tr("NIC %1 (rail %2)").arg(QString::fromStdString(fabric.link(srcLink).id)).arg(hostLinkRail(fabric, slot.host, srcLink));
+    const NodeIndex srcLeaf = fabric.otherEnd(srcLink, fabric.hostNode(slot.host));
+    const NodeIndex dstLeaf = fabric.otherEnd(dstLink, fabric.hostNode(peerSlot.host));
+    // BFS over switches and live links.
+    std::vector<NodeIndex> parent(size_t(fabric.nodeCount()), -2);
+    std::deque<NodeIndex> queue{srcLeaf};
+    parent[size_t(srcLeaf)] = -1;
+    while (!queue.empty() && parent[size_t(dstLeaf)] == -2) {
+        const NodeIndex n = queue.front();
+        queue.pop_front();
+        for (std::int32_t l : fabric.incidentLinks(n)) {
+            if (view.gbps[size_t(l)] <= 0)
+                continue;
+            const NodeIndex m = fabric.otherEnd(l, n);
+            if (!fabric.isSwitch(m) || parent[size_t(m)] != -2)
+                continue;
+            parent[size_t(m)] = n;
+            queue.push_back(m);
+        }
+    }
+    if (parent[size_t(dstLeaf)] == -2) {
+        hops << QString::fromStdString(fabric.nodeId(srcLeaf)) << tr("(no path)");
+        return text + hops.join(QStringLiteral(" → "));
+    }
+    QStringList switches;
+    for (NodeIndex n = dstLeaf; n >= 0; n = parent[size_t(n)])
+        switches.prepend(QString::fromStdString(fabric.nodeId(n)));
+    hops << switches;
+    hops << tr("NIC %1 (rail %2)").arg(QString::fromStdString(fabric.link(dstLink).id)).arg(hostLinkRail(fabric, peerSlot.host, dstLink))
+         << tr("GPU %1 on %2").arg(peerSlot.gpu).arg(QString::fromStdString(fabric.host(peerSlot.host).id))
+         << tr("rank %1").arg(peer);
+    return text + hops.join(QStringLiteral(" → "));
+}
+
+void JobsDock::Private::updateRank()
+{
+    if (!evaluation || !job || !document || evaluation->placement.ranks.empty())
+        return;
+    const Fabric &fabric = document->fabric();
+    const Placement &pl = evaluation->placement;
+    const std::int32_t rank = std::clamp<std::int32_t>(rankSpin->value(), 0, std::int32_t(pl.ranks.size()) - 1);
+    const RankLayout layout(job->parallel);
+    const RankCoords c = layout.coords(rank);
+    const Parallelism &p = job->parallel;
+    std::vector<std::string> hosts;
+    std::set<std::int32_t> seen;
+    auto add = [&](const RankCoords &rc) {
+        const std::int32_t h = pl.ranks[size_t(layout.rank(rc))].host;
+        if (h >= 0 && h < fabric.hostCount() && seen.insert(h).second)
+            hosts.push_back(fabric.host(h).id);
+    };
+    add(c); // the rank's own host first
+    for (int i = 0; i < p.tp; ++i)
+        add({i, c.cp, c.dp, c.pp});
+    for (int i = 0; i < p.pp; ++i)
+        add({c.tp, c.cp, c.dp, i});
+    for (int i = 0; i < p.dp; ++i)
+        add({c.tp, c.cp, i, c.pp});
+    rankText->setText(pathText(rank) + QLatin1Char('\n')
+                      + tr("Its TP, PP and DP groups use %n host(s).", nullptr, int(hosts.size())));
+    emit q->hostsHighlighted(hosts);
+}
+
+JobsDock::JobsDock(QWidget *parent)
+    : QDockWidget(tr("Jobs"), parent)
+    , d(std::make_unique<Private>(this))
+{
+    setObjectName(QStringLiteral("JobsDock"));
+    d->build();
+    d->refreshSummary();
+}
+
+JobsDock::~JobsDock()
+{
+    if (d->compareWatcher)
+        d->compareWatcher->cancel();
+}
+
+void JobsDock::setDocument(FabricDocument *document)
+{
+    if (d->document == document)
+        return;
+    QObject::disconnect(d->documentConnection);
+    d->document = document;
+    ++d->placeGeneration; // results of the old document are stale
+    d->evaluation.reset();
+    d->comparison.clear();
+    d->compareBox->hide();
+    d->staleLabel->hide();
+    if (document)
+        d->documentConnection = connect(document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
+            if (change == FabricDocument::Change::Structure && d->evaluation) {
+                // Link and host indices changed: the evaluation no longer maps onto the fabric.
+                d->evaluation.reset();
+                d->showResults();
+                emit linkHeatChanged({}, QString());
+            }
+            d->staleLabel->setVisible(d->evaluation.has_value() || !d->comparison.empty());
+            d->refreshSummary();
+        });
+    d->showResults();
+    d->refreshSummary();
+}
+
+bool JobsDock::openJob(const QString &path)
+{
+    const JobSpecResult result = readJobSpecFile(path);
+    if (!result.ok()) {
+        QString text = result.errorText();
+        if (!text.contains(path) && !text.contains(QFileInfo(path).fileName()))
+            text = tr("%1: %2").arg(path, text);
+        d->setError(text);
+        return false;
+    }
+    d->setError({});
+    d->job = result.job;
+    d->jobPath = path;
+    ++d->placeGeneration;
+    d->evaluation.reset();
+    d->comparison.clear();
+    d->compareBox->hide();
+    d->staleLabel->hide();
+    d->showResults();
+    d->refreshSummary();
+    emit linkHeatChanged({}, QString());
+    return true;
+}
+
+void JobsDock::place()
+{
+    QString error;
+    std::optional<RunInput> in = d->input(&error);
+    if (!in) {
+        d->setError(error);
+        return;
+    }
+    d->setError({});
+    const int generation = ++d->placeGeneration;
+    const auto strategy = PlacementStrategy(d->strategyCombo->currentData().toInt());
+    const auto mode = RoutingMode(d->routingCombo->currentData().toInt());
+    const QString title = tr("%1: %2 placement, %3 — link utilization")
+                              .arg(QString::fromStdString(in->job.name), d->strategyLabel(strategy), d->modeLabel(mode));
+    d->setBusy(tr("Placing %1…").arg(QString::fromStdString(in->job.name)), 0);
+    auto *watcher = new QFutureWatcher<PlaceOutcome>(this);
+    connect(watcher, &QFutureWatcher<PlaceOutcome>::finished, this, [this, watcher, generation, title] {
+        watcher->deleteLater();
+        d->setIdle();
+        if (generation != d->placeGeneration || watcher->isCanceled())
+            return; // a newer run, job or document replaced this one
+        PlaceOutcome out = watcher->result();
+        if (!out.evaluation) {
+            d->setError(out.error);
+            return;
+        }
+        d->evaluation = std::move(out.evaluation);
+        d->evaluationTitle = title;
+        d->staleLabel->hide();
+        d->showResults();
+        d->emitHeat();
+        d->updateRank();
+    });
+    watcher->setFuture(QtConcurrent::run([in = std::move(*in), strategy, mode]() {
+        PlaceOutcome out;
+        try {
+            out.evaluation = evaluateJob(in.fabric, in.view, in.job, strategy, mode, in.seed, in.excluded, kEcmpSeeds);
+        } catch (const std::exception &e) {
+            out.error = QString::fromStdString(e.what());
+        }
+        return out;
+    }));
+}
+
+void JobsDock::compare()
+{
+    QString error;
+    std::optional<RunInput> in = d->input(&error);
+    if (!in) {
+        d->setError(error);
+        return;
+    }
+    d->setError({});
+    if (d->compareWatcher) // cancel a running comparison; its result is dropped
+        d->compareWatcher->cancel();
+    const int generation = ++d->compareGeneration;
+    const int total = int(std::size(kStrategies) * std::size(kModes));
+    d->setBusy(tr("Comparing strategies and routing modes…"), total);
+    auto *watcher = new QFutureWatcher<CompareOutcome>(this);
+    d->compareWatcher = watcher;
+    connect(watcher, &QFutureWatcher<CompareOutcome>::progressValueChanged, this, [this, watcher, total](int value) {
+        if (watcher == d->compareWatcher) {
+            d->progressBar->setValue(value);
+            d->statusLabel->setText(tr("Comparing strategies and routing modes… %1 of %2").arg(value).arg(total));
+        }
+    });
+    connect(watcher, &QFutureWatcher<CompareOutcome>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        d->setIdle();
+        if (watcher == d->compareWatcher)
+            d->compareWatcher = nullptr;
+        if (generation != d->compareGeneration || watcher->isCanceled() || watcher->future().resultCount() == 0)
+            return;
+        const CompareOutcome out = watcher->result();
+        if (!out.error.isEmpty())
+            d->setError(out.error);
+        d->comparison = out.ms;
+        d->showComparison();
+    });
+    watcher->setFuture(QtConcurrent::run([in = std::move(*in)](QPromise<CompareOutcome> &promise) {
+        CompareOutcome out;
+        const int total = int(std::size(kStrategies) * std::size(kModes));
+        promise.setProgressRange(0, total);
+        int done = 0;
+        QStringList errors;
+        for (PlacementStrategy s : kStrategies) {
+            std::optional<JobEvaluation> e;
+            try {
+                e = evaluateJob(in.fabric, in.view, in.job, s, RoutingMode::Fluid, in.seed, in.excluded, kEcmpSeeds);
+            } catch (const std::exception &ex) {
+                errors << QStringLiteral("%1: %2").arg(QLatin1String(placementStrategyName(s)), QString::fromUtf8(ex.what()));
+            }
+            for (RoutingMode m : kModes) {
+                if (promise.isCanceled())
+                    return;
+                double ms = std::numeric_limits<double>::quiet_NaN();
+                if (e) {
+                    if (m != RoutingMode::Fluid) {
+                        RoutingOptions routing;
+                        routing.mode = m;
+                        routing.seed = in.seed;
+                        routing.seeds = kEcmpSeeds;
+                        routeJobStep(in.fabric, in.view, routing, *e);
+                    }
+                    if (e->routed())
+                        ms = e->stepCommTimeMs();
+                }
+                out.ms.push_back(ms);
+                promise.setProgressValue(++done);
+            }
+        }
+        out.error = errors.join(QLatin1Char('\n'));
+        promise.addResult(std::move(out));
+    }));
+}
+
+void JobsDock::selectRank(int rank)
+{
+    if (!d->evaluation)
+        return;
+    if (d->rankSpin->value() == rank)
+        d->updateRank();
+    else
+        d->rankSpin->setValue(rank); // emits through valueChanged
+}
+
+const JobEvaluation *JobsDock::evaluation() const
+{
+    return d->evaluation ? &*d->evaluation : nullptr;
+}
+
+bool JobsDock::isBusy() const
+{
+    return d->running > 0;
+}
+
+std::vector<double> JobsDock::comparisonTimesMs() const
+{
+    return d->comparison;
+}
+
+QString JobsDock::errorText() const
+{
+    return d->errorLabel->isHidden() ? QString() : d->errorLabel->text();
+}
+
+QString JobsDock::rankPathText() const
+{
+    return d->rankText->text();
+}
+
+void JobsDock::changeEvent(QEvent *event)
+{
+    QDockWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        d->refreshChartTheme();
+}
+
+} // namespace Railyard
