@@ -454,7 +454,6 @@ struct FabricCanvas::Painter
         p.setFont(small);
         const QFontMetricsF fm(small);
         const QColor highlight = canvas.palette().color(QPalette::Highlight);
-        std::string lastRack;
         for (const NodeIndex n : visible) {
             const QRectF r = map(layout.nodeRect(n));
             const bool selected = canvas.m_selectedNodes[static_cast<size_t>(n)];
@@ -498,8 +497,8 @@ struct FabricCanvas::Painter
                     p.drawText(QRectF(r.left(), r.bottom() - fm.height() - 1, r.width(), fm.height()), Qt::AlignCenter,
                                QString::fromStdString(h.id));
                 }
-                if (h.location.rack != lastRack && !h.location.rack.empty()) {
-                    lastRack = h.location.rack;
+                // The rack's name over its column, at the first (top) host of the rack.
+                if (layout.nodeRect(n).top() < 0.5 && !h.location.rack.empty()) {
                     const QString rack = QString::fromStdString(h.location.rack);
                     if (fm.horizontalAdvance(rack) + 6 <= FabricLayout::rackPitch * zoom) {
                         p.setPen(textColour());
