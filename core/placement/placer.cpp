@@ -151,6 +151,58 @@ bool fewerHighTierBytes(const TierBytes &a, const TierBytes &b)
     return false;
 }
 
+/// GPU slots that keep each of `blocks` consecutive blocks of `blockGpus`
+/// ranks inside one domain of the given level (0 zone, 1 pod, 2 SU) on whole
+/// free hosts, filling domains in location order. A job whose pipeline
+/// stages do not divide a zone then leaves the zone's remainder free instead
+/// of splitting a stage (and its data-parallel collectives) across zones.
+/// Empty when the blocks do not fit that way or do not fill whole hosts.
+std::vector<Slot> alignedSlots(const ClusterState &state, const Availability &avail, long long blockGpus, long long blocks,
+                               int level)
+{
+    const Fabric &fabric = state.fabric();
+    std::vector<Slot> chosen;
+    std::vector<std::int32_t> domain;
+    long long placed = 0;
+    auto flush = [&] {
+        long long gpus = 0;
+        for (std::int32_t h : domain)
+            gpus += fabric.host(h).gpus;
+        long long fit = std::min(gpus / blockGpus, blocks - placed);
+        long long want = fit * blockGpus;
+        for (size_t i = 0; i < domain.size() && want > 0; ++i) {
+            const int g = fabric.host(domain[i]).gpus;
+            if (g > want)
+                return false; // a block would end inside a host: not host-aligned
+            avail.appendFreeGpus(domain[i], chosen);
+            want -= g;
+        }
+        placed += fit;
+        domain.clear();
+        return true;
+    };
+    const std::string *key = nullptr;
+    for (std::int32_t h : state.locationOrder()) {
+        if (!avail.wholeHostFree(h))
+            continue;
+        const std::string &k = levelKey(fabric.host(h), level);
+        if (k.empty())
+            return {};
+        if (key && k != *key && !flush())
+            return {};
+        key = &k;
+        domain.push_back(h);
+        if (placed == blocks)
+            break;
+    }
+    if (placed < blocks && !flush())
+        return {};
+    if (placed < blocks)
+        return {};
+    chosen.resize(size_t(blocks * blockGpus));
+    return chosen;
+}
+
 void placeTopology(const ClusterState &state, const Availability &avail, const JobSpec &job, Placement &placement)
 {
     const Fabric &fabric = state.fabric();
@@ -187,25 +239,50 @@ void placeTopology(const ClusterState &state, const Availability &avail, const J
     std::optional<TierBytes> bestBytes;
     std::array<int, DimCount> best = nesting;
     std::vector<std::array<int, DimCount>> seen;
+    // Candidate slot lists: the best-fit hosts, and for each outermost
+    // dimension its blocks aligned to zones, pods or scalable units.
+    std::vector<std::vector<Slot>> candidates{gpuSlots};
+    std::array<std::vector<size_t>, DimCount> alignedFor;
+    for (int d = 0; d < DimCount; ++d) {
+        if (size[size_t(d)] <= 1)
+            continue;
+        for (int level = 0; level <= 2; ++level) {
+            std::vector<Slot> aligned = alignedSlots(state, avail, need / size[size_t(d)], size[size_t(d)], level);
+            if (aligned.size() == size_t(need)) {
+                alignedFor[size_t(d)].push_back(candidates.size());
+                candidates.push_back(std::move(aligned));
+            }
+        }
+    }
+    size_t bestCandidate = 0;
     Placement trial = placement;
     do {
         // Dimensions of size 1 do not change the layout: skip duplicates.
         std::array<int, DimCount> key{};
         size_t n = 0;
+        int outermost = -1;
         for (int d : nesting)
-            if (size[size_t(d)] > 1)
+            if (size[size_t(d)] > 1) {
                 key[n++] = d + 1;
+                outermost = d;
+            }
         if (std::find(seen.begin(), seen.end(), key) != seen.end())
             continue;
         seen.push_back(key);
-        assignRanks(job, nesting, gpuSlots, trial);
-        const TierBytes bytes = stepTierBytes(fabric, trial, collectives, classifier);
-        if (!bestBytes || fewerHighTierBytes(bytes, *bestBytes)) {
-            bestBytes = bytes;
-            best = nesting;
+        std::vector<size_t> tries{0};
+        if (outermost >= 0)
+            tries.insert(tries.end(), alignedFor[size_t(outermost)].begin(), alignedFor[size_t(outermost)].end());
+        for (size_t c : tries) {
+            assignRanks(job, nesting, candidates[c], trial);
+            const TierBytes bytes = stepTierBytes(fabric, trial, collectives, classifier);
+            if (!bestBytes || fewerHighTierBytes(bytes, *bestBytes)) {
+                bestBytes = bytes;
+                best = nesting;
+                bestCandidate = c;
+            }
         }
     } while (std::next_permutation(nesting.begin(), nesting.end()));
-    assignRanks(job, best, gpuSlots, placement);
+    assignRanks(job, best, candidates[bestCandidate], placement);
 }
 
 std::vector<Slot> linearSlots(const Fabric &fabric, const Availability &avail)

@@ -499,6 +499,28 @@ void TestPlacement::metaMoeZoneBytes()
     const double linearEx = zoneBytes(PlacementStrategy::Linear, excluded);
     QCOMPARE(topologyEx, topology);
     QVERIFY(topologyEx < linearEx);
+
+    // A shape whose pipeline stages do not divide a zone: DP 80 makes a stage
+    // 80 hosts, and a zone of 384 hosts holds 4 of them with 64 to spare.
+    // First-fit splits stages (their data- and expert-parallel collectives)
+    // across zones; topology-aware placement keeps each stage in one zone, so
+    // only the 3 stage boundaries between zones cross: 3 boundaries × 640
+    // pipelines (TP 8 × DP 80) × 16 micro-batches × 2 × 16 MiB each.
+    JobSpec odd = job;
+    odd.parallel.dp = 80;
+    odd.globalBatch = 1280;
+    odd.gpus = odd.parallel.worldSize();
+    const auto oddCollectives = stepCollectives(odd);
+    auto oddZoneBytes = [&](PlacementStrategy s) {
+        const Placement p = placeJob(fabric, odd, {s, 1, {}});
+        return stepTierBytes(fabric, p, oddCollectives, classifier)[FlowTier::CrossZone];
+    };
+    const double oddTopology = oddZoneBytes(PlacementStrategy::Topology);
+    const double oddLinear = oddZoneBytes(PlacementStrategy::Linear);
+    qInfo("DP 80: topology %.4f TiB, linear %.4f TiB across zones", oddTopology / double(1LL << 40),
+          oddLinear / double(1LL << 40));
+    QCOMPARE(oddTopology, 3 * 640 * 16 * 2 * 16.0 * (1LL << 20));
+    QVERIFY(oddTopology < oddLinear);
 }
 
 void TestPlacement::llamaClusterZoneBytes()
