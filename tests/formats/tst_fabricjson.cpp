@@ -110,7 +110,7 @@ private slots:
     void errorCap();
     void errorToString();
     void registry();
-    void largeFabricTiming();
+    void largeFabricRoundTrip();
 };
 
 void TestFabricJson::roundTrip_data()
@@ -373,7 +373,7 @@ void TestFabricJson::registry()
              qPrintable(unknown.errorText()));
 }
 
-void TestFabricJson::largeFabricTiming()
+void TestFabricJson::largeFabricRoundTrip()
 {
     const Fabric f = bigFabric();
     QCOMPARE(f.linkCount(), 393216);
@@ -390,11 +390,7 @@ void TestFabricJson::largeFabricTiming()
     QCOMPARE(r.fabric->linkCount(), f.linkCount());
     QCOMPARE(r.fabric->switchCount(), f.switchCount());
     qInfo("400K-link fabric: %.1f MB, write %lld ms, read+validate %lld ms", bytes.size() / 1e6, writeMs, readMs);
-#ifdef NDEBUG
-    // Generous bounds so a loaded CI machine does not flake; typical is well under 1.5 s.
-    QVERIFY2(writeMs < 5000, qPrintable(QString::number(writeMs)));
-    QVERIFY2(readMs < 5000, qPrintable(QString::number(readMs)));
-#endif
+    // Timings are reported, never asserted: machines are noisy (see docs/performance.md).
 }
 
 QTEST_GUILESS_MAIN(TestFabricJson)

@@ -29,7 +29,7 @@ private slots:
     void badFixtures();
     void otherErrors_data();
     void otherErrors();
-    void largeFabricTiming();
+    void largeFabricRoundTrip();
 };
 
 namespace {
@@ -285,7 +285,7 @@ void TestGraphml::otherErrors()
     QVERIFY2(r.errors[0].message.contains(what), qPrintable(r.errorText()));
 }
 
-void TestGraphml::largeFabricTiming()
+void TestGraphml::largeFabricRoundTrip()
 {
     // 2,048 leaves x 64 hosts' worth of links: 131,072 links, for a rough scale check.
     Fabric f;
