@@ -138,7 +138,9 @@ struct JobsDock::Private
     QString kindLabel(ParallelKind k) const;
     std::optional<RunInput> input(QString *error) const;
     /// "rank → GPU → NIC (rail) → leaf → … → peer" for rank r and its next PP peer.
-    QString pathText(std::int32_t rank) const;
+    /// The rank's path to its pipeline peer as text; *links receives the ids of
+    /// the links it crosses (NIC, switch hops, NIC) when given.
+    QString pathText(std::int32_t rank, std::vector<std::string> *links = nullptr) const;
 
     JobsDock *q;
     QPointer<FabricDocument> document;
@@ -575,7 +577,7 @@ std::optional<RunInput> JobsDock::Private::input(QString *error) const
     return in;
 }
 
-QString JobsDock::Private::pathText(std::int32_t rank) const
+QString JobsDock::Private::pathText(std::int32_t rank, std::vector<std::string> *links) const
 {
     const Fabric &fabric = document->fabric();
     const CapacityView view = document->capacityView();
@@ -636,6 +638,7 @@ QString JobsDock::Private::pathText(std::int32_t rank) const
     const NodeIndex dstLeaf = fabric.otherEnd(dstLink, fabric.hostNode(peerSlot.host));
     // BFS over switches and live links.
     std::vector<NodeIndex> parent(size_t(fabric.nodeCount()), -2);
+    std::vector<std::int32_t> parentLink(size_t(fabric.nodeCount()), -1);
     std::deque<NodeIndex> queue{srcLeaf};
     parent[size_t(srcLeaf)] = -1;
     while (!queue.empty() && parent[size_t(dstLeaf)] == -2) {
@@ -648,6 +651,7 @@ QString JobsDock::Private::pathText(std::int32_t rank) const
             if (!fabric.isSwitch(m) || parent[size_t(m)] != -2)
                 continue;
             parent[size_t(m)] = n;
+            parentLink[size_t(m)] = l;
             queue.push_back(m);
         }
     }
@@ -656,8 +660,17 @@ QString JobsDock::Private::pathText(std::int32_t rank) const
         return text + hops.join(QStringLiteral(" → "));
     }
     QStringList switches;
-    for (NodeIndex n = dstLeaf; n >= 0; n = parent[size_t(n)])
+    std::vector<std::string> hopLinks;
+    for (NodeIndex n = dstLeaf; n >= 0; n = parent[size_t(n)]) {
         switches.prepend(QString::fromStdString(fabric.nodeId(n)));
+        if (parentLink[size_t(n)] >= 0)
+            hopLinks.insert(hopLinks.begin(), fabric.link(parentLink[size_t(n)]).id);
+    }
+    if (links) {
+        links->push_back(fabric.link(srcLink).id);
+        links->insert(links->end(), hopLinks.begin(), hopLinks.end());
+        links->push_back(fabric.link(dstLink).id);
+    }
     hops << switches;
     hops << tr("NIC %1 (rail %2)").arg(QString::fromStdString(fabric.link(dstLink).id)).arg(hostLinkRail(fabric, peerSlot.host, dstLink))
          << tr("GPU %1 on %2").arg(peerSlot.gpu).arg(QString::fromStdString(fabric.host(peerSlot.host).id))
@@ -689,9 +702,11 @@ void JobsDock::Private::updateRank()
         add({c.tp, c.cp, c.dp, i});
     for (int i = 0; i < p.dp; ++i)
         add({c.tp, c.cp, i, c.pp});
-    rankText->setText(pathText(rank) + QLatin1Char('\n')
+    std::vector<std::string> pathLinks;
+    rankText->setText(pathText(rank, &pathLinks) + QLatin1Char('\n')
                       + tr("Its TP, PP and DP groups use %n host(s).", nullptr, int(hosts.size())));
     emit q->hostsHighlighted(hosts);
+    emit q->pathChanged(pathLinks);
 }
 
 JobsDock::JobsDock(QWidget *parent)

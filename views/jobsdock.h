@@ -61,6 +61,8 @@ signals:
     /// Per-link utilization (indexed like fabric.links()) and a title; empty = clear.
     void linkHeatChanged(const std::vector<float> &utilization, const QString &title);
     void hostsHighlighted(const std::vector<std::string> &hostIds);
+    /// Links of the selected rank's path to its pipeline peer (empty when on one host).
+    void pathChanged(const std::vector<std::string> &linkIds);
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -94,6 +94,11 @@ void MainWindow::createDocks()
     connect(m_outlineDock, &OutlineDock::elementActivated, m_canvas, &FabricCanvas::focusElement);
     connect(m_jobsDock, &JobsDock::linkHeatChanged, m_canvas, &FabricCanvas::setLinkHeat);
     connect(m_jobsDock, &JobsDock::hostsHighlighted, m_canvas, &FabricCanvas::setHighlightedHosts);
+    // The rank's path becomes the selection, so the canvas draws it highlighted.
+    connect(m_jobsDock, &JobsDock::pathChanged, this, [this](const std::vector<std::string> &links) {
+        if (m_document && !links.empty())
+            m_document->setSelection(links);
+    });
 }
 
 void MainWindow::createActions()

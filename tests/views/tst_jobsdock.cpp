@@ -92,6 +92,8 @@ void TestJobsDock::rankHighlightsGroups()
     std::vector<std::string> hosts;
     QObject context;
     connect(m_dock.get(), &JobsDock::hostsHighlighted, &context, [&](const std::vector<std::string> &h) { hosts = h; });
+    std::vector<std::string> pathLinks;
+    connect(m_dock.get(), &JobsDock::pathChanged, &context, [&](const std::vector<std::string> &l) { pathLinks = l; });
     m_dock->selectRank(0);
     const RankSlot &slot = m_dock->evaluation()->placement.ranks[0];
     const std::string host0 = m_document->fabric().host(slot.host).id;
@@ -103,6 +105,16 @@ void TestJobsDock::rankHighlightsGroups()
     QVERIFY2(path.contains(QString::fromStdString(host0)), qPrintable(path));
     QVERIFY2(path.contains(QStringLiteral("→")), qPrintable(path));
     QVERIFY2(path.contains(QStringLiteral("rail")), qPrintable(path));
+    // The path's links: leaves the rank's host by a NIC link and reaches the
+    // peer's host by one; every link exists and consecutive links share a node.
+    const Fabric &f = m_document->fabric();
+    QVERIFY(pathLinks.size() >= 2);
+    QCOMPARE(f.nodeId(f.link(f.findLink(pathLinks.front())).a), host0);
+    for (size_t i = 1; i < pathLinks.size(); ++i) {
+        const Link &a = f.link(f.findLink(pathLinks[i - 1]));
+        const Link &b = f.link(f.findLink(pathLinks[i]));
+        QVERIFY(a.a == b.a || a.a == b.b || a.b == b.a || a.b == b.b);
+    }
 
     m_dock->selectRank(3071); // last stage: path to the previous peer
     QVERIFY2(m_dock->rankPathText().contains(QStringLiteral("previous")), qPrintable(m_dock->rankPathText()));
