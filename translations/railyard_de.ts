@@ -368,7 +368,7 @@
         <translation>%1 Gbit/s</translation>
     </message>
     <message numerus="yes">
-        <location line="+194"/>
+        <location line="+215"/>
         <source>%n link(s) · %1</source>
         <translation>
             <numerusform>%n Link · %1</numerusform>
@@ -376,7 +376,7 @@
         </translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+52"/>
         <source>%1 hosts · %2 GPUs</source>
         <translation>%1 Hosts · %2 GPUs</translation>
     </message>
@@ -391,7 +391,7 @@
         <translation> · %1 ausgefallen</translation>
     </message>
     <message>
-        <location line="+226"/>
+        <location line="+274"/>
         <source>≤ 1:1</source>
         <translation>≤ 1:1</translation>
     </message>
@@ -426,17 +426,22 @@
         <translation>Bisektionsschnitt</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-8"/>
         <source>Switch oversubscription (down : up)</source>
         <translation>Switch-Überbuchung (abwärts : aufwärts)</translation>
     </message>
     <message>
-        <location line="+223"/>
+        <location line="-4"/>
+        <source>Link utilization</source>
+        <translation>Linkauslastung</translation>
+    </message>
+    <message>
+        <location line="+217"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+226"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -588,9 +593,390 @@
     </message>
 </context>
 <context>
+    <name>Railyard::JobsDock</name>
+    <message>
+        <location filename="../views/jobsdock.cpp" line="+185"/>
+        <source>topology</source>
+        <translation>topologiebewusst</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>linear</source>
+        <translation>linear</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>random</source>
+        <translation>zufällig</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>fluid ECMP</source>
+        <translation>ECMP (Fluid-Modell)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>ECMP (%n seeds)</source>
+        <translation>
+            <numerusform>ECMP (%n Startwert)</numerusform>
+            <numerusform>ECMP (%n Startwerte)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>adaptive</source>
+        <translation>adaptiv</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>host (NVLink)</source>
+        <translation>Host (NVLink)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>same leaf</source>
+        <translation>im selben Leaf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>same SU</source>
+        <translation>in derselben SU</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>same pod</source>
+        <translation>im selben Pod</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>same zone</source>
+        <translation>in derselben Zone</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>across zones</source>
+        <translation>zonenübergreifend</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Open Job…</source>
+        <translation>Job öffnen…</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Seed of the random strategy and of ECMP hashing</source>
+        <translation>Startwert der Zufallsstrategie und des ECMP-Hashings</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Strategy:</source>
+        <translation>Strategie:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Routing:</source>
+        <translation>Routing:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed:</source>
+        <translation>Startwert:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Place</source>
+        <translation>Platzieren</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step time of every strategy under every routing mode</source>
+        <translation>Schrittzeit jeder Strategie in jedem Routing-Modus</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear heatmap</source>
+        <translation>Heatmap entfernen</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The fabric changed since these results: press Place to re-evaluate.</source>
+        <translation>Die Fabric wurde seit diesen Ergebnissen geändert: Klicken Sie auf „Platzieren“, um sie neu zu bewerten.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rank:</source>
+        <translation>Rang:</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Strategies × routing</source>
+        <translation>Strategien × Routing</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Open Job</source>
+        <translation>Job öffnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job files (*.job.json);;JSON files (*.json);;All files (*)</source>
+        <translation>Job-Dateien (*.job.json);;JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>&lt;i&gt;No job: open a *.job.json file.&lt;/i&gt;</source>
+        <translation>&lt;i&gt;Kein Job: Öffnen Sie eine *.job.json-Datei.&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2 GPUs&lt;br&gt;TP %3 × CP %4 × PP %5 × DP %6 (EP %7)&lt;br&gt;%8 parameters, %9 layers, %10 micro-batches per step</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — %2 GPUs&lt;br&gt;TP %3 × CP %4 × PP %5 × DP %6 (EP %7)&lt;br&gt;%8 Parameter, %9 Schichten, %10 Micro-Batches je Schritt</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&lt;br&gt;MoE: %1 experts, top-%2</source>
+        <translation>&lt;br&gt;MoE: %1 Experten, Top-%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;br&gt;The fabric has only %1 GPUs.</source>
+        <translation>&lt;br&gt;Die Fabric hat nur %1 GPUs.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Step — %1 placement, %2</source>
+        <translation>Schritt — Platzierung %1, %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 ms communication per step</source>
+        <translation>%1 ms Kommunikation je Schritt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;tr&gt;&lt;td&gt;%1 phase&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&amp;nbsp;%2 ms&lt;/td&gt;&lt;td&gt;&amp;nbsp;&amp;nbsp;busiest: %3&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;%1-Phase&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&amp;nbsp;%2 ms&lt;/td&gt;&lt;td&gt;&amp;nbsp;&amp;nbsp;Engpass: %3&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Max link utilization: &lt;b&gt;%1 %&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>Max. Linkauslastung: &lt;b&gt;%1 %&lt;/b&gt; auf &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none</source>
+        <translation>keinem Link</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;br&gt;&lt;font color=&quot;#d04040&quot;&gt;%n flow(s) could not be routed.&lt;/font&gt;</source>
+        <translation>
+            <numerusform>&lt;br&gt;&lt;font color=&quot;#d04040&quot;&gt;%n Flow konnte nicht geroutet werden.&lt;/font&gt;</numerusform>
+            <numerusform>&lt;br&gt;&lt;font color=&quot;#d04040&quot;&gt;%n Flows konnten nicht geroutet werden.&lt;/font&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not routed</source>
+        <translation>Nicht geroutet</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Routing failed: %1</source>
+        <translation>Routing fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;br&gt;&lt;b&gt;Bytes per step by tier&lt;/b&gt;&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;1&quot;&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;Bytes je Schritt nach Ebene&lt;/b&gt;&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;1&quot;&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;tr&gt;&lt;td&gt;&lt;b&gt;network total&lt;/b&gt;&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&amp;nbsp;&lt;b&gt;%1&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;&lt;b&gt;Netzwerk gesamt&lt;/b&gt;&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&amp;nbsp;&lt;b&gt;%1&lt;/b&gt;&lt;/td&gt;&lt;/tr&gt;&lt;/table&gt;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;br&gt;&lt;i&gt;warning: %1&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;Warnung: %1&lt;/i&gt;</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Step communication time (ms)</source>
+        <translation>Kommunikationszeit je Schritt (ms)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>ms per step</source>
+        <translation>ms je Schritt</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>No fabric is open.</source>
+        <translation>Keine Fabric geöffnet.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Open a job file first.</source>
+        <translation>Öffnen Sie zuerst eine Job-Datei.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Rank %1: host %2, GPU %3, rail %4 (TP %5, CP %6, DP %7, PP stage %8)</source>
+        <translation>Rang %1: Host %2, GPU %3, Rail %4 (TP %5, CP %6, DP %7, PP-Stufe %8)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No pipeline peer (PP 1).</source>
+        <translation>Kein Pipeline-Nachbar (PP 1).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Path to its previous pipeline peer, rank %1:</source>
+        <translation>Pfad zum vorherigen Pipeline-Nachbarn, Rang %1:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Path to its next pipeline peer, rank %1:</source>
+        <translation>Pfad zum nächsten Pipeline-Nachbarn, Rang %1:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+2"/>
+        <location line="+61"/>
+        <source>rank %1</source>
+        <translation>Rang %1</translation>
+    </message>
+    <message>
+        <location line="-63"/>
+        <location line="+2"/>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>(no live NIC link)</source>
+        <translation>(kein intakter NIC-Link)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+39"/>
+        <source>NIC %1 (rail %2)</source>
+        <translation>NIC %1 (Rail %2)</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <source>(no path)</source>
+        <translation>(kein Pfad)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>GPU %1 on %2</source>
+        <translation>GPU %1 auf %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+31"/>
+        <source>Its TP, PP and DP groups use %n host(s).</source>
+        <translation>
+            <numerusform>Seine TP-, PP- und DP-Gruppen belegen %n Host.</numerusform>
+            <numerusform>Seine TP-, PP- und DP-Gruppen belegen %n Hosts.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1: %2 placement, %3 — link utilization</source>
+        <translation>%1: Platzierung %2, %3 — Linkauslastung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Placing %1…</source>
+        <translation>%1 wird platziert…</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Comparing strategies and routing modes…</source>
+        <translation>Strategien und Routing-Modi werden verglichen…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Comparing strategies and routing modes… %1 of %2</source>
+        <translation>Strategien und Routing-Modi werden verglichen… %1 von %2</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+68"/>
+        <location filename="../views/mainwindow.cpp" line="+70"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -600,7 +986,7 @@
         <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+33"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -666,16 +1052,18 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+198"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-196"/>
+        <location line="+199"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-196"/>
         <source>Restore All &amp;Failures</source>
         <translation>Alle &amp;Ausfälle aufheben</translation>
     </message>
@@ -786,12 +1174,12 @@
     </message>
     <message>
         <location line="+35"/>
-        <location line="+82"/>
+        <location line="+88"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-87"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
@@ -801,17 +1189,17 @@
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+43"/>
         <source>&amp;Undo %1</source>
         <translation>&amp;Rückgängig: %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Redo %1</source>
         <translation>&amp;Wiederherstellen: %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 GPUs · %2 hosts · %3 switches · %4 links</source>
         <translation>%1 GPUs · %2 Hosts · %3 Switches · %4 Links</translation>
     </message>
@@ -2161,7 +2549,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+62"/>
+        <location filename="../app/gui/main.cpp" line="+64"/>
         <source>Topology designer for AI training networks.</source>
         <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
     </message>
@@ -2191,7 +2579,17 @@
         <translation>Das Element &lt;id&gt; ausfallen lassen (Was-wäre-wenn); wiederholbar.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+2"/>
+        <source>Place the training job &lt;file&gt; (*.job.json) and show its link heatmap.</source>
+        <translation>Den Trainingsjob &lt;file&gt; (*.job.json) platzieren und seine Link-Heatmap anzeigen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>With --job: compare placement strategies and routing modes.</source>
+        <translation>Mit --job: Platzierungsstrategien und Routing-Modi vergleichen.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>railyard: cannot open %1</source>
         <translation>railyard: %1 kann nicht geöffnet werden</translation>
     </message>
