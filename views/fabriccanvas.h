@@ -95,6 +95,11 @@ private:
     struct Painter;
     friend struct Painter;
     void rebuildLayout();
+    /// Level of detail at a scale (pixels per scene unit).
+    Detail detailAt(double scale) const;
+    /// Draws the scene rectangle source into target at a level of detail
+    /// (fabriccanvaspainter.cpp).
+    void paintScene(QPainter &painter, const QRectF &source, const QRectF &target, Detail level) const;
     /// Recomputes the per-link failed and in-cut flags after a change (O(L)),
     /// so a repaint never walks every link.
     void updateOverlays() const;
@@ -106,6 +111,7 @@ private:
     AnalysisRunner *m_runner = nullptr;
     std::unique_ptr<FabricLayout> m_layout;
     double m_zoom = 1.0;
+    double m_suWidth = 0.0; ///< median width of a scalable unit's hosts, scene units
     QPointF m_origin; ///< scene point at the widget's top-left corner
     bool m_fitPending = true;
     bool m_showCut = true;

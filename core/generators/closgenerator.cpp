@@ -419,14 +419,14 @@ private:
                 const size_t begin = c * static_cast<size_t>(chunkPods);
                 const size_t end = std::min(pods.size(), begin + static_cast<size_t>(chunkPods));
                 const size_t leafBegin = podLeaves[begin].first, leafEnd = podLeaves[end - 1].second;
-                long long stubs = 0;
+                long long uplinks = 0; // uplinks the members offer toward this tier
                 for (size_t i = begin; i < end; ++i)
                     for (const Built &b : pods[i])
-                        stubs += b.uplinks;
-                if (stubs == 0)
+                        uplinks += b.uplinks;
+                if (uplinks == 0)
                     fail("oversubscription: tier " + std::string(tierName(tierForLevel(level - 1)))
                          + " has no uplinks toward the " + tierName(tierForLevel(level)) + " tier");
-                const int count = static_cast<int>((stubs + capacity - 1) / capacity);
+                const int count = static_cast<int>((uplinks + capacity - 1) / capacity);
                 Location loc;
                 if (level == 2)
                     loc.pod = "pod-" + padded(static_cast<long long>(c) + 1, 2);
@@ -443,8 +443,8 @@ private:
                         const NodeIndex lowerNode = m_fabric.switchNode(b.index);
                         for (int u = 0; u < b.uplinks; ++u, ++t) {
                             const auto s = static_cast<size_t>(t % count);
-                            // Stubs of one switch land on consecutive upper switches,
-                            // so the u-th stub is parallel link number u / count + 1.
+                            // The uplinks of one switch land on consecutive upper switches,
+                            // so its u-th uplink is parallel link number u / count + 1.
                             connect(lowerNode, m_fabric.switchNode(created[s].index), -1, linkGbps, q, u / count + 1);
                             ++down[s];
                         }
