@@ -1,13 +1,16 @@
 #include "views/jobsdock.h"
 
+#include "core/model/units.h"
 #include "core/analysis/capacity.h"
 #include "core/document/fabricdocument.h"
 #include "core/jobs/jobspec.h"
 #include "core/placement/jobevaluation.h"
 #include "core/placement/ranklayout.h"
+#include "core/placement/rankpath.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/steptraffic.h"
 #include "views/analysischarts.h"
+#include "views/comparisonchart.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -26,19 +29,12 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
-#include <QtCharts/QBarCategoryAxis>
-#include <QtCharts/QBarSeries>
-#include <QtCharts/QBarSet>
-#include <QtCharts/QChart>
-#include <QtCharts/QChartView>
-#include <QtCharts/QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <climits>
 #include <cmath>
 #include <limits>
-#include <deque>
 #include <optional>
 #include <set>
 
@@ -75,17 +71,6 @@ struct CompareOutcome
     QString error;
 };
 
-QString bytesText(double bytes)
-{
-    static const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-    int u = 0;
-    while (bytes >= 1024.0 && u < 5) {
-        bytes /= 1024.0;
-        ++u;
-    }
-    return QStringLiteral("%1 %2").arg(bytes, 0, 'f', u == 0 ? 0 : (bytes < 10 ? 2 : 1)).arg(QLatin1String(units[u]));
-}
-
 QString parametersText(double p)
 {
     if (p >= 1e12)
@@ -93,20 +78,6 @@ QString parametersText(double p)
     if (p >= 1e9)
         return QStringLiteral("%1B").arg(p / 1e9, 0, 'f', 1);
     return QStringLiteral("%1M").arg(p / 1e6, 0, 'f', 1);
-}
-
-/// Hosts whose every link has no capacity under the what-if.
-std::vector<std::string> deadHosts(const Fabric &fabric, const CapacityView &view)
-{
-    std::vector<std::string> out;
-    for (std::int32_t h = 0; h < fabric.hostCount(); ++h) {
-        bool live = false;
-        for (std::int32_t l : fabric.incidentLinks(fabric.hostNode(h)))
-            live = live || view.gbps[size_t(l)] > 0;
-        if (!live)
-            out.push_back(fabric.host(h).id);
-    }
-    return out;
 }
 
 } // namespace
@@ -175,7 +146,7 @@ struct JobsDock::Private
     QSpinBox *rankSpin = nullptr;
     QLabel *rankText = nullptr;
     QGroupBox *compareBox = nullptr;
-    QChartView *chartView = nullptr;
+    ComparisonChart *chartView = nullptr;
     QLabel *compareTable = nullptr;
 };
 
@@ -354,10 +325,7 @@ void JobsDock::Private::build()
     // Comparison chart.
     compareBox = new QGroupBox(tr("Strategies × routing"), content);
     auto *compareLayout = new QVBoxLayout(compareBox);
-    chartView = new QChartView(compareBox);
-    chartView->setRenderHint(QPainter::Antialiasing);
-    chartView->setMinimumHeight(260);
-    chartView->setFrameShape(QFrame::NoFrame);
+    chartView = new ComparisonChart(compareBox);
     compareLayout->addWidget(chartView);
     compareTable = new QLabel(compareBox);
     compareTable->setObjectName(QStringLiteral("compareTable"));
@@ -476,9 +444,9 @@ void JobsDock::Private::showResults()
     html += tr("<br><b>Bytes per step by tier</b><table cellspacing=\"0\" cellpadding=\"1\">");
     for (int t = 0; t < flowTierCount; ++t)
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;%2</td></tr>")
-                    .arg(tierLabel(FlowTier(t)), bytesText(e.tierBytes.bytes[size_t(t)]));
+                    .arg(tierLabel(FlowTier(t)), formatBytes(e.tierBytes.bytes[size_t(t)]));
     html += tr("<tr><td><b>network total</b></td><td align=\"right\">&nbsp;<b>%1</b></td></tr></table>")
-                .arg(bytesText(e.tierBytes.network()));
+                .arg(formatBytes(e.tierBytes.network()));
     for (const std::string &w : e.placement.warnings)
         html += tr("<br><i>warning: %1</i>").arg(QString::fromStdString(w).toHtmlEscaped());
     resultsText->setText(html);
@@ -491,44 +459,12 @@ void JobsDock::Private::showResults()
 
 void JobsDock::Private::showComparison()
 {
-    QChart *chart = new QChart;
-    chart->setTheme(AnalysisCharts::themeFor(q->palette()));
-    chart->setTitle(tr("Step communication time (ms)"));
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setBackgroundRoundness(0);
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    QFont titleFont = chart->titleFont();
-    titleFont.setBold(true);
-    chart->setTitleFont(titleFont);
-    auto *series = new QBarSeries;
-    double max = 0;
-    for (size_t m = 0; m < std::size(kModes); ++m) {
-        auto *set = new QBarSet(modeLabel(kModes[m]));
-        for (size_t s = 0; s < std::size(kStrategies); ++s) {
-            const size_t i = s * std::size(kModes) + m;
-            const double v = i < comparison.size() && std::isfinite(comparison[i]) ? comparison[i] : 0.0;
-            *set << v;
-            max = std::max(max, v);
-        }
-        series->append(set);
-    }
-    chart->addSeries(series);
-    auto *categories = new QBarCategoryAxis;
-    for (PlacementStrategy s : kStrategies)
-        categories->append(strategyLabel(s));
-    chart->addAxis(categories, Qt::AlignBottom);
-    series->attachAxis(categories);
-    auto *values = new QValueAxis;
-    values->setRange(0, max > 0 ? max * 1.15 : 1.0);
-    values->applyNiceNumbers();
-    values->setLabelFormat(QStringLiteral("%.0f"));
-    values->setTitleText(tr("ms per step"));
-    chart->addAxis(values, Qt::AlignLeft);
-    series->attachAxis(values);
-    QChart *old = chartView->chart();
-    chartView->setChart(chart);
-    delete old;
+    QStringList categories, series;
+    for (PlacementStrategy st : kStrategies)
+        categories << strategyLabel(st);
+    for (RoutingMode m : kModes)
+        series << modeLabel(m);
+    chartView->setData(tr("Step communication time (ms)"), tr("ms per step"), categories, series, comparison);
 
     // The exact figures (bar labels overlap at dock widths).
     QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\"><tr><th></th>");
@@ -573,108 +509,54 @@ std::optional<RunInput> JobsDock::Private::input(QString *error) const
         return std::nullopt;
     }
     RunInput in{document->fabric(), document->capacityView(), *job, {}, std::uint64_t(seedSpin->value())};
-    in.excluded = deadHosts(in.fabric, in.view);
+    in.excluded = hostsWithoutCapacity(in.fabric, in.view);
     return in;
 }
 
 QString JobsDock::Private::pathText(std::int32_t rank, std::vector<std::string> *links) const
 {
     const Fabric &fabric = document->fabric();
-    const CapacityView view = document->capacityView();
     const Placement &pl = evaluation->placement;
-    const RankLayout layout(job->parallel);
-    const RankCoords c = layout.coords(rank);
+    const RankCoords c = RankLayout(job->parallel).coords(rank);
     const RankSlot &slot = pl.ranks[size_t(rank)];
-    const Host &host = fabric.host(slot.host);
-    const int rail = gpuRail(fabric, slot.host, slot.gpu);
-
     QString text = tr("Rank %1: host %2, GPU %3, rail %4 (TP %5, CP %6, DP %7, PP stage %8)")
                        .arg(rank)
-                       .arg(QString::fromStdString(host.id))
+                       .arg(QString::fromStdString(fabric.host(slot.host).id))
                        .arg(slot.gpu)
-                       .arg(rail)
+                       .arg(gpuRail(fabric, slot.host, slot.gpu))
                        .arg(c.tp)
                        .arg(c.cp)
                        .arg(c.dp)
                        .arg(c.pp);
-    if (job->parallel.pp < 2)
+    const std::optional<RankPath> path = pipelinePeerPath(fabric, document->capacityView(), job->parallel, pl, rank);
+    if (!path)
         return text + QLatin1Char('\n') + tr("No pipeline peer (PP 1).");
-    RankCoords pc = c;
-    const bool last = c.pp + 1 >= job->parallel.pp;
-    pc.pp = last ? c.pp - 1 : c.pp + 1;
-    const std::int32_t peer = layout.rank(pc);
-    const RankSlot &peerSlot = pl.ranks[size_t(peer)];
-    const int peerRail = gpuRail(fabric, peerSlot.host, peerSlot.gpu);
+    const RankSlot &peerSlot = pl.ranks[size_t(path->peer)];
     text += QLatin1Char('\n')
-        + (last ? tr("Path to its previous pipeline peer, rank %1:").arg(peer)
-                : tr("Path to its next pipeline peer, rank %1:").arg(peer))
+        + (path->toPrevious ? tr("Path to its previous pipeline peer, rank %1:").arg(path->peer)
+                            : tr("Path to its next pipeline peer, rank %1:").arg(path->peer))
         + QLatin1Char('\n');
-
     QStringList hops;
     hops << tr("rank %1").arg(rank) << tr("GPU %1").arg(slot.gpu);
-    if (peerSlot.host == slot.host) {
-        hops << tr("NVLink") << tr("GPU %1").arg(peerSlot.gpu) << tr("rank %1").arg(peer);
+    if (path->sameHost) {
+        hops << tr("NVLink") << tr("GPU %1").arg(peerSlot.gpu) << tr("rank %1").arg(path->peer);
         return text + hops.join(QStringLiteral(" → "));
     }
-    // The host's live NIC link on a rail, and the leaf at its other end.
-    auto nicLink = [&](std::int32_t h, int r) -> std::int32_t {
-        std::int32_t any = -1;
-        for (std::int32_t l : fabric.incidentLinks(fabric.hostNode(h))) {
-            if (view.gbps[size_t(l)] <= 0)
-                continue;
-            if (hostLinkRail(fabric, h, l) == r)
-                return l;
-            if (any < 0)
-                any = l;
-        }
-        return any; // PXN-style fallback: another NIC
-    };
-    const std::int32_t srcLink = nicLink(slot.host, rail);
-    const std::int32_t dstLink = nicLink(peerSlot.host, peerRail);
-    if (srcLink < 0 || dstLink < 0)
+    if (path->srcNic < 0 || path->dstNic < 0)
         return text + hops.join(QStringLiteral(" → ")) + QStringLiteral(" → ") + tr("(no live NIC link)");
-    hops << tr("NIC %1 (rail %2)").arg(QString::fromStdString(fabric.link(srcLink).id)).arg(hostLinkRail(fabric, slot.host, srcLink));
-    const NodeIndex srcLeaf = fabric.otherEnd(srcLink, fabric.hostNode(slot.host));
-    const NodeIndex dstLeaf = fabric.otherEnd(dstLink, fabric.hostNode(peerSlot.host));
-    // BFS over switches and live links.
-    std::vector<NodeIndex> parent(size_t(fabric.nodeCount()), -2);
-    std::vector<std::int32_t> parentLink(size_t(fabric.nodeCount()), -1);
-    std::deque<NodeIndex> queue{srcLeaf};
-    parent[size_t(srcLeaf)] = -1;
-    while (!queue.empty() && parent[size_t(dstLeaf)] == -2) {
-        const NodeIndex n = queue.front();
-        queue.pop_front();
-        for (std::int32_t l : fabric.incidentLinks(n)) {
-            if (view.gbps[size_t(l)] <= 0)
-                continue;
-            const NodeIndex m = fabric.otherEnd(l, n);
-            if (!fabric.isSwitch(m) || parent[size_t(m)] != -2)
-                continue;
-            parent[size_t(m)] = n;
-            parentLink[size_t(m)] = l;
-            queue.push_back(m);
-        }
-    }
-    if (parent[size_t(dstLeaf)] == -2) {
-        hops << QString::fromStdString(fabric.nodeId(srcLeaf)) << tr("(no path)");
+    hops << tr("NIC %1 (rail %2)").arg(QString::fromStdString(fabric.link(path->srcNic).id)).arg(hostLinkRail(fabric, slot.host, path->srcNic));
+    if (!path->reachable()) {
+        hops << QString::fromStdString(fabric.nodeId(fabric.otherEnd(path->srcNic, fabric.hostNode(slot.host)))) << tr("(no path)");
         return text + hops.join(QStringLiteral(" → "));
     }
-    QStringList switches;
-    std::vector<std::string> hopLinks;
-    for (NodeIndex n = dstLeaf; n >= 0; n = parent[size_t(n)]) {
-        switches.prepend(QString::fromStdString(fabric.nodeId(n)));
-        if (parentLink[size_t(n)] >= 0)
-            hopLinks.insert(hopLinks.begin(), fabric.link(parentLink[size_t(n)]).id);
-    }
-    if (links) {
-        links->push_back(fabric.link(srcLink).id);
-        links->insert(links->end(), hopLinks.begin(), hopLinks.end());
-        links->push_back(fabric.link(dstLink).id);
-    }
-    hops << switches;
-    hops << tr("NIC %1 (rail %2)").arg(QString::fromStdString(fabric.link(dstLink).id)).arg(hostLinkRail(fabric, peerSlot.host, dstLink))
+    for (const NodeIndex n : path->switches)
+        hops << QString::fromStdString(fabric.nodeId(n));
+    hops << tr("NIC %1 (rail %2)").arg(QString::fromStdString(fabric.link(path->dstNic).id)).arg(hostLinkRail(fabric, peerSlot.host, path->dstNic))
          << tr("GPU %1 on %2").arg(peerSlot.gpu).arg(QString::fromStdString(fabric.host(peerSlot.host).id))
-         << tr("rank %1").arg(peer);
+         << tr("rank %1").arg(path->peer);
+    if (links)
+        for (const std::int32_t l : path->links)
+            links->push_back(fabric.link(l).id);
     return text + hops.join(QStringLiteral(" → "));
 }
 
@@ -855,37 +737,20 @@ void JobsDock::compare()
     });
     watcher->setFuture(QtConcurrent::run([in = std::move(*in)](QPromise<CompareOutcome> &promise) {
         CompareOutcome out;
-        const int total = int(std::size(kStrategies) * std::size(kModes));
-        promise.setProgressRange(0, total);
-        int done = 0;
-        QStringList errors;
-        for (PlacementStrategy s : kStrategies) {
-            std::optional<JobEvaluation> e;
-            try {
-                e = evaluateJob(in.fabric, in.view, in.job, s, RoutingMode::Fluid, in.seed, in.excluded, kEcmpSeeds);
-            } catch (const std::exception &ex) {
-                errors << QStringLiteral("%1: %2").arg(QLatin1String(placementStrategyName(s)), QString::fromUtf8(ex.what()));
-            }
-            for (RoutingMode m : kModes) {
-                if (promise.isCanceled())
-                    return;
-                double ms = std::numeric_limits<double>::quiet_NaN();
-                if (e) {
-                    if (m != RoutingMode::Fluid) {
-                        RoutingOptions routing;
-                        routing.mode = m;
-                        routing.seed = in.seed;
-                        routing.seeds = kEcmpSeeds;
-                        routeJobStep(in.fabric, in.view, routing, *e);
-                    }
-                    if (e->routed())
-                        ms = e->stepCommTimeMs();
-                }
-                out.ms.push_back(ms);
-                promise.setProgressValue(++done);
-            }
-        }
-        out.error = errors.join(QLatin1Char('\n'));
+        promise.setProgressRange(0, int(std::size(kStrategies) * std::size(kModes)));
+        std::vector<std::string> errors;
+        out.ms = compareStrategies(in.fabric, in.view, in.job, {std::begin(kStrategies), std::end(kStrategies)},
+                                   {std::begin(kModes), std::end(kModes)}, in.seed, in.excluded, kEcmpSeeds, &errors,
+                                   [&promise](int done) {
+                                       promise.setProgressValue(done);
+                                       return !promise.isCanceled();
+                                   });
+        if (promise.isCanceled())
+            return;
+        QStringList messages;
+        for (const std::string &e : errors)
+            messages << QString::fromStdString(e);
+        out.error = messages.join(QLatin1Char('\n'));
         promise.addResult(std::move(out));
     }));
 }

@@ -1,6 +1,7 @@
 #include "app/cli/placecommand.h"
 
 #include "app/cli/clicommon.h"
+#include "core/model/units.h"
 #include "core/analysis/capacity.h"
 #include "core/jobs/jobspec.h"
 #include "core/placement/jobevaluation.h"
@@ -47,18 +48,6 @@ std::vector<CollectiveRow> mergeCollectives(const std::vector<GroupCollective> &
         ++it->groups;
     }
     return rows;
-}
-
-/// "512 MiB", "1.50 GiB", "7.3 TiB" (binary units).
-QString bytesText(double bytes)
-{
-    static const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-    int u = 0;
-    while (bytes >= 1024.0 && u < 5) {
-        bytes /= 1024.0;
-        ++u;
-    }
-    return QStringLiteral("%1 %2").arg(bytes, 0, 'f', u == 0 ? 0 : (bytes < 10 ? 2 : 1)).arg(QLatin1String(units[u]));
 }
 
 QString spanText(const DomainSpan &s)
@@ -272,7 +261,7 @@ int runPlace(const QStringList &args)
                     .arg(QLatin1String(commOpName(r.op)), -15)
                     .arg(r.groups, 7)
                     .arg(qulonglong(r.groupSize), 6)
-                    .arg(bytesText(r.bytesPerRank), 11)
+                    .arg(formatBytes(r.bytesPerRank), 11)
                     .arg(r.countPerStep, 6)
                     .arg(QString::fromStdString(r.label));
     text += QStringLiteral("\nBytes per step by tier (each transfer counted at the highest boundary it crosses):\n");
@@ -281,12 +270,12 @@ int runPlace(const QStringList &args)
         text += QStringLiteral(" %1").arg(QLatin1String(parallelKindName(kind)), 10);
     text += QLatin1Char('\n');
     for (int t = 0; t < flowTierCount; ++t) {
-        text += QStringLiteral("  %1 %2").arg(QLatin1String(tierLabel(FlowTier(t))), -14).arg(bytesText(tiers.bytes[size_t(t)]), 10);
+        text += QStringLiteral("  %1 %2").arg(QLatin1String(tierLabel(FlowTier(t))), -14).arg(formatBytes(tiers.bytes[size_t(t)]), 10);
         for (const auto &[kind, tb] : tiersByKind)
-            text += QStringLiteral(" %1").arg(bytesText(tb.bytes[size_t(t)]), 10);
+            text += QStringLiteral(" %1").arg(formatBytes(tb.bytes[size_t(t)]), 10);
         text += QLatin1Char('\n');
     }
-    text += QStringLiteral("  %1 %2\n").arg(QStringLiteral("network total"), -14).arg(bytesText(tiers.network()), 10);
+    text += QStringLiteral("  %1 %2\n").arg(QStringLiteral("network total"), -14).arg(formatBytes(tiers.network()), 10);
     if (routingError.isEmpty()) {
         text += QStringLiteral("\nNetwork (%1 routing; phases TP, CP, PP, EP, DP run one after another, each limited by "
                                "its busiest link):\n")

@@ -45,4 +45,17 @@ CapacityView CapacityView::of(const Fabric &fabric, const Failures &failures)
     return view;
 }
 
+std::vector<std::string> hostsWithoutCapacity(const Fabric &fabric, const CapacityView &capacity)
+{
+    std::vector<std::string> ids;
+    for (std::int32_t h = 0; h < fabric.hostCount(); ++h) {
+        bool live = false;
+        for (const auto l : fabric.incidentLinks(fabric.hostNode(h)))
+            live = live || capacity.gbps[static_cast<size_t>(l)] > 0;
+        if (!live)
+            ids.push_back(fabric.host(h).id);
+    }
+    return ids;
+}
+
 } // namespace Railyard

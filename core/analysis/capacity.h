@@ -35,4 +35,8 @@ struct CapacityView
     static CapacityView of(const Fabric &fabric, const Failures &failures = {});
 };
 
+/// Ids of the hosts none of whose links carries anything in the view (cut off
+/// by the what-if): a placement must leave them out.
+std::vector<std::string> hostsWithoutCapacity(const Fabric &fabric, const CapacityView &capacity);
+
 } // namespace Railyard

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <exception>
+#include <limits>
+#include <optional>
 
 namespace Railyard {
 
@@ -90,6 +92,43 @@ JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const 
     routing.seed = seed;
     routing.seeds = std::max(1, ecmpSeeds);
     return evaluateJob(fabric, view, job, placement, routing);
+}
+
+std::vector<double> compareStrategies(const Fabric &fabric, const CapacityView &view, const JobSpec &job,
+                                      const std::vector<PlacementStrategy> &strategies,
+                                      const std::vector<RoutingMode> &modes, std::uint64_t seed,
+                                      const std::vector<std::string> &excludedHosts, int ecmpSeeds,
+                                      std::vector<std::string> *errors, const std::function<bool(int done)> &progress)
+{
+    std::vector<double> ms;
+    int done = 0;
+    for (const PlacementStrategy s : strategies) {
+        std::optional<JobEvaluation> e;
+        try {
+            e = evaluateJob(fabric, view, job, s, RoutingMode::Fluid, seed, excludedHosts, ecmpSeeds);
+        } catch (const std::exception &ex) {
+            if (errors)
+                errors->push_back(std::string(placementStrategyName(s)) + ": " + ex.what());
+        }
+        for (const RoutingMode m : modes) {
+            double value = std::numeric_limits<double>::quiet_NaN();
+            if (e) {
+                if (m != RoutingMode::Fluid) {
+                    RoutingOptions routing;
+                    routing.mode = m;
+                    routing.seed = seed;
+                    routing.seeds = ecmpSeeds;
+                    routeJobStep(fabric, view, routing, *e);
+                }
+                if (e->routed())
+                    value = e->stepCommTimeMs();
+            }
+            ms.push_back(value);
+            if (progress && !progress(++done))
+                return ms;
+        }
+    }
+    return ms;
 }
 
 } // namespace Railyard

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <functional>
 #include <vector>
 
 namespace Railyard {
@@ -85,5 +86,17 @@ JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const 
 /// of `evaluation` from its placement and collectives.
 void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingOptions &routing,
                   JobEvaluation &evaluation);
+
+/// Step communication time (ms) of every placement strategy under every
+/// routing mode, strategy-major: each strategy is placed once and routed in
+/// each mode. NaN where placement or routing failed; failures are described
+/// in *errors. `progress` is called after each (strategy, mode) with the count
+/// done; returning false cancels (the result is then incomplete).
+std::vector<double> compareStrategies(const Fabric &fabric, const CapacityView &view, const JobSpec &job,
+                                      const std::vector<PlacementStrategy> &strategies,
+                                      const std::vector<RoutingMode> &modes, std::uint64_t seed,
+                                      const std::vector<std::string> &excludedHosts, int ecmpSeeds,
+                                      std::vector<std::string> *errors,
+                                      const std::function<bool(int done)> &progress = {});
 
 } // namespace Railyard
