@@ -291,10 +291,7 @@ void AnalysisDock::Private::refreshWhatIf(const AnalysisReport &baseline, const 
     for (const auto &before : baseline.oversubscription.tiers) {
         if (before.isTop)
             continue;
-        const TierOversubscription *after = nullptr;
-        for (const auto &t : current.oversubscription.tiers)
-            if (t.tier == before.tier)
-                after = &t;
+        const TierOversubscription *after = findTier(current.oversubscription, before.tier);
         const QString tier = AnalysisCharts::tierLabel(before.tier);
         html += row(tr("%1 aggregate").arg(tier), AnalysisCharts::ratioText(before.ratio),
                     after ? AnalysisCharts::ratioText(after->ratio) : QStringLiteral("—"));
@@ -306,15 +303,8 @@ void AnalysisDock::Private::refreshWhatIf(const AnalysisReport &baseline, const 
     html += QStringLiteral("</table>");
     whatIfTable->setText(html);
 
-    // Cut links are sorted (BisectionResult contract).
-    const auto &cutBefore = baseline.bisection.cutLinks;
-    const auto &cutAfter = current.bisection.cutLinks;
-    std::vector<std::int32_t> added, removed;
-    std::set_difference(cutAfter.begin(), cutAfter.end(), cutBefore.begin(), cutBefore.end(),
-                        std::back_inserter(added));
-    std::set_difference(cutBefore.begin(), cutBefore.end(), cutAfter.begin(), cutAfter.end(),
-                        std::back_inserter(removed));
-    cutChange->setText(tr("cut changed: +%1 / −%2 links").arg(added.size()).arg(removed.size()));
+    const CutChange change = Railyard::cutChange(baseline.bisection, current.bisection);
+    cutChange->setText(tr("cut changed: +%1 / −%2 links").arg(change.added.size()).arg(change.removed.size()));
 
     QStringList ids;
     const int shown = std::min<int>(kMaxListedFailures, static_cast<int>(current.failed.size()));

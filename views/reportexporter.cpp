@@ -216,10 +216,7 @@ QString ReportBuilder::whatIfSection(const AnalysisReport &baseline, const Analy
     for (const auto &before : baseline.oversubscription.tiers) {
         if (before.isTop)
             continue;
-        const TierOversubscription *after = nullptr;
-        for (const auto &t : current.oversubscription.tiers)
-            if (t.tier == before.tier)
-                after = &t;
+        const TierOversubscription *after = findTier(current.oversubscription, before.tier);
         const QString tier = AnalysisCharts::tierLabel(before.tier);
         row(tr("%1 aggregate").arg(tier), AnalysisCharts::ratioText(before.ratio),
             after ? AnalysisCharts::ratioText(after->ratio) : QStringLiteral("—"));
@@ -232,13 +229,9 @@ QString ReportBuilder::whatIfSection(const AnalysisReport &baseline, const Analy
     }
     h += QStringLiteral("</table>\n");
 
-    const auto &cutBefore = baseline.bisection.cutLinks;
-    const auto &cutAfter = current.bisection.cutLinks;
-    std::vector<std::int32_t> added, removed;
-    std::set_difference(cutAfter.begin(), cutAfter.end(), cutBefore.begin(), cutBefore.end(),
-                        std::back_inserter(added));
-    std::set_difference(cutBefore.begin(), cutBefore.end(), cutAfter.begin(), cutAfter.end(),
-                        std::back_inserter(removed));
+    const CutChange change = cutChange(baseline.bisection, current.bisection);
+    const auto &added = change.added;
+    const auto &removed = change.removed;
     h += QStringLiteral("<p>%1</p>\n")
              .arg(esc(tr("Cut changed: +%1 / −%2 links").arg(added.size()).arg(removed.size())));
 

@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <cstdio>
 #include <sstream>
 
@@ -21,6 +23,24 @@ AnalysisReport analyzeFabric(const Fabric &fabric, const Failures &failures, con
     for (const auto s : failures.switches)
         report.failed.push_back(fabric.switchAt(s).id);
     return report;
+}
+
+CutChange cutChange(const BisectionResult &baseline, const BisectionResult &whatIf)
+{
+    CutChange change;
+    const auto &before = baseline.cutLinks;
+    const auto &after = whatIf.cutLinks;
+    std::set_difference(after.begin(), after.end(), before.begin(), before.end(), std::back_inserter(change.added));
+    std::set_difference(before.begin(), before.end(), after.begin(), after.end(), std::back_inserter(change.removed));
+    return change;
+}
+
+const TierOversubscription *findTier(const OversubscriptionResult &result, Tier tier)
+{
+    for (const auto &t : result.tiers)
+        if (t.tier == tier)
+            return &t;
+    return nullptr;
 }
 
 namespace {

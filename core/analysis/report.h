@@ -21,6 +21,18 @@ struct AnalysisReport
     std::vector<std::string> failed; ///< ids failed for this what-if
 };
 
+/// Links a what-if added to and removed from the baseline's bisection cut
+/// (both cuts are sorted). O(cut size).
+struct CutChange
+{
+    std::vector<std::int32_t> added;
+    std::vector<std::int32_t> removed;
+};
+CutChange cutChange(const BisectionResult &baseline, const BisectionResult &whatIf);
+
+/// The entry of `tier` in an oversubscription result, nullptr when absent.
+const TierOversubscription *findTier(const OversubscriptionResult &result, Tier tier);
+
 AnalysisReport analyzeFabric(const Fabric &fabric, const Failures &failures = {},
                              const BisectionOptions &options = {});
 
