@@ -3,7 +3,9 @@
 #include "app/cli/clicommon.h"
 #include "core/model/units.h"
 #include "core/analysis/capacity.h"
+#include "core/export/hostlist.h"
 #include "core/jobs/jobspec.h"
+#include "core/placement/clusterstate.h"
 #include "core/placement/jobevaluation.h"
 #include "core/placement/placementsummary.h"
 #include "core/placement/placer.h"
@@ -15,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -79,6 +82,30 @@ const char *tierLabel(FlowTier t)
     return "?";
 }
 
+/// "a,b[1-3,5],c" → "a", "b[1-3,5]", "c" (hostlist expressions keep their commas).
+QStringList splitOutsideBrackets(const QString &text)
+{
+    QStringList out;
+    QString current;
+    int depth = 0;
+    for (const QChar c : text) {
+        if (c == QLatin1Char('['))
+            ++depth;
+        else if (c == QLatin1Char(']'))
+            depth = std::max(0, depth - 1);
+        if (c == QLatin1Char(',') && depth == 0) {
+            if (!current.trimmed().isEmpty())
+                out << current.trimmed();
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    if (!current.trimmed().isEmpty())
+        out << current.trimmed();
+    return out;
+}
+
 } // namespace
 
 int runPlace(const QStringList &args)
@@ -93,13 +120,33 @@ int runPlace(const QStringList &args)
                  QStringLiteral("Placement strategy: topology (smallest domain that fits, rail-aligned), linear "
                                 "(first fit in host order) or random (seeded scatter of whole hosts). Default topology."),
                  QStringLiteral("name"), QStringLiteral("topology"));
-    cl.addOption({QStringLiteral("exclude")}, QStringLiteral("Never use this host; repeat for several."),
+    cl.addOption({QStringLiteral("exclude")}, QStringLiteral("Never use these hosts (drained): ids or hostlists such as gpu[0001-0008,0013]; "
+                                "repeat or separate with commas."),
                  QStringLiteral("id"));
     cl.addOption({QStringLiteral("seed")}, QStringLiteral("Seed of the random strategy. Default 1."),
                  QStringLiteral("n"), QStringLiteral("1"));
     cl.addOption({QStringLiteral("routing")},
                  QStringLiteral("Routing model for link loads: fluid, ecmp or adaptive. Default fluid."),
                  QStringLiteral("mode"), QStringLiteral("fluid"));
+    cl.addOption({QStringLiteral("busy")},
+                 QStringLiteral("HOST:GPUS: the first GPUS GPUs of HOST are in use by work Railyard did not place "
+                                "(a running job); repeat or separate with commas."),
+                 QStringLiteral("host:gpus"));
+    cl.addOption({QStringLiteral("running")},
+                 QStringLiteral("A job already on the cluster, placed before JOB (a queue, in the order given); "
+                                "repeat for several. Its own traffic is not added to JOB's."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("running-strategy")},
+                 QStringLiteral("Strategy the --running jobs were placed with. Default topology."),
+                 QStringLiteral("name"), QStringLiteral("topology"));
+    cl.addOption({QStringLiteral("fail")},
+                 QStringLiteral("What-if: this link or switch is down; repeat for several. The report then gives "
+                                "the slowdown against the healthy fabric."),
+                 QStringLiteral("id"));
+    cl.addOption({QStringLiteral("degrade")},
+                 QStringLiteral("What-if: LINK=GBPS or LINK=PERCENT% runs the link at that rate (e.g. a flapping "
+                                "optic at 100 or 25%); repeat for several."),
+                 QStringLiteral("link=rate"));
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print the report as JSON."));
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Fabric format slug, overriding the file name."),
                  QStringLiteral("slug"));
@@ -107,8 +154,11 @@ int runPlace(const QStringList &args)
                                 "  railyard-cli place samples/cluster-3k.fabric.json samples/llama-70b-3k.job.json\n"
                                 "  railyard-cli place samples/meta-24k.fabric.json samples/moe-meta-24k.job.json "
                                 "--strategy random --seed 7 --json\n"
-                                "Exit codes: 0 placed, 1 bad fabric or job file, unknown --exclude id or job too big "
-                                "for the free GPUs, 2 usage error."));
+                                "  railyard-cli place samples/meta-24k.fabric.json samples/moe-meta-24k.job.json "
+                                "--degrade gpu0129--leaf-0065=100\n"
+                                "Exit codes: 0 placed, 1 bad fabric or job file, unknown --exclude, --busy, --fail or "
+                                "--degrade id, a --running job that does not fit, or JOB too big for the free GPUs, "
+                                "2 usage error."));
     if (!cl.parse(args))
         return ExitOk;
 
@@ -124,9 +174,15 @@ int runPlace(const QStringList &args)
     const QString routingName = cl.value(QStringLiteral("routing")).trimmed().toLower();
     if (!routingModeFromName(routingName.toStdString(), &routing.mode))
         cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp or adaptive)").arg(routingName));
-    for (const QString &id : cl.values(QStringLiteral("exclude")))
-        for (const QString &part : id.split(QLatin1Char(','), Qt::SkipEmptyParts))
-            options.excludedHosts.push_back(part.trimmed().toStdString());
+    for (const QString &arg : cl.values(QStringLiteral("exclude")))
+        for (const QString &item : splitOutsideBrackets(arg)) {
+            try {
+                for (std::string &name : expandHostlist(item.toStdString()))
+                    options.excludedHosts.push_back(std::move(name));
+            } catch (const std::exception &e) {
+                cl.fail(QStringLiteral("--exclude: '%1': %2").arg(item, QString::fromStdString(e.what())));
+            }
+        }
 
     const QString fabricFile = cl.positional(0);
     const QString jobFile = cl.positional(1);
@@ -143,13 +199,105 @@ int runPlace(const QStringList &args)
     }
     const JobSpec &job = *jobResult.job;
 
+    // The cluster as it is: busy GPUs, then the running jobs in queue order.
+    ClusterState state(*fabric);
+    for (const QString &arg : cl.values(QStringLiteral("busy")))
+        for (const QString &item : splitOutsideBrackets(arg)) {
+            const int colon = item.lastIndexOf(QLatin1Char(':'));
+            bool ok = false;
+            const int gpus = colon > 0 ? item.mid(colon + 1).toInt(&ok) : 0;
+            if (!ok || gpus < 1)
+                cl.fail(QStringLiteral("--busy: '%1' is not HOSTS:GPUS (e.g. gpu0001:4 or gpu[0001-0024]:4)").arg(item));
+            std::vector<std::string> names;
+            try {
+                names = expandHostlist(item.left(colon).toStdString());
+            } catch (const std::exception &e) {
+                cl.fail(QStringLiteral("--busy: '%1': %2").arg(item.left(colon), QString::fromStdString(e.what())));
+            }
+            for (const std::string &name : names) {
+                const NodeIndex node = fabric->findNode(name);
+                if (node < 0 || !fabric->isHost(node)) {
+                    printErr(QStringLiteral("%1: --busy: no host '%2'").arg(fabricFile, QString::fromStdString(name)));
+                    return ExitBadInput;
+                }
+                state.markBusy(node, gpus);
+            }
+        }
+    const QString runningStrategyName = cl.value(QStringLiteral("running-strategy")).trimmed().toLower();
+    const auto runningStrategy = placementStrategyFromName(runningStrategyName.toStdString());
+    if (!runningStrategy)
+        cl.fail(QStringLiteral("--running-strategy: unknown strategy '%1' (topology, linear or random)")
+                    .arg(runningStrategyName));
+    QStringList runningNames;
+    for (const QString &file : cl.values(QStringLiteral("running"))) {
+        const JobSpecResult running = readJobSpecFile(file);
+        if (!running.ok()) {
+            printErr(running.errorText());
+            return ExitBadInput;
+        }
+        PlacementOptions runningOptions;
+        runningOptions.strategy = *runningStrategy;
+        runningOptions.seed = options.seed;
+        runningOptions.excludedHosts = options.excludedHosts;
+        JobSpec spec = *running.job;
+        spec.name += "#" + std::to_string(runningNames.size() + 1); // the same file may run twice
+        try {
+            state.place(spec, runningOptions);
+        } catch (const PlacementError &e) {
+            printErr(QStringLiteral("%1: --running: %2").arg(file, QString::fromStdString(e.what())));
+            return ExitBadInput;
+        }
+        runningNames << QString::fromStdString(spec.name);
+    }
+
+    // What-if: failed and degraded links, applied on top of the file's own link states.
+    std::vector<std::string> failIds;
+    for (const QString &id : cl.values(QStringLiteral("fail")))
+        for (const QString &part : id.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            failIds.push_back(part.trimmed().toStdString());
+    Failures failures;
+    std::string failError;
+    if (!resolveFailures(*fabric, failIds, &failures, &failError)) {
+        printErr(QStringLiteral("%1: %2 in --fail").arg(fabricFile, QString::fromStdString(failError)));
+        return ExitBadInput;
+    }
+    CapacityView view = CapacityView::of(*fabric, failures);
+    for (const QString &arg : cl.values(QStringLiteral("degrade"))) {
+        const int eq = arg.lastIndexOf(QLatin1Char('='));
+        const QString id = arg.left(eq).trimmed();
+        QString rate = eq > 0 ? arg.mid(eq + 1).trimmed() : QString();
+        const bool percent = rate.endsWith(QLatin1Char('%'));
+        if (percent)
+            rate.chop(1);
+        bool ok = false;
+        const double value = rate.toDouble(&ok);
+        if (eq <= 0 || !ok || !(value >= 0) || (percent && value > 100))
+            cl.fail(QStringLiteral("--degrade: '%1' is not LINK=GBPS or LINK=PERCENT% (e.g. leaf-0001--spine-0001=100)")
+                        .arg(arg));
+        const std::int32_t link = fabric->findLink(id.toStdString());
+        if (link < 0) {
+            printErr(QStringLiteral("%1: --degrade: no link '%2'").arg(fabricFile, id));
+            return ExitBadInput;
+        }
+        const double nominal = fabric->link(link).capacityGbps;
+        const double gbps = percent ? nominal * value / 100.0 : value;
+        if (gbps > nominal) {
+            printErr(QStringLiteral("%1: --degrade: %2 Gbit/s is above the nominal %3 Gbit/s of link '%4'")
+                         .arg(fabricFile).arg(gbps).arg(nominal).arg(id));
+            return ExitBadInput;
+        }
+        view.gbps[size_t(link)] = std::min(view.gbps[size_t(link)], gbps);
+    }
+
     JobEvaluation evaluation;
     try {
-        evaluation = evaluateJob(*fabric, CapacityView::of(*fabric), job, options, routing);
+        evaluation = evaluateJob(state, view, job, options, routing);
     } catch (const PlacementError &e) {
         printErr(QStringLiteral("%1: %2").arg(jobFile, QString::fromStdString(e.what())));
         return ExitBadInput;
     }
+    const DegradationImpact impact = degradationImpact(*fabric, view, evaluation);
+    const bool impaired = !impairedLinks(*fabric, view).empty() && evaluation.routed();
     const Placement &placement = evaluation.placement;
     const double placeMs = evaluation.placementMs;
     for (const std::string &w : placement.warnings)
@@ -181,6 +329,9 @@ int runPlace(const QStringList &args)
         o[QStringLiteral("job_span")] = spanJson(summary.job);
         o[QStringLiteral("pipeline_span")] = spanJson(summary.pipeline);
         o[QStringLiteral("dp_span")] = spanJson(summary.dataParallel);
+        if (!runningNames.isEmpty())
+            o[QStringLiteral("running_jobs")] = QJsonArray::fromStringList(runningNames);
+        o[QStringLiteral("free_gpus_before")] = double(state.freeGpuCount());
         QJsonArray coll;
         for (const CollectiveRow &r : rows)
             coll.append(QJsonObject{{QStringLiteral("kind"), parallelKindName(r.kind)},
@@ -212,6 +363,22 @@ int runPlace(const QStringList &args)
             for (const JobPhaseTime &ph : net.phases)
                 phases[QLatin1String(parallelKindName(ph.kind))] = ph.seconds * 1e3;
             o[QStringLiteral("phase_time_ms")] = phases;
+            if (impaired) {
+                o[QStringLiteral("healthy_step_comm_time_ms")] = impact.healthyStepSeconds * 1e3;
+                o[QStringLiteral("slowdown")] = impact.slowdown();
+                QJsonArray links;
+                for (const ImpairedLinkCost &c : impact.links)
+                    links.append(QJsonObject{
+                        {QStringLiteral("link"), QString::fromStdString(fabric->link(c.link).id)},
+                        {QStringLiteral("nominal_gbps"), c.nominalGbps},
+                        {QStringLiteral("effective_gbps"), c.effectiveGbps},
+                        {QStringLiteral("step_comm_time_ms_alone"),
+                         std::isfinite(c.stepSecondsAlone) ? QJsonValue(c.stepSecondsAlone * 1e3) : QJsonValue()},
+                        {QStringLiteral("slowdown_alone"),
+                         std::isfinite(c.slowdownAlone) ? QJsonValue(c.slowdownAlone) : QJsonValue()}});
+                o[QStringLiteral("impaired_links_used")] = impact.impairedLinks;
+                o[QStringLiteral("impaired_links")] = links;
+            }
         } else {
             o[QStringLiteral("routing_error")] = routingError;
         }
@@ -237,6 +404,11 @@ int runPlace(const QStringList &args)
                 .arg(summary.hosts)
                 .arg(spanText(summary.job))
                 .arg(placeMs, 0, 'f', 1);
+    if (!runningNames.isEmpty() || state.freeGpuCount() < fabric->gpuCount())
+        text += QStringLiteral("  cluster before: %1 of %2 GPUs free%3\n")
+                    .arg(state.freeGpuCount())
+                    .arg(fabric->gpuCount())
+                    .arg(runningNames.isEmpty() ? QString() : QStringLiteral(", running: %1").arg(runningNames.join(QStringLiteral(", "))));
     text += QStringLiteral("  rank order over the placed GPUs (fastest first): %1\n")
                 .arg(QString::fromStdString(placement.rankOrder));
     text += QStringLiteral("  TP groups inside one host: %1 (%2 of %3 groups span hosts)\n")
@@ -288,6 +460,22 @@ int runPlace(const QStringList &args)
                     .arg(net.bottleneckLinkId.empty() ? QStringLiteral("none") : QString::fromStdString(net.bottleneckLinkId));
         if (net.unroutedFlows > 0)
             text += QStringLiteral("  warning: %1 flows could not be routed\n").arg(net.unroutedFlows);
+        if (impaired) {
+            text += QStringLiteral("\nImpaired links (failed or degraded) against the healthy fabric, same placement:\n");
+            text += QStringLiteral("  healthy_step_comm_time_ms: %1\n  slowdown: %2x (%3 impaired links carry this job's "
+                                   "traffic)\n")
+                        .arg(impact.healthyStepSeconds * 1e3, 0, 'f', 1)
+                        .arg(impact.slowdown(), 0, 'f', 3)
+                        .arg(impact.impairedLinks);
+            for (const ImpairedLinkCost &c : impact.links)
+                text += QStringLiteral("    %1 at %2 of %3 Gbit/s: alone %4\n")
+                            .arg(QString::fromStdString(fabric->link(c.link).id))
+                            .arg(c.effectiveGbps)
+                            .arg(c.nominalGbps)
+                            .arg(std::isfinite(c.slowdownAlone)
+                                     ? QStringLiteral("%1 ms, %2x").arg(c.stepSecondsAlone * 1e3, 0, 'f', 1).arg(c.slowdownAlone, 0, 'f', 3)
+                                     : QStringLiteral("routing fails"));
+        }
     } else {
         text += QStringLiteral("\nNetwork: not computed (routing failed: %1)\n").arg(routingError);
     }

@@ -85,6 +85,13 @@ int ClusterState::freeGpus(std::int32_t host) const
     return free;
 }
 
+void ClusterState::markBusy(std::int32_t host, int gpus)
+{
+    const int n = std::min(gpus, m_fabric.host(host).gpus);
+    for (int g = 0; g < n; ++g)
+        m_busy[gpuIndex(host, g)] = 1;
+}
+
 bool ClusterState::isHostFree(std::int32_t host) const
 {
     return m_fabric.host(host).gpus > 0 && freeGpus(host) == m_fabric.host(host).gpus;

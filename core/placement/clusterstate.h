@@ -43,6 +43,9 @@ public:
     /// Excludes a host for every later placement (a degraded node).
     void excludeHost(std::int32_t host) { m_excluded[size_t(host)] = 1; }
     bool isExcluded(std::int32_t host) const { return m_excluded[size_t(host)] != 0; }
+    /// Marks GPUs 0..gpus-1 of a host in use by work outside this state (a
+    /// running job Railyard did not place). Clamped to the host's GPUs.
+    void markBusy(std::int32_t host, int gpus);
     bool isGpuFree(std::int32_t host, int gpu) const;
     int freeGpus(std::int32_t host) const;
     /// Not excluded and no GPU in use.

@@ -64,10 +64,17 @@ void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingO
 JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const JobSpec &job,
                           const PlacementOptions &placement, const RoutingOptions &routing)
 {
+    return evaluateJob(ClusterState(fabric), view, job, placement, routing);
+}
+
+JobEvaluation evaluateJob(const ClusterState &state, const CapacityView &view, const JobSpec &job,
+                          const PlacementOptions &placement, const RoutingOptions &routing)
+{
+    const Fabric &fabric = state.fabric();
     JobEvaluation e;
     QElapsedTimer timer;
     timer.start();
-    e.placement = placeJob(fabric, job, placement);
+    e.placement = placeJob(state, job, placement);
     e.placementMs = double(timer.nsecsElapsed()) / 1e6;
 
     e.collectives = stepCollectives(job);
@@ -92,6 +99,72 @@ JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const 
     routing.seed = seed;
     routing.seeds = std::max(1, ecmpSeeds);
     return evaluateJob(fabric, view, job, placement, routing);
+}
+
+std::vector<std::int32_t> impairedLinks(const Fabric &fabric, const CapacityView &view)
+{
+    std::vector<std::int32_t> out;
+    for (std::int32_t l = 0; l < fabric.linkCount() && size_t(l) < view.gbps.size(); ++l)
+        if (view.gbps[size_t(l)] < fabric.link(l).capacityGbps * (1.0 - 1e-9))
+            out.push_back(l);
+    return out;
+}
+
+DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
+                                    int maxLinks)
+{
+    DegradationImpact impact;
+    impact.stepSeconds = evaluation.stepSeconds;
+    impact.healthyStepSeconds = evaluation.stepSeconds;
+    if (!evaluation.routed())
+        return impact;
+    const std::vector<std::int32_t> impaired = impairedLinks(fabric, view);
+    if (impaired.empty())
+        return impact;
+
+    CapacityView healthy;
+    healthy.gbps.resize(size_t(fabric.linkCount()));
+    for (std::int32_t l = 0; l < fabric.linkCount(); ++l)
+        healthy.gbps[size_t(l)] = fabric.link(l).capacityGbps;
+    healthy.switchFailed.assign(size_t(fabric.switchCount()), 0);
+    JobEvaluation base;
+    base.placement = evaluation.placement;
+    base.collectives = evaluation.collectives;
+    routeJobStep(fabric, healthy, evaluation.routing, base);
+    if (!base.routed())
+        return impact;
+    impact.healthyStepSeconds = base.stepSeconds;
+
+    // The impaired links the job loads on the healthy fabric, most loaded first.
+    std::vector<std::int32_t> used;
+    for (std::int32_t l : impaired)
+        if (size_t(l) < base.linkUtilization.size() && base.linkUtilization[size_t(l)] > 0.0f)
+            used.push_back(l);
+    impact.impairedLinks = int(used.size());
+    std::stable_sort(used.begin(), used.end(), [&](std::int32_t a, std::int32_t b) {
+        return base.linkUtilization[size_t(a)] > base.linkUtilization[size_t(b)];
+    });
+    if (used.size() > size_t(std::max(0, maxLinks)))
+        used.resize(size_t(std::max(0, maxLinks)));
+    for (std::int32_t l : used) {
+        CapacityView one = healthy;
+        one.gbps[size_t(l)] = view.gbps[size_t(l)];
+        JobEvaluation alone;
+        alone.placement = evaluation.placement;
+        alone.collectives = evaluation.collectives;
+        routeJobStep(fabric, one, evaluation.routing, alone);
+        ImpairedLinkCost cost;
+        cost.link = l;
+        cost.nominalGbps = fabric.link(l).capacityGbps;
+        cost.effectiveGbps = view.gbps[size_t(l)];
+        cost.stepSecondsAlone = alone.routed() ? alone.stepSeconds : std::numeric_limits<double>::infinity();
+        cost.slowdownAlone = impact.healthyStepSeconds > 0 ? cost.stepSecondsAlone / impact.healthyStepSeconds : 1.0;
+        impact.links.push_back(cost);
+    }
+    std::stable_sort(impact.links.begin(), impact.links.end(), [](const ImpairedLinkCost &a, const ImpairedLinkCost &b) {
+        return a.stepSecondsAlone > b.stepSecondsAlone;
+    });
+    return impact;
 }
 
 std::vector<double> compareStrategies(const Fabric &fabric, const CapacityView &view, const JobSpec &job,

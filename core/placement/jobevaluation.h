@@ -22,6 +22,7 @@
 #include "core/jobs/jobspec.h"
 #include "core/model/fabric.h"
 #include "core/placement/placement.h"
+#include "core/placement/clusterstate.h"
 #include "core/placement/placer.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/steptraffic.h"
@@ -76,6 +77,12 @@ struct JobEvaluation
 JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const JobSpec &job,
                           const PlacementOptions &placement, const RoutingOptions &routing);
 
+/// Same, placing the job on the GPUs still free in `state` (resident jobs,
+/// busy and excluded hosts honoured) without changing the state. The step
+/// traffic is the job's own: resident jobs' traffic is not added.
+JobEvaluation evaluateJob(const ClusterState &state, const CapacityView &view, const JobSpec &job,
+                          const PlacementOptions &placement, const RoutingOptions &routing);
+
 /// Convenience: `seed` seeds both the random strategy and ECMP; ECMP runs
 /// `ecmpSeeds` Monte-Carlo seeds.
 JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const JobSpec &job,
@@ -86,6 +93,43 @@ JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const 
 /// of `evaluation` from its placement and collectives.
 void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingOptions &routing,
                   JobEvaluation &evaluation);
+
+/// One impaired link (down, or degraded below its nominal rate) that the
+/// job's traffic uses on the healthy fabric.
+struct ImpairedLinkCost
+{
+    std::int32_t link = -1;
+    double nominalGbps = 0;
+    double effectiveGbps = 0;      ///< in the evaluated view (0 when down)
+    double stepSecondsAlone = 0;   ///< step time when only this link is impaired
+    double slowdownAlone = 1;      ///< stepSecondsAlone / the healthy step time
+};
+
+/// What the impaired links of a view cost one placed job: the same placement
+/// routed on the healthy fabric (every link at its nominal rate, no switch
+/// failed) against the evaluated view, and for the impaired links the job
+/// uses, each one's cost on its own (the others healthy).
+struct DegradationImpact
+{
+    double healthyStepSeconds = 0;
+    double stepSeconds = 0;          ///< under the evaluated view
+    int impairedLinks = 0;           ///< impaired links of the view the job's healthy routing uses
+    std::vector<ImpairedLinkCost> links; ///< the costliest first; at most maxLinks were evaluated
+    double slowdown() const { return healthyStepSeconds > 0 ? stepSeconds / healthyStepSeconds : 1.0; }
+};
+
+/// Links whose capacity in `view` is below their nominal rate (down links and
+/// links of failed switches included).
+std::vector<std::int32_t> impairedLinks(const Fabric &fabric, const CapacityView &view);
+
+/// The degradation impact of `view` on a routed evaluation (routeJobStep ran
+/// with `view`): one healthy routing plus one routing per impaired link the
+/// job uses, for the `maxLinks` the job loads most on the healthy fabric.
+/// Empty (healthy = step, no links) when the view has no impaired link or the
+/// evaluation is not routed; a link whose loss makes routing fail gets
+/// stepSecondsAlone = +inf.
+DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
+                                    int maxLinks = 8);
 
 /// Step communication time (ms) of every placement strategy under every
 /// routing mode, strategy-major: each strategy is placed once and routed in
