@@ -148,6 +148,7 @@ void FabricCanvas::updateOverlays() const
     const Fabric &fabric = m_document->fabric();
     const FabricDocument &doc = *m_document;
     m_linkFailed.assign(static_cast<size_t>(fabric.linkCount()), 0);
+    m_linkDegraded.assign(static_cast<size_t>(fabric.linkCount()), 0);
     for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
         const Link &link = fabric.link(l);
         bool down = link.state == LinkState::Down || doc.isLinkFailed(l);
@@ -156,6 +157,7 @@ void FabricCanvas::updateOverlays() const
         if (!down && fabric.isSwitch(link.b))
             down = doc.isSwitchFailed(fabric.switchIndexOf(link.b));
         m_linkFailed[static_cast<size_t>(l)] = down ? 1 : 0;
+        m_linkDegraded[static_cast<size_t>(l)] = !down && link.state == LinkState::Degraded ? 1 : 0;
     }
     m_linkInCut.assign(static_cast<size_t>(fabric.linkCount()), 0);
     const AnalysisReport *report = m_runner ? m_runner->current() : nullptr;

@@ -133,6 +133,7 @@ private:
     std::vector<char> m_highlightedHosts;
     mutable bool m_overlaysDirty = true;
     mutable std::vector<char> m_linkFailed;
+    mutable std::vector<char> m_linkDegraded; ///< per link: up but below its nominal rate
     mutable std::vector<char> m_linkInCut;
 };
 

@@ -65,6 +65,7 @@ struct FabricCanvas::Painter
     const AnalysisReport *report;
     const std::vector<char> &cut;    ///< per link: in the bisection cut
     const std::vector<char> &failed; ///< per link: carries nothing in the what-if
+    const std::vector<char> &degraded; ///< per link: runs below its nominal rate
     bool dark;
 
     Painter(const FabricCanvas &c, QPainter &painter, const QRectF &src, const QRectF &tgt)
@@ -78,6 +79,7 @@ struct FabricCanvas::Painter
         , report(c.m_runner ? c.m_runner->current() : nullptr)
         , cut((c.updateOverlays(), c.m_linkInCut))
         , failed(c.m_linkFailed)
+        , degraded(c.m_linkDegraded)
         , dark(isDark(c.palette()))
     {
     }
@@ -332,7 +334,7 @@ struct FabricCanvas::Painter
 
         // Host links: of visible hosts, and of visible switches toward hosts.
         std::vector<std::vector<QLineF>> byRail(8);
-        std::vector<QLineF> hot, down, selectedLines;
+        std::vector<QLineF> hot, down, slow, selectedLines;
         std::vector<std::vector<QLineF>> heatLines(heatBands);
         std::vector<char> drawn(static_cast<size_t>(fabric.linkCount()), 0);
         auto hostLink = [&](NodeIndex host, std::int32_t l) {
@@ -343,6 +345,8 @@ struct FabricCanvas::Painter
             const QLineF line(map(nicAnchor(host, l)), map(bottomCenter(layout.nodeRect(other))));
             if (canvas.m_selectedLinks[static_cast<size_t>(l)])
                 selectedLines.push_back(line);
+            if (degraded[static_cast<size_t>(l)])
+                slow.push_back(line); // dotted over its normal line
             if (failed[static_cast<size_t>(l)])
                 down.push_back(line);
             else if (heat())
@@ -381,10 +385,11 @@ struct FabricCanvas::Painter
             const QLineF line(map(QPointF(seg.x1, seg.y1)), map(QPointF(seg.x2, seg.y2)));
             if (!QRectF(line.p1(), line.p2()).normalized().adjusted(-1, -1, 1, 1).intersects(view))
                 continue;
-            bool anyFailed = false, allFailed = true, inCut = false, selected = false;
+            bool anyFailed = false, allFailed = true, inCut = false, selected = false, anyDegraded = false;
             double hottest = 0.0;
             for (const auto l : b.links) {
                 anyFailed = anyFailed || failed[static_cast<size_t>(l)];
+                anyDegraded = anyDegraded || degraded[static_cast<size_t>(l)];
                 allFailed = allFailed && failed[static_cast<size_t>(l)];
                 inCut = inCut || cut[static_cast<size_t>(l)];
                 selected = selected || canvas.m_selectedLinks[static_cast<size_t>(l)];
@@ -403,6 +408,8 @@ struct FabricCanvas::Painter
                 normal.push_back(line);
             if (anyFailed && !allFailed)
                 down.push_back(line);
+            if (anyDegraded && !allFailed)
+                slow.push_back(line);
         }
         // Cosmetic 1-pixel pens take Qt's fast stroker; wide antialiased pens cost
         // ~10x more per line, so only highlights are drawn wider.
@@ -417,6 +424,8 @@ struct FabricCanvas::Painter
         }
         drawBuckets({}, hot, down, width);
         drawHeat(heatLines, width);
+        p.setPen(QPen(failedLine(), width + 1.0, Qt::DotLine));
+        drawLines(slow);
         p.setPen(QPen(canvas.palette().color(QPalette::Highlight), width + 2.5));
         drawLines(std::move(selectedLines));
 
@@ -553,7 +562,7 @@ struct FabricCanvas::Painter
                           {oversubscriptionColour(4.0), tr("≤ 4:1")},
                           {oversubscriptionColour(5.0), tr("> 4:1")},
                           {oversubscriptionColour(std::numeric_limits<double>::quiet_NaN()), tr("top tier")},
-                          {failedColour(), tr("failed")},
+                          {failedColour(), tr("failed (dashed), degraded (dotted)")},
                           {cutColour(), tr("bisection cut")},
                       },
                       false);

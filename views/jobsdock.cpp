@@ -11,6 +11,7 @@
 #include "core/traffic/steptraffic.h"
 #include "views/analysischarts.h"
 #include "views/comparisonchart.h"
+#include "views/jobimpacttext.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -44,6 +45,8 @@ namespace {
 
 /// Monte-Carlo runs of ECMP routing in the dock (Place and Compare).
 constexpr int kEcmpSeeds = 10;
+/// Impaired links whose cost on their own the dock evaluates after Place.
+constexpr int kImpactLinks = 4;
 
 constexpr PlacementStrategy kStrategies[] = {PlacementStrategy::Topology, PlacementStrategy::Linear,
                                              PlacementStrategy::Random};
@@ -62,6 +65,7 @@ struct RunInput
 struct PlaceOutcome
 {
     std::optional<JobEvaluation> evaluation;
+    DegradationImpact impact;
     QString error;
 };
 
@@ -70,15 +74,6 @@ struct CompareOutcome
     std::vector<double> ms; ///< strategy-major; NaN where placement or routing failed
     QString error;
 };
-
-QString parametersText(double p)
-{
-    if (p >= 1e12)
-        return QStringLiteral("%1T").arg(p / 1e12, 0, 'f', 2);
-    if (p >= 1e9)
-        return QStringLiteral("%1B").arg(p / 1e9, 0, 'f', 1);
-    return QStringLiteral("%1M").arg(p / 1e6, 0, 'f', 1);
-}
 
 } // namespace
 
@@ -119,6 +114,7 @@ struct JobsDock::Private
     std::optional<JobSpec> job;
     QString jobPath;
     std::optional<JobEvaluation> evaluation;
+    DegradationImpact impact; ///< of the what-if view on `evaluation`
     QString evaluationTitle;
     std::vector<double> comparison;
     int placeGeneration = 0;
@@ -395,7 +391,7 @@ void JobsDock::Private::refreshSummary()
                        .arg(p.pp)
                        .arg(p.dp)
                        .arg(p.ep)
-                       .arg(parametersText(job->model.parameters))
+                       .arg(formatParameters(job->model.parameters))
                        .arg(job->model.layers)
                        .arg(job->microBatchesPerStep());
     if (job->model.isMoe())
@@ -437,6 +433,7 @@ void JobsDock::Private::showResults()
         if (e.unroutedFlows > 0)
             html += tr("<br><font color=\"#d04040\">%n flow(s) could not be routed.</font>", nullptr,
                        int(std::min<std::int64_t>(e.unroutedFlows, INT_MAX)));
+        html += JobImpactText::html(impact, fabric);
     } else {
         stepTime->setText(tr("Not routed"));
         html += tr("Routing failed: %1").arg(QString::fromStdString(e.routingError).toHtmlEscaped());
@@ -683,6 +680,7 @@ void JobsDock::place()
             return;
         }
         d->evaluation = std::move(out.evaluation);
+        d->impact = std::move(out.impact);
         d->evaluationTitle = title;
         d->staleLabel->hide();
         d->showResults();
@@ -693,6 +691,7 @@ void JobsDock::place()
         PlaceOutcome out;
         try {
             out.evaluation = evaluateJob(in.fabric, in.view, in.job, strategy, mode, in.seed, in.excluded, kEcmpSeeds);
+            out.impact = degradationImpact(in.fabric, in.view, *out.evaluation, kImpactLinks);
         } catch (const std::exception &e) {
             out.error = QString::fromStdString(e.what());
         }

@@ -167,7 +167,7 @@ void PropertiesDock::refresh()
 
     const std::string &id = selection.front();
     if (id != m_shownId)
-        m_capacityDirty = false; // an uncommitted edit belonged to the previous link
+        m_capacityDirty = m_rateDirty = false; // an uncommitted edit belonged to the previous link
     m_shownId = id;
 
     QString title = QString::fromStdString(id);
@@ -228,6 +228,7 @@ void PropertiesDock::showRows(const QString &title, const QString &subtitle, con
             m_form->removeRow(0);
         m_valueLabels.assign(rows.size(), nullptr);
         m_capacity = nullptr;
+        m_rate = nullptr;
         for (size_t i = 0; i < rows.size(); ++i) {
             const Row &row = rows[i];
             switch (row.kind) {
@@ -261,6 +262,20 @@ void PropertiesDock::showRows(const QString &title, const QString &subtitle, con
                 m_form->addRow(row.label, m_capacity);
                 break;
             }
+            case Row::Kind::RateEditor: {
+                m_rate = new QDoubleSpinBox(m_formWidget);
+                m_rate->setObjectName(QStringLiteral("LinkRate"));
+                m_rate->setDecimals(1);
+                m_rate->setSuffix(tr(" Gbit/s"));
+                m_rate->setKeyboardTracking(false);
+                m_rate->setToolTip(tr("The rate the link actually runs at: below its capacity it is degraded (a "
+                                      "flapping optic, a link trained down), 0 takes it down. Saved with the "
+                                      "fabric; Enter applies (undoable)"));
+                connect(m_rate, &QDoubleSpinBox::valueChanged, this, [this] { m_rateDirty = true; });
+                connect(m_rate, &QDoubleSpinBox::editingFinished, this, &PropertiesDock::onRateEdited);
+                m_form->addRow(row.label, m_rate);
+                break;
+            }
             }
         }
     }
@@ -270,6 +285,11 @@ void PropertiesDock::showRows(const QString &title, const QString &subtitle, con
         if (rows[i].kind == Row::Kind::CapacityEditor && m_capacity && !m_capacityDirty) {
             const QSignalBlocker blocker(m_capacity);
             m_capacity->setValue(rows[i].number);
+        }
+        if (rows[i].kind == Row::Kind::RateEditor && m_rate && !m_rateDirty) {
+            const QSignalBlocker blocker(m_rate);
+            m_rate->setRange(0.0, rows[i].maximum);
+            m_rate->setValue(rows[i].number);
         }
     }
     m_rows = rows;
@@ -397,9 +417,9 @@ std::vector<PropertiesDock::Row> PropertiesDock::linkRows(std::int32_t linkIndex
     header(tr("Link"));
     fact(tr("End A"), end(link.a, link.portA));
     fact(tr("End B"), end(link.b, link.portB));
-    rows.push_back({Row::Kind::CapacityEditor, tr("Capacity"), {}, link.capacityGbps});
+    rows.push_back({Row::Kind::CapacityEditor, tr("Capacity"), {}, link.capacityGbps, 0.0});
     fact(tr("State"), linkStateText(link.state));
-    fact(tr("Degraded rate"), link.state == LinkState::Degraded ? gbps(link.degradedGbps) : QStringLiteral("—"));
+    rows.push_back({Row::Kind::RateEditor, tr("Runs at"), {}, link.effectiveGbps(), link.capacityGbps});
     fact(tr("Plane"), QString::number(link.plane));
 
     header(tr("What-if"));
@@ -426,6 +446,16 @@ void PropertiesDock::onCapacityEdited()
     const std::int32_t link = m_document->fabric().findLink(m_shownId);
     if (link >= 0)
         m_document->setLinkCapacity(link, m_capacity->value());
+}
+
+void PropertiesDock::onRateEdited()
+{
+    if (!m_document || !m_rate || !m_rateDirty)
+        return;
+    m_rateDirty = false;
+    const std::int32_t link = m_document->fabric().findLink(m_shownId);
+    if (link >= 0)
+        m_document->setLinkRate(link, m_rate->value());
 }
 
 } // namespace Railyard

@@ -33,11 +33,12 @@ private:
     /// One line of the panel: a section header, a fact, or the capacity editor.
     struct Row
     {
-        enum class Kind { Header, Fact, CapacityEditor };
+        enum class Kind { Header, Fact, CapacityEditor, RateEditor };
         Kind kind = Kind::Fact;
         QString label;
         QString value;
-        double number = 0.0; ///< CapacityEditor: Gbit/s
+        double number = 0.0; ///< CapacityEditor, RateEditor: Gbit/s
+        double maximum = 0.0; ///< RateEditor: the nominal capacity
     };
 
     void scheduleRefresh();
@@ -48,6 +49,7 @@ private:
     std::vector<Row> switchRows(std::int32_t sw) const;
     std::vector<Row> linkRows(std::int32_t link) const;
     void onCapacityEdited();
+    void onRateEdited();
 
     QPointer<FabricDocument> m_document;
     QPointer<AnalysisRunner> m_runner;
@@ -59,6 +61,8 @@ private:
     std::vector<QLabel *> m_valueLabels; ///< per row; nullptr for headers and the editor
     QDoubleSpinBox *m_capacity = nullptr;
     bool m_capacityDirty = false; ///< the user changed the spin box since it was last set
+    QDoubleSpinBox *m_rate = nullptr; ///< the rate the link runs at (degraded below capacity)
+    bool m_rateDirty = false;
     std::string m_shownId;
     QTimer *m_refreshTimer = nullptr;
 };

@@ -50,4 +50,38 @@ bool SetLinkCapacityCommand::mergeWith(const QUndoCommand *other)
     return true;
 }
 
+namespace {
+
+QString linkStateCommandText(const FabricDocument *document, std::int32_t link, SetLinkStateCommand::State after)
+{
+    const QString id = QString::fromStdString(document->fabric().link(link).id);
+    switch (after.state) {
+    case LinkState::Up: return FabricDocument::tr("Restore %1 to full rate").arg(id);
+    case LinkState::Down: return FabricDocument::tr("Take %1 down").arg(id);
+    case LinkState::Degraded: break;
+    }
+    return FabricDocument::tr("Degrade %1 to %2 Gbit/s").arg(id).arg(after.degradedGbps);
+}
+
+} // namespace
+
+SetLinkStateCommand::SetLinkStateCommand(FabricDocument *document, std::int32_t link, State before, State after)
+    : QUndoCommand(linkStateCommandText(document, link, after))
+    , m_document(document)
+    , m_link(link)
+    , m_before(before)
+    , m_after(after)
+{
+}
+
+void SetLinkStateCommand::redo()
+{
+    m_document->performSetLinkState(m_link, m_after.state, m_after.degradedGbps);
+}
+
+void SetLinkStateCommand::undo()
+{
+    m_document->performSetLinkState(m_link, m_before.state, m_before.degradedGbps);
+}
+
 } // namespace Railyard

@@ -41,4 +41,24 @@ private:
     double m_after;
 };
 
+/// Sets a link's state and degraded rate (up, degraded at a rate, down).
+class SetLinkStateCommand : public QUndoCommand
+{
+public:
+    struct State
+    {
+        LinkState state = LinkState::Up;
+        double degradedGbps = 0.0;
+    };
+    SetLinkStateCommand(FabricDocument *document, std::int32_t link, State before, State after);
+    void redo() override;
+    void undo() override;
+
+private:
+    FabricDocument *m_document;
+    std::int32_t m_link;
+    State m_before;
+    State m_after;
+};
+
 } // namespace Railyard

@@ -4,6 +4,8 @@
 
 #include <QFileInfo>
 
+#include <cmath>
+
 #include <unordered_set>
 
 namespace Railyard {
@@ -108,6 +110,19 @@ bool FabricDocument::setLinkCapacity(std::int32_t link, double gbps)
     return true;
 }
 
+bool FabricDocument::setLinkRate(std::int32_t link, double gbps)
+{
+    if (link < 0 || link >= m_fabric.linkCount() || !(gbps >= 0) || !std::isfinite(gbps))
+        return false;
+    const Link &l = m_fabric.link(link);
+    const LinkState state = gbps >= l.capacityGbps ? LinkState::Up : gbps > 0 ? LinkState::Degraded : LinkState::Down;
+    const double degraded = state == LinkState::Degraded ? gbps : 0.0;
+    if (state == l.state && (state != LinkState::Degraded || degraded == l.degradedGbps))
+        return true;
+    m_undoStack.push(new SetLinkStateCommand(this, link, {l.state, l.degradedGbps}, {state, degraded}));
+    return true;
+}
+
 void FabricDocument::setSelection(std::vector<std::string> ids)
 {
     if (ids == m_selection)
@@ -130,6 +145,14 @@ void FabricDocument::performSetFailed(const std::vector<FailureFlag> &flags)
 void FabricDocument::performSetLinkCapacity(std::int32_t link, double gbps)
 {
     m_fabric.link(link).capacityGbps = gbps;
+    emit changed(Change::Capacities);
+}
+
+void FabricDocument::performSetLinkState(std::int32_t link, LinkState state, double degradedGbps)
+{
+    Link &l = m_fabric.link(link);
+    l.state = state;
+    l.degradedGbps = degradedGbps;
     emit changed(Change::Capacities);
 }
 

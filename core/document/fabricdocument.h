@@ -69,6 +69,11 @@ public:
     /// Sets a link's nominal capacity (Gbit/s per direction, > 0). Repeated
     /// edits of the same link merge into one undo step.
     bool setLinkCapacity(std::int32_t link, double gbps);
+    /// Sets the rate a link actually runs at (Gbit/s per direction): at or
+    /// above its nominal capacity it is up, below it degraded (a flapping
+    /// optic, a link trained down), 0 down. Saved with the fabric; one undo
+    /// step. False for an unknown link or a negative or non-finite rate.
+    bool setLinkRate(std::int32_t link, double gbps);
 
     // --- Selection (shared by every view) ----------------------------------
     /// Selected element ids (hosts, switches, links).
@@ -82,10 +87,12 @@ signals:
 private:
     friend class SetFailedCommand;
     friend class SetLinkCapacityCommand;
+    friend class SetLinkStateCommand;
 
     /// Sets each flag; emits Change::Failures.
     void performSetFailed(const std::vector<FailureFlag> &flags);
     void performSetLinkCapacity(std::int32_t link, double gbps);
+    void performSetLinkState(std::int32_t link, LinkState state, double degradedGbps);
 
     Fabric m_fabric;
     QUndoStack m_undoStack;

@@ -14,3 +14,16 @@ QString formatBytes(double bytes)
 }
 
 } // namespace Railyard
+
+namespace Railyard {
+
+QString formatParameters(double p)
+{
+    if (p >= 1e12)
+        return QStringLiteral("%1T").arg(p / 1e12, 0, 'f', 2);
+    if (p >= 1e9)
+        return QStringLiteral("%1B").arg(p / 1e9, 0, 'f', 1);
+    return QStringLiteral("%1M").arg(p / 1e6, 0, 'f', 1);
+}
+
+} // namespace Railyard

@@ -7,6 +7,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <limits>
+
 using namespace Railyard;
 
 namespace {
@@ -82,6 +84,39 @@ private slots:
         QCOMPARE(doc.fabric().link(0).capacityGbps, 400.0);
         QVERIFY(!doc.setLinkCapacity(0, -5));
         QVERIFY(!doc.setLinkCapacity(9999, 5));
+    }
+
+    void linkRateDegradesAndRestores()
+    {
+        // A 100G fat-tree link run at 25 Gbit/s is degraded, the capacity view
+        // (what analyses and jobs route on) carries 25, 0 takes it down, and
+        // undo brings back the healthy link.
+        FabricDocument doc(generateClos(fatTreeParams(4, 100)));
+        QSignalSpy spy(&doc, &FabricDocument::changed);
+        QVERIFY(doc.setLinkRate(0, 25));
+        QCOMPARE(doc.fabric().link(0).state, LinkState::Degraded);
+        QCOMPARE(doc.fabric().link(0).degradedGbps, 25.0);
+        QCOMPARE(doc.capacityView().gbps[0], 25.0);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(spy.at(0).at(0).value<FabricDocument::Change>(), FabricDocument::Change::Capacities);
+        QVERIFY(doc.setLinkRate(0, 0));
+        QCOMPARE(doc.fabric().link(0).state, LinkState::Down);
+        QCOMPARE(doc.capacityView().gbps[0], 0.0);
+        QVERIFY(doc.setLinkRate(0, 100)); // the nominal rate: up again
+        QCOMPARE(doc.fabric().link(0).state, LinkState::Up);
+        QCOMPARE(doc.undoStack()->count(), 3);
+        doc.undoStack()->undo();
+        doc.undoStack()->undo();
+        QCOMPARE(doc.fabric().link(0).state, LinkState::Degraded);
+        QCOMPARE(doc.fabric().link(0).degradedGbps, 25.0);
+        doc.undoStack()->undo();
+        QCOMPARE(doc.fabric().link(0).state, LinkState::Up);
+        QCOMPARE(doc.capacityView().gbps[0], 100.0);
+        QVERIFY(doc.setLinkRate(0, 100)); // no change: no undo step
+        QCOMPARE(doc.undoStack()->index(), 0);
+        QVERIFY(!doc.setLinkRate(0, -1));
+        QVERIFY(!doc.setLinkRate(0, std::numeric_limits<double>::quiet_NaN()));
+        QVERIFY(!doc.setLinkRate(99999, 10));
     }
 
     void selectionIsShared()

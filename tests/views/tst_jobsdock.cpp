@@ -30,6 +30,7 @@ private slots:
     void compareAndScreenshot();
     void badJobFile();
     void failuresMarkStale();
+    void degradedLinkShowsSlowdown();
 
 private:
     std::unique_ptr<FabricDocument> m_document;
@@ -168,6 +169,33 @@ void TestJobsDock::failuresMarkStale()
     QVERIFY(!stale->isVisible());
     const JobEvaluation *e = m_dock->evaluation();
     QCOMPARE(e->linkUtilization[size_t(m_document->fabric().findLink(link))], 0.0f);
+}
+
+void TestJobsDock::degradedLinkShowsSlowdown()
+{
+    // Healthy again, then the bottleneck link of the healthy placement runs at
+    // a quarter of its rate (an edit saved with the fabric, undoable): the
+    // results name it and give the step's slowdown against the healthy fabric.
+    m_document->restoreAll();
+    m_dock->place();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->isBusy() && m_dock->evaluation(), 120000);
+    const double healthyMs = m_dock->evaluation()->stepCommTimeMs();
+    const std::string linkId = m_dock->evaluation()->bottleneckLinkId;
+    const std::int32_t link = m_document->fabric().findLink(linkId);
+    QVERIFY(link >= 0);
+    QVERIFY(m_document->setLinkRate(link, m_document->fabric().link(link).capacityGbps / 4));
+    m_dock->place();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->isBusy(), 120000);
+    const double degradedMs = m_dock->evaluation()->stepCommTimeMs();
+    QVERIFY(degradedMs > healthyMs);
+    auto *results = m_dock->findChild<QLabel *>(QStringLiteral("resultsText"));
+    QVERIFY(results);
+    const QString text = results->text();
+    QVERIFY2(text.contains(QString::fromStdString(linkId)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("slower")), qPrintable(text));
+    QVERIFY2(text.contains(QString::number(healthyMs, 'f', 1)), qPrintable(text));
+    m_document->undoStack()->undo();
+    QCOMPARE(m_document->fabric().link(link).state, LinkState::Up);
 }
 
 QTEST_MAIN(TestJobsDock)
