@@ -462,8 +462,8 @@ int runPlace(const QStringList &args)
             text += QStringLiteral("  warning: %1 flows could not be routed\n").arg(net.unroutedFlows);
         if (impaired) {
             text += QStringLiteral("\nImpaired links (failed or degraded) against the healthy fabric, same placement:\n");
-            text += QStringLiteral("  healthy_step_comm_time_ms: %1\n  slowdown: %2x (%3 impaired links carry this job's "
-                                   "traffic)\n")
+            text += QStringLiteral("  healthy_step_comm_time_ms: %1\n  slowdown: %2x\n  impaired links carrying this job's "
+                                   "traffic: %3; each alone, the others healthy:\n")
                         .arg(impact.healthyStepSeconds * 1e3, 0, 'f', 1)
                         .arg(impact.slowdown(), 0, 'f', 3)
                         .arg(impact.impairedLinks);
