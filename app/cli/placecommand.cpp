@@ -36,6 +36,8 @@ struct CollectiveRow
     double bytesPerRank;
     long long countPerStep;
     int groups = 0;
+    std::vector<const GroupCollective *> members;
+    CollectiveCallTime time;
 };
 
 std::vector<CollectiveRow> mergeCollectives(const std::vector<GroupCollective> &collectives)
@@ -47,8 +49,9 @@ std::vector<CollectiveRow> mergeCollectives(const std::vector<GroupCollective> &
                 && r.bytesPerRank == c.bytesPerRank && r.countPerStep == c.countPerStep;
         });
         if (it == rows.end())
-            it = rows.insert(rows.end(), {c.kind, c.op, c.label, c.ranks.size(), c.bytesPerRank, c.countPerStep, 0});
+            it = rows.insert(rows.end(), {c.kind, c.op, c.label, c.ranks.size(), c.bytesPerRank, c.countPerStep, 0, {}, {}});
         ++it->groups;
+        it->members.push_back(&c);
     }
     return rows;
 }
@@ -310,7 +313,22 @@ int runPlace(const QStringList &args)
                                                         evaluation.tierBytesByKind.end());
     const JobEvaluation &net = evaluation;
     const QString routingError = QString::fromStdString(evaluation.routingError);
-    const std::vector<CollectiveRow> rows = mergeCollectives(collectives);
+    std::vector<CollectiveRow> rows = mergeCollectives(collectives);
+    if (routingError.isEmpty()) {
+        std::vector<std::vector<const GroupCollective *>> members;
+        for (const CollectiveRow &r : rows)
+            members.push_back(r.members);
+        const std::vector<CollectiveCallTime> times = timeCollectiveCalls(*fabric, view, evaluation, members);
+        for (size_t i = 0; i < rows.size(); ++i)
+            rows[i].time = times[i];
+    }
+    auto bottleneckName = [&](const CollectiveCallTime &t) {
+        if (!t.error.empty())
+            return QStringLiteral("routing failed");
+        if (t.bottleneckLink >= 0)
+            return QString::fromStdString(fabric->link(t.bottleneckLink).id);
+        return t.nvlinkSeconds > 0 ? QStringLiteral("nvlink") : QStringLiteral("none");
+    };
     const Parallelism &p = job.parallel;
 
     if (cl.isSet(QStringLiteral("json"))) {
@@ -333,14 +351,22 @@ int runPlace(const QStringList &args)
             o[QStringLiteral("running_jobs")] = QJsonArray::fromStringList(runningNames);
         o[QStringLiteral("free_gpus_before")] = double(state.freeGpuCount());
         QJsonArray coll;
-        for (const CollectiveRow &r : rows)
-            coll.append(QJsonObject{{QStringLiteral("kind"), parallelKindName(r.kind)},
-                                    {QStringLiteral("op"), commOpName(r.op)},
-                                    {QStringLiteral("label"), QString::fromStdString(r.label)},
-                                    {QStringLiteral("groups"), r.groups},
-                                    {QStringLiteral("group_size"), double(r.groupSize)},
-                                    {QStringLiteral("bytes_per_rank"), r.bytesPerRank},
-                                    {QStringLiteral("count_per_step"), double(r.countPerStep)}});
+        for (const CollectiveRow &r : rows) {
+            QJsonObject row{{QStringLiteral("kind"), parallelKindName(r.kind)},
+                            {QStringLiteral("op"), commOpName(r.op)},
+                            {QStringLiteral("label"), QString::fromStdString(r.label)},
+                            {QStringLiteral("groups"), r.groups},
+                            {QStringLiteral("group_size"), double(r.groupSize)},
+                            {QStringLiteral("bytes_per_rank"), r.bytesPerRank},
+                            {QStringLiteral("count_per_step"), double(r.countPerStep)}};
+            if (routingError.isEmpty() && r.time.error.empty()) {
+                row[QStringLiteral("time_per_call_ms")] = r.time.seconds * 1e3;
+                row[QStringLiteral("network_ms")] = r.time.networkSeconds * 1e3;
+                row[QStringLiteral("nvlink_ms")] = r.time.nvlinkSeconds * 1e3;
+                row[QStringLiteral("bottleneck")] = bottleneckName(r.time);
+            }
+            coll.append(row);
+        }
         o[QStringLiteral("collectives")] = coll;
         QJsonObject tierJson;
         for (int t = 0; t < flowTierCount; ++t)
@@ -419,23 +445,30 @@ int runPlace(const QStringList &args)
     text += QStringLiteral("  DP span (widest DP group): %1\n").arg(spanText(summary.dataParallel));
     text += QStringLiteral("  rail-aligned (each pipeline and DP group on one rail): %1\n")
                 .arg(summary.railAligned ? QStringLiteral("yes") : QStringLiteral("no"));
-    text += QStringLiteral("\nCollectives per step:\n  %1 %2 %3 %4 %5 %6  %7\n")
+    text += QStringLiteral("\nCollectives per step (ms/call: one call by all groups at once, bandwidth only):\n"
+                           "  %1 %2 %3 %4 %5 %6 %7  %8 %9\n")
                 .arg(QStringLiteral("kind"), -5)
                 .arg(QStringLiteral("op"), -15)
                 .arg(QStringLiteral("groups"), 7)
                 .arg(QStringLiteral("ranks"), 6)
                 .arg(QStringLiteral("bytes/rank"), 11)
                 .arg(QStringLiteral("calls"), 6)
-                .arg(QStringLiteral("what"));
+                .arg(QStringLiteral("ms/call"), 8)
+                .arg(QStringLiteral("what"), -18)
+                .arg(QStringLiteral("bottleneck"));
     for (const CollectiveRow &r : rows)
-        text += QStringLiteral("  %1 %2 %3 %4 %5 %6  %7\n")
+        text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7  %8 %9\n")
                     .arg(QLatin1String(parallelKindName(r.kind)), -5)
                     .arg(QLatin1String(commOpName(r.op)), -15)
                     .arg(r.groups, 7)
                     .arg(qulonglong(r.groupSize), 6)
                     .arg(formatBytes(r.bytesPerRank), 11)
                     .arg(r.countPerStep, 6)
-                    .arg(QString::fromStdString(r.label));
+                    .arg(routingError.isEmpty() && r.time.error.empty() ? QString::number(r.time.seconds * 1e3, 'f', 3)
+                                                                         : QStringLiteral("—"),
+                         8)
+                    .arg(QString::fromStdString(r.label), -18)
+                    .arg(routingError.isEmpty() ? bottleneckName(r.time) : QString());
     text += QStringLiteral("\nBytes per step by tier (each transfer counted at the highest boundary it crosses):\n");
     text += QStringLiteral("  %1 %2").arg(QStringLiteral("tier"), -14).arg(QStringLiteral("total"), 10);
     for (const auto &[kind, tb] : tiersByKind)

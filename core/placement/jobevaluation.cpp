@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <exception>
 #include <limits>
+#include <map>
 #include <optional>
+#include <unordered_map>
 
 namespace Railyard {
 
@@ -99,6 +101,127 @@ JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const 
     routing.seed = seed;
     routing.seeds = std::max(1, ecmpSeeds);
     return evaluateJob(fabric, view, job, placement, routing);
+}
+
+namespace {
+
+/// The busiest GPU's NVLink time in one call of `groups` (per-GPU form of
+/// hostLocalBytes: ring factor × S for all-reduce / AG / RS over the local
+/// members, (local − 1) × S / n for all-to-all, S for a same-host p2p).
+double nvlinkSeconds(const Fabric &fabric, const Placement &placement,
+                     const std::vector<const GroupCollective *> &groups)
+{
+    double worst = 0;
+    std::unordered_map<std::int32_t, int> members;
+    for (const GroupCollective *c : groups) {
+        members.clear();
+        for (std::int32_t r : c->ranks)
+            ++members[placement.ranks[size_t(r)].host];
+        const double n = double(c->ranks.size()), s = c->bytesPerRank;
+        for (const auto &[host, local] : members) {
+            if (local < 2)
+                continue;
+            double perGpu = 0;
+            switch (c->op) {
+            case CommOp::AllReduce: perGpu = 2.0 * (local - 1) / local * s; break;
+            case CommOp::AllGather:
+            case CommOp::ReduceScatter: perGpu = double(local - 1) / local * s; break;
+            case CommOp::AllToAll: perGpu = (local - 1) * s / n; break;
+            case CommOp::P2p: perGpu = s; break;
+            }
+            const double gbytes = fabric.host(host).nvlinkGBps;
+            if (gbytes > 0)
+                worst = std::max(worst, perGpu / (gbytes * 1e9));
+        }
+    }
+    return worst;
+}
+
+void finish(CollectiveCallTime &t)
+{
+    t.seconds = std::max(t.networkSeconds, t.nvlinkSeconds);
+    if (t.nvlinkSeconds > t.networkSeconds)
+        t.bottleneckLink = -1;
+}
+
+} // namespace
+
+CollectiveCallTime timeCollectiveCall(const Fabric &fabric, const CapacityView &view, const Placement &placement,
+                                      const std::vector<const GroupCollective *> &groups,
+                                      const RoutingOptions &routing)
+{
+    CollectiveCallTime t;
+    t.nvlinkSeconds = nvlinkSeconds(fabric, placement, groups);
+    std::vector<Flow> flows;
+    for (const GroupCollective *c : groups) {
+        const std::vector<Flow> f = collectiveFlows(fabric, placement, *c);
+        flows.insert(flows.end(), f.begin(), f.end());
+    }
+    if (!flows.empty()) {
+        try {
+            const RoutingResult r = routeFlows(fabric, view, flows, routing);
+            t.networkSeconds = r.bottleneck.seconds;
+            t.bottleneckLink = r.bottleneck.link;
+        } catch (const std::exception &e) {
+            t.error = e.what();
+            return t;
+        }
+    }
+    finish(t);
+    return t;
+}
+
+std::vector<CollectiveCallTime> timeCollectiveCalls(const Fabric &fabric, const CapacityView &view,
+                                                    const JobEvaluation &evaluation,
+                                                    const std::vector<std::vector<const GroupCollective *>> &collectives)
+{
+    std::vector<CollectiveCallTime> out(collectives.size());
+    std::vector<char> onNetwork(collectives.size(), 0);
+    std::map<ParallelKind, int> networkEntries; // entries per kind that use the network
+    for (size_t i = 0; i < collectives.size(); ++i)
+        for (const GroupCollective *c : collectives[i])
+            if (!collectiveFlows(fabric, evaluation.placement, *c).empty()) {
+                onNetwork[i] = 1;
+                ++networkEntries[c->kind];
+                break;
+            }
+    auto ringLike = [](CommOp op) { return op == CommOp::AllGather || op == CommOp::ReduceScatter; };
+    for (size_t i = 0; i < collectives.size(); ++i) {
+        const std::vector<const GroupCollective *> &groups = collectives[i];
+        if (groups.empty())
+            continue;
+        const GroupCollective &first = *groups.front();
+        // Reduce-scatter and all-gather of the same groups and size: the same flows.
+        std::optional<size_t> twin;
+        for (size_t j = 0; j < i && !twin && ringLike(first.op); ++j) {
+            const auto &other = collectives[j];
+            if (other.size() != groups.size() || other.empty() || !out[j].error.empty())
+                continue;
+            const GroupCollective &o = *other.front();
+            if (ringLike(o.op) && o.kind == first.kind && o.bytesPerRank == first.bytesPerRank && o.ranks == first.ranks)
+                twin = j;
+        }
+        if (twin) {
+            out[i] = out[*twin];
+            continue;
+        }
+        const bool alone = onNetwork[i] && networkEntries[first.kind] == 1
+            && evaluation.routing.mode == RoutingMode::Fluid && first.countPerStep > 0 && evaluation.routed();
+        if (!alone) {
+            out[i] = timeCollectiveCall(fabric, view, evaluation.placement, groups, evaluation.routing);
+            continue;
+        }
+        // Fluid loads are linear in bytes: the phase's drain time shared by its calls.
+        CollectiveCallTime &t = out[i];
+        t.nvlinkSeconds = nvlinkSeconds(fabric, evaluation.placement, groups);
+        for (const JobPhaseTime &ph : evaluation.phases)
+            if (ph.kind == first.kind) {
+                t.networkSeconds = ph.seconds / double(first.countPerStep);
+                t.bottleneckLink = ph.bottleneckLink;
+            }
+        finish(t);
+    }
+    return out;
 }
 
 std::vector<std::int32_t> impairedLinks(const Fabric &fabric, const CapacityView &view)

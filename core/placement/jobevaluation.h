@@ -94,6 +94,35 @@ JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const 
 void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingOptions &routing,
                   JobEvaluation &evaluation);
 
+/// One call of a collective run by all its groups at once (every DP group
+/// reduces its gradients at the same moment, every EP group exchanges tokens
+/// together): the network part routed, the NVLink part per GPU.
+struct CollectiveCallTime
+{
+    double seconds = 0;          ///< max(networkSeconds, nvlinkSeconds)
+    double networkSeconds = 0;   ///< drain time of the busiest link
+    double nvlinkSeconds = 0;    ///< the busiest GPU's NVLink bytes / its host's NVLink GB/s
+    std::int32_t bottleneckLink = -1; ///< the busiest link when the network is slower, else -1 (NVLink)
+    std::string error;           ///< routing failed: no times
+};
+
+/// Times one call of `groups` (the groups of one collective of the step, as
+/// listed by stepCollectives) under the placement. No latency terms: the
+/// bandwidth part, as in the step model.
+CollectiveCallTime timeCollectiveCall(const Fabric &fabric, const CapacityView &view, const Placement &placement,
+                                      const std::vector<const GroupCollective *> &groups,
+                                      const RoutingOptions &routing);
+
+/// timeCollectiveCall for each entry of `collectives` (the groups of one
+/// collective each), on the evaluation's placement and routing. Avoids
+/// routing what it knows: with fluid routing loads scale with bytes, so a
+/// collective that is the only one of its kind on the network takes its
+/// phase time / calls per step; reduce-scatter and all-gather of the same
+/// groups and size move the same flows and are routed once.
+std::vector<CollectiveCallTime> timeCollectiveCalls(const Fabric &fabric, const CapacityView &view,
+                                                    const JobEvaluation &evaluation,
+                                                    const std::vector<std::vector<const GroupCollective *>> &collectives);
+
 /// One impaired link (down, or degraded below its nominal rate) that the
 /// job's traffic uses on the healthy fabric.
 struct ImpairedLinkCost

@@ -93,6 +93,7 @@ class TestJobCommand : public QObject
 
 private slots:
     void busyGpusSplitTpGroupsUnderLinear();
+    void collectiveCallTimesHandWorked();
     void degradedLinkSlowdownHandWorked();
     void unusedFailureCostsNothing();
     void placeRejectsBadWhatIfs_data();
@@ -125,6 +126,37 @@ void TestJobCommand::busyGpusSplitTpGroupsUnderLinear()
     QCOMPARE(summarizePlacement(fabric, job, topology).tpGroupsAcrossHosts, 0);
     for (const RankSlot &r : topology.ranks)
         QVERIFY(r.host != 0);
+}
+
+void TestJobCommand::collectiveCallTimesHandWorked()
+{
+    // 2 hosts × 2 GPUs (NVLink 450 GB/s, one 400G NIC per GPU), TP 2 × DP 2,
+    // topology placement: each TP pair on one host, the DP pairs across.
+    // TP all-reduce of S = 1 × 2048 × 1024 × 2 B = 4 MiB: each GPU sends
+    // 2(2−1)/2 × S = 4 MiB over NVLink: 4,194,304 / 450e9 s. DP all-reduce of
+    // S = 100M / TP 2 × 2 B = 100 MB: each NIC carries 100 MB each way:
+    // 100e6 × 8 / 400e9 = 2 ms; no NVLink part (one member per host).
+    const Fabric fabric = oneLeaf(2, 2);
+    JobSpec job = denseJob(2, 2);
+    const JobEvaluation e
+        = evaluateJob(fabric, CapacityView::of(fabric), job, {PlacementStrategy::Topology, 1, {}}, RoutingOptions{});
+    QVERIFY(e.routed());
+    std::vector<std::vector<const GroupCollective *>> entries(2);
+    for (const GroupCollective &c : e.collectives)
+        entries[c.kind == ParallelKind::Tp ? 0 : 1].push_back(&c);
+    QCOMPARE(entries[0].size(), size_t(2));
+    QCOMPARE(entries[1].size(), size_t(2));
+    const std::vector<CollectiveCallTime> t = timeCollectiveCalls(fabric, CapacityView::of(fabric), e, entries);
+    QVERIFY(qFuzzyCompare(t[0].seconds, 4194304.0 / 450e9));
+    QCOMPARE(t[0].networkSeconds, 0.0);
+    QCOMPARE(t[0].bottleneckLink, -1); // NVLink
+    QVERIFY(qFuzzyCompare(t[1].seconds, 2e-3));
+    QCOMPARE(t[1].nvlinkSeconds, 0.0);
+    QVERIFY(t[1].bottleneckLink >= 0);
+    // The shortcut (fluid: phase time / calls) agrees with routing the call itself.
+    const CollectiveCallTime routed = timeCollectiveCall(fabric, CapacityView::of(fabric), e.placement, entries[1],
+                                                         RoutingOptions{});
+    QVERIFY(qFuzzyCompare(routed.seconds, t[1].seconds));
 }
 
 void TestJobCommand::degradedLinkSlowdownHandWorked()
