@@ -13,6 +13,7 @@
 #include "core/traffic/steptraffic.h"
 #include "core/traffic/tierbytes.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -150,6 +151,10 @@ int runPlace(const QStringList &args)
                  QStringLiteral("What-if: LINK=GBPS or LINK=PERCENT% runs the link at that rate (e.g. a flapping "
                                 "optic at 100 or 25%); repeat for several."),
                  QStringLiteral("link=rate"));
+    cl.addOption({QStringLiteral("link-loads")},
+                 QStringLiteral("Write every link the step loads as CSV (link, ends, capacities, bytes per step in "
+                                "the busier direction, utilization), busiest first."),
+                 QStringLiteral("file"));
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print the report as JSON."));
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Fabric format slug, overriding the file name."),
                  QStringLiteral("slug"));
@@ -300,6 +305,36 @@ int runPlace(const QStringList &args)
         return ExitBadInput;
     }
     const DegradationImpact impact = degradationImpact(*fabric, view, evaluation);
+    if (const QString csv = cl.value(QStringLiteral("link-loads")); !csv.isEmpty()) {
+        if (!evaluation.routed()) {
+            printErr(QStringLiteral("%1: no link loads: routing failed: %2")
+                         .arg(csv, QString::fromStdString(evaluation.routingError)));
+            return ExitBadInput;
+        }
+        std::vector<std::int32_t> loaded;
+        for (std::int32_t l = 0; l < fabric->linkCount(); ++l)
+            if (evaluation.linkBytes[size_t(l)] > 0)
+                loaded.push_back(l);
+        std::stable_sort(loaded.begin(), loaded.end(), [&](std::int32_t a, std::int32_t b) {
+            return evaluation.linkUtilization[size_t(a)] > evaluation.linkUtilization[size_t(b)];
+        });
+        QString text = QStringLiteral("link,end_a,end_b,capacity_gbps,effective_gbps,bytes_per_step,utilization\n");
+        for (std::int32_t l : loaded) {
+            const Link &link = fabric->link(l);
+            text += QStringLiteral("%1,%2,%3,%4,%5,%6,%7\n")
+                        .arg(QString::fromStdString(link.id), QString::fromStdString(fabric->nodeId(link.a)),
+                             QString::fromStdString(fabric->nodeId(link.b)))
+                        .arg(link.capacityGbps)
+                        .arg(view.gbps[size_t(l)])
+                        .arg(evaluation.linkBytes[size_t(l)], 0, 'f', 0)
+                        .arg(double(evaluation.linkUtilization[size_t(l)]), 0, 'f', 4);
+        }
+        QFile file(csv);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text.toUtf8()) < 0) {
+            printErr(QStringLiteral("%1: cannot write: %2").arg(csv, file.errorString()));
+            return ExitBadInput;
+        }
+    }
     const bool impaired = !impairedLinks(*fabric, view).empty() && evaluation.routed();
     const Placement &placement = evaluation.placement;
     const double placeMs = evaluation.placementMs;

@@ -22,6 +22,7 @@ void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingO
     e.bottleneckLink = -1;
     e.bottleneckLinkId.clear();
     e.linkUtilization.assign(size_t(fabric.linkCount()), 0.0f);
+    e.linkBytes.assign(size_t(fabric.linkCount()), 0.0);
     e.unroutedFlows = 0;
     try {
         LinkLoads total;
@@ -51,6 +52,8 @@ void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingO
             const std::vector<double> u = linkUtilization(total, view, e.stepSeconds);
             for (size_t l = 0; l < u.size() && l < e.linkUtilization.size(); ++l)
                 e.linkUtilization[l] = float(u[l] / efficiency);
+            for (size_t l = 0; l < e.linkBytes.size(); ++l)
+                e.linkBytes[l] = std::max(total.bytesAB[l], total.bytesBA[l]);
         }
     } catch (const std::exception &ex) {
         e.routingError = ex.what();
@@ -60,6 +63,7 @@ void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingO
         e.bottleneckLink = -1;
         e.bottleneckLinkId.clear();
         std::fill(e.linkUtilization.begin(), e.linkUtilization.end(), 0.0f);
+        std::fill(e.linkBytes.begin(), e.linkBytes.end(), 0.0);
     }
 }
 

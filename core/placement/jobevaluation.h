@@ -64,6 +64,7 @@ struct JobEvaluation
     std::int32_t bottleneckLink = -1;     ///< link of maxUtilization, -1 when none
     std::string bottleneckLinkId;
     std::vector<float> linkUtilization;   ///< per link index (see the header comment)
+    std::vector<double> linkBytes;        ///< per link index: bytes per step, larger direction
     std::int64_t unroutedFlows = 0;
 
     double stepCommTimeMs() const { return stepSeconds * 1e3; }

@@ -15,6 +15,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -99,6 +101,7 @@ private slots:
     void placeRejectsBadWhatIfs_data();
     void placeRejectsBadWhatIfs();
     void runningJobsQueueFirst();
+    void linkLoadsCsv();
     void metaInServiceTopologyBeatsLinearAndRandom();
 };
 
@@ -267,6 +270,30 @@ void TestJobCommand::runningJobsQueueFirst()
     QCOMPARE(o.value(QStringLiteral("free_gpus_before")).toDouble(), 24576.0 - 3072.0);
     QCOMPARE(o.value(QStringLiteral("running_jobs")).toArray().size(), 1);
     QCOMPARE(o.value(QStringLiteral("gpus")).toDouble(), 16384.0);
+}
+
+void TestJobCommand::linkLoadsCsv()
+{
+    // The CSV's busiest row is the report's bottleneck link, at its
+    // max_link_utilization; bytes × 8 / (Gbit/s × step time) gives it back.
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("loads.csv"));
+    const CliRun run = runCli({QStringLiteral("place"), sample("cluster-3k.fabric.json"), sample("llama-70b-3k.job.json"),
+                               QStringLiteral("--json"), QStringLiteral("--link-loads"), csv});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.value(0), QStringLiteral("link,end_a,end_b,capacity_gbps,effective_gbps,bytes_per_step,utilization"));
+    QVERIFY(lines.size() > 100);
+    const QStringList top = lines.value(1).split(QLatin1Char(','));
+    QCOMPARE(top.value(0), o.value(QStringLiteral("bottleneck_link")).toString());
+    const double maxUtil = o.value(QStringLiteral("max_link_utilization")).toDouble();
+    QCOMPARE(top.value(6).toDouble(), std::round(maxUtil * 1e4) / 1e4);
+    const double stepS = o.value(QStringLiteral("step_comm_time_ms")).toDouble() / 1e3;
+    const double fromBytes = top.value(5).toDouble() * 8 / (top.value(4).toDouble() * 1e9 * stepS);
+    QVERIFY(std::abs(fromBytes - maxUtil) < 1e-3);
 }
 
 void TestJobCommand::metaInServiceTopologyBeatsLinearAndRandom()
