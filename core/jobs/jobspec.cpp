@@ -292,6 +292,7 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
 
     JobSpec job;
     r.string(doc, "", "name", job.name, true);
+    r.string(doc, "", "description", job.description, false);
 
     if (const json *model = r.object(doc, "", "model", true)) {
         ModelShape &m = job.model;
@@ -396,6 +397,42 @@ std::vector<std::string> checkJobSpec(const JobSpec &job)
     for (const Issue &i : issues.errors)
         out.push_back(i.path + ": " + i.message);
     return out;
+}
+
+std::string writeJobSpec(const JobSpec &job)
+{
+    const ModelShape &m = job.model;
+    using ojson = nlohmann::ordered_json;
+    ojson model = {{"parameters", m.parameters},     {"layers", m.layers},
+                  {"hidden_size", m.hiddenSize},    {"sequence_length", m.sequenceLength},
+                  {"vocabulary", m.vocabulary}};
+    if (!m.precision.empty())
+        model["precision"] = m.precision;
+    if (m.precision.empty() || !precisionBytesFor(m.precision))
+        model["precision_bytes"] = m.precisionBytes;
+    if (m.isMoe())
+        model["moe"] = {{"experts", m.experts},
+                        {"top_k", m.topK},
+                        {"moe_layers", m.moeLayers},
+                        {"expert_hidden_size", m.expertHiddenSize}};
+    const Parallelism &p = job.parallel;
+    ojson parallelism = {{"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}};
+    if (p.ep != 1)
+        parallelism["ep"] = p.ep;
+    if (p.cp != 1)
+        parallelism["cp"] = p.cp;
+    ojson doc = ojson::object();
+    doc["format"] = jobJsonTag;
+    doc["version"] = 1;
+    doc["name"] = job.name;
+    if (!job.description.empty())
+        doc["description"] = job.description;
+    doc["model"] = std::move(model);
+    doc["parallelism"] = std::move(parallelism);
+    doc["batch"] = {{"micro_batch", job.microBatch}, {"global_batch", job.globalBatch}};
+    doc["optimizer_sharding"] = optimizerShardingName(job.sharding);
+    doc["gpus"] = p.worldSize();
+    return doc.dump(1) + "\n";
 }
 
 } // namespace Railyard

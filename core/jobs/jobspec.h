@@ -63,6 +63,7 @@ const char *optimizerShardingName(OptimizerSharding sharding);
 struct JobSpec
 {
     std::string name;
+    std::string description; ///< free text for people; not used by the model
     ModelShape model;
     Parallelism parallel;
     int microBatch = 1;   ///< sequences per micro-batch per data-parallel rank
@@ -98,5 +99,9 @@ JobSpecResult readJobSpecFile(const QString &path);
 /// Checks a job built in code (same rules as the reader); empty when valid.
 /// Messages start with the JSON pointer of the field ("/parallelism/tp: ...").
 std::vector<std::string> checkJobSpec(const JobSpec &job);
+
+/// The job as a *.job.json document (docs/job-format.md), UTF-8, indented;
+/// parseJobSpec reads it back to an equal job.
+std::string writeJobSpec(const JobSpec &job);
 
 } // namespace Railyard

@@ -127,6 +127,7 @@ class TestPlacement : public QObject
 
 private slots:
     void sampleJobsRead();
+    void jobWriteRoundTrip();
     void jobErrors_data();
     void jobErrors();
     void rankLayoutIsMegatronOrder();
@@ -158,6 +159,47 @@ void TestPlacement::sampleJobsRead()
     QCOMPARE(moe.parallel.ep, 8);
     // 3 · 64 · 16 · 8192 · 16384 = 412,316,860,416 expert parameters.
     QCOMPARE(moe.model.expertParameters(), 412316860416.0);
+}
+
+void TestPlacement::jobWriteRoundTrip()
+{
+    // Both samples written and read back give the same job, field by field.
+    for (const char *name : {"llama-70b-3k.job.json", "moe-meta-24k.job.json"}) {
+        const JobSpec job = loadJob(name);
+        const std::string text = writeJobSpec(job);
+        const JobSpecResult back = parseJobSpec(text, QStringLiteral("written.job.json"));
+        QVERIFY2(back.ok(), qPrintable(back.errorText()));
+        const JobSpec &j = *back.job;
+        QCOMPARE(j.name, job.name);
+        QCOMPARE(j.description, job.description);
+        QVERIFY(!j.description.empty());
+        QCOMPARE(j.model.parameters, job.model.parameters);
+        QCOMPARE(j.model.layers, job.model.layers);
+        QCOMPARE(j.model.hiddenSize, job.model.hiddenSize);
+        QCOMPARE(j.model.sequenceLength, job.model.sequenceLength);
+        QCOMPARE(j.model.vocabulary, job.model.vocabulary);
+        QCOMPARE(j.model.precision, job.model.precision);
+        QCOMPARE(j.model.precisionBytes, job.model.precisionBytes);
+        QCOMPARE(j.model.experts, job.model.experts);
+        QCOMPARE(j.model.topK, job.model.topK);
+        QCOMPARE(j.model.moeLayers, job.model.moeLayers);
+        QCOMPARE(j.model.expertHiddenSize, job.model.expertHiddenSize);
+        QCOMPARE(j.parallel.worldSize(), job.parallel.worldSize());
+        QCOMPARE(j.parallel.ep, job.parallel.ep);
+        QCOMPARE(j.parallel.pp, job.parallel.pp);
+        QCOMPARE(j.microBatch, job.microBatch);
+        QCOMPARE(j.globalBatch, job.globalBatch);
+        QCOMPARE(j.sharding, job.sharding);
+        QCOMPARE(j.gpus, job.gpus);
+        QVERIFY(text.find("\"format\": \"railyard-job\"") != std::string::npos);
+    }
+    // A custom precision is written as its byte count.
+    JobSpec odd = makeJob("odd", 1, 1, 2);
+    odd.model.precision.clear();
+    odd.model.precisionBytes = 3;
+    const JobSpecResult back = parseJobSpec(writeJobSpec(odd), QStringLiteral("odd.job.json"));
+    QVERIFY2(back.ok(), qPrintable(back.errorText()));
+    QCOMPARE(back.job->model.precisionBytes, 3);
 }
 
 void TestPlacement::jobErrors_data()
