@@ -1,195 +1,7 @@
 #include "views/jobsdock.h"
-
-#include "core/model/units.h"
-#include "core/analysis/capacity.h"
-#include "core/document/fabricdocument.h"
-#include "core/jobs/jobspec.h"
-#include "core/placement/jobevaluation.h"
-#include "core/placement/ranklayout.h"
-#include "core/placement/rankpath.h"
-#include "core/traffic/routing.h"
-#include "core/traffic/steptraffic.h"
-#include "views/analysischarts.h"
-#include "views/comparisonchart.h"
-#include "views/jobimpacttext.h"
-
-#include <QComboBox>
-#include <QEvent>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QFormLayout>
-#include <QFrame>
-#include <QFutureWatcher>
-#include <QGroupBox>
-#include <QHBoxLayout>
-#include <QLabel>
-#include <QPointer>
-#include <QProgressBar>
-#include <QPromise>
-#include <QPushButton>
-#include <QScrollArea>
-#include <QSpinBox>
-#include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
-
-#include <algorithm>
-#include <climits>
-#include <cmath>
-#include <limits>
-#include <optional>
-#include <set>
+#include "views/jobsdock_p.h"
 
 namespace Railyard {
-
-namespace {
-
-/// Monte-Carlo runs of ECMP routing in the dock (Place and Compare).
-constexpr int kEcmpSeeds = 10;
-/// Impaired links whose cost on their own the dock evaluates after Place.
-constexpr int kImpactLinks = 4;
-
-constexpr PlacementStrategy kStrategies[] = {PlacementStrategy::Topology, PlacementStrategy::Linear,
-                                             PlacementStrategy::Random};
-constexpr RoutingMode kModes[] = {RoutingMode::Fluid, RoutingMode::Ecmp, RoutingMode::Adaptive};
-
-/// What a background run needs: copies, so the document may change meanwhile.
-struct RunInput
-{
-    Fabric fabric;
-    CapacityView view;
-    JobSpec job;
-    std::vector<std::string> excluded;
-    std::uint64_t seed = 1;
-};
-
-struct PlaceOutcome
-{
-    std::optional<JobEvaluation> evaluation;
-    DegradationImpact impact;
-    QString error;
-};
-
-struct CompareOutcome
-{
-    std::vector<double> ms; ///< strategy-major; NaN where placement or routing failed
-    QString error;
-};
-
-} // namespace
-
-struct JobsDock::Private
-{
-    explicit Private(JobsDock *dock)
-        : q(dock)
-    {
-    }
-    static QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
-    {
-        return JobsDock::tr(text, disambiguation, n);
-    }
-
-    void build();
-    void setError(const QString &text);
-    void setBusy(const QString &text, int maximum);
-    void setIdle();
-    void refreshSummary();
-    void showResults();
-    void showComparison();
-    void refreshChartTheme();
-    void emitHeat();
-    void updateRank();
-    QString strategyLabel(PlacementStrategy s) const;
-    QString modeLabel(RoutingMode m) const;
-    QString tierLabel(FlowTier t) const;
-    QString kindLabel(ParallelKind k) const;
-    std::optional<RunInput> input(QString *error) const;
-    /// "rank → GPU → NIC (rail) → leaf → … → peer" for rank r and its next PP peer.
-    /// The rank's path to its pipeline peer as text; *links receives the ids of
-    /// the links it crosses (NIC, switch hops, NIC) when given.
-    QString pathText(std::int32_t rank, std::vector<std::string> *links = nullptr) const;
-
-    JobsDock *q;
-    QPointer<FabricDocument> document;
-    QMetaObject::Connection documentConnection;
-    std::optional<JobSpec> job;
-    QString jobPath;
-    std::optional<JobEvaluation> evaluation;
-    DegradationImpact impact; ///< of the what-if view on `evaluation`
-    QString evaluationTitle;
-    std::vector<double> comparison;
-    int placeGeneration = 0;
-    int compareGeneration = 0;
-    int running = 0;
-    QFutureWatcher<CompareOutcome> *compareWatcher = nullptr;
-
-    QPushButton *openButton = nullptr;
-    QLabel *jobSummary = nullptr;
-    QLabel *errorLabel = nullptr;
-    QComboBox *strategyCombo = nullptr;
-    QComboBox *routingCombo = nullptr;
-    QSpinBox *seedSpin = nullptr;
-    QPushButton *placeButton = nullptr;
-    QPushButton *compareButton = nullptr;
-    QPushButton *clearHeatButton = nullptr;
-    QWidget *statusRow = nullptr;
-    QProgressBar *progressBar = nullptr;
-    QLabel *statusLabel = nullptr;
-    QLabel *staleLabel = nullptr;
-    QGroupBox *resultsBox = nullptr;
-    QLabel *stepTime = nullptr;
-    QLabel *resultsText = nullptr;
-    QGroupBox *rankBox = nullptr;
-    QSpinBox *rankSpin = nullptr;
-    QLabel *rankText = nullptr;
-    QGroupBox *compareBox = nullptr;
-    ComparisonChart *chartView = nullptr;
-    QLabel *compareTable = nullptr;
-};
-
-QString JobsDock::Private::strategyLabel(PlacementStrategy s) const
-{
-    switch (s) {
-    case PlacementStrategy::Topology: return tr("topology");
-    case PlacementStrategy::Linear: return tr("linear");
-    case PlacementStrategy::Random: return tr("random");
-    }
-    return {};
-}
-
-QString JobsDock::Private::modeLabel(RoutingMode m) const
-{
-    switch (m) {
-    case RoutingMode::Fluid: return tr("fluid ECMP");
-    case RoutingMode::Ecmp: return tr("ECMP (%n seeds)", nullptr, kEcmpSeeds);
-    case RoutingMode::Adaptive: return tr("adaptive");
-    }
-    return {};
-}
-
-QString JobsDock::Private::tierLabel(FlowTier t) const
-{
-    switch (t) {
-    case FlowTier::Host: return tr("host (NVLink)");
-    case FlowTier::Leaf: return tr("same leaf");
-    case FlowTier::Su: return tr("same SU");
-    case FlowTier::Pod: return tr("same pod");
-    case FlowTier::Zone: return tr("same zone");
-    case FlowTier::CrossZone: return tr("across zones");
-    }
-    return {};
-}
-
-QString JobsDock::Private::kindLabel(ParallelKind k) const
-{
-    switch (k) {
-    case ParallelKind::Tp: return tr("TP");
-    case ParallelKind::Cp: return tr("CP");
-    case ParallelKind::Pp: return tr("PP");
-    case ParallelKind::Dp: return tr("DP");
-    case ParallelKind::Ep: return tr("EP");
-    }
-    return {};
-}
 
 void JobsDock::Private::build()
 {
@@ -208,6 +20,13 @@ void JobsDock::Private::build()
     openButton = new QPushButton(tr("Open Job…"), content);
     openButton->setObjectName(QStringLiteral("openJobButton"));
     jobRow->addWidget(openButton);
+    auto *editButton = new QPushButton(tr("Edit…"), content);
+    editButton->setObjectName(QStringLiteral("editJobButton"));
+    editButton->setToolTip(tr("Edit the job's model, parallelism and batch (a new job when none is open)"));
+    jobRow->addWidget(editButton);
+    saveButton = new QPushButton(tr("Save As…"), content);
+    saveButton->setObjectName(QStringLiteral("saveJobButton"));
+    jobRow->addWidget(saveButton);
     jobRow->addStretch(1);
     layout->addLayout(jobRow);
     jobSummary = new QLabel(content);
@@ -341,6 +160,12 @@ void JobsDock::Private::build()
         if (!path.isEmpty())
             q->openJob(path);
     });
+    connect(editButton, &QPushButton::clicked, q, [this] { q->editJob(); });
+    connect(saveButton, &QPushButton::clicked, q, [this] {
+        const QString path = QFileDialog::getSaveFileName(q, tr("Save Job"), jobPath, tr("Job files (*.job.json)"));
+        if (!path.isEmpty())
+            q->saveJob(path);
+    });
     connect(placeButton, &QPushButton::clicked, q, [this] { q->place(); });
     connect(compareButton, &QPushButton::clicked, q, [this] { q->compare(); });
     connect(clearHeatButton, &QPushButton::clicked, q, [this] {
@@ -376,6 +201,7 @@ void JobsDock::Private::refreshSummary()
 {
     const bool haveJob = job.has_value();
     placeButton->setEnabled(haveJob && document);
+    saveButton->setEnabled(haveJob);
     compareButton->setEnabled(haveJob && document);
     if (!haveJob) {
         jobSummary->setText(tr("<i>No job: open a *.job.json file.</i>"));
@@ -396,6 +222,8 @@ void JobsDock::Private::refreshSummary()
                        .arg(job->microBatchesPerStep());
     if (job->model.isMoe())
         text += tr("<br>MoE: %1 experts, top-%2").arg(job->model.experts).arg(job->model.topK);
+    if (jobEdited)
+        text += tr("<br><i>Edited, not saved.</i>");
     if (document && job->gpus > document->fabric().gpuCount())
         text += tr("<br>The fabric has only %1 GPUs.").arg(document->fabric().gpuCount());
     jobSummary->setText(text);
@@ -627,30 +455,6 @@ void JobsDock::setDocument(FabricDocument *document)
         });
     d->showResults();
     d->refreshSummary();
-}
-
-bool JobsDock::openJob(const QString &path)
-{
-    const JobSpecResult result = readJobSpecFile(path);
-    if (!result.ok()) {
-        QString text = result.errorText();
-        if (!text.contains(path) && !text.contains(QFileInfo(path).fileName()))
-            text = tr("%1: %2").arg(path, text);
-        d->setError(text);
-        return false;
-    }
-    d->setError({});
-    d->job = result.job;
-    d->jobPath = path;
-    ++d->placeGeneration;
-    d->evaluation.reset();
-    d->comparison.clear();
-    d->compareBox->hide();
-    d->staleLabel->hide();
-    d->showResults();
-    d->refreshSummary();
-    emit linkHeatChanged({}, QString());
-    return true;
 }
 
 void JobsDock::place()

@@ -9,6 +9,7 @@
 namespace Railyard {
 
 class FabricDocument;
+struct JobSpec;
 struct JobEvaluation;
 
 /// Places a training job (*.job.json) on the document's fabric and shows what
@@ -38,6 +39,14 @@ public:
     void setDocument(FabricDocument *document);
     /// Reads a *.job.json file; errors are shown in the dock and false returned.
     bool openJob(const QString &path);
+    /// Uses `job` (already checked), e.g. from the job editor; `path` is where
+    /// it was read from, empty for a new job.
+    void setJob(const JobSpec &job, const QString &path);
+    /// The job editor on the current job (a dense 8-GPU job when none is
+    /// open); true when the user accepted a change.
+    bool editJob();
+    /// Writes the current job as *.job.json; errors are shown and false returned.
+    bool saveJob(const QString &path);
     /// Evaluates the job with the chosen strategy / routing / seed off the UI thread.
     void place();
     /// Evaluates all strategies × routing modes in the background (chart).
@@ -47,6 +56,8 @@ public:
 
     /// The latest finished evaluation, nullptr before one (or after a structure change).
     const JobEvaluation *evaluation() const;
+    /// The current job, nullptr before one is opened.
+    const JobSpec *job() const;
     /// True while a Place or Compare runs.
     bool isBusy() const;
     /// Step communication times (ms) of the last comparison, strategy-major

@@ -5,9 +5,14 @@
 #include "core/document/fabricdocument.h"
 #include "core/formats/formatregistry.h"
 #include "core/placement/jobevaluation.h"
+#include "views/jobeditdialog.h"
 #include "views/jobsdock.h"
 
+#include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
+#include <QLocale>
+#include <QSpinBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -31,6 +36,7 @@ private slots:
     void badJobFile();
     void failuresMarkStale();
     void degradedLinkShowsSlowdown();
+    void editorChecksAndSaveWrites();
 
 private:
     std::unique_ptr<FabricDocument> m_document;
@@ -196,6 +202,55 @@ void TestJobsDock::degradedLinkShowsSlowdown()
     QVERIFY2(text.contains(QString::number(healthyMs, 'f', 1)), qPrintable(text));
     m_document->undoStack()->undo();
     QCOMPARE(m_document->fabric().link(link).state, LinkState::Up);
+}
+
+void TestJobsDock::editorChecksAndSaveWrites()
+{
+    // The editor starts from the open job and gives it back unchanged.
+    const JobSpec *current = m_dock->job();
+    QVERIFY(current);
+    JobEditDialog dialog(*current);
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    QVERIFY(dialog.problems().empty());
+    QVERIFY(ok->isEnabled());
+    QCOMPARE(dialog.job().parallel.worldSize(), current->parallel.worldSize());
+    QCOMPARE(dialog.job().globalBatch, current->globalBatch);
+    QCOMPARE(dialog.job().model.hiddenSize, current->model.hiddenSize);
+    dialog.show();
+    QCoreApplication::processEvents();
+    QVERIFY(dialog.grab().save(QDir::temp().filePath(QStringLiteral("railyard-jobedit.png"))));
+    auto *summary = dialog.findChild<QLabel *>(QStringLiteral("jobEditSummary"));
+    QVERIFY(summary->text().contains(QLocale().toString(3072)));
+
+    // DP 47 no longer divides the global batch of 1,536: the reader's check
+    // names the field and OK is disabled.
+    auto *dp = dialog.findChild<QSpinBox *>(QStringLiteral("dp"));
+    dp->setValue(47);
+    QVERIFY(!dialog.problems().empty());
+    QVERIFY(!ok->isEnabled());
+    auto *problems = dialog.findChild<QLabel *>(QStringLiteral("jobEditProblems"));
+    QVERIFY2(problems->text().contains(QStringLiteral("global_batch")), qPrintable(problems->text()));
+
+    // DP 24 with PP 16: valid again, 8 × 16 × 24 = 3,072 GPUs.
+    dp->setValue(24);
+    dialog.findChild<QSpinBox *>(QStringLiteral("pp"))->setValue(16);
+    QVERIFY2(dialog.problems().empty(), dialog.problems().empty() ? "" : dialog.problems().front().c_str());
+    QVERIFY(ok->isEnabled());
+    const JobSpec edited = dialog.job();
+    QCOMPARE(edited.gpus, 3072LL);
+
+    // The dock takes the edited job and saves it; the file reads back equal.
+    m_dock->setJob(edited, QString());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("edited.job.json"));
+    QVERIFY(m_dock->saveJob(path));
+    const JobSpecResult back = readJobSpecFile(path);
+    QVERIFY2(back.ok(), qPrintable(back.errorText()));
+    QCOMPARE(back.job->parallel.pp, 16);
+    QCOMPARE(back.job->parallel.dp, 24);
+    QCOMPARE(back.job->name, edited.name);
+    QVERIFY(!m_dock->saveJob(dir.filePath(QStringLiteral("no/such/dir/x.job.json"))));
+    QVERIFY(m_dock->errorText().contains(QStringLiteral("cannot write")));
 }
 
 QTEST_MAIN(TestJobsDock)

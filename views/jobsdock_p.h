@@ -1,0 +1,158 @@
+#pragma once
+
+// JobsDock's private part, shared by jobsdock.cpp (layout, placement,
+// comparison, ranks) and jobsdockjob.cpp (opening, editing, saving jobs).
+
+#include "core/model/units.h"
+#include "core/analysis/capacity.h"
+#include "core/document/fabricdocument.h"
+#include "core/jobs/jobspec.h"
+#include "core/placement/jobevaluation.h"
+#include "core/placement/ranklayout.h"
+#include "core/placement/rankpath.h"
+#include "core/traffic/routing.h"
+#include "core/traffic/steptraffic.h"
+#include "views/analysischarts.h"
+#include "views/comparisonchart.h"
+#include "views/jobimpacttext.h"
+#include "views/jobeditdialog.h"
+#include "views/joblabels.h"
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QFrame>
+#include <QFutureWatcher>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPromise>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <set>
+#include "views/jobsdock.h"
+
+namespace Railyard {
+
+namespace JobsDockDetail {
+
+/// Monte-Carlo runs of ECMP routing in the dock (Place and Compare).
+constexpr int kEcmpSeeds = 10;
+/// Impaired links whose cost on their own the dock evaluates after Place.
+constexpr int kImpactLinks = 4;
+
+constexpr PlacementStrategy kStrategies[] = {PlacementStrategy::Topology, PlacementStrategy::Linear,
+                                             PlacementStrategy::Random};
+constexpr RoutingMode kModes[] = {RoutingMode::Fluid, RoutingMode::Ecmp, RoutingMode::Adaptive};
+
+/// What a background run needs: copies, so the document may change meanwhile.
+struct RunInput
+{
+    Fabric fabric;
+    CapacityView view;
+    JobSpec job;
+    std::vector<std::string> excluded;
+    std::uint64_t seed = 1;
+};
+
+struct PlaceOutcome
+{
+    std::optional<JobEvaluation> evaluation;
+    DegradationImpact impact;
+    QString error;
+};
+
+struct CompareOutcome
+{
+    std::vector<double> ms; ///< strategy-major; NaN where placement or routing failed
+    QString error;
+};
+
+} // namespace JobsDockDetail
+
+using namespace JobsDockDetail;
+
+struct JobsDock::Private
+{
+    explicit Private(JobsDock *dock)
+        : q(dock)
+    {
+    }
+    static QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+    {
+        return JobsDock::tr(text, disambiguation, n);
+    }
+
+    void build();
+    void setError(const QString &text);
+    void setBusy(const QString &text, int maximum);
+    void setIdle();
+    void refreshSummary();
+    void showResults();
+    void showComparison();
+    void refreshChartTheme();
+    void emitHeat();
+    void updateRank();
+    static QString strategyLabel(PlacementStrategy s) { return JobLabels::strategy(s); }
+    static QString modeLabel(RoutingMode m) { return JobLabels::mode(m, kEcmpSeeds); }
+    static QString tierLabel(FlowTier t) { return JobLabels::tier(t); }
+    static QString kindLabel(ParallelKind k) { return JobLabels::kind(k); }
+    std::optional<RunInput> input(QString *error) const;
+    /// "rank → GPU → NIC (rail) → leaf → … → peer" for rank r and its next PP peer.
+    /// The rank's path to its pipeline peer as text; *links receives the ids of
+    /// the links it crosses (NIC, switch hops, NIC) when given.
+    QString pathText(std::int32_t rank, std::vector<std::string> *links = nullptr) const;
+
+    JobsDock *q;
+    QPointer<FabricDocument> document;
+    QMetaObject::Connection documentConnection;
+    std::optional<JobSpec> job;
+    QString jobPath;
+    std::optional<JobEvaluation> evaluation;
+    DegradationImpact impact; ///< of the what-if view on `evaluation`
+    QString evaluationTitle;
+    std::vector<double> comparison;
+    int placeGeneration = 0;
+    int compareGeneration = 0;
+    int running = 0;
+    QFutureWatcher<CompareOutcome> *compareWatcher = nullptr;
+
+    QPushButton *openButton = nullptr;
+    QPushButton *saveButton = nullptr;
+    bool jobEdited = false; ///< changed in the editor since it was opened or saved
+    QLabel *jobSummary = nullptr;
+    QLabel *errorLabel = nullptr;
+    QComboBox *strategyCombo = nullptr;
+    QComboBox *routingCombo = nullptr;
+    QSpinBox *seedSpin = nullptr;
+    QPushButton *placeButton = nullptr;
+    QPushButton *compareButton = nullptr;
+    QPushButton *clearHeatButton = nullptr;
+    QWidget *statusRow = nullptr;
+    QProgressBar *progressBar = nullptr;
+    QLabel *statusLabel = nullptr;
+    QLabel *staleLabel = nullptr;
+    QGroupBox *resultsBox = nullptr;
+    QLabel *stepTime = nullptr;
+    QLabel *resultsText = nullptr;
+    QGroupBox *rankBox = nullptr;
+    QSpinBox *rankSpin = nullptr;
+    QLabel *rankText = nullptr;
+    QGroupBox *compareBox = nullptr;
+    ComparisonChart *chartView = nullptr;
+    QLabel *compareTable = nullptr;
+};
+
+} // namespace Railyard
