@@ -63,6 +63,7 @@ private:
 /// collective plus its network transfers classified by tier, × countPerStep.
 /// `kinds` filters (empty = all).
 TierBytes stepTierBytes(const Fabric &fabric, const Placement &placement, const std::vector<GroupCollective> &collectives,
-                        const TierClassifier &classifier, const std::vector<ParallelKind> &kinds = {});
+                        const TierClassifier &classifier, const std::vector<ParallelKind> &kinds = {},
+                        bool sharp = false);
 
 } // namespace Railyard
