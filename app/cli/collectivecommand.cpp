@@ -129,7 +129,7 @@ int runCollective(const QStringList &args)
     const QString algText = cl.value(QStringLiteral("algorithm")).trimmed().toLower();
     if (!collectiveAlgorithmFromName(algText.toStdString(), &algorithm))
         cl.fail(QStringLiteral("--algorithm: unknown algorithm '%1' (ring, tree, hierarchical, pxn, direct, nvls, "
-                                "nvls-tree, collnet, auto)")
+                               "nvls-tree, collnet, auto)")
                     .arg(algText));
     RoutingMode routing;
     const QString routingText = cl.value(QStringLiteral("routing")).trimmed().toLower();

@@ -19,10 +19,10 @@ const std::pair<CollectiveOp, const char *> kOps[] = {
     {CollectiveOp::Broadcast, "broadcast"},
 };
 const std::pair<CollectiveAlgorithm, const char *> kAlgorithms[] = {
-    {CollectiveAlgorithm::Auto, "auto"}, {CollectiveAlgorithm::Ring, "ring"},
-    {CollectiveAlgorithm::Tree, "tree"}, {CollectiveAlgorithm::Hierarchical, "hierarchical"},
-    {CollectiveAlgorithm::Pxn, "pxn"}, {CollectiveAlgorithm::Direct, "direct"},
-    {CollectiveAlgorithm::Nvls, "nvls"}, {CollectiveAlgorithm::NvlsTree, "nvls-tree"},
+    {CollectiveAlgorithm::Auto, "auto"},       {CollectiveAlgorithm::Ring, "ring"},
+    {CollectiveAlgorithm::Tree, "tree"},       {CollectiveAlgorithm::Hierarchical, "hierarchical"},
+    {CollectiveAlgorithm::Pxn, "pxn"},         {CollectiveAlgorithm::Direct, "direct"},
+    {CollectiveAlgorithm::Nvls, "nvls"},       {CollectiveAlgorithm::NvlsTree, "nvls-tree"},
     {CollectiveAlgorithm::CollNet, "collnet"},
 };
 
@@ -384,7 +384,7 @@ std::string inSwitchProblem(const Fabric &fabric, const CollectiveRequest &reque
 {
     if ((a == CollectiveAlgorithm::NvlsTree || a == CollectiveAlgorithm::CollNet) && hostCount < 2)
         return "needs ranks on at least 2 hosts"
-               + std::string(a == CollectiveAlgorithm::NvlsTree ? " (on one host use nvls)" : "");
+            + std::string(a == CollectiveAlgorithm::NvlsTree ? " (on one host use nvls)" : "");
     if (a == CollectiveAlgorithm::Nvls || a == CollectiveAlgorithm::NvlsTree)
         for (const HostRanks &h : request.hosts) {
             const Host &host = fabric.host(h.host);
@@ -400,8 +400,8 @@ std::string inSwitchProblem(const Fabric &fabric, const CollectiveRequest &reque
         if (!fabricHasSharp(fabric, &missing))
             return missing < 0 ? std::string("the fabric has no switches to reduce in")
                                : "switch '" + fabric.switches()[static_cast<size_t>(missing)].id
-                                     + "' has no SHARP (\"sharp\": false); in-network reduction across hosts "
-                                       "needs it on every switch";
+                    + "' has no SHARP (\"sharp\": false); in-network reduction across hosts "
+                      "needs it on every switch";
     }
     return {};
 }

@@ -54,7 +54,8 @@ struct CollectiveConstants
     double netLatencyUs = 14.0;        ///< per network step (net_latency_us)
     double switchHopLatencyUs = 0.3;   ///< added per switch on the longest path (switch_hop_latency_us)
     double nvlinkEfficiency = 0.82;    ///< achieved / nominal NVLink bandwidth (nvlink_efficiency)
-    /// NVLS all-reduce: S per GPU / (NVLink GB/s x this); 0.61 gives NCCL's ~480 GB/s busbw on 8 x H100 (nvls_efficiency)
+    /// NVLS all-reduce: S per GPU / (NVLink GB/s x this); 0.61 gives NCCL's ~480 GB/s busbw on 8 x H100
+    /// (nvls_efficiency)
     double nvlsEfficiency = 0.61;
     double nicEfficiency = 0.92;       ///< achieved / nominal network bandwidth (nic_efficiency)
     double pcieGBps = 48.0;            ///< per GPU, GB/s per direction, hosts without NVLink (pcie_gbytes_per_s)

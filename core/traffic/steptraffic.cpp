@@ -306,16 +306,20 @@ std::vector<Flow> stepFlows(const Fabric &fabric, const Placement &placement,
         if (!kinds.empty() && std::find(kinds.begin(), kinds.end(), c.kind) == kinds.end())
             continue;
         const double times = double(c.countPerStep);
-        forEachNetworkTransfer(placement, c, [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
-            const int sr = gpuRail(fabric, sh, sg);
-            const int dr = gpuRail(fabric, dh, dg);
-            const std::uint64_t key = (std::uint64_t(std::uint32_t(sh)) << 40) | (std::uint64_t(std::uint32_t(dh)) << 16)
-                | (std::uint64_t((sr + 1) & 0xff) << 8) | std::uint64_t((dr + 1) & 0xff);
-            const auto [it, inserted] = index.try_emplace(key, flows.size());
-            if (inserted)
-                flows.push_back({sh, dh, sr, dr, 0.0});
-            flows[it->second].bytes += bytes * times;
-        }, sharp);
+        forEachNetworkTransfer(
+            placement, c,
+            [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
+                const int sr = gpuRail(fabric, sh, sg);
+                const int dr = gpuRail(fabric, dh, dg);
+                const std::uint64_t key = (std::uint64_t(std::uint32_t(sh)) << 40)
+                    | (std::uint64_t(std::uint32_t(dh)) << 16) | (std::uint64_t((sr + 1) & 0xff) << 8)
+                    | std::uint64_t((dr + 1) & 0xff);
+                const auto [it, inserted] = index.try_emplace(key, flows.size());
+                if (inserted)
+                    flows.push_back({sh, dh, sr, dr, 0.0});
+                flows[it->second].bytes += bytes * times;
+            },
+            sharp);
     }
     return flows;
 }

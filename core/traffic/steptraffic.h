@@ -84,8 +84,8 @@ std::vector<Flow> collectiveFlows(const Fabric &fabric, const Placement &placeme
 /// merged per (src host, dst host, src rail, dst rail). `kinds` filters
 /// (empty = all kinds). `sharp`: as for forEachNetworkTransfer.
 std::vector<Flow> stepFlows(const Fabric &fabric, const Placement &placement,
-                            const std::vector<GroupCollective> &collectives, const std::vector<ParallelKind> &kinds = {},
-                            bool sharp = false);
+                            const std::vector<GroupCollective> &collectives,
+                            const std::vector<ParallelKind> &kinds = {}, bool sharp = false);
 
 /// Rail of a host's GPU: the rail of NIC g % nics, -1 if the host has no NIC.
 int gpuRail(const Fabric &fabric, std::int32_t host, int gpu);

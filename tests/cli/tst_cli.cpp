@@ -379,7 +379,8 @@ void TestCli::generateNvlsSharp()
                   QStringLiteral("--size"), QStringLiteral("1GiB"), QStringLiteral("--algorithm"),
                   QStringLiteral("nvls")});
     QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
-    QVERIFY2(run.err.contains(QRegularExpression(QStringLiteral("nvls: host 'gpu0+1' has no NVLink SHARP"))), qPrintable(describe(run)));
+    QVERIFY2(run.err.contains(QRegularExpression(QStringLiteral("nvls: host 'gpu0+1' has no NVLink SHARP"))),
+             qPrintable(describe(run)));
 }
 
 void TestCli::analyzeText()

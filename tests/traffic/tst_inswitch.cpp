@@ -22,7 +22,10 @@ namespace {
 
 constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
 
-bool near(double a, double b, double rel = 1e-9) { return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b)); }
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
+}
 
 CollectiveRequest allReduce(double bytes, std::vector<HostRanks> hosts,
                             CollectiveAlgorithm algorithm = CollectiveAlgorithm::Auto)
@@ -251,8 +254,8 @@ void TestInSwitch::stepTrafficWithSharp()
     c.countPerStep = 1;
     auto edges = [](const Placement &p, const GroupCollective &g, bool sharp) {
         std::vector<double> out;
-        forEachNetworkTransfer(p, g, [&](std::int32_t, int, std::int32_t, int, double bytes) { out.push_back(bytes); },
-                               sharp);
+        forEachNetworkTransfer(
+            p, g, [&](std::int32_t, int, std::int32_t, int, double bytes) { out.push_back(bytes); }, sharp);
         return out;
     };
     QCOMPARE(edges(one, c, false), std::vector<double>(4, 1.5 * MiB));

@@ -234,11 +234,12 @@ const QStringList &knownNames()
 {
     static const QStringList names = {
         QStringLiteral("role"), QStringLiteral("gpus"), QStringLiteral("gpu_model"),
-        QStringLiteral("nvlink_gbytes_per_s"), QStringLiteral("nvls"), QStringLiteral("sharp"), QStringLiteral("rack"), QStringLiteral("zone"),
+        QStringLiteral("nvlink_gbytes_per_s"), QStringLiteral("rack"), QStringLiteral("zone"),
         QStringLiteral("pod"), QStringLiteral("su"), QStringLiteral("radix"), QStringLiteral("model"),
         QStringLiteral("plane"), QStringLiteral("rail"), QStringLiteral("id"), QStringLiteral("gbps"),
         QStringLiteral("state"), QStringLiteral("degraded_gbps"), QStringLiteral("port_a"),
-        QStringLiteral("port_b"), QStringLiteral("name"), QStringLiteral("description")};
+        QStringLiteral("port_b"), QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("nvls"),
+        QStringLiteral("sharp")};
     return names;
 }
 
