@@ -168,7 +168,7 @@
         <translation>GPU-Modell: legt die NVLink-Bandbreite je GPU fest (H100/H200: 450 GB/s, B200: 900 GB/s je Richtung), die die Verkehrsanalyse verwendet.</translation>
     </message>
     <message>
-        <location line="+418"/>
+        <location line="+430"/>
         <source>%1 Tbit/s</source>
         <translation>%1 Tbit/s</translation>
     </message>
@@ -202,13 +202,13 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+167"/>
+        <location line="+157"/>
         <location line="+16"/>
         <source>Analysing…</source>
         <translation>Analyse läuft…</translation>
     </message>
     <message>
-        <location line="-182"/>
+        <location line="-172"/>
         <source>No analysis yet: open or generate a fabric.</source>
         <translation>Noch keine Analyse: Öffnen oder erzeugen Sie eine Fabric.</translation>
     </message>
@@ -261,7 +261,7 @@
         <translation>Bisektionsverhältnis</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
         <source>%1 aggregate</source>
         <translation>%1 gesamt</translation>
     </message>
@@ -271,7 +271,7 @@
         <translation>%1 max. Switch</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+6"/>
         <source>cut changed: +%1 / −%2 links</source>
         <translation>Schnitt geändert: +%1 / −%2 Links</translation>
     </message>
@@ -352,23 +352,8 @@
 </context>
 <context>
     <name>Railyard::FabricCanvas</name>
-    <message>
-        <location filename="../views/fabriccanvas.cpp" line="+32"/>
-        <source>%1 Pbit/s</source>
-        <translation>%1 Pbit/s</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 Tbit/s</source>
-        <translation>%1 Tbit/s</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 Gbit/s</source>
-        <translation>%1 Gbit/s</translation>
-    </message>
     <message numerus="yes">
-        <location line="+215"/>
+        <location filename="../views/fabriccanvaspainter.cpp" line="+222"/>
         <source>%n link(s) · %1</source>
         <translation>
             <numerusform>%n Link · %1</numerusform>
@@ -436,7 +421,7 @@
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location filename="../views/fabriccanvas.cpp" line="+223"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
@@ -595,7 +580,7 @@
 <context>
     <name>Railyard::JobsDock</name>
     <message>
-        <location filename="../views/jobsdock.cpp" line="+185"/>
+        <location filename="../views/jobsdock.cpp" line="+156"/>
         <source>topology</source>
         <translation>topologiebewusst</translation>
     </message>
@@ -753,7 +738,7 @@
         <translation>Strategien × Routing</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+17"/>
         <source>Open Job</source>
         <translation>Job öffnen</translation>
     </message>
@@ -846,17 +831,17 @@
         <translation>&lt;br&gt;&lt;i&gt;Warnung: %1&lt;/i&gt;</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Step communication time (ms)</source>
         <translation>Kommunikationszeit je Schritt (ms)</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+0"/>
         <source>ms per step</source>
         <translation>ms je Schritt</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+13"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -876,17 +861,17 @@
         <translation>Öffnen Sie zuerst eine Job-Datei.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+14"/>
         <source>Rank %1: host %2, GPU %3, rail %4 (TP %5, CP %6, DP %7, PP stage %8)</source>
         <translation>Rang %1: Host %2, GPU %3, Rail %4 (TP %5, CP %6, DP %7, PP-Stufe %8)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>No pipeline peer (PP 1).</source>
         <translation>Kein Pipeline-Nachbar (PP 1).</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
         <source>Path to its previous pipeline peer, rank %1:</source>
         <translation>Pfad zum vorherigen Pipeline-Nachbarn, Rang %1:</translation>
     </message>
@@ -896,14 +881,14 @@
         <translation>Pfad zum nächsten Pipeline-Nachbarn, Rang %1:</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <location line="+2"/>
-        <location line="+61"/>
+        <location line="+14"/>
         <source>rank %1</source>
         <translation>Rang %1</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-16"/>
         <location line="+2"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
@@ -914,28 +899,28 @@
         <translation>NVLink</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+4"/>
         <source>(no live NIC link)</source>
         <translation>(kein intakter NIC-Link)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+39"/>
+        <location line="+7"/>
         <source>NIC %1 (rail %2)</source>
         <translation>NIC %1 (Rail %2)</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-5"/>
         <source>(no path)</source>
         <translation>(kein Pfad)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+6"/>
         <source>GPU %1 on %2</source>
         <translation>GPU %1 auf %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+31"/>
+        <location line="+34"/>
         <source>Its TP, PP and DP groups use %n host(s).</source>
         <translation>
             <numerusform>Seine TP-, PP- und DP-Gruppen belegen %n Host.</numerusform>
@@ -1521,13 +1506,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+286"/>
+        <location line="+288"/>
         <location line="+62"/>
         <source>up</source>
         <translation>in Betrieb</translation>
     </message>
     <message>
-        <location line="-347"/>
+        <location line="-349"/>
         <source>down</source>
         <translation>außer Betrieb</translation>
     </message>
@@ -1563,12 +1548,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+220"/>
+        <location line="+222"/>
         <source>Link</source>
         <translation>Link</translation>
     </message>
     <message>
-        <location line="-217"/>
+        <location line="-219"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
@@ -1640,12 +1625,12 @@
     </message>
     <message>
         <location line="-1"/>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-46"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
@@ -1655,7 +1640,24 @@
         <translation>%1 GB/s je GPU</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>NVLink SHARP</source>
+        <translation>NVLink SHARP</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+51"/>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <location line="-51"/>
+        <location line="+51"/>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <location line="-49"/>
         <location line="+8"/>
         <source>NICs</source>
         <translation>NICs</translation>
@@ -1677,36 +1679,36 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>Location</source>
         <translation>Standort</translation>
     </message>
     <message>
-        <location line="-40"/>
-        <location line="+41"/>
+        <location line="-41"/>
+        <location line="+42"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location line="-40"/>
-        <location line="+41"/>
+        <location line="-41"/>
+        <location line="+42"/>
         <source>Pod</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location line="-40"/>
-        <location line="+41"/>
+        <location line="-41"/>
+        <location line="+42"/>
         <source>Scalable unit</source>
         <translation>Scalable Unit (SU)</translation>
     </message>
     <message>
-        <location line="-40"/>
-        <location line="+41"/>
+        <location line="-41"/>
+        <location line="+42"/>
         <source>Rack</source>
         <translation>Rack</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="-40"/>
         <source>Connectivity</source>
         <translation>Anbindung</translation>
     </message>
@@ -1757,14 +1759,19 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>Plane</source>
         <translation>Plane</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-61"/>
         <source>Rail</source>
         <translation>Rail</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SHARP</source>
+        <translation>SHARP</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2106,12 +2113,12 @@
     </message>
     <message>
         <location line="+9"/>
-        <location line="+53"/>
+        <location line="+46"/>
         <source>, and %1 more</source>
         <translation> und %1 weitere</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-45"/>
         <source>Cut links:</source>
         <translation>Links im Schnitt:</translation>
     </message>
@@ -2141,7 +2148,7 @@
         <translation>Bisektionsverhältnis</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
         <source>%1 aggregate</source>
         <translation>%1 (gesamt)</translation>
     </message>
@@ -2151,7 +2158,7 @@
         <translation>%1 (schlechtester Switch)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+10"/>
         <source>Cut changed: +%1 / −%2 links</source>
         <translation>Schnitt geändert: +%1 / −%2 Links</translation>
     </message>
@@ -2201,7 +2208,7 @@
 <context>
     <name>Railyard::TemplateDialog</name>
     <message>
-        <location filename="../views/templatedialog.cpp" line="-379"/>
+        <location filename="../views/templatedialog.cpp" line="-391"/>
         <source>New from Template</source>
         <translation>Neu aus Vorlage</translation>
     </message>
@@ -2294,12 +2301,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+93"/>
+        <location line="+101"/>
         <source>&amp;Link speed:</source>
         <translation>&amp;Link-Geschwindigkeit:</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-100"/>
         <source>Fat-tree</source>
         <translation>Fat-Tree</translation>
     </message>
@@ -2320,12 +2327,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+76"/>
+        <location line="+84"/>
         <source>&amp;GPU model:</source>
         <translation>&amp;GPU-Modell:</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-83"/>
         <source>DGX SuperPOD</source>
         <translation>DGX SuperPOD</translation>
     </message>
@@ -2425,7 +2432,27 @@
         <translation>Jede NIC hat zwei Ports mit halber Geschwindigkeit, verbunden mit zwei verschiedenen Leaves</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>NVLink SHARP (NVLS) in the hosts&apos; NVSwitch</source>
+        <translation>NVLink SHARP (NVLS) im NVSwitch der Hosts</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>The NVSwitch of every host reduces in the switch (HGX H100/H200/B200): enables the collective model&apos;s nvls algorithms</source>
+        <translation>Der NVSwitch jedes Hosts reduziert im Switch (HGX H100/H200/B200): aktiviert die nvls-Algorithmen des Kollektivmodells</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>SHARP in-network reduction in the switches</source>
+        <translation>SHARP-Reduktion im Netzwerk in den Switches</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every switch reduces in the network (InfiniBand SHARP v3, Quantum-2): enables the collective model&apos;s collnet algorithm</source>
+        <translation>Jeder Switch reduziert im Netzwerk (InfiniBand SHARP v3, Quantum-2): aktiviert den collnet-Algorithmus des Kollektivmodells</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Hosts per scalable unit; a rail leaf serves one port of every host of its SU. Auto = as many as a leaf&apos;s down ports</source>
         <translation>Hosts je Scalable Unit; ein Rail-Leaf bedient einen Port jedes Hosts seiner SU. Automatisch = so viele, wie ein Leaf Abwärts-Ports hat</translation>
     </message>
@@ -2481,7 +2508,7 @@
         <translation>&amp;Planes:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Hosts per &amp;SU:</source>
         <translation>Hosts je &amp;SU:</translation>
     </message>
@@ -2496,7 +2523,7 @@
         <translation>E&amp;benen:</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>Rail-optimized</source>
         <translation>Rail-optimiert</translation>
     </message>

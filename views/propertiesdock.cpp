@@ -311,6 +311,7 @@ std::vector<PropertiesDock::Row> PropertiesDock::hostRows(std::int32_t hostIndex
     fact(tr("Model"), orDash(host.gpuModel));
     fact(tr("GPUs"), QString::number(host.gpus));
     fact(tr("NVLink"), tr("%1 GB/s per GPU").arg(number(host.nvlinkGBps)));
+    fact(tr("NVLink SHARP"), host.nvls ? tr("yes") : tr("no"));
 
     header(tr("NICs"));
     double injection = 0.0;
@@ -361,6 +362,7 @@ std::vector<PropertiesDock::Row> PropertiesDock::switchRows(std::int32_t switchI
     fact(tr("Ports used"), tr("%1 of %2").arg(used).arg(sw.radix));
     fact(tr("Plane"), QString::number(sw.plane));
     fact(tr("Rail"), sw.rail >= 0 ? QString::number(sw.rail) : QStringLiteral("—"));
+    fact(tr("SHARP"), sw.sharp ? tr("yes") : tr("no"));
     fact(tr("State"), m_document->isSwitchFailed(switchIndex) ? tr("failed (what-if)") : tr("up"));
 
     header(tr("Location"));

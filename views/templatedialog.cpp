@@ -302,6 +302,14 @@ void TemplateDialog::addRailOptimizedPreset()
     auto *dualTor = new QCheckBox(tr("Dual-ToR NICs (2 ports, each to a different leaf)"));
     dualTor->setObjectName(QStringLiteral("railDualTor"));
     dualTor->setToolTip(tr("Each NIC has two ports of half its speed, wired to two different leaves"));
+    auto *nvls = new QCheckBox(tr("NVLink SHARP (NVLS) in the hosts' NVSwitch"));
+    nvls->setObjectName(QStringLiteral("railNvls"));
+    nvls->setToolTip(tr("The NVSwitch of every host reduces in the switch (HGX H100/H200/B200): enables the "
+                        "collective model's nvls algorithms"));
+    auto *sharp = new QCheckBox(tr("SHARP in-network reduction in the switches"));
+    sharp->setObjectName(QStringLiteral("railSharp"));
+    sharp->setToolTip(tr("Every switch reduces in the network (InfiniBand SHARP v3, Quantum-2): enables the "
+                         "collective model's collnet algorithm"));
     auto *hostsPerSu = spinBox(QStringLiteral("railHostsPerSu"), 0, 4096, 0,
                                tr("Hosts per scalable unit; a rail leaf serves one port of every host of its SU. "
                                   "Auto = as many as a leaf's down ports"));
@@ -325,6 +333,8 @@ void TemplateDialog::addRailOptimizedPreset()
     layout->addRow(tr("Leaf &oversubscription:"), oversubscription);
     layout->addRow(tr("Pla&nes:"), planes);
     layout->addRow(QString(), dualTor);
+    layout->addRow(QString(), nvls);
+    layout->addRow(QString(), sharp);
     layout->addRow(tr("Hosts per &SU:"), hostsPerSu);
     layout->addRow(tr("Hosts per rac&k:"), hostsPerRack);
     layout->addRow(tr("&Tiers:"), tiers);
@@ -337,6 +347,8 @@ void TemplateDialog::addRailOptimizedPreset()
         p.gpuModel = gpu->currentData().toString().toStdString();
         p.planes = planes->value();
         p.nicPorts = dualTor->isChecked() ? 2 : 1;
+        p.nvls = nvls->isChecked();
+        p.sharp = sharp->isChecked();
         p.hostsPerSu = hostsPerSu->value();
         p.hostsPerRack = hostsPerRack->value();
         p.tiers = tiers->value();

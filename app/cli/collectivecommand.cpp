@@ -84,8 +84,9 @@ int runCollective(const QStringList &args)
                                 "(gpu[0001-0016]). Default: all hosts."),
                  QStringLiteral("list"));
     cl.addOption({QStringLiteral("algorithm")},
-                 QStringLiteral("ring, tree (all-reduce), hierarchical, pxn or direct (all-to-all), or auto: the "
-                                "fastest that applies. Default auto."),
+                 QStringLiteral("ring, tree (all-reduce), hierarchical, pxn or direct (all-to-all), nvls, nvls-tree "
+                                "or collnet (all-reduce with in-switch reduction: hosts with \"nvls\", switches "
+                                "with \"sharp\"), or auto: the fastest that applies. Default auto."),
                  QStringLiteral("name"), QStringLiteral("auto"));
     cl.addOption({QStringLiteral("routing")},
                  QStringLiteral("fluid (even split over all shortest paths), ecmp (seeded hashing, Monte-Carlo) or "
@@ -127,7 +128,8 @@ int runCollective(const QStringList &args)
     CollectiveAlgorithm algorithm;
     const QString algText = cl.value(QStringLiteral("algorithm")).trimmed().toLower();
     if (!collectiveAlgorithmFromName(algText.toStdString(), &algorithm))
-        cl.fail(QStringLiteral("--algorithm: unknown algorithm '%1' (ring, tree, hierarchical, pxn, direct, auto)")
+        cl.fail(QStringLiteral("--algorithm: unknown algorithm '%1' (ring, tree, hierarchical, pxn, direct, nvls, "
+                               "nvls-tree, collnet, auto)")
                     .arg(algText));
     RoutingMode routing;
     const QString routingText = cl.value(QStringLiteral("routing")).trimmed().toLower();

@@ -246,6 +246,10 @@ int runGenerate(const QStringList &args)
     cl.addOption({QStringLiteral("format")}, QStringLiteral("Output format slug, overriding the file name."),
                  QStringLiteral("slug"));
     cl.addOption({QStringLiteral("name")}, QStringLiteral("Fabric name stored in the file."), QStringLiteral("name"));
+    cl.addFlag({QStringLiteral("nvls")},
+               QStringLiteral("Hosts reduce in their NVSwitch (NVLink SHARP, HGX H100/H200/B200): \"nvls\": true."));
+    cl.addFlag({QStringLiteral("sharp")},
+               QStringLiteral("Switches reduce in the network (InfiniBand SHARP, Quantum-2): \"sharp\": true."));
     cl.setEpilog(QStringLiteral("Capacities are Gbit/s per direction.\nExample:\n  ") + QLatin1String(design->example));
     if (!cl.parse(args.mid(1)))
         return ExitOk;
@@ -258,6 +262,8 @@ int runGenerate(const QStringList &args)
     }
     if (cl.isSet(QStringLiteral("name")))
         params.name = cl.value(QStringLiteral("name")).toStdString();
+    params.nvls = cl.isSet(QStringLiteral("nvls"));
+    params.sharp = cl.isSet(QStringLiteral("sharp"));
     const QString output = cl.requiredString(QStringLiteral("output"));
     const FileFormat &format = writeFormatFor(cl, output, cl.value(QStringLiteral("format")), QStringLiteral("format"));
 

@@ -415,6 +415,7 @@ int runPlace(const QStringList &args)
             kindJson[QLatin1String(parallelKindName(kind))] = k;
         }
         o[QStringLiteral("bytes_per_step_by_kind_and_tier")] = kindJson;
+        o[QStringLiteral("sharp")] = evaluation.sharp;
         o[QStringLiteral("routing")] = QLatin1String(routingModeName(routing.mode));
         if (routingError.isEmpty()) {
             o[QStringLiteral("step_comm_time_ms")] = net.stepSeconds * 1e3;
@@ -505,6 +506,8 @@ int runPlace(const QStringList &args)
                     .arg(QString::fromStdString(r.label), -18)
                     .arg(routingError.isEmpty() ? bottleneckName(r.time) : QString());
     text += QStringLiteral("\nBytes per step by tier (each transfer counted at the highest boundary it crosses):\n");
+    if (evaluation.sharp)
+        text += QStringLiteral("  (SHARP in every switch: all-reduce ring edges carry S/M, in-network reduction)\n");
     text += QStringLiteral("  %1 %2").arg(QStringLiteral("tier"), -14).arg(QStringLiteral("total"), 10);
     for (const auto &[kind, tb] : tiersByKind)
         text += QStringLiteral(" %1").arg(QLatin1String(parallelKindName(kind)), 10);

@@ -298,6 +298,7 @@ private:
             host.gpuModel = m_p.gpuModel;
             host.gpus = m_p.gpusPerHost;
             host.nvlinkGBps = nvlink;
+            host.nvls = m_p.nvls;
             host.nics.reserve(static_cast<size_t>(m_p.rails));
             for (int r = 0; r < m_p.rails; ++r)
                 host.nics.push_back(Nic{r, m_p.nicGbps, m_p.nicPorts});
@@ -333,6 +334,7 @@ private:
         sw.model = s.model;
         sw.plane = plane;
         sw.rail = rail;
+        sw.sharp = m_p.sharp;
         sw.location = loc;
         m_nextPort.push_back(0);
         return m_fabric.addSwitch(std::move(sw));

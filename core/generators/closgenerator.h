@@ -73,6 +73,8 @@ struct ClosParams
     int tiers = 0;        ///< switch tiers; 0 = derive from radix
     std::vector<TierSpec> tierSpecs{TierSpec{}}; ///< per tier; the last entry repeats upward
     std::string hostPrefix = "gpu";
+    bool nvls = false;  ///< every host's NVSwitch reduces in the switch (NVLink SHARP, Host::nvls)
+    bool sharp = false; ///< every switch does in-network reduction (InfiniBand SHARP, Switch::sharp)
 };
 
 /// Builds the fabric. Throws GeneratorError for impossible parameters.

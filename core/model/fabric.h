@@ -56,6 +56,9 @@ struct Host
     double nvlinkGBps = 450.0; ///< NVLink bandwidth per GPU, GB/s per direction
     std::vector<Nic> nics;
     Location location;
+    /// The host's NVSwitch reduces in the switch: NVLink SHARP (NVLS), as on
+    /// HGX H100/H200/B200. Enables the collective model's nvls algorithms.
+    bool nvls = false;
 };
 
 struct Switch
@@ -67,6 +70,9 @@ struct Switch
     int plane = 0;
     int rail = -1; ///< the rail a rail-optimized leaf serves, -1 if none
     Location location;
+    /// In-network reduction (InfiniBand SHARP v3, Quantum-2): enables the
+    /// collective model's collnet algorithm when every switch has it.
+    bool sharp = false;
 };
 
 /// A node is a host or a switch: hosts first, then switches.

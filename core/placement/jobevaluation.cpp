@@ -1,5 +1,7 @@
 #include "core/placement/jobevaluation.h"
 
+#include "core/traffic/collectivemodel.h"
+
 #include <QElapsedTimer>
 
 #include <algorithm>
@@ -29,7 +31,7 @@ void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingO
         total.bytesAB.assign(size_t(fabric.linkCount()), 0.0);
         total.bytesBA.assign(size_t(fabric.linkCount()), 0.0);
         for (ParallelKind kind : jobPhaseOrder) {
-            const std::vector<Flow> flows = stepFlows(fabric, e.placement, e.collectives, {kind});
+            const std::vector<Flow> flows = stepFlows(fabric, e.placement, e.collectives, {kind}, e.sharp);
             if (flows.empty())
                 continue;
             const RoutingResult r = routeFlows(fabric, view, flows, routing);
@@ -84,10 +86,12 @@ JobEvaluation evaluateJob(const ClusterState &state, const CapacityView &view, c
     e.placementMs = double(timer.nsecsElapsed()) / 1e6;
 
     e.collectives = stepCollectives(job);
+    e.sharp = fabricHasSharp(fabric);
     const TierClassifier classifier(fabric);
-    e.tierBytes = stepTierBytes(fabric, e.placement, e.collectives, classifier);
+    e.tierBytes = stepTierBytes(fabric, e.placement, e.collectives, classifier, {}, e.sharp);
     for (ParallelKind kind : jobPhaseOrder)
-        e.tierBytesByKind.emplace_back(kind, stepTierBytes(fabric, e.placement, e.collectives, classifier, {kind}));
+        e.tierBytesByKind.emplace_back(kind,
+                                       stepTierBytes(fabric, e.placement, e.collectives, classifier, {kind}, e.sharp));
     routeJobStep(fabric, view, routing, e);
     return e;
 }

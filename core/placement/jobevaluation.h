@@ -54,6 +54,9 @@ struct JobEvaluation
     std::vector<GroupCollective> collectives;
     TierBytes tierBytes;                                        ///< whole step
     std::vector<std::pair<ParallelKind, TierBytes>> tierBytesByKind; ///< in jobPhaseOrder
+    /// Every switch reduces in the network (fabricHasSharp): all-reduce ring
+    /// edges carry S/M instead of 2(h-1)/h S/M (docs/traffic-model.md, "Per-step traffic").
+    bool sharp = false;
 
     // Network (empty / zero when routingError is set).
     RoutingOptions routing;

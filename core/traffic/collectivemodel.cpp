@@ -19,9 +19,11 @@ const std::pair<CollectiveOp, const char *> kOps[] = {
     {CollectiveOp::Broadcast, "broadcast"},
 };
 const std::pair<CollectiveAlgorithm, const char *> kAlgorithms[] = {
-    {CollectiveAlgorithm::Auto, "auto"}, {CollectiveAlgorithm::Ring, "ring"},
-    {CollectiveAlgorithm::Tree, "tree"}, {CollectiveAlgorithm::Hierarchical, "hierarchical"},
-    {CollectiveAlgorithm::Pxn, "pxn"}, {CollectiveAlgorithm::Direct, "direct"},
+    {CollectiveAlgorithm::Auto, "auto"},       {CollectiveAlgorithm::Ring, "ring"},
+    {CollectiveAlgorithm::Tree, "tree"},       {CollectiveAlgorithm::Hierarchical, "hierarchical"},
+    {CollectiveAlgorithm::Pxn, "pxn"},         {CollectiveAlgorithm::Direct, "direct"},
+    {CollectiveAlgorithm::Nvls, "nvls"},       {CollectiveAlgorithm::NvlsTree, "nvls-tree"},
+    {CollectiveAlgorithm::CollNet, "collnet"},
 };
 
 } // namespace
@@ -101,6 +103,7 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
         {"net_latency_us", &c.netLatencyUs, 0.0, false, 1e9},
         {"switch_hop_latency_us", &c.switchHopLatencyUs, 0.0, false, 1e9},
         {"nvlink_efficiency", &c.nvlinkEfficiency, 0.0, true, 1.0},
+        {"nvls_efficiency", &c.nvlsEfficiency, 0.0, true, 1.0},
         {"nic_efficiency", &c.nicEfficiency, 0.0, true, 1.0},
         {"pcie_gbytes_per_s", &c.pcieGBps, 0.0, true, 1e9},
         {"adaptive_efficiency", &c.adaptiveEfficiency, 0.0, true, 1.0},
@@ -147,6 +150,19 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
     return c;
 }
 
+bool fabricHasSharp(const Fabric &fabric, std::int32_t *missing)
+{
+    if (missing)
+        *missing = -1;
+    for (std::int32_t s = 0; s < fabric.switchCount(); ++s)
+        if (!fabric.switches()[static_cast<size_t>(s)].sharp) {
+            if (missing)
+                *missing = s;
+            return false;
+        }
+    return fabric.switchCount() > 0;
+}
+
 std::vector<HostRanks> firstGpus(const Fabric &fabric, long long gpus)
 {
     std::vector<HostRanks> out;
@@ -172,6 +188,7 @@ struct Plan
 {
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
     double intraBytesPerGpu = 0.0;
+    bool nvlsIntra = false; ///< intra bytes go through the NVSwitch's reduction (NVLS bandwidth)
     std::vector<Flow> flows;
     double intraSteps = 0.0;
     double netSteps = 0.0;
@@ -211,11 +228,24 @@ public:
                 p.intraBytesPerGpu = 2.0 * (dn - 1.0) / dn * S * intraShare;
                 p.intraSteps = 2.0 * (n - 1) - 2.0 * (M - 1);
                 p.netSteps = 2.0 * (M - 1);
-            } else if (algorithm == CollectiveAlgorithm::Tree) {
+            } else if (algorithm == CollectiveAlgorithm::Tree || algorithm == CollectiveAlgorithm::NvlsTree) {
                 doubleBinaryTree(p, S / (2.0 * dg));
-                p.intraBytesPerGpu = 2.0 * (dg - 1.0) / dg * S;
-                p.intraSteps = 2.0 * (g - 1);
+                if (algorithm == CollectiveAlgorithm::NvlsTree)
+                    nvlsIntra(p);
+                else
+                    hierarchicalIntra(p);
                 p.netSteps = M > 1 ? 2.0 * std::ceil(std::log2(dM)) : 0.0;
+            } else if (algorithm == CollectiveAlgorithm::Nvls || algorithm == CollectiveAlgorithm::CollNet) {
+                // In-network reduction across hosts (SHARP): each NIC sends its S/g shard up the
+                // aggregation tree once and receives the reduced shard once. Modelled as the ring
+                // flow plan with S/g per channel: exactly S/g per direction on every NIC link; the
+                // inner links approximate the aggregation tree. Steps: up and down the tree.
+                ring(p, S / dg, true);
+                if (algorithm == CollectiveAlgorithm::Nvls)
+                    nvlsIntra(p);
+                else
+                    hierarchicalIntra(p);
+                p.netSteps = M > 1 ? 2.0 : 0.0;
             } else {
                 ring(p, 2.0 * (dM - 1.0) / dM * S / dg, true);
                 p.intraBytesPerGpu = 2.0 * (dg - 1.0) / dg * S;
@@ -256,6 +286,23 @@ public:
     int M = 0; ///< hosts
 
 private:
+    /// NVLS: each GPU moves S through the NVSwitch (multimem reduce, then
+    /// multicast), at NVLink x nvls_efficiency; one reduce and one multicast step.
+    void nvlsIntra(Plan &p) const
+    {
+        p.nvlsIntra = true;
+        p.intraBytesPerGpu = g > 1 ? S : 0.0;
+        p.intraSteps = g > 1 ? 2.0 : 0.0;
+    }
+
+    /// NVLink reduce-scatter + all-gather inside each host: 2(g-1)/g S per GPU.
+    void hierarchicalIntra(Plan &p) const
+    {
+        const double dg = g;
+        p.intraBytesPerGpu = 2.0 * (dg - 1.0) / dg * S;
+        p.intraSteps = 2.0 * (g - 1);
+    }
+
     /// Ring (closed) or chain edges between consecutive hosts, one flow per
     /// channel c (GPU c of each host uses rail c).
     void ring(Plan &p, double bytesPerChannel, bool closed) const
@@ -324,6 +371,41 @@ private:
     double S = 0.0;
 };
 
+bool inSwitch(CollectiveAlgorithm a)
+{
+    return a == CollectiveAlgorithm::Nvls || a == CollectiveAlgorithm::NvlsTree || a == CollectiveAlgorithm::CollNet;
+}
+
+/// Why the hardware cannot run an in-switch algorithm; empty when it can.
+/// nvls / nvls-tree: every host with more than one rank has NVLink and
+/// Host::nvls. Across hosts, nvls and collnet: fabricHasSharp.
+std::string inSwitchProblem(const Fabric &fabric, const CollectiveRequest &request, int hostCount,
+                            CollectiveAlgorithm a)
+{
+    if ((a == CollectiveAlgorithm::NvlsTree || a == CollectiveAlgorithm::CollNet) && hostCount < 2)
+        return "needs ranks on at least 2 hosts"
+            + std::string(a == CollectiveAlgorithm::NvlsTree ? " (on one host use nvls)" : "");
+    if (a == CollectiveAlgorithm::Nvls || a == CollectiveAlgorithm::NvlsTree)
+        for (const HostRanks &h : request.hosts) {
+            const Host &host = fabric.host(h.host);
+            if (h.gpus < 2)
+                continue;
+            if (!(host.nvlinkGBps > 0.0))
+                return "host '" + host.id + "' has no NVLink (nvlink_gbytes_per_s 0), so no NVLink SHARP";
+            if (!host.nvls)
+                return "host '" + host.id + "' has no NVLink SHARP (\"nvls\": false)";
+        }
+    if ((a == CollectiveAlgorithm::Nvls && hostCount > 1) || a == CollectiveAlgorithm::CollNet) {
+        std::int32_t missing = -1;
+        if (!fabricHasSharp(fabric, &missing))
+            return missing < 0 ? std::string("the fabric has no switches to reduce in")
+                               : "switch '" + fabric.switches()[static_cast<size_t>(missing)].id
+                    + "' has no SHARP (\"sharp\": false); in-network reduction across hosts "
+                      "needs it on every switch";
+    }
+    return {};
+}
+
 } // namespace
 
 CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &view, const CollectiveRequest &request,
@@ -355,9 +437,13 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
             candidates = {CollectiveAlgorithm::Pxn};
         else if (op == CollectiveOp::Broadcast)
             candidates = {CollectiveAlgorithm::Ring};
-        else if (op == CollectiveOp::AllReduce)
+        else if (op == CollectiveOp::AllReduce) {
             candidates = {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Hierarchical, CollectiveAlgorithm::Tree};
-        else
+            for (CollectiveAlgorithm a :
+                 {CollectiveAlgorithm::Nvls, CollectiveAlgorithm::NvlsTree, CollectiveAlgorithm::CollNet})
+                if (inSwitchProblem(fabric, request, planner.M, a).empty())
+                    candidates.push_back(a);
+        } else
             candidates = {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Hierarchical};
         break;
     case CollectiveAlgorithm::Pxn:
@@ -374,6 +460,13 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
             throw std::invalid_argument("the tree algorithm applies to all-reduce only");
         if (request.algorithm == CollectiveAlgorithm::Hierarchical && op == CollectiveOp::Broadcast)
             throw std::invalid_argument("broadcast takes the algorithm ring or auto");
+        if (inSwitch(request.algorithm)) {
+            if (op != CollectiveOp::AllReduce)
+                throw std::invalid_argument(std::string("the ") + collectiveAlgorithmName(request.algorithm)
+                                            + " algorithm applies to all-reduce only");
+            if (const std::string why = inSwitchProblem(fabric, request, planner.M, request.algorithm); !why.empty())
+                throw std::invalid_argument(std::string(collectiveAlgorithmName(request.algorithm)) + ": " + why);
+        }
         candidates = {request.algorithm};
     }
 
@@ -392,6 +485,18 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
         }
     }
     const double intraLatencyUs = pcie ? constants.pcieLatencyUs : constants.nvlinkLatencyUs;
+    // NVLS bandwidth: the slowest participating NVLS host with more than one rank.
+    double nvlsGBps = 0.0;
+    bool nvlsOff = false; // some NVSwitch host with more than one rank has NVLS off
+    for (const HostRanks &h : request.hosts) {
+        const Host &host = fabric.host(h.host);
+        if (h.gpus < 2 || !(host.nvlinkGBps > 0.0))
+            continue;
+        nvlsOff = nvlsOff || !host.nvls;
+        const double bw = host.nvlinkGBps * constants.nvlsEfficiency;
+        if (host.nvls && (nvlsGBps == 0.0 || bw < nvlsGBps))
+            nvlsGBps = bw;
+    }
 
     RoutingOptions routing;
     routing.mode = request.routing;
@@ -410,7 +515,8 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
         e.ranks = planner.n;
         e.hosts = planner.M;
         e.bytes = request.bytes;
-        e.intraSeconds = intraGBps > 0.0 ? plan.intraBytesPerGpu / (intraGBps * 1e9) : 0.0;
+        const double planIntraGBps = plan.nvlsIntra ? nvlsGBps : intraGBps;
+        e.intraSeconds = planIntraGBps > 0.0 ? plan.intraBytesPerGpu / (planIntraGBps * 1e9) : 0.0;
         if (!plan.flows.empty()) {
             e.network = routeFlows(fabric, view, plan.flows, routing);
             if (e.network.unroutedFlows > 0)
@@ -450,9 +556,12 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
     if (e.network.fallbackFlows > 0)
         e.notes.push_back(std::to_string(e.network.fallbackFlows)
                           + " flows found no live NIC link on their rail and used the host's other NICs");
-    if (op == CollectiveOp::AllReduce && e.hosts == 1 && !pcie)
-        e.notes.push_back("NVLink SHARP (NVLS) is not modelled: NCCL's default single-host all-reduce on H100 "
-                          "reaches ~480 GB/s busbw with it, ~370 GB/s without");
+    if (op == CollectiveOp::AllReduce && e.hosts == 1 && !pcie && nvlsOff)
+        e.notes.push_back("NVLS is off for these hosts (set \"nvls\": true, or generate --nvls): NCCL's default "
+                          "all-reduce on HGX H100 reaches ~480 GB/s busbw with it");
+    if (e.algorithm == CollectiveAlgorithm::CollNet || (e.algorithm == CollectiveAlgorithm::Nvls && e.hosts > 1))
+        e.notes.push_back("SHARP: each NIC sends S/g up the switches' aggregation tree and receives S/g once; inner "
+                          "links are approximated by ring flows");
     if (e.algorithm == CollectiveAlgorithm::Pxn && e.hosts > 1)
         e.notes.push_back("PXN: cross-rail data crosses NVLink to the GPU on the destination's rail, then one rail");
     if (request.bytes < 4.0 * 1024 * 1024)

@@ -26,12 +26,16 @@ enum class CollectiveOp : std::uint8_t { AllReduce, AllGather, ReduceScatter, Al
 /// Hierarchical: NVLink reduce-scatter, per-rail ring across hosts, NVLink
 /// all-gather, phases pipelined. Pxn: all-to-all with cross-rail data first
 /// moved over NVLink to the GPU on the destination's rail; Direct: without.
-enum class CollectiveAlgorithm : std::uint8_t { Auto, Ring, Tree, Hierarchical, Pxn, Direct };
+/// In-switch reduction (all-reduce only): Nvls reduces in the hosts' NVSwitch
+/// (NVLink SHARP; across hosts only with SHARP switches, NCCL's NVLS +
+/// CollNet); NvlsTree: NVLS inside, double binary tree across hosts; CollNet:
+/// NVLink reduce-scatter / all-gather inside, SHARP in the switches across.
+enum class CollectiveAlgorithm : std::uint8_t { Auto, Ring, Tree, Hierarchical, Pxn, Direct, Nvls, NvlsTree, CollNet };
 
 /// "all-reduce", "all-gather", "reduce-scatter", "all-to-all", "broadcast".
 const char *collectiveOpName(CollectiveOp op);
 bool collectiveOpFromName(const std::string &name, CollectiveOp *op);
-/// "auto", "ring", "tree", "hierarchical", "pxn", "direct".
+/// "auto", "ring", "tree", "hierarchical", "pxn", "direct", "nvls", "nvls-tree", "collnet".
 const char *collectiveAlgorithmName(CollectiveAlgorithm algorithm);
 bool collectiveAlgorithmFromName(const std::string &name, CollectiveAlgorithm *algorithm);
 
@@ -50,6 +54,9 @@ struct CollectiveConstants
     double netLatencyUs = 14.0;        ///< per network step (net_latency_us)
     double switchHopLatencyUs = 0.3;   ///< added per switch on the longest path (switch_hop_latency_us)
     double nvlinkEfficiency = 0.82;    ///< achieved / nominal NVLink bandwidth (nvlink_efficiency)
+    /// NVLS all-reduce: S per GPU / (NVLink GB/s x this); 0.61 gives NCCL's ~480 GB/s busbw on 8 x H100
+    /// (nvls_efficiency)
+    double nvlsEfficiency = 0.61;
     double nicEfficiency = 0.92;       ///< achieved / nominal network bandwidth (nic_efficiency)
     double pcieGBps = 48.0;            ///< per GPU, GB/s per direction, hosts without NVLink (pcie_gbytes_per_s)
     double adaptiveEfficiency = 0.95;  ///< adaptive routing: usable capacity (adaptive_efficiency)
@@ -68,6 +75,12 @@ public:
 /// defaults). Throws CollectiveConstantsError for an unreadable file, invalid
 /// JSON, an unknown key, or a value of the wrong type or out of range.
 CollectiveConstants loadCollectiveConstants(const std::string &path);
+
+/// The rule for in-network reduction (SHARP): the fabric has switches and
+/// every one of them has Switch::sharp. Returns the first switch without it
+/// in *missing (or -1). Used by the collnet / multi-host nvls algorithms and
+/// by the per-step traffic of a job.
+bool fabricHasSharp(const Fabric &fabric, std::int32_t *missing = nullptr);
 
 /// Ranks on one host: GPU slots 0..gpus-1 (GPU g uses rail g % rails).
 struct HostRanks
@@ -112,8 +125,9 @@ struct CollectiveEstimate
 };
 
 /// Estimates one collective. Throws std::invalid_argument for fewer than 2
-/// ranks, unknown hosts, a host listed twice, or an algorithm that does not
-/// apply to the op; std::runtime_error when some hosts cannot reach each other.
+/// ranks, unknown hosts, a host listed twice, an algorithm that does not
+/// apply to the op, or a forced in-switch algorithm (nvls, nvls-tree, collnet)
+/// the hardware lacks; std::runtime_error when some hosts cannot reach each other.
 CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &view, const CollectiveRequest &request,
                                       const CollectiveConstants &constants = {});
 

@@ -185,7 +185,7 @@ std::vector<GroupCollective> stepCollectives(const JobSpec &job)
     return out;
 }
 
-void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c, const FlowSink &fn)
+void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c, const FlowSink &fn, bool sharp)
 {
     const size_t n = c.ranks.size();
     if (n < 2)
@@ -202,7 +202,9 @@ void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c
         size_t rings = 0;
         for (const HostMembers &hm : hosts)
             rings = std::max(rings, hm.gpus.size());
-        const double perEdge = ringFactor(c.op, h) * s / double(rings);
+        // SHARP: in-network reduction, each member sends S/M up and receives S/M down once.
+        const double factor = sharp && c.op == CommOp::AllReduce ? 1.0 : ringFactor(c.op, h);
+        const double perEdge = factor * s / double(rings);
         for (int i = 0; i < h; ++i) {
             const HostMembers &from = hosts[size_t(i)];
             const HostMembers &to = hosts[size_t((i + 1) % h)];
@@ -280,17 +282,22 @@ int gpuRail(const Fabric &fabric, std::int32_t host, int gpu)
     return h.nics[size_t(gpu) % h.nics.size()].rail;
 }
 
-std::vector<Flow> collectiveFlows(const Fabric &fabric, const Placement &placement, const GroupCollective &c)
+std::vector<Flow> collectiveFlows(const Fabric &fabric, const Placement &placement, const GroupCollective &c,
+                                  bool sharp)
 {
     std::vector<Flow> flows;
-    forEachNetworkTransfer(placement, c, [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
-        flows.push_back({sh, dh, gpuRail(fabric, sh, sg), gpuRail(fabric, dh, dg), bytes});
-    });
+    forEachNetworkTransfer(
+        placement, c,
+        [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
+            flows.push_back({sh, dh, gpuRail(fabric, sh, sg), gpuRail(fabric, dh, dg), bytes});
+        },
+        sharp);
     return flows;
 }
 
 std::vector<Flow> stepFlows(const Fabric &fabric, const Placement &placement,
-                            const std::vector<GroupCollective> &collectives, const std::vector<ParallelKind> &kinds)
+                            const std::vector<GroupCollective> &collectives, const std::vector<ParallelKind> &kinds,
+                            bool sharp)
 {
     // Key: src host (24 bits) | dst host (24 bits) | src rail + 1 (8) | dst rail + 1 (8).
     std::unordered_map<std::uint64_t, size_t> index;
@@ -299,16 +306,20 @@ std::vector<Flow> stepFlows(const Fabric &fabric, const Placement &placement,
         if (!kinds.empty() && std::find(kinds.begin(), kinds.end(), c.kind) == kinds.end())
             continue;
         const double times = double(c.countPerStep);
-        forEachNetworkTransfer(placement, c, [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
-            const int sr = gpuRail(fabric, sh, sg);
-            const int dr = gpuRail(fabric, dh, dg);
-            const std::uint64_t key = (std::uint64_t(std::uint32_t(sh)) << 40) | (std::uint64_t(std::uint32_t(dh)) << 16)
-                | (std::uint64_t((sr + 1) & 0xff) << 8) | std::uint64_t((dr + 1) & 0xff);
-            const auto [it, inserted] = index.try_emplace(key, flows.size());
-            if (inserted)
-                flows.push_back({sh, dh, sr, dr, 0.0});
-            flows[it->second].bytes += bytes * times;
-        });
+        forEachNetworkTransfer(
+            placement, c,
+            [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
+                const int sr = gpuRail(fabric, sh, sg);
+                const int dr = gpuRail(fabric, dh, dg);
+                const std::uint64_t key = (std::uint64_t(std::uint32_t(sh)) << 40)
+                    | (std::uint64_t(std::uint32_t(dh)) << 16) | (std::uint64_t((sr + 1) & 0xff) << 8)
+                    | std::uint64_t((dr + 1) & 0xff);
+                const auto [it, inserted] = index.try_emplace(key, flows.size());
+                if (inserted)
+                    flows.push_back({sh, dh, sr, dr, 0.0});
+                flows[it->second].bytes += bytes * times;
+            },
+            sharp);
     }
     return flows;
 }

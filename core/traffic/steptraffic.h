@@ -58,12 +58,16 @@ std::vector<GroupCollective> stepCollectives(const JobSpec &job);
 ///   member (mod its count) of each host to that of the next host in group
 ///   order (so, rail-aligned placements keep each ring on one rail). Each
 ///   ring edge carries factor × S / M with factor 2(h−1)/h for all-reduce,
-///   (h−1)/h for all-gather and reduce-scatter.
+///   (h−1)/h for all-gather and reduce-scatter. With `sharp` (the fabric
+///   reduces in its switches, fabricHasSharp in collectivemodel.h) an
+///   all-reduce edge carries 1 × S / M: each member sends S / M up the
+///   aggregation tree and receives S / M back, whatever h.
 /// - all-to-all: pairwise; every ordered pair of ranks on different hosts
 ///   carries S / n.
 /// - p2p: S from each stage to the next and S back, when on different hosts.
 using FlowSink = std::function<void(std::int32_t srcHost, int srcGpu, std::int32_t dstHost, int dstGpu, double bytes)>;
-void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c, const FlowSink &fn);
+void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c, const FlowSink &fn,
+                            bool sharp = false);
 
 /// Bytes one call of c moves inside hosts (NVLink): the intra-host stage of
 /// the hierarchical algorithm, Σ_hosts m·factor(m)·S for all-reduce / AG / RS
@@ -73,13 +77,15 @@ double hostLocalBytes(const Placement &placement, const GroupCollective &c);
 
 /// The network flows of one call of c (rails from the GPUs' NICs:
 /// GPU g uses the host's NIC g % nics).
-std::vector<Flow> collectiveFlows(const Fabric &fabric, const Placement &placement, const GroupCollective &c);
+std::vector<Flow> collectiveFlows(const Fabric &fabric, const Placement &placement, const GroupCollective &c,
+                                  bool sharp = false);
 
 /// All network flows of a step: every collective's flows × countPerStep,
 /// merged per (src host, dst host, src rail, dst rail). `kinds` filters
-/// (empty = all kinds).
+/// (empty = all kinds). `sharp`: as for forEachNetworkTransfer.
 std::vector<Flow> stepFlows(const Fabric &fabric, const Placement &placement,
-                            const std::vector<GroupCollective> &collectives, const std::vector<ParallelKind> &kinds = {});
+                            const std::vector<GroupCollective> &collectives,
+                            const std::vector<ParallelKind> &kinds = {}, bool sharp = false);
 
 /// Rail of a host's GPU: the rail of NIC g % nics, -1 if the host has no NIC.
 int gpuRail(const Fabric &fabric, std::int32_t host, int gpu);

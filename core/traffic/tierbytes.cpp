@@ -98,8 +98,9 @@ FlowTier TierClassifier::classify(std::int32_t srcHost, int srcRail, std::int32_
     return FlowTier::Su;
 }
 
-TierBytes stepTierBytes(const Fabric &fabric, const Placement &placement, const std::vector<GroupCollective> &collectives,
-                        const TierClassifier &classifier, const std::vector<ParallelKind> &kinds)
+TierBytes stepTierBytes(const Fabric &fabric, const Placement &placement,
+                        const std::vector<GroupCollective> &collectives, const TierClassifier &classifier,
+                        const std::vector<ParallelKind> &kinds, bool sharp)
 {
     TierBytes out;
     for (const GroupCollective &c : collectives) {
@@ -107,9 +108,12 @@ TierBytes stepTierBytes(const Fabric &fabric, const Placement &placement, const 
             continue;
         const double times = double(c.countPerStep);
         out[FlowTier::Host] += hostLocalBytes(placement, c) * times;
-        forEachNetworkTransfer(placement, c, [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
-            out[classifier.classify(sh, gpuRail(fabric, sh, sg), dh, gpuRail(fabric, dh, dg))] += bytes * times;
-        });
+        forEachNetworkTransfer(
+            placement, c,
+            [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
+                out[classifier.classify(sh, gpuRail(fabric, sh, sg), dh, gpuRail(fabric, dh, dg))] += bytes * times;
+            },
+            sharp);
     }
     return out;
 }

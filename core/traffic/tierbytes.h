@@ -62,7 +62,8 @@ private:
 /// Bytes of one step per tier: host-local (NVLink) bytes of every
 /// collective plus its network transfers classified by tier, × countPerStep.
 /// `kinds` filters (empty = all).
-TierBytes stepTierBytes(const Fabric &fabric, const Placement &placement, const std::vector<GroupCollective> &collectives,
-                        const TierClassifier &classifier, const std::vector<ParallelKind> &kinds = {});
+TierBytes stepTierBytes(const Fabric &fabric, const Placement &placement,
+                        const std::vector<GroupCollective> &collectives, const TierClassifier &classifier,
+                        const std::vector<ParallelKind> &kinds = {}, bool sharp = false);
 
 } // namespace Railyard

@@ -50,6 +50,7 @@ private slots:
     void impossibleParameters();
     void missingOutput();
     void analyzeText();
+    void generateNvlsSharp();
 };
 
 QString TestCli::fatTree(int k, double gbps, const QString &name)
@@ -338,6 +339,48 @@ void TestCli::missingOutput()
     QCOMPARE(unknown.exitCode, 2);
     const CliRun none = runCli({});
     QCOMPARE(none.exitCode, 2);
+}
+
+// generate --nvls --sharp writes "nvls": true on every host and "sharp": true
+// on every switch; collective --algorithm auto then picks nvls on one host,
+// and forcing nvls on a fabric without --nvls is a usage error naming the host.
+void TestCli::generateNvlsSharp()
+{
+    const QString file = m_dir.filePath(QStringLiteral("nvls.fabric.json"));
+    CliRun run = runCli({QStringLiteral("generate"), QStringLiteral("rail-optimized"), QStringLiteral("--hosts"),
+                         QStringLiteral("2"), QStringLiteral("--nvls"), QStringLiteral("--sharp"), QStringLiteral("-o"),
+                         file});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const ReadResult r = FormatRegistry::instance().readFile(file);
+    QVERIFY2(r.ok(), qPrintable(r.errorText()));
+    QCOMPARE(r.fabric->hostCount(), 2);
+    for (const Host &h : r.fabric->hosts())
+        QVERIFY(h.nvls);
+    QVERIFY(r.fabric->switchCount() > 0);
+    for (const Switch &s : r.fabric->switches())
+        QVERIFY(s.sharp);
+
+    run = runCli({QStringLiteral("collective"), file, QStringLiteral("--op"), QStringLiteral("all-reduce"),
+                  QStringLiteral("--size"), QStringLiteral("8GiB"), QStringLiteral("--gpus"), QStringLiteral("8"),
+                  QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("algorithm")).toString(), QStringLiteral("nvls"));
+
+    const QString plain = m_dir.filePath(QStringLiteral("plain.fabric.json"));
+    run = runCli({QStringLiteral("generate"), QStringLiteral("rail-optimized"), QStringLiteral("--hosts"),
+                  QStringLiteral("1"), QStringLiteral("-o"), plain});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QFile written(plain);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QByteArray bytes = written.readAll();
+    QVERIFY(!bytes.contains("\"nvls\"") && !bytes.contains("\"sharp\""));
+    run = runCli({QStringLiteral("collective"), plain, QStringLiteral("--op"), QStringLiteral("all-reduce"),
+                  QStringLiteral("--size"), QStringLiteral("1GiB"), QStringLiteral("--algorithm"),
+                  QStringLiteral("nvls")});
+    QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
+    QVERIFY2(run.err.contains(QRegularExpression(QStringLiteral("nvls: host 'gpu0+1' has no NVLink SHARP"))),
+             qPrintable(describe(run)));
 }
 
 void TestCli::analyzeText()

@@ -28,6 +28,7 @@ inline Fabric lab(bool oddities)
             h.gpuModel = r == 0 ? "h100" : "b200";
             h.gpus = 8;
             h.nvlinkGBps = r == 0 ? 450.0 : 900.0;
+            h.nvls = r == 0; // NVLink SHARP on rack 0 only
             for (int rail = 0; rail < rails; ++rail)
                 h.nics.push_back(Nic{rail, 400.0, 1});
             h.location = Location{"zone-a", "pod-1", "su-1", "rack-" + std::to_string(r)};
@@ -43,6 +44,7 @@ inline Fabric lab(bool oddities)
         s.radix = 64;
         s.model = "qm9700";
         s.rail = rail;
+        s.sharp = true; // SHARP on the leaves, not on the spines
         s.location = Location{"zone-a", "pod-1", "su-1", "net-rack"};
         f.addSwitch(std::move(s));
     }
@@ -131,6 +133,7 @@ inline void compare(const Fabric &actual, const Fabric &expected, bool nics = tr
         QCOMPARE(qs(a.gpuModel), qs(e.gpuModel));
         QCOMPARE(a.gpus, e.gpus);
         QVERIFY(a.nvlinkGBps == e.nvlinkGBps);
+        QCOMPARE(a.nvls, e.nvls);
         if (nics)
             QCOMPARE(a.nics.size(), e.nics.size());
         for (size_t n = 0; nics && n < e.nics.size(); ++n) {
@@ -150,6 +153,7 @@ inline void compare(const Fabric &actual, const Fabric &expected, bool nics = tr
         QCOMPARE(qs(a.model), qs(e.model));
         QCOMPARE(a.plane, e.plane);
         QCOMPARE(a.rail, e.rail);
+        QCOMPARE(a.sharp, e.sharp);
         compareLocation(a.location, e.location);
         if (QTest::currentTestFailed())
             return;

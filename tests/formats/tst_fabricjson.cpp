@@ -171,7 +171,12 @@ void TestFabricJson::deterministicLayout()
     QCOMPARE(lines.at(1), QByteArray(R"( "format": "railyard-fabric",)"));
     QCOMPARE(lines.at(2), QByteArray(R"( "version": 1,)"));
     QVERIFY(bytes.contains(
-        R"(  {"id":"leaf-0","tier":"leaf","radix":64,"model":"qm9700","plane":0,"rail":0,"location":{"zone":"zone-a","pod":"pod-1","su":"su-1","rack":"net-rack"}},)"));
+        R"(  {"id":"leaf-0","tier":"leaf","radix":64,"model":"qm9700","plane":0,"rail":0,"sharp":true,"location":{"zone":"zone-a","pod":"pod-1","su":"su-1","rack":"net-rack"}},)"));
+    // nvls and sharp are written only when true.
+    QVERIFY(
+        bytes.contains(R"({"id":"h-r0-0","gpu_model":"h100","gpus":8,"nvlink_gbytes_per_s":450,"nvls":true,"nics":)"));
+    QVERIFY(bytes.contains(R"({"id":"h-r1-0","gpu_model":"b200","gpus":8,"nvlink_gbytes_per_s":900,"nics":)"));
+    QVERIFY(bytes.contains(R"({"id":"spine-0","tier":"spine","radix":64,"model":"qm9700","plane":0,"location":)"));
     QVERIFY(bytes.contains(R"(  {"id":"l0","a":"h-r0-0","b":"leaf-0","port_a":0,"port_b":0,"gbps":400,"state":"up"},)"));
 }
 
@@ -193,6 +198,8 @@ void TestFabricJson::readsHandWritten()
     QCOMPARE(f.host(0).nics[1].ports, 2);
     QCOMPARE(f.switchAt(0).radix, 64);
     QCOMPARE(f.switchAt(0).rail, -1);
+    QCOMPARE(f.host(0).nvls, false);
+    QCOMPARE(f.switchAt(0).sharp, false);
     QCOMPARE(f.link(0).portA, -1);
     QCOMPARE(f.link(1).effectiveGbps(), 100.0);
     QCOMPARE(r.warnings.size(), size_t(2));
@@ -220,6 +227,11 @@ void TestFabricJson::fieldErrors_data()
                                      << "expected an integer, got 7.5";
     QTest::newRow("zero gpus") << QByteArray(R"("hosts":[{"id":"h","gpus":0}])") << "/hosts/0/gpus"
                                << "at least 1 GPU, got 0";
+    QTest::newRow("string nvls") << QByteArray(R"("hosts":[{"id":"h","gpus":8,"nvls":"yes"}])") << "/hosts/0/nvls"
+                                 << R"(expected true or false, got string "yes")";
+    QTest::newRow("number sharp") << QByteArray(R"("switches":[{"id":"s","tier":"leaf","sharp":1}])")
+                                  << "/switches/0/sharp"
+                                  << "expected true or false, got 1";
     QTest::newRow("bad tier") << QByteArray(R"("switches":[{"id":"s","tier":"top"}])") << "/switches/0/tier"
                               << R"(unknown tier "top")";
     QTest::newRow("bad state") << hosts + R"("links":[{"id":"k","a":"h1","b":"s1","gbps":1,"state":"flaky"}])"

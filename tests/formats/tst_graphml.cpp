@@ -266,6 +266,10 @@ void TestGraphml::otherErrors_data()
 <edge source="h" target="s"/>)") << 8 << "edge 'h--s' has no gbps";
     QTest::newRow("bad gpus") << document({}, "<node id=\"h\"><data key=\"r\">host</data><data key=\"gpus\">lots</data></node>")
                               << 6 << "node 'h': gpus must be an integer, got 'lots'";
+    QTest::newRow("bad nvls") << document({}, "<node id=\"h\"><data key=\"r\">host</data><data key=\"nvls\">yes</data></node>")
+                              << 6 << "node 'h': nvls must be true or false, got 'yes'";
+    QTest::newRow("bad sharp") << document({}, "<node id=\"s\"><data key=\"r\">leaf</data><data key=\"sharp\">2</data></node>")
+                               << 6 << "node 's': sharp must be true or false, got '2'";
     QTest::newRow("port beyond radix") << document(R"(<key id="g" for="edge" attr.name="gbps"/><key id="p" for="edge" attr.name="port_b"/>)",
                                                    R"(<node id="h"><data key="r">host</data></node>
 <node id="s"><data key="r">leaf</data><data key="radix">2</data></node>

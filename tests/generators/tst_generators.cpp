@@ -192,6 +192,35 @@ private slots:
         expectGeneratorError(p, "gpu");
     }
 
+    // ClosParams::nvls / sharp set Host::nvls on every host and Switch::sharp
+    // on every switch, every tier; both default to false.
+    void nvlsAndSharpFlags()
+    {
+        ClosParams p = railOptimizedParams(64);
+        p.tiers = 2;
+        const Fabric plain = generateClos(p);
+        for (const Host &h : plain.hosts())
+            QVERIFY(!h.nvls);
+        for (const Switch &s : plain.switches())
+            QVERIFY(!s.sharp);
+        p.nvls = true;
+        p.sharp = true;
+        const Fabric f = generateClos(p);
+        QCOMPARE(f.hostCount(), 64);
+        for (const Host &h : f.hosts())
+            QVERIFY(h.nvls);
+        bool spine = false;
+        for (const Switch &s : f.switches()) {
+            QVERIFY(s.sharp);
+            spine = spine || s.tier == Tier::Spine;
+        }
+        QVERIFY(spine);
+        p.sharp = false;
+        const Fabric hostsOnly = generateClos(p);
+        QVERIFY(hostsOnly.host(0).nvls);
+        QVERIFY(!hostsOnly.switchAt(0).sharp);
+    }
+
     void everyElementHasALocation()
     {
         for (const ClosParams &p : {dgxSuperpodParams(2), metaAiZoneParams(2), alibabaHpnParams(1), fatTreeParams(4)}) {

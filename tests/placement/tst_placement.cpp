@@ -6,6 +6,7 @@
 #include "core/generators/presets.h"
 #include "core/jobs/jobspec.h"
 #include "core/placement/clusterstate.h"
+#include "core/placement/jobevaluation.h"
 #include "core/placement/placementsummary.h"
 #include "core/placement/placer.h"
 #include "core/placement/ranklayout.h"
@@ -16,6 +17,7 @@
 #include <QFile>
 #include <QTest>
 
+#include <cmath>
 #include <set>
 
 using namespace Railyard;
@@ -145,6 +147,7 @@ private slots:
     void shardingAndExperts();
     void metaMoeZoneBytes();
     void llamaClusterZoneBytes();
+    void sharpAllReduceVolume();
 };
 
 void TestPlacement::sampleJobsRead()
@@ -583,4 +586,28 @@ void TestPlacement::llamaClusterZoneBytes()
 }
 
 QTEST_GUILESS_MAIN(TestPlacement)
+// TP 8 x PP 1 x DP 4 on 4 rail-optimized hosts, linear: TP inside a host, 8 DP
+// groups (one per GPU index) of 4 ranks on hosts 0-3, one per host, all on
+// the same rail leaf. DP all-reduce S = 1e9 / 8 x 2 B = 250e6 B, once per step.
+// Without SHARP each of a group's 4 ring edges carries 2(4-1)/4 x S = 375e6 B:
+// leaf tier 8 x 4 x 375e6 = 12e9 B; a NIC link drains 375e6 x 8 / 400e9 = 7.5 ms.
+// With SHARP in every switch an edge carries S: 8e9 B and 5 ms.
+void TestPlacement::sharpAllReduceVolume()
+{
+    ClosParams params = railOptimizedParams(4);
+    const Fabric plain = generateClos(params);
+    params.sharp = true;
+    const Fabric sharp = generateClos(params);
+    const JobSpec job = makeJob("dp4", 8, 1, 4);
+    const auto a = evaluateJob(plain, CapacityView::of(plain), job, PlacementStrategy::Linear, RoutingMode::Fluid);
+    const auto b = evaluateJob(sharp, CapacityView::of(sharp), job, PlacementStrategy::Linear, RoutingMode::Fluid);
+    QVERIFY(!a.sharp);
+    QVERIFY(b.sharp);
+    QCOMPARE(a.tierBytes[FlowTier::Leaf], 12e9);
+    QCOMPARE(b.tierBytes[FlowTier::Leaf], 8e9);
+    QCOMPARE(a.tierBytes[FlowTier::Host], b.tierBytes[FlowTier::Host]);
+    QVERIFY(std::abs(a.stepSeconds - 7.5e-3) < 1e-12);
+    QVERIFY(std::abs(b.stepSeconds - 5e-3) < 1e-12);
+}
+
 #include "tst_placement.moc"

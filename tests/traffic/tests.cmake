@@ -1,2 +1,3 @@
 railyard_add_test(traffic routing)
 railyard_add_test(traffic collective)
+railyard_add_test(traffic inswitch)

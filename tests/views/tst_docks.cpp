@@ -332,6 +332,11 @@ void TestDocks::propertiesShowsSwitchOversubscription()
     QCOMPARE(texts.count(QStringLiteral("12800 Gbit/s")), 2);
     QVERIFY(texts.contains(QStringLiteral("1.00 : 1")));
     QVERIFY(texts.contains(QStringLiteral("up")));
+    // Generated without --sharp. QFormLayout::addRow(text, value) creates the
+    // row's label after its value label, so the value comes first.
+    const qsizetype sharp = texts.indexOf(QStringLiteral("SHARP"));
+    QVERIFY2(sharp >= 1, qPrintable(texts.join(" | ")));
+    QCOMPARE(texts.at(sharp - 1), QStringLiteral("no"));
 
     m_doc->setFailed({"leaf-0001"}, true);
     QTRY_VERIFY(labelTexts(&dock).contains(QStringLiteral("failed (what-if)")));

@@ -156,6 +156,20 @@ private slots:
         QCOMPARE(dialog.params().tierSpecs.front().radix, 64);
     }
 
+    void railOptimizedInSwitchReduction()
+    {
+        TemplateDialog dialog;
+        selectPreset(dialog, QStringLiteral("Rail-optimized"));
+        auto *nvls = dialog.findChild<QCheckBox *>(QStringLiteral("railNvls"));
+        auto *sharp = dialog.findChild<QCheckBox *>(QStringLiteral("railSharp"));
+        QVERIFY(nvls && sharp);
+        QVERIFY(!dialog.params().nvls && !dialog.params().sharp);
+        nvls->setChecked(true);
+        QVERIFY(dialog.params().nvls && !dialog.params().sharp);
+        sharp->setChecked(true);
+        QVERIFY(dialog.params().nvls && dialog.params().sharp);
+    }
+
     void fatTreeBisection()
     {
         TemplateDialog dialog;

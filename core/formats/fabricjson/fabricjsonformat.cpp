@@ -86,6 +86,11 @@ public:
         const auto r = std::to_chars(buf, buf + sizeof buf, v);
         m_out.append(buf, r.ptr);
     }
+    void boolean(std::string_view k, bool v)
+    {
+        key(k);
+        m_out += v ? "true" : "false";
+    }
     void location(const Location &loc)
     {
         if (loc.zone.empty() && loc.pod.empty() && loc.su.empty() && loc.rack.empty())
@@ -117,6 +122,8 @@ void writeHost(std::string &out, const Host &h, std::string *problem)
     o.string("gpu_model", h.gpuModel);
     o.integer("gpus", h.gpus);
     o.number("nvlink_gbytes_per_s", h.nvlinkGBps, h.id);
+    if (h.nvls)
+        o.boolean("nvls", true);
     o.key("nics");
     out += '[';
     for (size_t i = 0; i < h.nics.size(); ++i) {
@@ -143,6 +150,8 @@ void writeSwitch(std::string &out, const Switch &s, std::string *problem)
     o.integer("plane", s.plane);
     if (s.rail != -1)
         o.integer("rail", s.rail);
+    if (s.sharp)
+        o.boolean("sharp", true);
     o.location(s.location);
     o.close();
 }

@@ -201,6 +201,19 @@ bool Reader::getNumber(const Obj &obj, const std::string &path, const char *key,
     return true;
 }
 
+bool Reader::getBool(const json &obj, const std::string &path, const char *key, bool &out)
+{
+    const json *v = field(obj, path, key, false);
+    if (!v)
+        return true;
+    if (!v->is_boolean()) {
+        error(path + "/" + key, "expected true or false, got " + describe(*v));
+        return false;
+    }
+    out = v->get<bool>();
+    return true;
+}
+
 bool Reader::checkObject(const json &v, const std::string &path)
 {
     if (v.is_object())
@@ -320,6 +333,7 @@ void Reader::readHost(const json &v, size_t index)
     }
     if (getNumber(v, path, "nvlink_gbytes_per_s", h.nvlinkGBps, false) && h.nvlinkGBps < 0)
         error(path + "/nvlink_gbytes_per_s", "NVLink bandwidth must not be negative, got " + numberText(h.nvlinkGBps));
+    getBool(v, path, "nvls", h.nvls);
     if (const json *nics = findField(v, "nics")) {
         if (!nics->is_array()) {
             error(path + "/nics", "expected an array, got " + describe(*nics));
@@ -347,7 +361,7 @@ void Reader::readHost(const json &v, size_t index)
         }
     }
     readLocation(v, path, h.location);
-    unknownFields(v, path, {"id", "gpu_model", "gpus", "nvlink_gbytes_per_s", "nics", "location"});
+    unknownFields(v, path, {"id", "gpu_model", "gpus", "nvlink_gbytes_per_s", "nvls", "nics", "location"});
     if (!idOk)
         return;
     if (m_nodesFrozen) // a second "hosts" array after the links; already reported
@@ -383,8 +397,9 @@ void Reader::readSwitch(const json &v, size_t index)
         error(path + "/plane", "plane must not be negative, got " + std::to_string(s.plane));
     if (getInt(v, path, "rail", s.rail, false) && s.rail < -1)
         error(path + "/rail", "rail must be -1 (none) or a rail number, got " + std::to_string(s.rail));
+    getBool(v, path, "sharp", s.sharp);
     readLocation(v, path, s.location);
-    unknownFields(v, path, {"id", "tier", "radix", "model", "plane", "rail", "location"});
+    unknownFields(v, path, {"id", "tier", "radix", "model", "plane", "rail", "sharp", "location"});
     if (!idOk)
         return;
     if (m_nodesFrozen)

@@ -152,6 +152,8 @@ private:
     bool getInt(const Obj &obj, const std::string &path, const char *key, int &out, bool required);
     template<class Obj>
     bool getNumber(const Obj &obj, const std::string &path, const char *key, double &out, bool required);
+    /// Optional boolean field of a host or switch object.
+    bool getBool(const json &obj, const std::string &path, const char *key, bool &out);
     template<class Obj>
     void unknownFields(const Obj &obj, const std::string &path, std::initializer_list<std::string_view> known);
     template<class Obj>

@@ -99,6 +99,7 @@ private:
     Value value(const RawElement &element, const QString &domain, const QString &name) const;
     bool toInt(const Value &v, const QString &what, const QString &name, int &out);
     bool toDouble(const Value &v, const QString &what, const QString &name, double &out);
+    bool toBool(const Value &v, const QString &what, const QString &name, bool &out);
     void buildNode(const RawElement &node, std::vector<Host> &hosts, std::vector<Switch> &switches,
                    std::vector<const RawElement *> &hostRaw, std::vector<const RawElement *> &switchRaw);
     void warnUnknownKeys();
@@ -237,7 +238,8 @@ const QStringList &knownNames()
         QStringLiteral("pod"), QStringLiteral("su"), QStringLiteral("radix"), QStringLiteral("model"),
         QStringLiteral("plane"), QStringLiteral("rail"), QStringLiteral("id"), QStringLiteral("gbps"),
         QStringLiteral("state"), QStringLiteral("degraded_gbps"), QStringLiteral("port_a"),
-        QStringLiteral("port_b"), QStringLiteral("name"), QStringLiteral("description")};
+        QStringLiteral("port_b"), QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("nvls"),
+        QStringLiteral("sharp")};
     return names;
 }
 
@@ -303,6 +305,22 @@ bool GraphmlReader::toDouble(const Value &v, const QString &what, const QString 
     return true;
 }
 
+bool GraphmlReader::toBool(const Value &v, const QString &what, const QString &name, bool &out)
+{
+    if (!v)
+        return false;
+    const QString t = v.text->trimmed().toLower();
+    if (t == u"true" || t == u"1") {
+        out = true;
+    } else if (t == u"false" || t == u"0") {
+        out = false;
+    } else {
+        error(v.line, v.column, QStringLiteral("%1: %2 must be true or false, got '%3'").arg(what, name, *v.text));
+        return false;
+    }
+    return true;
+}
+
 void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, std::vector<Switch> &switches,
                               std::vector<const RawElement *> &hostRaw, std::vector<const RawElement *> &switchRaw)
 {
@@ -341,6 +359,7 @@ void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, 
         }
         toDouble(value(node, node_, QStringLiteral("nvlink_gbytes_per_s")), what, QStringLiteral("nvlink_gbytes_per_s"),
                  h.nvlinkGBps);
+        toBool(value(node, node_, QStringLiteral("nvls")), what, QStringLiteral("nvls"), h.nvls);
         hosts.push_back(std::move(h));
         hostRaw.push_back(&node);
         m_badNodes.remove(node.id);
@@ -365,6 +384,7 @@ void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, 
     readString("model", s.model);
     toInt(value(node, node_, QStringLiteral("plane")), what, QStringLiteral("plane"), s.plane);
     toInt(value(node, node_, QStringLiteral("rail")), what, QStringLiteral("rail"), s.rail);
+    toBool(value(node, node_, QStringLiteral("sharp")), what, QStringLiteral("sharp"), s.sharp);
     switches.push_back(std::move(s));
     switchRaw.push_back(&node);
     m_badNodes.remove(node.id);
@@ -579,10 +599,12 @@ bool GraphmlFormat::write(const Fabric &fabric, QIODevice &device, QString *erro
         {"gpus", "node", "gpus", "int", nullptr},
         {"gpu_model", "node", "gpu_model", "string", nullptr},
         {"nvlink_gbytes_per_s", "node", "nvlink_gbytes_per_s", "double", nullptr},
+        {"nvls", "node", "nvls", "boolean", nullptr},
         {"radix", "node", "radix", "int", nullptr},
         {"model", "node", "model", "string", nullptr},
         {"plane", "node", "plane", "int", nullptr},
         {"rail", "node", "rail", "int", nullptr},
+        {"sharp", "node", "sharp", "boolean", nullptr},
         {"zone", "node", "zone", "string", nullptr},
         {"pod", "node", "pod", "string", nullptr},
         {"su", "node", "su", "string", nullptr},
@@ -639,6 +661,8 @@ bool GraphmlFormat::write(const Fabric &fabric, QIODevice &device, QString *erro
         data(QStringLiteral("gpus"), QString::number(h.gpus));
         text("gpu_model", h.gpuModel);
         number("nvlink_gbytes_per_s", h.nvlinkGBps);
+        if (h.nvls)
+            data(QStringLiteral("nvls"), QStringLiteral("true"));
         location(h.location);
         xml.writeEndElement();
     }
@@ -652,6 +676,8 @@ bool GraphmlFormat::write(const Fabric &fabric, QIODevice &device, QString *erro
             data(QStringLiteral("plane"), QString::number(s.plane));
         if (s.rail != -1)
             data(QStringLiteral("rail"), QString::number(s.rail));
+        if (s.sharp)
+            data(QStringLiteral("sharp"), QStringLiteral("true"));
         location(s.location);
         xml.writeEndElement();
     }

@@ -1,0 +1,294 @@
+// In-switch reduction in the collective model and the per-step traffic:
+// NVLS (NVLink SHARP in the hosts' NVSwitch), NVLS-Tree, CollNet (SHARP in
+// the network switches). Every expected number is worked by hand below from
+// the formulas in docs/traffic-model.md, never taken from the code's output.
+
+#include "core/analysis/capacity.h"
+#include "core/generators/closgenerator.h"
+#include "core/generators/presets.h"
+#include "core/placement/placement.h"
+#include "core/traffic/collectivemodel.h"
+#include "core/traffic/steptraffic.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <fstream>
+
+using namespace Railyard;
+
+namespace {
+
+constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+
+bool near(double a, double b, double rel = 1e-9)
+{
+    return std::abs(a - b) <= rel * std::max(std::abs(a), std::abs(b));
+}
+
+CollectiveRequest allReduce(double bytes, std::vector<HostRanks> hosts,
+                            CollectiveAlgorithm algorithm = CollectiveAlgorithm::Auto)
+{
+    CollectiveRequest r;
+    r.op = CollectiveOp::AllReduce;
+    r.bytes = bytes;
+    r.hosts = std::move(hosts);
+    r.algorithm = algorithm;
+    return r;
+}
+
+/// H100 hosts (NVLink 450 GB/s per GPU), 8 x 400G NICs, one rail leaf per rail.
+Fabric railFabric(int hosts, bool nvls, bool sharp)
+{
+    ClosParams p = railOptimizedParams(hosts);
+    p.nvls = nvls;
+    p.sharp = sharp;
+    return generateClos(p);
+}
+
+/// The message of the std::invalid_argument that estimateCollective throws; empty if none.
+std::string rejection(const Fabric &f, const CollectiveRequest &r)
+{
+    try {
+        estimateCollective(f, CapacityView::of(f), r);
+    } catch (const std::invalid_argument &e) {
+        return e.what();
+    }
+    return {};
+}
+
+bool hasNote(const CollectiveEstimate &e, const std::string &text)
+{
+    for (const std::string &n : e.notes)
+        if (n.find(text) != std::string::npos)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestInSwitch : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void nvlsSingleHost();
+    void nvlsOffPicksRing();
+    void collnetTwoHosts();
+    void collnetIsIndependentOfHostCount();
+    void nvlsAcrossHostsWithSharp();
+    void oneSwitchWithoutSharp();
+    void fabricHasSharpRule();
+    void stepTrafficWithSharp();
+    void nvlsEfficiencyConstant();
+};
+
+// 1 x 8 H100, NVLS on, S = 8 GiB = 8,589,934,592 B, default constants.
+// NVLS: each GPU moves S through the NVSwitch at 450 x nvls_efficiency GB/s:
+//   intra = S / (450e9 x 0.61) = 8,589,934,592 / 274.5e9 = 31.292986 ms
+//   latency = base 8.4 + 2 NVLink steps (reduce, multicast) x 3.4 = 15.2 us
+//   t = 31.308222 ms; algbw = 274.367 GB/s; busbw = 2 x 7/8 x algbw = 480.14 GB/s
+// against NCCL's ~480 GB/s (nccl-tests#212, #290): the calibration point.
+void TestInSwitch::nvlsSingleHost()
+{
+    const Fabric f = railFabric(1, true, false);
+    const CollectiveConstants c;
+    const double S = 8 * GiB;
+    const auto e = estimateCollective(f, CapacityView::of(f), allReduce(S, {{0, 8}}, CollectiveAlgorithm::Nvls));
+    const double expected = (c.baseLatencyUs + 2 * c.nvlinkLatencyUs) * 1e-6 + S / (450e9 * c.nvlsEfficiency);
+    QVERIFY(near(e.seconds, expected));
+    QVERIFY(near(e.seconds, 0.03130822219307832));
+    QVERIFY(near(e.intraSeconds, S / 274.5e9));
+    QVERIFY(near(e.latencySeconds, 15.2e-6));
+    QCOMPARE(e.networkSeconds, 0.0);
+    QCOMPARE(e.bottleneck, std::string("nvlink"));
+    QVERIFY2(std::abs(e.busbwGBps - 480.0) <= 0.02 * 480.0, std::to_string(e.busbwGBps).c_str());
+    QVERIFY(near(e.busbwGBps, 480.14178011434285));
+    QVERIFY(!hasNote(e, "NVLS is off"));
+
+    const auto best = estimateCollective(f, CapacityView::of(f), allReduce(S, {{0, 8}}));
+    QCOMPARE(best.algorithm, CollectiveAlgorithm::Nvls);
+    QVERIFY(near(best.seconds, expected));
+}
+
+// Same host with NVLS off: ring, hierarchical and tree all move 2 x 7/8 x S
+// per GPU in 14 NVLink steps on one host, a tie; auto keeps the first, ring.
+void TestInSwitch::nvlsOffPicksRing()
+{
+    const Fabric f = railFabric(1, false, false);
+    const double S = 8 * GiB;
+    const auto best = estimateCollective(f, CapacityView::of(f), allReduce(S, {{0, 8}}));
+    QCOMPARE(best.algorithm, CollectiveAlgorithm::Ring);
+    QVERIFY(near(best.intraSeconds, 1.75 * S / 369e9));
+    QVERIFY(hasNote(best, "NVLS is off for these hosts (set \"nvls\": true, or generate --nvls)"));
+
+    const std::string why = rejection(f, allReduce(S, {{0, 8}}, CollectiveAlgorithm::Nvls));
+    QVERIFY2(why.find("nvls: host '" + f.host(0).id + "' has no NVLink SHARP (\"nvls\": false)") == 0, why.c_str());
+    // nvls-tree and collnet need two hosts; in-switch algorithms reduce, so all-reduce only.
+    const Fabric on = railFabric(1, true, true);
+    QVERIFY(rejection(on, allReduce(S, {{0, 8}}, CollectiveAlgorithm::NvlsTree)).find("at least 2 hosts")
+            != std::string::npos);
+    QVERIFY(rejection(on, allReduce(S, {{0, 8}}, CollectiveAlgorithm::CollNet)).find("at least 2 hosts")
+            != std::string::npos);
+    CollectiveRequest ag = allReduce(S, {{0, 8}}, CollectiveAlgorithm::Nvls);
+    ag.op = CollectiveOp::AllGather;
+    QVERIFY(rejection(on, ag).find("all-reduce only") != std::string::npos);
+}
+
+// 2 x 8 H100, 8 x 400G NICs, every switch with SHARP, NVLS off; S = 8 GiB.
+// CollNet network: each NIC sends its S/8 shard up once and receives S/8 once:
+//   (S/8 B) x 8 bit / (400e9 x 0.92) = S / 368e9 = 23.342214 ms per NIC link.
+// Ring: 2(n-1)/n x S/8 per NIC link, n = 16: 1.875 x that.
+// CollNet NVLink part (reduce-scatter + all-gather): 2 x 7/8 x S / 369e9
+//   = 40.738172 ms, the bottleneck; latency 8.4 + 14 x 3.4 + 2 x (14 + 0.3)
+//   = 84.6 us; t = 40.822772 ms, busbw = 1.875 x S / t = 394.54 GB/s.
+void TestInSwitch::collnetTwoHosts()
+{
+    const Fabric f = railFabric(2, false, true);
+    const CapacityView view = CapacityView::of(f);
+    const double S = 8 * GiB;
+    const std::vector<HostRanks> hosts{{0, 8}, {1, 8}};
+    const auto collnet = estimateCollective(f, view, allReduce(S, hosts, CollectiveAlgorithm::CollNet));
+    QVERIFY(near(collnet.networkSeconds, (S / 8) * 8 / (400e9 * 0.92)));
+    QVERIFY(near(collnet.networkSeconds, 0.02334221356521739));
+    QVERIFY(near(collnet.intraSeconds, 1.75 * S / 369e9));
+    QVERIFY(near(collnet.latencySeconds, 84.6e-6));
+    QVERIFY(near(collnet.seconds, 0.04082277218428184));
+    QVERIFY(near(collnet.busbwGBps, 394.5378154941033));
+    QCOMPARE(collnet.bottleneck, std::string("nvlink"));
+
+    const auto ring = estimateCollective(f, view, allReduce(S, hosts, CollectiveAlgorithm::Ring));
+    QVERIFY(near(ring.networkSeconds / collnet.networkSeconds, 2.0 * 15 / 16));
+}
+
+// 4 hosts: CollNet still puts S/8 on each NIC link each way (23.342214 ms);
+// the ring's NIC links carry 2(n-1)/n x S/8 with n = 32, 1.9375 x as much.
+void TestInSwitch::collnetIsIndependentOfHostCount()
+{
+    const Fabric f = railFabric(4, false, true);
+    const CapacityView view = CapacityView::of(f);
+    const double S = 8 * GiB;
+    const std::vector<HostRanks> hosts{{0, 8}, {1, 8}, {2, 8}, {3, 8}};
+    const auto collnet = estimateCollective(f, view, allReduce(S, hosts, CollectiveAlgorithm::CollNet));
+    QVERIFY(near(collnet.networkSeconds, 0.02334221356521739));
+    const auto ring = estimateCollective(f, view, allReduce(S, hosts, CollectiveAlgorithm::Ring));
+    QVERIFY(near(ring.networkSeconds / collnet.networkSeconds, 2.0 * 31 / 32));
+}
+
+// 2 x 8 H100 with NVLS and SHARP. NVLS (+ SHARP across hosts):
+//   intra S / 274.5e9 = 31.292986 ms > network S / 368e9 = 23.342214 ms
+//   latency 8.4 + 2 x 3.4 + 2 x 14.3 = 43.8 us; t = 31.336822 ms
+//   busbw = 1.875 x S / t = 513.97 GB/s. nvls-tree: the same intra part and,
+//   on 2 hosts, S/16 per tree per direction x 2 trees = S/8 per NIC link, 2
+//   network steps: a tie, so auto keeps nvls (listed first).
+void TestInSwitch::nvlsAcrossHostsWithSharp()
+{
+    const Fabric f = railFabric(2, true, true);
+    const CapacityView view = CapacityView::of(f);
+    const double S = 8 * GiB;
+    const std::vector<HostRanks> hosts{{0, 8}, {1, 8}};
+    const auto nvls = estimateCollective(f, view, allReduce(S, hosts, CollectiveAlgorithm::Nvls));
+    QVERIFY(near(nvls.intraSeconds, S / 274.5e9));
+    QVERIFY(near(nvls.networkSeconds, 0.02334221356521739));
+    QVERIFY(near(nvls.latencySeconds, 43.8e-6));
+    QVERIFY(near(nvls.seconds, 0.03133682219307832));
+    QVERIFY(near(nvls.busbwGBps, 513.9681126811105));
+    const auto tree = estimateCollective(f, view, allReduce(S, hosts, CollectiveAlgorithm::NvlsTree));
+    QVERIFY(near(tree.networkSeconds, nvls.networkSeconds));
+    QVERIFY(near(tree.seconds, nvls.seconds));
+    const auto best = estimateCollective(f, view, allReduce(S, hosts));
+    QCOMPARE(best.algorithm, CollectiveAlgorithm::Nvls);
+}
+
+// One leaf without SHARP: collnet and multi-host nvls are refused when forced
+// and left out by auto, which takes nvls-tree (NVLS inside, tree across: needs
+// no SHARP) with the times worked out above.
+void TestInSwitch::oneSwitchWithoutSharp()
+{
+    Fabric f = railFabric(2, true, true);
+    f.switchAt(3).sharp = false;
+    const std::string id = f.switchAt(3).id;
+    const double S = 8 * GiB;
+    const std::vector<HostRanks> hosts{{0, 8}, {1, 8}};
+    const std::string why = rejection(f, allReduce(S, hosts, CollectiveAlgorithm::CollNet));
+    QVERIFY2(why.find("collnet: switch '" + id + "' has no SHARP (\"sharp\": false)") == 0, why.c_str());
+    QVERIFY(rejection(f, allReduce(S, hosts, CollectiveAlgorithm::Nvls)).find("has no SHARP") != std::string::npos);
+    const auto best = estimateCollective(f, CapacityView::of(f), allReduce(S, hosts));
+    QCOMPARE(best.algorithm, CollectiveAlgorithm::NvlsTree);
+    QVERIFY(near(best.seconds, 0.03133682219307832));
+    // With the hosts' NVLS off as well, auto falls back to the plain algorithms.
+    for (std::int32_t h = 0; h < f.hostCount(); ++h)
+        f.host(h).nvls = false;
+    const auto plain = estimateCollective(f, CapacityView::of(f), allReduce(S, hosts));
+    QCOMPARE(plain.algorithm, CollectiveAlgorithm::Hierarchical);
+}
+
+void TestInSwitch::fabricHasSharpRule()
+{
+    QVERIFY(!fabricHasSharp(Fabric()));
+    Fabric f = railFabric(2, false, true);
+    std::int32_t missing = 7;
+    QVERIFY(fabricHasSharp(f, &missing));
+    QCOMPARE(missing, -1);
+    f.switchAt(f.switchCount() - 1).sharp = false;
+    QVERIFY(!fabricHasSharp(f, &missing));
+    QCOMPARE(missing, f.switchCount() - 1);
+}
+
+// forEachNetworkTransfer with SHARP: all-reduce ring edges carry 1 x S/M
+// instead of 2(h-1)/h x S/M. 4 hosts, one member each (M = 1), S = 1 MiB:
+// 4 edges of 1.5 MiB without SHARP, 1 MiB with. 4 hosts x 2 members (M = 2):
+// 8 edges of 0.75 MiB without, 0.5 MiB with. All-gather is unchanged (3/4 S).
+void TestInSwitch::stepTrafficWithSharp()
+{
+    const double MiB = 1024.0 * 1024.0;
+    Placement one;
+    for (int h = 0; h < 4; ++h)
+        one.ranks.push_back({h, 0});
+    GroupCollective c;
+    c.kind = ParallelKind::Dp;
+    c.op = CommOp::AllReduce;
+    c.ranks = {0, 1, 2, 3};
+    c.bytesPerRank = MiB;
+    c.countPerStep = 1;
+    auto edges = [](const Placement &p, const GroupCollective &g, bool sharp) {
+        std::vector<double> out;
+        forEachNetworkTransfer(
+            p, g, [&](std::int32_t, int, std::int32_t, int, double bytes) { out.push_back(bytes); }, sharp);
+        return out;
+    };
+    QCOMPARE(edges(one, c, false), std::vector<double>(4, 1.5 * MiB));
+    QCOMPARE(edges(one, c, true), std::vector<double>(4, 1.0 * MiB));
+
+    Placement two;
+    for (int h = 0; h < 4; ++h)
+        for (int g = 0; g < 2; ++g)
+            two.ranks.push_back({h, g});
+    c.ranks = {0, 1, 2, 3, 4, 5, 6, 7};
+    QCOMPARE(edges(two, c, false), std::vector<double>(8, 0.75 * MiB));
+    QCOMPARE(edges(two, c, true), std::vector<double>(8, 0.5 * MiB));
+
+    c.op = CommOp::AllGather;
+    c.ranks = {0, 1, 2, 3};
+    QCOMPARE(edges(one, c, true), std::vector<double>(4, 0.75 * MiB));
+}
+
+void TestInSwitch::nvlsEfficiencyConstant()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto write = [&](const char *name, const char *text) {
+        const std::string path = dir.filePath(QLatin1String(name)).toStdString();
+        std::ofstream(path) << text;
+        return path;
+    };
+    QCOMPARE(loadCollectiveConstants(write("ok.json", R"({"nvls_efficiency": 0.7})")).nvlsEfficiency, 0.7);
+    QVERIFY_THROWS_EXCEPTION(CollectiveConstantsError,
+                             loadCollectiveConstants(write("zero.json", R"({"nvls_efficiency": 0})")));
+    QVERIFY_THROWS_EXCEPTION(CollectiveConstantsError,
+                             loadCollectiveConstants(write("big.json", R"({"nvls_efficiency": 1.5})")));
+}
+
+QTEST_GUILESS_MAIN(TestInSwitch)
+#include "tst_inswitch.moc"
