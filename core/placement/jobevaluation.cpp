@@ -156,13 +156,13 @@ void finish(CollectiveCallTime &t)
 
 CollectiveCallTime timeCollectiveCall(const Fabric &fabric, const CapacityView &view, const Placement &placement,
                                       const std::vector<const GroupCollective *> &groups,
-                                      const RoutingOptions &routing)
+                                      const RoutingOptions &routing, bool sharp)
 {
     CollectiveCallTime t;
     t.nvlinkSeconds = nvlinkSeconds(fabric, placement, groups);
     std::vector<Flow> flows;
     for (const GroupCollective *c : groups) {
-        const std::vector<Flow> f = collectiveFlows(fabric, placement, *c);
+        const std::vector<Flow> f = collectiveFlows(fabric, placement, *c, sharp);
         flows.insert(flows.end(), f.begin(), f.end());
     }
     if (!flows.empty()) {
@@ -188,7 +188,7 @@ std::vector<CollectiveCallTime> timeCollectiveCalls(const Fabric &fabric, const 
     std::map<ParallelKind, int> networkEntries; // entries per kind that use the network
     for (size_t i = 0; i < collectives.size(); ++i)
         for (const GroupCollective *c : collectives[i])
-            if (!collectiveFlows(fabric, evaluation.placement, *c).empty()) {
+            if (!collectiveFlows(fabric, evaluation.placement, *c, evaluation.sharp).empty()) {
                 onNetwork[i] = 1;
                 ++networkEntries[c->kind];
                 break;
@@ -216,7 +216,7 @@ std::vector<CollectiveCallTime> timeCollectiveCalls(const Fabric &fabric, const 
         const bool alone = onNetwork[i] && networkEntries[first.kind] == 1
             && evaluation.routing.mode == RoutingMode::Fluid && first.countPerStep > 0 && evaluation.routed();
         if (!alone) {
-            out[i] = timeCollectiveCall(fabric, view, evaluation.placement, groups, evaluation.routing);
+            out[i] = timeCollectiveCall(fabric, view, evaluation.placement, groups, evaluation.routing, evaluation.sharp);
             continue;
         }
         // Fluid loads are linear in bytes: the phase's drain time shared by its calls.
@@ -261,6 +261,7 @@ DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &vi
     JobEvaluation base;
     base.placement = evaluation.placement;
     base.collectives = evaluation.collectives;
+    base.sharp = evaluation.sharp;
     routeJobStep(fabric, healthy, evaluation.routing, base);
     if (!base.routed())
         return impact;
@@ -283,6 +284,7 @@ DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &vi
         JobEvaluation alone;
         alone.placement = evaluation.placement;
         alone.collectives = evaluation.collectives;
+        alone.sharp = evaluation.sharp;
         routeJobStep(fabric, one, evaluation.routing, alone);
         ImpairedLinkCost cost;
         cost.link = l;

@@ -112,10 +112,11 @@ struct CollectiveCallTime
 
 /// Times one call of `groups` (the groups of one collective of the step, as
 /// listed by stepCollectives) under the placement. No latency terms: the
-/// bandwidth part, as in the step model.
+/// bandwidth part, as in the step model. `sharp`: in-network all-reduce, as
+/// JobEvaluation::sharp.
 CollectiveCallTime timeCollectiveCall(const Fabric &fabric, const CapacityView &view, const Placement &placement,
                                       const std::vector<const GroupCollective *> &groups,
-                                      const RoutingOptions &routing);
+                                      const RoutingOptions &routing, bool sharp = false);
 
 /// timeCollectiveCall for each entry of `collectives` (the groups of one
 /// collective each), on the evaluation's placement and routing. Avoids
