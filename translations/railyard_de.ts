@@ -161,6 +161,42 @@
     </message>
 </context>
 <context>
+    <name>JobImpactText</name>
+    <message numerus="yes">
+        <location filename="../views/jobimpacttext.cpp" line="+12"/>
+        <source>&lt;br&gt;&lt;b&gt;Impaired links&lt;/b&gt;: %n failed or degraded link(s) carry this job&apos;s traffic. </source>
+        <translation>
+            <numerusform>&lt;br&gt;&lt;b&gt;Beeinträchtigte Links&lt;/b&gt;: %n ausgefallener oder eingeschränkter Link trägt Verkehr dieses Jobs. </numerusform>
+            <numerusform>&lt;br&gt;&lt;b&gt;Beeinträchtigte Links&lt;/b&gt;: %n ausgefallene oder eingeschränkte Links tragen Verkehr dieses Jobs. </numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;font color=&quot;#d04040&quot;&gt;Step %1× slower&lt;/font&gt; than on the healthy fabric (%2 ms).</source>
+        <translation>&lt;font color=&quot;#d04040&quot;&gt;Schritt %1× langsamer&lt;/font&gt; als auf der intakten Fabric (%2 ms).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No slowdown: the healthy fabric takes the same %1 ms.</source>
+        <translation>Keine Verlangsamung: Die intakte Fabric braucht ebenfalls %1 ms.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1× alone</source>
+        <translation>allein %1×</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>disconnects the job alone</source>
+        <translation>trennt den Job schon allein</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;tr&gt;&lt;td&gt;%1&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&amp;nbsp;%2 of %3 Gbit/s&lt;/td&gt;&lt;td&gt;&amp;nbsp;&amp;nbsp;%4&lt;/td&gt;&lt;/tr&gt;</source>
+        <translation>&lt;tr&gt;&lt;td&gt;%1&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&amp;nbsp;%2 von %3 Gbit/s&lt;/td&gt;&lt;td&gt;&amp;nbsp;&amp;nbsp;%4&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../views/templatedialog.cpp" line="+73"/>
@@ -353,7 +389,7 @@
 <context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../views/fabriccanvaspainter.cpp" line="+222"/>
+        <location filename="../views/fabriccanvaspainter.cpp" line="+224"/>
         <source>%n link(s) · %1</source>
         <translation>
             <numerusform>%n Link · %1</numerusform>
@@ -376,7 +412,7 @@
         <translation> · %1 ausgefallen</translation>
     </message>
     <message>
-        <location line="+274"/>
+        <location line="+281"/>
         <source>≤ 1:1</source>
         <translation>≤ 1:1</translation>
     </message>
@@ -402,8 +438,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>failed</source>
-        <translation>ausgefallen</translation>
+        <source>failed (dashed), degraded (dotted)</source>
+        <translation>ausgefallen (gestrichelt), eingeschränkt (gepunktet)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -421,7 +457,7 @@
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location filename="../views/fabriccanvas.cpp" line="+223"/>
+        <location filename="../views/fabriccanvas.cpp" line="+225"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
@@ -508,7 +544,7 @@
 <context>
     <name>Railyard::FabricDocument</name>
     <message>
-        <location filename="../core/document/fabricdocument.cpp" line="+28"/>
+        <location filename="../core/document/fabricdocument.cpp" line="+30"/>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
     </message>
@@ -542,6 +578,21 @@
         <location line="+18"/>
         <source>Restore all</source>
         <translation>Alle wiederherstellen</translation>
+    </message>
+    <message>
+        <location filename="../core/document/commands.cpp" line="+33"/>
+        <source>Restore %1 to full rate</source>
+        <translation>%1 wieder mit voller Rate betreiben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take %1 down</source>
+        <translation>%1 außer Betrieb nehmen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Degrade %1 to %2 Gbit/s</source>
+        <translation>%1 auf %2 Gbit/s drosseln</translation>
     </message>
 </context>
 <context>
@@ -578,9 +629,213 @@
     </message>
 </context>
 <context>
+    <name>Railyard::JobEditDialog</name>
+    <message>
+        <location filename="../views/jobeditdialog.cpp" line="+39"/>
+        <source>Edit Training Job</source>
+        <translation>Trainingsjob bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Description:</source>
+        <translation>Beschreibung:</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> B</source>
+        <translation> Mrd.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Total parameters in billions, every expert included</source>
+        <translation>Parameter insgesamt in Milliarden, alle Experten eingeschlossen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Parameters:</source>
+        <translation>Parameter:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Layers:</source>
+        <translation>Schichten:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hidden size:</source>
+        <translation>Hidden Size:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sequence length:</source>
+        <translation>Sequenzlänge:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Vocabulary:</source>
+        <translation>Vokabular:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>%n byte(s) per element</source>
+        <translation>
+            <numerusform>%n Byte je Element</numerusform>
+            <numerusform>%n Bytes je Element</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Precision:</source>
+        <translation>Genauigkeit:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mixture of experts</source>
+        <translation>Mixture of Experts</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Experts per layer:</source>
+        <translation>Experten je Schicht:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Top-k:</source>
+        <translation>Top-k:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MoE layers:</source>
+        <translation>MoE-Schichten:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Expert hidden size:</source>
+        <translation>Hidden Size je Experte:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Parallelism</source>
+        <translation>Parallelität</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tensor parallel: ranks that split every layer (kept inside one host)</source>
+        <translation>Tensor-Parallelität: Ranks, die jede Schicht aufteilen (bleiben in einem Host)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TP:</source>
+        <translation>TP:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pipeline parallel: stages the layers are divided into</source>
+        <translation>Pipeline-Parallelität: Stufen, auf die die Schichten verteilt werden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PP:</source>
+        <translation>PP:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Data parallel: replicas of every stage</source>
+        <translation>Daten-Parallelität: Replikate jeder Stufe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DP:</source>
+        <translation>DP:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Expert parallel: ranks the experts are spread over, inside the data-parallel dimension</source>
+        <translation>Experten-Parallelität: Ranks, auf die die Experten verteilt werden, innerhalb der Daten-Parallelität</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EP:</source>
+        <translation>EP:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Context parallel: ranks that split each sequence</source>
+        <translation>Kontext-Parallelität: Ranks, die jede Sequenz aufteilen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CP:</source>
+        <translation>CP:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Batch and optimizer</source>
+        <translation>Batch und Optimierer</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Micro-batch:</source>
+        <translation>Micro-Batch:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sequences per optimizer step, a multiple of micro-batch × DP</source>
+        <translation>Sequenzen je Optimiererschritt, ein Vielfaches von Micro-Batch × DP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Global batch:</source>
+        <translation>Globaler Batch:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ZeRO-1 (optimizer states)</source>
+        <translation>ZeRO-1 (Optimiererzustände)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fully sharded (FSDP / ZeRO-3)</source>
+        <translation>vollständig verteilt (FSDP / ZeRO-3)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Optimizer sharding:</source>
+        <translation>Optimierer-Sharding:</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>%1 GPUs (TP × CP × PP × DP)</source>
+        <translation>%1 GPUs (TP × CP × PP × DP)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>, %n micro-batch(es) per step</source>
+        <translation>
+            <numerusform>, %n Micro-Batch je Schritt</numerusform>
+            <numerusform>, %n Micro-Batches je Schritt</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Railyard::JobsDock</name>
     <message>
-        <location filename="../views/jobsdock.cpp" line="+156"/>
+        <location filename="../views/joblabels.cpp" line="+8"/>
         <source>topology</source>
         <translation>topologiebewusst</translation>
     </message>
@@ -668,9 +923,24 @@
         <translation>EP</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location filename="../views/jobsdock.cpp" line="+20"/>
         <source>Open Job…</source>
         <translation>Job öffnen…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Edit…</source>
+        <translation>Bearbeiten…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Edit the job&apos;s model, parallelism and batch (a new job when none is open)</source>
+        <translation>Modell, Parallelität und Batch des Jobs bearbeiten (ein neuer Job, wenn keiner geöffnet ist)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save As…</source>
+        <translation>Speichern unter…</translation>
     </message>
     <message>
         <location line="+34"/>
@@ -748,7 +1018,17 @@
         <translation>Job-Dateien (*.job.json);;JSON-Dateien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+6"/>
+        <source>Save Job</source>
+        <translation>Job speichern</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Job files (*.job.json)</source>
+        <translation>Job-Dateien (*.job.json)</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>&lt;i&gt;No job: open a *.job.json file.&lt;/i&gt;</source>
         <translation>&lt;i&gt;Kein Job: Öffnen Sie eine *.job.json-Datei.&lt;/i&gt;</translation>
     </message>
@@ -761,6 +1041,11 @@
         <location line="+13"/>
         <source>&lt;br&gt;MoE: %1 experts, top-%2</source>
         <translation>&lt;br&gt;MoE: %1 Experten, Top-%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;br&gt;&lt;i&gt;Edited, not saved.&lt;/i&gt;</source>
+        <translation>&lt;br&gt;&lt;i&gt;Bearbeitet, nicht gespeichert.&lt;/i&gt;</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -806,7 +1091,7 @@
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Not routed</source>
         <translation>Nicht geroutet</translation>
     </message>
@@ -933,12 +1218,17 @@
         <translation>Jobs</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location filename="../views/jobsdockjob.cpp" line="+16"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+51"/>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht schreiben: %2</translation>
+    </message>
+    <message>
+        <location filename="../views/jobsdock.cpp" line="+52"/>
         <source>%1: %2 placement, %3 — link utilization</source>
         <translation>%1: Platzierung %2, %3 — Linkauslastung</translation>
     </message>
@@ -948,7 +1238,7 @@
         <translation>%1 wird platziert…</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>Comparing strategies and routing modes…</source>
         <translation>Strategien und Routing-Modi werden verglichen…</translation>
     </message>
@@ -1506,13 +1796,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+288"/>
+        <location line="+308"/>
         <location line="+62"/>
         <source>up</source>
         <translation>in Betrieb</translation>
     </message>
     <message>
-        <location line="-349"/>
+        <location line="-369"/>
         <source>down</source>
         <translation>außer Betrieb</translation>
     </message>
@@ -1548,12 +1838,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+222"/>
+        <location line="+242"/>
         <source>Link</source>
         <translation>Link</translation>
     </message>
     <message>
-        <location line="-219"/>
+        <location line="-239"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
@@ -1608,17 +1898,23 @@
         <translation>%1 Elemente ausgewählt</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
+        <location line="+12"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-10"/>
         <source>Nominal capacity per direction; Enter applies (undoable)</source>
         <translation>Nennkapazität je Richtung; Eingabetaste übernimmt (rückgängig machbar)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+12"/>
+        <source>The rate the link actually runs at: below its capacity it is degraded (a flapping optic, a link trained down), 0 takes it down. Saved with the fabric; Enter applies (undoable)</source>
+        <translation>Die Rate, mit der der Link tatsächlich läuft: unter seiner Kapazität ist er eingeschränkt (eine flatternde Optik, ein heruntergeregelter Link), 0 nimmt ihn außer Betrieb. Wird mit der Fabric gespeichert; Eingabetaste übernimmt (rückgängig machbar)</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <location line="+2"/>
         <source>GPUs</source>
         <translation>GPUs</translation>
@@ -1871,8 +2167,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Degraded rate</source>
-        <translation>Eingeschränkte Rate</translation>
+        <source>Runs at</source>
+        <translation>Läuft mit</translation>
     </message>
     <message>
         <location line="+3"/>

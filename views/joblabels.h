@@ -16,7 +16,7 @@ namespace Railyard {
 
 class JobLabels
 {
-    Q_DECLARE_TR_FUNCTIONS(JobsDock)
+    Q_DECLARE_TR_FUNCTIONS(Railyard::JobsDock)
 
 public:
     static QString strategy(PlacementStrategy s);
