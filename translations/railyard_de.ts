@@ -1727,7 +1727,22 @@
         <translation>… und %1 weitere Validierungsprobleme</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+22"/>
+        <source>%1 is down</source>
+        <translation>%1 ist außer Betrieb</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is degraded: %2 of %3 Gbit/s</source>
+        <translation>%1 ist eingeschränkt: %2 von %3 Gbit/s</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>… and %1 more links down or degraded</source>
+        <translation>… und %1 weitere Links außer Betrieb oder eingeschränkt</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Bisection is an upper bound (%1); the true minimum cut may be lower</source>
         <translation>Die Bisektion ist eine Obergrenze (%1); der tatsächliche minimale Schnitt kann niedriger sein</translation>
     </message>

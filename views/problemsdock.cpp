@@ -159,6 +159,28 @@ void ProblemsDock::revalidate()
             {p.severity == Problem::Severity::Error ? Message::Severity::Error : Message::Severity::Warning,
              QString::fromStdString(p.message), QString::fromStdString(p.elementId)});
     }
+    // Links the file (or an edit) marks down or degraded: the ones that quietly slow jobs.
+    const Fabric &fabric = m_document->fabric();
+    int impaired = 0;
+    for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
+        const Link &link = fabric.link(l);
+        if (link.state == LinkState::Up)
+            continue;
+        if (impaired++ >= ElementLimit)
+            continue;
+        const QString id = QString::fromStdString(link.id);
+        m_validationMessages.push_back(
+            {Message::Severity::Warning,
+             link.state == LinkState::Down
+                 ? tr("%1 is down").arg(id)
+                 : tr("%1 is degraded: %2 of %3 Gbit/s").arg(id).arg(link.degradedGbps).arg(link.capacityGbps),
+             id});
+    }
+    if (impaired > ElementLimit)
+        m_validationMessages.push_back({Message::Severity::Warning,
+                                        tr("… and %1 more links down or degraded")
+                                            .arg(QLocale().toString(impaired - ElementLimit)),
+                                        {}});
 }
 
 void ProblemsDock::reanalyse()

@@ -110,10 +110,12 @@ private slots:
     void propertiesShowsSwitchOversubscription();
     void propertiesEditsLinkCapacity();
     void propertiesMultipleSelection();
+    void propertiesDegradesLink();
 
     void problemsShowsValidationError();
     void problemsShowsLoadMessages();
     void problemsShowsWhatIf();
+    void problemsListsDegradedLinks();
 
     void largeFabricTimings();
     void screenshots();
@@ -342,6 +344,35 @@ void TestDocks::propertiesShowsSwitchOversubscription()
     QTRY_VERIFY(labelTexts(&dock).contains(QStringLiteral("failed (what-if)")));
 }
 
+void TestDocks::propertiesDegradesLink()
+{
+    // "Runs at" below the nominal rate degrades the link (one undo step), the
+    // state row follows, and the capacity the analyses see is the new rate.
+    PropertiesDock dock;
+    dock.setDocument(m_doc.get());
+    dock.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dock));
+    const std::int32_t link = m_superpod.incidentLinks(0).front();
+    m_doc->setSelection({m_superpod.link(link).id});
+    auto *rate = dock.findChild<QDoubleSpinBox *>(QStringLiteral("LinkRate"));
+    QVERIFY(rate);
+    QCOMPARE(rate->value(), 400.0);
+    QCOMPARE(rate->maximum(), 400.0);
+    emit rate->editingFinished(); // focus left without an edit
+    QCOMPARE(m_doc->undoStack()->count(), 0);
+    rate->setFocus();
+    rate->selectAll();
+    QTest::keyClicks(rate, QStringLiteral("100"));
+    QTest::keyClick(rate, Qt::Key_Return);
+    QCOMPARE(m_doc->undoStack()->count(), 1);
+    QCOMPARE(m_doc->fabric().link(link).state, LinkState::Degraded);
+    QCOMPARE(m_doc->capacityView().gbps[size_t(link)], 100.0);
+    QTRY_VERIFY(labelTexts(&dock).contains(QStringLiteral("degraded")));
+    m_doc->undoStack()->undo();
+    QCOMPARE(m_doc->fabric().link(link).state, LinkState::Up);
+    QTRY_COMPARE(rate->value(), 400.0);
+}
+
 void TestDocks::propertiesEditsLinkCapacity()
 {
     PropertiesDock dock;
@@ -431,6 +462,25 @@ void TestDocks::problemsShowsLoadMessages()
     FabricDocument other(m_superpod);
     dock.setDocument(&other); // load messages belong to the previous document
     QCOMPARE(dock.messageCount(), 0);
+}
+
+void TestDocks::problemsListsDegradedLinks()
+{
+    ProblemsDock dock;
+    dock.setDocument(m_doc.get());
+    QCOMPARE(dock.messageCount(), 0);
+    const std::int32_t link = m_superpod.incidentLinks(0).front();
+    const QString id = QString::fromStdString(m_superpod.link(link).id);
+    QVERIFY(m_doc->setLinkRate(link, 100));
+    auto *list = dock.findChild<QTreeWidget *>();
+    QTRY_COMPARE(dock.messageCount(), 1);
+    QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("%1 is degraded: 100 of 400 Gbit/s").arg(id));
+    QCOMPARE(list->topLevelItem(0)->text(1), id);
+    QVERIFY(m_doc->setLinkRate(link, 0));
+    QTRY_COMPARE(list->topLevelItem(0)->text(0), QStringLiteral("%1 is down").arg(id));
+    m_doc->undoStack()->undo();
+    m_doc->undoStack()->undo();
+    QTRY_COMPARE(dock.messageCount(), 0);
 }
 
 void TestDocks::problemsShowsWhatIf()
