@@ -282,8 +282,7 @@ void FabricCanvas::focusElement(const QString &id)
         // A host: show its leaves too (the first switch row sits above the hosts).
         if (f.isHost(n) && m_layout->rowCount() > 1)
             center.setY((center.y() + m_layout->rowY(1)) / 2);
-    }
-    else if (const auto l = f.findLink(key); l >= 0)
+    } else if (const auto l = f.findLink(key); l >= 0)
         center = (m_layout->nodeCenter(f.link(l).a) + m_layout->nodeCenter(f.link(l).b)) / 2;
     else
         return;
@@ -345,7 +344,8 @@ QString FabricCanvas::elementAt(const QPoint &pos) const
     for (const NodeIndex v : m_layout->nodesIn(around))
         for (const auto l : f.incidentLinks(v)) {
             const Link &link = f.link(l);
-            const double d = segmentDistance(QPointF(pos), toWidget(m_layout->nodeCenter(link.a)), toWidget(m_layout->nodeCenter(link.b)));
+            const double d = segmentDistance(QPointF(pos), toWidget(m_layout->nodeCenter(link.a)),
+                                             toWidget(m_layout->nodeCenter(link.b)));
             if (d < best) {
                 best = d;
                 bestLink = l;
@@ -426,10 +426,22 @@ void FabricCanvas::keyPressEvent(QKeyEvent *event)
     case Qt::Key_Equal: zoomIn(); break;
     case Qt::Key_Minus: zoomOut(); break;
     case Qt::Key_0: fitToView(); break;
-    case Qt::Key_Left: m_origin.rx() -= width() * step / m_zoom; update(); break;
-    case Qt::Key_Right: m_origin.rx() += width() * step / m_zoom; update(); break;
-    case Qt::Key_Up: m_origin.ry() -= height() * step / m_zoom; update(); break;
-    case Qt::Key_Down: m_origin.ry() += height() * step / m_zoom; update(); break;
+    case Qt::Key_Left:
+        m_origin.rx() -= width() * step / m_zoom;
+        update();
+        break;
+    case Qt::Key_Right:
+        m_origin.rx() += width() * step / m_zoom;
+        update();
+        break;
+    case Qt::Key_Up:
+        m_origin.ry() -= height() * step / m_zoom;
+        update();
+        break;
+    case Qt::Key_Down:
+        m_origin.ry() += height() * step / m_zoom;
+        update();
+        break;
     case Qt::Key_Escape:
         if (m_document)
             m_document->setSelection({});
@@ -575,7 +587,8 @@ bool FabricCanvas::event(QEvent *event)
                        .arg(QString::fromStdString(sw.model));
             if (report && static_cast<size_t>(s) < report->oversubscription.perSwitch.size()) {
                 const auto &o = report->oversubscription.perSwitch[static_cast<size_t>(s)];
-                text += tr("<br>down %1, up %2").arg(AnalysisCharts::capacityText(o.downGbps), AnalysisCharts::capacityText(o.upGbps));
+                text += tr("<br>down %1, up %2")
+                            .arg(AnalysisCharts::capacityText(o.downGbps), AnalysisCharts::capacityText(o.upGbps));
                 if (std::isfinite(o.ratio))
                     text += tr("<br>oversubscription %1:1").arg(QLocale().toString(o.ratio, 'g', 3));
             }
@@ -585,7 +598,8 @@ bool FabricCanvas::event(QEvent *event)
             const Link &link = f.link(l);
             text = tr("<b>%1</b><br>%2 ↔ %3<br>%4 per direction, %5")
                        .arg(id, QString::fromStdString(f.nodeId(link.a)), QString::fromStdString(f.nodeId(link.b)),
-                            AnalysisCharts::capacityText(link.capacityGbps), QString::fromLatin1(linkStateName(link.state)));
+                            AnalysisCharts::capacityText(link.capacityGbps),
+                            QString::fromLatin1(linkStateName(link.state)));
             if (m_document->isLinkFailed(l))
                 text += tr("<br><b>failed (what-if)</b>");
         }

@@ -53,8 +53,14 @@ public:
     void render(QPainter *painter, const QRectF &target, const QRectF &source = QRectF()) const;
 
     /// Whether a node or link is drawn selected (mirrors the document's selection).
-    bool isNodeSelected(NodeIndex n) const { return n >= 0 && static_cast<size_t>(n) < m_selectedNodes.size() && m_selectedNodes[static_cast<size_t>(n)]; }
-    bool isLinkSelected(std::int32_t l) const { return l >= 0 && static_cast<size_t>(l) < m_selectedLinks.size() && m_selectedLinks[static_cast<size_t>(l)]; }
+    bool isNodeSelected(NodeIndex n) const
+    {
+        return n >= 0 && static_cast<size_t>(n) < m_selectedNodes.size() && m_selectedNodes[static_cast<size_t>(n)];
+    }
+    bool isLinkSelected(std::int32_t l) const
+    {
+        return l >= 0 && static_cast<size_t>(l) < m_selectedLinks.size() && m_selectedLinks[static_cast<size_t>(l)];
+    }
 
     /// Ids of the elements under a widget position: a node, else a link.
     QString elementAt(const QPoint &pos) const;
@@ -112,7 +118,7 @@ private:
     std::unique_ptr<FabricLayout> m_layout;
     double m_zoom = 1.0;
     double m_suWidth = 0.0; ///< median width of a scalable unit's hosts, scene units
-    QPointF m_origin; ///< scene point at the widget's top-left corner
+    QPointF m_origin;       ///< scene point at the widget's top-left corner
     bool m_fitPending = true;
     bool m_showCut = true;
     bool m_colourByOversubscription = true;

@@ -1,12 +1,11 @@
 // The paint pass of FabricCanvas: everything drawn on the canvas (and in
 // its PNG/SVG/PDF exports) at each level of detail.
 
-#include "views/fabriccanvas.h"
-
 #include "core/document/fabricdocument.h"
 #include "views/analysischarts.h"
 #include "views/analysisrunner.h"
 #include "views/colours.h"
+#include "views/fabriccanvas.h"
 
 #include <QPainter>
 
@@ -31,7 +30,8 @@ bool clipLine(QLineF &line, const QRectF &rect)
     double t0 = 0.0, t1 = 1.0;
     const double dx = line.dx(), dy = line.dy();
     const double p[4] = {-dx, dx, -dy, dy};
-    const double q[4] = {line.x1() - rect.left(), rect.right() - line.x1(), line.y1() - rect.top(), rect.bottom() - line.y1()};
+    const double q[4]
+        = {line.x1() - rect.left(), rect.right() - line.x1(), line.y1() - rect.top(), rect.bottom() - line.y1()};
     for (int i = 0; i < 4; ++i) {
         if (p[i] == 0.0) {
             if (q[i] < 0)
@@ -63,8 +63,8 @@ struct FabricCanvas::Painter
     QRectF target; ///< where it lands on the device
     double zoom;
     const AnalysisReport *report;
-    const std::vector<char> &cut;    ///< per link: in the bisection cut
-    const std::vector<char> &failed; ///< per link: carries nothing in the what-if
+    const std::vector<char> &cut;      ///< per link: in the bisection cut
+    const std::vector<char> &failed;   ///< per link: carries nothing in the what-if
     const std::vector<char> &degraded; ///< per link: runs below its nominal rate
     bool dark;
 
@@ -81,8 +81,7 @@ struct FabricCanvas::Painter
         , failed(c.m_linkFailed)
         , degraded(c.m_linkDegraded)
         , dark(isDark(c.palette()))
-    {
-    }
+    { }
 
     bool heat() const { return !canvas.m_heat.empty(); }
     double linkHeat(std::int32_t l) const
@@ -105,7 +104,8 @@ struct FabricCanvas::Painter
     {
         if (canvas.m_document->isSwitchFailed(s))
             return failedColour();
-        if (canvas.m_colourByOversubscription && report && static_cast<size_t>(s) < report->oversubscription.perSwitch.size())
+        if (canvas.m_colourByOversubscription && report
+            && static_cast<size_t>(s) < report->oversubscription.perSwitch.size())
             return oversubscriptionColour(report->oversubscription.perSwitch[static_cast<size_t>(s)].ratio);
         return dark ? QColor(110, 130, 160) : QColor(150, 170, 200);
     }
@@ -133,8 +133,8 @@ struct FabricCanvas::Painter
         p.drawLines(lines.data(), static_cast<int>(kept));
     }
 
-    void drawBuckets(const std::vector<QLineF> &normal, const std::vector<QLineF> &hot,
-                     const std::vector<QLineF> &down, double width)
+    void drawBuckets(const std::vector<QLineF> &normal, const std::vector<QLineF> &hot, const std::vector<QLineF> &down,
+                     double width)
     {
         p.setPen(QPen(lineColour(), width));
         drawLines(normal);
@@ -186,8 +186,10 @@ struct FabricCanvas::Painter
         // shifted by up to ~40 px per row, hence the vertical margin).
         const auto &segments = canvas.m_segments[static_cast<size_t>(&level - layout.levels().data())];
         const double marginY = (40.0 * layout.rowCount() + 20.0) / zoom, marginX = 10.0 / zoom;
-        const float left = static_cast<float>(source.left() - marginX), right = static_cast<float>(source.right() + marginX);
-        const float top = static_cast<float>(source.top() - marginY), bottom = static_cast<float>(source.bottom() + marginY);
+        const float left = static_cast<float>(source.left() - marginX),
+                    right = static_cast<float>(source.right() + marginX);
+        const float top = static_cast<float>(source.top() - marginY),
+                    bottom = static_cast<float>(source.bottom() + marginY);
         for (const Segment &seg : segments) {
             if (std::min(seg.x1, seg.x2) > right || std::max(seg.x1, seg.x2) < left || std::min(seg.y1, seg.y2) > bottom
                 || std::max(seg.y1, seg.y2) < top)
@@ -221,7 +223,9 @@ struct FabricCanvas::Painter
             if (failedCount > 0 && failedCount < static_cast<int>(b.links.size()))
                 down.push_back(line); // partly failed: dashed over the normal line
             if (line.length() > 90)
-                labels.push_back({line.pointAt(0.5), tr("%n link(s) · %1", nullptr, static_cast<int>(b.links.size())).arg(AnalysisCharts::capacityText(b.gbps))});
+                labels.push_back({line.pointAt(0.5),
+                                  tr("%n link(s) · %1", nullptr, static_cast<int>(b.links.size()))
+                                      .arg(AnalysisCharts::capacityText(b.gbps))});
         }
         drawBuckets(normal, hot, down, 1.0);
         drawHeat(heatBandsLines, 1.0);
@@ -251,14 +255,16 @@ struct FabricCanvas::Painter
                     }
                 }
                 fill = failedSwitches == switches ? failedColour()
-                       : canvas.m_colourByOversubscription && report ? oversubscriptionColour(worst)
-                                                                      : switchColour(fabric.switchIndexOf(g.members.front()));
+                    : canvas.m_colourByOversubscription && report
+                    ? oversubscriptionColour(worst)
+                    : switchColour(fabric.switchIndexOf(g.members.front()));
             }
             bool selected = false, highlighted = false;
             for (const NodeIndex n : g.members) {
                 if (canvas.m_selectedNodes[static_cast<size_t>(n)])
                     selected = true;
-                if (static_cast<size_t>(n) < canvas.m_highlightedHosts.size() && canvas.m_highlightedHosts[static_cast<size_t>(n)])
+                if (static_cast<size_t>(n) < canvas.m_highlightedHosts.size()
+                    && canvas.m_highlightedHosts[static_cast<size_t>(n)])
                     highlighted = true;
             }
             p.setPen(QPen(selected ? canvas.palette().color(QPalette::Highlight)
@@ -443,10 +449,12 @@ struct FabricCanvas::Painter
                 bool hostDown = !fabric.incidentLinks(n).empty();
                 for (const auto l : fabric.incidentLinks(n))
                     hostDown = hostDown && failed[static_cast<size_t>(l)];
-                p.setPen(QPen(selected ? highlight : (hostDown ? failedLine() : lineColour().darker(140)), selected ? 2.5 : 1.0));
+                p.setPen(QPen(selected ? highlight : (hostDown ? failedLine() : lineColour().darker(140)),
+                              selected ? 2.5 : 1.0));
                 p.setBrush(hostFill());
                 p.drawRect(r);
-                if (static_cast<size_t>(n) < canvas.m_highlightedHosts.size() && canvas.m_highlightedHosts[static_cast<size_t>(n)]) {
+                if (static_cast<size_t>(n) < canvas.m_highlightedHosts.size()
+                    && canvas.m_highlightedHosts[static_cast<size_t>(n)]) {
                     p.setPen(QPen(highlightHostColour(), 2.5));
                     p.setBrush(Qt::NoBrush);
                     p.drawRect(r.adjusted(-2, -2, 2, 2));
@@ -474,7 +482,8 @@ struct FabricCanvas::Painter
                 // The host id inside the box once there is room beside the GPUs.
                 if (r.height() >= 30 && r.width() >= fm.horizontalAdvance(QString::fromStdString(h.id)) + 4) {
                     p.setPen(textColour());
-                    p.fillRect(QRectF(r.left() + 1, r.bottom() - fm.height() - 1, r.width() - 2, fm.height()), hostFill());
+                    p.fillRect(QRectF(r.left() + 1, r.bottom() - fm.height() - 1, r.width() - 2, fm.height()),
+                               hostFill());
                     p.drawText(QRectF(r.left(), r.bottom() - fm.height() - 1, r.width(), fm.height()), Qt::AlignCenter,
                                QString::fromStdString(h.id));
                 }

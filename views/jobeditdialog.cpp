@@ -103,8 +103,8 @@ JobEditDialog::JobEditDialog(const JobSpec &job, QWidget *parent)
     moe->addRow(tr("Top-k:"), m_topK);
     m_moeLayers = spin(m_moe, 1, 100000, m.isMoe() ? m.moeLayers : m.layers, QStringLiteral("moeLayers"));
     moe->addRow(tr("MoE layers:"), m_moeLayers);
-    m_expertHidden
-        = spin(m_moe, 1, INT_MAX, m.isMoe() ? m.expertHiddenSize : std::max(1, m.hiddenSize * 4), QStringLiteral("expertHidden"));
+    m_expertHidden = spin(m_moe, 1, INT_MAX, m.isMoe() ? m.expertHiddenSize : std::max(1, m.hiddenSize * 4),
+                          QStringLiteral("expertHidden"));
     moe->addRow(tr("Expert hidden size:"), m_expertHidden);
     left->addWidget(m_moe);
     left->addStretch(1);
@@ -216,7 +216,8 @@ void JobEditDialog::refresh()
     const QLocale locale;
     QString summary = tr("%1 GPUs (TP × CP × PP × DP)").arg(locale.toString(j.parallel.worldSize()));
     if (j.microBatch > 0 && j.parallel.dp > 0 && j.globalBatch % (j.microBatch * j.parallel.dp) == 0)
-        summary += tr(", %n micro-batch(es) per step", nullptr, int(std::min<long long>(j.microBatchesPerStep(), INT_MAX)));
+        summary
+            += tr(", %n micro-batch(es) per step", nullptr, int(std::min<long long>(j.microBatchesPerStep(), INT_MAX)));
     m_summary->setText(summary);
     QStringList lines;
     for (const std::string &issue : issues)

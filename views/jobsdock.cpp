@@ -1,4 +1,5 @@
 #include "views/jobsdock.h"
+
 #include "views/jobsdock_p.h"
 
 namespace Railyard {
@@ -155,8 +156,9 @@ void JobsDock::Private::build()
     q->setWidget(scroll);
 
     connect(openButton, &QPushButton::clicked, q, [this] {
-        const QString path = QFileDialog::getOpenFileName(q, tr("Open Job"), QFileInfo(jobPath).absolutePath(),
-                                                          tr("Job files (*.job.json);;JSON files (*.json);;All files (*)"));
+        const QString path
+            = QFileDialog::getOpenFileName(q, tr("Open Job"), QFileInfo(jobPath).absolutePath(),
+                                           tr("Job files (*.job.json);;JSON files (*.json);;All files (*)"));
         if (!path.isEmpty())
             q->openJob(path);
     });
@@ -238,8 +240,9 @@ void JobsDock::Private::showResults()
     }
     const JobEvaluation &e = *evaluation;
     const Fabric &fabric = document->fabric();
-    resultsBox->setTitle(tr("Step — %1 placement, %2").arg(strategyLabel(*placementStrategyFromName(e.placement.strategy)),
-                                                           modeLabel(e.routing.mode)));
+    resultsBox->setTitle(
+        tr("Step — %1 placement, %2")
+            .arg(strategyLabel(*placementStrategyFromName(e.placement.strategy)), modeLabel(e.routing.mode)));
     QString html;
     if (e.routed()) {
         stepTime->setText(tr("%1 ms communication per step").arg(e.stepCommTimeMs(), 0, 'f', 1));
@@ -369,14 +372,19 @@ QString JobsDock::Private::pathText(std::int32_t rank, std::vector<std::string> 
     }
     if (path->srcNic < 0 || path->dstNic < 0)
         return text + hops.join(QStringLiteral(" → ")) + QStringLiteral(" → ") + tr("(no live NIC link)");
-    hops << tr("NIC %1 (rail %2)").arg(QString::fromStdString(fabric.link(path->srcNic).id)).arg(hostLinkRail(fabric, slot.host, path->srcNic));
+    hops << tr("NIC %1 (rail %2)")
+                .arg(QString::fromStdString(fabric.link(path->srcNic).id))
+                .arg(hostLinkRail(fabric, slot.host, path->srcNic));
     if (!path->reachable()) {
-        hops << QString::fromStdString(fabric.nodeId(fabric.otherEnd(path->srcNic, fabric.hostNode(slot.host)))) << tr("(no path)");
+        hops << QString::fromStdString(fabric.nodeId(fabric.otherEnd(path->srcNic, fabric.hostNode(slot.host))))
+             << tr("(no path)");
         return text + hops.join(QStringLiteral(" → "));
     }
     for (const NodeIndex n : path->switches)
         hops << QString::fromStdString(fabric.nodeId(n));
-    hops << tr("NIC %1 (rail %2)").arg(QString::fromStdString(fabric.link(path->dstNic).id)).arg(hostLinkRail(fabric, peerSlot.host, path->dstNic))
+    hops << tr("NIC %1 (rail %2)")
+                .arg(QString::fromStdString(fabric.link(path->dstNic).id))
+                .arg(hostLinkRail(fabric, peerSlot.host, path->dstNic))
          << tr("GPU %1 on %2").arg(peerSlot.gpu).arg(QString::fromStdString(fabric.host(peerSlot.host).id))
          << tr("rank %1").arg(path->peer);
     if (links)
@@ -443,16 +451,17 @@ void JobsDock::setDocument(FabricDocument *document)
     d->compareBox->hide();
     d->staleLabel->hide();
     if (document)
-        d->documentConnection = connect(document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
-            if (change == FabricDocument::Change::Structure && d->evaluation) {
-                // Link and host indices changed: the evaluation no longer maps onto the fabric.
-                d->evaluation.reset();
-                d->showResults();
-                emit linkHeatChanged({}, QString());
-            }
-            d->staleLabel->setVisible(d->evaluation.has_value() || !d->comparison.empty());
-            d->refreshSummary();
-        });
+        d->documentConnection
+            = connect(document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
+                  if (change == FabricDocument::Change::Structure && d->evaluation) {
+                      // Link and host indices changed: the evaluation no longer maps onto the fabric.
+                      d->evaluation.reset();
+                      d->showResults();
+                      emit linkHeatChanged({}, QString());
+                  }
+                  d->staleLabel->setVisible(d->evaluation.has_value() || !d->comparison.empty());
+                  d->refreshSummary();
+              });
     d->showResults();
     d->refreshSummary();
 }
@@ -469,8 +478,9 @@ void JobsDock::place()
     const int generation = ++d->placeGeneration;
     const auto strategy = PlacementStrategy(d->strategyCombo->currentData().toInt());
     const auto mode = RoutingMode(d->routingCombo->currentData().toInt());
-    const QString title = tr("%1: %2 placement, %3 — link utilization")
-                              .arg(QString::fromStdString(in->job.name), d->strategyLabel(strategy), d->modeLabel(mode));
+    const QString title
+        = tr("%1: %2 placement, %3 — link utilization")
+              .arg(QString::fromStdString(in->job.name), d->strategyLabel(strategy), d->modeLabel(mode));
     d->setBusy(tr("Placing %1…").arg(QString::fromStdString(in->job.name)), 0);
     auto *watcher = new QFutureWatcher<PlaceOutcome>(this);
     connect(watcher, &QFutureWatcher<PlaceOutcome>::finished, this, [this, watcher, generation, title] {

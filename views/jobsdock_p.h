@@ -3,10 +3,10 @@
 // JobsDock's private part, shared by jobsdock.cpp (layout, placement,
 // comparison, ranks) and jobsdockjob.cpp (opening, editing, saving jobs).
 
-#include "core/model/units.h"
 #include "core/analysis/capacity.h"
 #include "core/document/fabricdocument.h"
 #include "core/jobs/jobspec.h"
+#include "core/model/units.h"
 #include "core/placement/jobevaluation.h"
 #include "core/placement/ranklayout.h"
 #include "core/placement/rankpath.h"
@@ -14,9 +14,11 @@
 #include "core/traffic/steptraffic.h"
 #include "views/analysischarts.h"
 #include "views/comparisonchart.h"
-#include "views/jobimpacttext.h"
 #include "views/jobeditdialog.h"
+#include "views/jobimpacttext.h"
 #include "views/joblabels.h"
+#include "views/jobsdock.h"
+
 #include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
@@ -36,13 +38,13 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
 #include <algorithm>
 #include <climits>
 #include <cmath>
 #include <limits>
 #include <optional>
 #include <set>
-#include "views/jobsdock.h"
 
 namespace Railyard {
 
@@ -53,8 +55,8 @@ constexpr int kEcmpSeeds = 10;
 /// Impaired links whose cost on their own the dock evaluates after Place.
 constexpr int kImpactLinks = 4;
 
-constexpr PlacementStrategy kStrategies[] = {PlacementStrategy::Topology, PlacementStrategy::Linear,
-                                             PlacementStrategy::Random};
+constexpr PlacementStrategy kStrategies[]
+    = {PlacementStrategy::Topology, PlacementStrategy::Linear, PlacementStrategy::Random};
 constexpr RoutingMode kModes[] = {RoutingMode::Fluid, RoutingMode::Ecmp, RoutingMode::Adaptive};
 
 /// What a background run needs: copies, so the document may change meanwhile.
@@ -88,8 +90,7 @@ struct JobsDock::Private
 {
     explicit Private(JobsDock *dock)
         : q(dock)
-    {
-    }
+    { }
     static QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
     {
         return JobsDock::tr(text, disambiguation, n);

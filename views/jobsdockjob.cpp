@@ -1,9 +1,8 @@
 // JobsDock: opening, editing and saving the job (the rest is in jobsdock.cpp).
 
+#include "views/jobeditdialog.h"
 #include "views/jobsdock.h"
 #include "views/jobsdock_p.h"
-
-#include "views/jobeditdialog.h"
 
 namespace Railyard {
 

@@ -177,10 +177,10 @@ void ProblemsDock::revalidate()
              id});
     }
     if (impaired > ElementLimit)
-        m_validationMessages.push_back({Message::Severity::Warning,
-                                        tr("… and %1 more links down or degraded")
-                                            .arg(QLocale().toString(impaired - ElementLimit)),
-                                        {}});
+        m_validationMessages.push_back(
+            {Message::Severity::Warning,
+             tr("… and %1 more links down or degraded").arg(QLocale().toString(impaired - ElementLimit)),
+             {}});
 }
 
 void ProblemsDock::reanalyse()

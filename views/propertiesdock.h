@@ -37,7 +37,7 @@ private:
         Kind kind = Kind::Fact;
         QString label;
         QString value;
-        double number = 0.0; ///< CapacityEditor, RateEditor: Gbit/s
+        double number = 0.0;  ///< CapacityEditor, RateEditor: Gbit/s
         double maximum = 0.0; ///< RateEditor: the nominal capacity
     };
 
@@ -60,7 +60,7 @@ private:
     std::vector<Row> m_rows;             ///< rows shown; values are updated in place when the shape is unchanged
     std::vector<QLabel *> m_valueLabels; ///< per row; nullptr for headers and the editor
     QDoubleSpinBox *m_capacity = nullptr;
-    bool m_capacityDirty = false; ///< the user changed the spin box since it was last set
+    bool m_capacityDirty = false;     ///< the user changed the spin box since it was last set
     QDoubleSpinBox *m_rate = nullptr; ///< the rate the link runs at (degraded below capacity)
     bool m_rateDirty = false;
     std::string m_shownId;

@@ -18,7 +18,8 @@ namespace Railyard::Cli {
 
 std::optional<double> parseByteSize(const QString &text)
 {
-    static const QRegularExpression re(QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]*)?(?:[eE][+-]?[0-9]+)?)\\s*([A-Za-z]*)\\s*$"));
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*([0-9]+(?:\\.[0-9]*)?(?:[eE][+-]?[0-9]+)?)\\s*([A-Za-z]*)\\s*$"));
     const auto m = re.match(text);
     if (!m.hasMatch())
         return std::nullopt;
@@ -27,8 +28,8 @@ std::optional<double> parseByteSize(const QString &text)
     if (!ok)
         return std::nullopt;
     static const std::pair<const char *, double> units[] = {
-        {"", 1.0},          {"b", 1.0},      {"kib", 1024.0}, {"mib", 1048576.0}, {"gib", 1073741824.0},
-        {"tib", 1099511627776.0}, {"kb", 1e3}, {"mb", 1e6},   {"gb", 1e9},        {"tb", 1e12},
+        {"", 1.0},   {"b", 1.0},  {"kib", 1024.0}, {"mib", 1048576.0}, {"gib", 1073741824.0}, {"tib", 1099511627776.0},
+        {"kb", 1e3}, {"mb", 1e6}, {"gb", 1e9},     {"tb", 1e12},
     };
     const QString unit = m.captured(2).toLower();
     for (const auto &[name, factor] : units) {
@@ -56,7 +57,10 @@ QString formatSize(double bytes)
     return QStringLiteral("%1 %2").arg(v, 0, 'g', 6).arg(QLatin1String(units[u]));
 }
 
-QJsonValue finiteOrNull(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
+QJsonValue finiteOrNull(double v)
+{
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
+}
 
 } // namespace
 
@@ -105,13 +109,14 @@ int runCollective(const QStringList &args)
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print the estimate as JSON (schema in docs/cli.md)."));
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Input format slug, overriding the file name."),
                  QStringLiteral("slug"));
-    cl.setEpilog(QStringLiteral("Examples:\n"
-                                "  railyard-cli collective samples/superpod-4su.fabric.json --op all-reduce --size 8GiB "
-                                "--gpus 16\n"
-                                "  railyard-cli collective samples/meta-24k.fabric.json --op all-to-all --size 1GiB "
-                                "--hosts 'gpu[0001-0128]' --routing ecmp --json\n"
-                                "Exit codes: 0 estimated, 1 bad input file, unknown host or --fail id, hosts that "
-                                "cannot reach each other, bad constants file; 2 usage error."));
+    cl.setEpilog(
+        QStringLiteral("Examples:\n"
+                       "  railyard-cli collective samples/superpod-4su.fabric.json --op all-reduce --size 8GiB "
+                       "--gpus 16\n"
+                       "  railyard-cli collective samples/meta-24k.fabric.json --op all-to-all --size 1GiB "
+                       "--hosts 'gpu[0001-0128]' --routing ecmp --json\n"
+                       "Exit codes: 0 estimated, 1 bad input file, unknown host or --fail id, hosts that "
+                       "cannot reach each other, bad constants file; 2 usage error."));
     if (!cl.parse(args))
         return ExitOk;
 
@@ -269,12 +274,13 @@ int runCollective(const QStringList &args)
         return ExitOk;
     }
 
-    QString text = QStringLiteral("%1 of %2 (%3 B) on %4 ranks over %5 hosts; algorithm %6, routing %7\n")
-                       .arg(QLatin1String(collectiveOpName(e.op)), formatSize(e.bytes))
-                       .arg(e.bytes, 0, 'f', 0)
-                       .arg(e.ranks)
-                       .arg(e.hosts)
-                       .arg(QLatin1String(collectiveAlgorithmName(e.algorithm)), QLatin1String(routingModeName(e.routing)));
+    QString text
+        = QStringLiteral("%1 of %2 (%3 B) on %4 ranks over %5 hosts; algorithm %6, routing %7\n")
+              .arg(QLatin1String(collectiveOpName(e.op)), formatSize(e.bytes))
+              .arg(e.bytes, 0, 'f', 0)
+              .arg(e.ranks)
+              .arg(e.hosts)
+              .arg(QLatin1String(collectiveAlgorithmName(e.algorithm)), QLatin1String(routingModeName(e.routing)));
     text += QStringLiteral("time        %1 us%2\n")
                 .arg(e.seconds * 1e6, 0, 'f', 1)
                 .arg(ecmp ? QStringLiteral(" (median of %1 ECMP runs)").arg(e.network.seedBottleneckSeconds.size())

@@ -1,10 +1,10 @@
 #include "app/cli/placecommand.h"
 
 #include "app/cli/clicommon.h"
-#include "core/model/units.h"
 #include "core/analysis/capacity.h"
 #include "core/export/hostlist.h"
 #include "core/jobs/jobspec.h"
+#include "core/model/units.h"
 #include "core/placement/clusterstate.h"
 #include "core/placement/jobevaluation.h"
 #include "core/placement/placementsummary.h"
@@ -50,7 +50,8 @@ std::vector<CollectiveRow> mergeCollectives(const std::vector<GroupCollective> &
                 && r.bytesPerRank == c.bytesPerRank && r.countPerStep == c.countPerStep;
         });
         if (it == rows.end())
-            it = rows.insert(rows.end(), {c.kind, c.op, c.label, c.ranks.size(), c.bytesPerRank, c.countPerStep, 0, {}, {}});
+            it = rows.insert(rows.end(),
+                             {c.kind, c.op, c.label, c.ranks.size(), c.bytesPerRank, c.countPerStep, 0, {}, {}});
         ++it->groups;
         it->members.push_back(&c);
     }
@@ -69,8 +70,11 @@ QString spanText(const DomainSpan &s)
 
 QJsonObject spanJson(const DomainSpan &s)
 {
-    return {{QStringLiteral("hosts"), s.hosts}, {QStringLiteral("racks"), s.racks}, {QStringLiteral("sus"), s.sus},
-            {QStringLiteral("pods"), s.pods},   {QStringLiteral("zones"), s.zones}};
+    return {{QStringLiteral("hosts"), s.hosts},
+            {QStringLiteral("racks"), s.racks},
+            {QStringLiteral("sus"), s.sus},
+            {QStringLiteral("pods"), s.pods},
+            {QStringLiteral("zones"), s.zones}};
 }
 
 const char *tierLabel(FlowTier t)
@@ -120,11 +124,13 @@ int runPlace(const QStringList &args)
                                   "(docs/traffic-model.md)."));
     cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("Fabric file."));
     cl.addPositional(QStringLiteral("JOB"), QStringLiteral("Job file (*.job.json, docs/job-format.md)."));
-    cl.addOption({QStringLiteral("strategy")},
-                 QStringLiteral("Placement strategy: topology (smallest domain that fits, rail-aligned), linear "
-                                "(first fit in host order) or random (seeded scatter of whole hosts). Default topology."),
-                 QStringLiteral("name"), QStringLiteral("topology"));
-    cl.addOption({QStringLiteral("exclude")}, QStringLiteral("Never use these hosts (drained): ids or hostlists such as gpu[0001-0008,0013]; "
+    cl.addOption(
+        {QStringLiteral("strategy")},
+        QStringLiteral("Placement strategy: topology (smallest domain that fits, rail-aligned), linear "
+                       "(first fit in host order) or random (seeded scatter of whole hosts). Default topology."),
+        QStringLiteral("name"), QStringLiteral("topology"));
+    cl.addOption({QStringLiteral("exclude")},
+                 QStringLiteral("Never use these hosts (drained): ids or hostlists such as gpu[0001-0008,0013]; "
                                 "repeat or separate with commas."),
                  QStringLiteral("id"));
     cl.addOption({QStringLiteral("seed")}, QStringLiteral("Seed of the random strategy. Default 1."),
@@ -215,7 +221,8 @@ int runPlace(const QStringList &args)
             bool ok = false;
             const int gpus = colon > 0 ? item.mid(colon + 1).toInt(&ok) : 0;
             if (!ok || gpus < 1)
-                cl.fail(QStringLiteral("--busy: '%1' is not HOSTS:GPUS (e.g. gpu0001:4 or gpu[0001-0024]:4)").arg(item));
+                cl.fail(
+                    QStringLiteral("--busy: '%1' is not HOSTS:GPUS (e.g. gpu0001:4 or gpu[0001-0024]:4)").arg(item));
             std::vector<std::string> names;
             try {
                 names = expandHostlist(item.left(colon).toStdString());
@@ -291,7 +298,10 @@ int runPlace(const QStringList &args)
         const double gbps = percent ? nominal * value / 100.0 : value;
         if (gbps > nominal) {
             printErr(QStringLiteral("%1: --degrade: %2 Gbit/s is above the nominal %3 Gbit/s of link '%4'")
-                         .arg(fabricFile).arg(gbps).arg(nominal).arg(id));
+                         .arg(fabricFile)
+                         .arg(gbps)
+                         .arg(nominal)
+                         .arg(id));
             return ExitBadInput;
         }
         view.gbps[size_t(link)] = std::min(view.gbps[size_t(link)], gbps);
@@ -470,7 +480,9 @@ int runPlace(const QStringList &args)
         text += QStringLiteral("  cluster before: %1 of %2 GPUs free%3\n")
                     .arg(state.freeGpuCount())
                     .arg(fabric->gpuCount())
-                    .arg(runningNames.isEmpty() ? QString() : QStringLiteral(", running: %1").arg(runningNames.join(QStringLiteral(", "))));
+                    .arg(runningNames.isEmpty()
+                             ? QString()
+                             : QStringLiteral(", running: %1").arg(runningNames.join(QStringLiteral(", "))));
     text += QStringLiteral("  rank order over the placed GPUs (fastest first): %1\n")
                 .arg(QString::fromStdString(placement.rankOrder));
     text += QStringLiteral("  TP groups inside one host: %1 (%2 of %3 groups span hosts)\n")
@@ -501,7 +513,7 @@ int runPlace(const QStringList &args)
                     .arg(formatBytes(r.bytesPerRank), 11)
                     .arg(r.countPerStep, 6)
                     .arg(routingError.isEmpty() && r.time.error.empty() ? QString::number(r.time.seconds * 1e3, 'f', 3)
-                                                                         : QStringLiteral("—"),
+                                                                        : QStringLiteral("—"),
                          8)
                     .arg(QString::fromStdString(r.label), -18)
                     .arg(routingError.isEmpty() ? bottleneckName(r.time) : QString());
@@ -513,28 +525,36 @@ int runPlace(const QStringList &args)
         text += QStringLiteral(" %1").arg(QLatin1String(parallelKindName(kind)), 10);
     text += QLatin1Char('\n');
     for (int t = 0; t < flowTierCount; ++t) {
-        text += QStringLiteral("  %1 %2").arg(QLatin1String(tierLabel(FlowTier(t))), -14).arg(formatBytes(tiers.bytes[size_t(t)]), 10);
+        text += QStringLiteral("  %1 %2")
+                    .arg(QLatin1String(tierLabel(FlowTier(t))), -14)
+                    .arg(formatBytes(tiers.bytes[size_t(t)]), 10);
         for (const auto &[kind, tb] : tiersByKind)
             text += QStringLiteral(" %1").arg(formatBytes(tb.bytes[size_t(t)]), 10);
         text += QLatin1Char('\n');
     }
     text += QStringLiteral("  %1 %2\n").arg(QStringLiteral("network total"), -14).arg(formatBytes(tiers.network()), 10);
     if (routingError.isEmpty()) {
-        text += QStringLiteral("\nNetwork (%1 routing; phases TP, CP, PP, EP, DP run one after another, each limited by "
-                               "its busiest link):\n")
-                    .arg(QLatin1String(routingModeName(routing.mode)));
+        text
+            += QStringLiteral("\nNetwork (%1 routing; phases TP, CP, PP, EP, DP run one after another, each limited by "
+                              "its busiest link):\n")
+                   .arg(QLatin1String(routingModeName(routing.mode)));
         text += QStringLiteral("  step_comm_time_ms: %1\n").arg(net.stepSeconds * 1e3, 0, 'f', 1);
         for (const JobPhaseTime &ph : net.phases)
-            text += QStringLiteral("    %1: %2 ms\n").arg(QLatin1String(parallelKindName(ph.kind))).arg(ph.seconds * 1e3, 0, 'f', 1);
+            text += QStringLiteral("    %1: %2 ms\n")
+                        .arg(QLatin1String(parallelKindName(ph.kind)))
+                        .arg(ph.seconds * 1e3, 0, 'f', 1);
         text += QStringLiteral("  max_link_utilization: %1\n").arg(net.maxUtilization, 0, 'f', 3);
         text += QStringLiteral("  bottleneck_link: %1\n")
-                    .arg(net.bottleneckLinkId.empty() ? QStringLiteral("none") : QString::fromStdString(net.bottleneckLinkId));
+                    .arg(net.bottleneckLinkId.empty() ? QStringLiteral("none")
+                                                      : QString::fromStdString(net.bottleneckLinkId));
         if (net.unroutedFlows > 0)
             text += QStringLiteral("  warning: %1 flows could not be routed\n").arg(net.unroutedFlows);
         if (impaired) {
-            text += QStringLiteral("\nImpaired links (failed or degraded) against the healthy fabric, same placement:\n");
-            text += QStringLiteral("  healthy_step_comm_time_ms: %1\n  slowdown: %2x\n  impaired links carrying this job's "
-                                   "traffic: %3; each alone, the others healthy:\n")
+            text += QStringLiteral(
+                "\nImpaired links (failed or degraded) against the healthy fabric, same placement:\n");
+            text += QStringLiteral(
+                        "  healthy_step_comm_time_ms: %1\n  slowdown: %2x\n  impaired links carrying this job's "
+                        "traffic: %3; each alone, the others healthy:\n")
                         .arg(impact.healthyStepSeconds * 1e3, 0, 'f', 1)
                         .arg(impact.slowdown(), 0, 'f', 3)
                         .arg(impact.impairedLinks);
@@ -543,9 +563,10 @@ int runPlace(const QStringList &args)
                             .arg(QString::fromStdString(fabric->link(c.link).id))
                             .arg(c.effectiveGbps)
                             .arg(c.nominalGbps)
-                            .arg(std::isfinite(c.slowdownAlone)
-                                     ? QStringLiteral("%1 ms, %2x").arg(c.stepSecondsAlone * 1e3, 0, 'f', 1).arg(c.slowdownAlone, 0, 'f', 3)
-                                     : QStringLiteral("routing fails"));
+                            .arg(std::isfinite(c.slowdownAlone) ? QStringLiteral("%1 ms, %2x")
+                                                                      .arg(c.stepSecondsAlone * 1e3, 0, 'f', 1)
+                                                                      .arg(c.slowdownAlone, 0, 'f', 3)
+                                                                : QStringLiteral("routing fails"));
         }
     } else {
         text += QStringLiteral("\nNetwork: not computed (routing failed: %1)\n").arg(routingError);

@@ -8,8 +8,7 @@ SetFailedCommand::SetFailedCommand(FabricDocument *document, std::vector<FabricD
     , m_document(document)
     , m_after(std::move(after))
     , m_before(std::move(before))
-{
-}
+{ }
 
 void SetFailedCommand::redo()
 {
@@ -21,15 +20,13 @@ void SetFailedCommand::undo()
     m_document->performSetFailed(m_before);
 }
 
-SetLinkCapacityCommand::SetLinkCapacityCommand(FabricDocument *document, std::int32_t link, double before,
-                                               double after)
+SetLinkCapacityCommand::SetLinkCapacityCommand(FabricDocument *document, std::int32_t link, double before, double after)
     : QUndoCommand(QObject::tr("Set capacity of %1").arg(QString::fromStdString(document->fabric().link(link).id)))
     , m_document(document)
     , m_link(link)
     , m_before(before)
     , m_after(after)
-{
-}
+{ }
 
 void SetLinkCapacityCommand::redo()
 {
@@ -71,8 +68,7 @@ SetLinkStateCommand::SetLinkStateCommand(FabricDocument *document, std::int32_t 
     , m_link(link)
     , m_before(before)
     , m_after(after)
-{
-}
+{ }
 
 void SetLinkStateCommand::redo()
 {

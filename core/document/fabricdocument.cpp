@@ -5,7 +5,6 @@
 #include <QFileInfo>
 
 #include <cmath>
-
 #include <unordered_set>
 
 namespace Railyard {
@@ -134,7 +133,8 @@ void FabricDocument::setSelection(std::vector<std::string> ids)
 void FabricDocument::performSetFailed(const std::vector<FailureFlag> &flags)
 {
     for (const FailureFlag &f : flags) {
-        char &flag = f.isSwitch ? m_switchFailed[static_cast<size_t>(f.index)] : m_linkFailed[static_cast<size_t>(f.index)];
+        char &flag
+            = f.isSwitch ? m_switchFailed[static_cast<size_t>(f.index)] : m_linkFailed[static_cast<size_t>(f.index)];
         if (flag != static_cast<char>(f.failed))
             m_failedCount += f.failed ? 1 : -1;
         flag = f.failed ? 1 : 0;

@@ -51,13 +51,13 @@ Tier tierForLevel(int level)
 struct Plan
 {
     const ClosParams *p = nullptr;
-    double portGbps = 0;         ///< speed of one NIC port
-    int portsPerHost = 0;        ///< rails × NIC ports
+    double portGbps = 0;  ///< speed of one NIC port
+    int portsPerHost = 0; ///< rails × NIC ports
     int hostsPerSu = 0;
-    int hostsPerLeaf = 0;        ///< ToR style only
-    int leafDownPorts = 0;       ///< design value (D1)
+    int hostsPerLeaf = 0;  ///< ToR style only
+    int leafDownPorts = 0; ///< design value (D1)
     int tiers = 0;
-    std::vector<int> downPorts;  ///< per tier level (index = level), design value
+    std::vector<int> downPorts; ///< per tier level (index = level), design value
     std::vector<int> leafCountPerPlane;
 
     TierSpec spec(int level) const
@@ -233,13 +233,15 @@ Plan makePlan(const ClosParams &p)
             }
         }
         if (plan.tiers == 0)
-            fail("radix: " + std::to_string(leaves) + " leaves per plane need more than 3 switch tiers; Railyard "
-                 "models leaf, spine and core: use switches of a larger radix or more planes");
+            fail("radix: " + std::to_string(leaves)
+                 + " leaves per plane need more than 3 switch tiers; Railyard "
+                   "models leaf, spine and core: use switches of a larger radix or more planes");
     }
     for (int level = 2; level <= plan.tiers; ++level) {
         const TierSpec s = plan.spec(level);
         const bool top = level == plan.tiers;
-        plan.downPorts[static_cast<size_t>(level)] = top ? s.radix : (s.downPorts > 0 ? s.downPorts : plan.maxDownPorts(level, false));
+        plan.downPorts[static_cast<size_t>(level)]
+            = top ? s.radix : (s.downPorts > 0 ? s.downPorts : plan.maxDownPorts(level, false));
         if (plan.downPorts[static_cast<size_t>(level)] < 1)
             fail("radix: a " + std::string(tierName(tierForLevel(level))) + " switch has no room for down ports");
     }
@@ -261,8 +263,7 @@ public:
     explicit Builder(const Plan &plan)
         : m_plan(plan)
         , m_p(*plan.p)
-    {
-    }
+    { }
 
     Fabric build()
     {
@@ -387,7 +388,8 @@ private:
                         for (int r = 0; r < m_p.rails; ++r) {
                             if (m_plan.planeOf(r, port) != q)
                                 continue;
-                            connect(m_fabric.hostNode(h), sn, r * m_p.nicPorts + port, m_plan.portGbps, q, ++multiplicity);
+                            connect(m_fabric.hostNode(h), sn, r * m_p.nicPorts + port, m_plan.portGbps, q,
+                                    ++multiplicity);
                             ++down;
                         }
                     }
@@ -432,8 +434,8 @@ private:
                 Location loc;
                 if (level == 2)
                     loc.pod = "pod-" + padded(static_cast<long long>(c) + 1, 2);
-                loc.rack = std::string(tierName(tierForLevel(level))) + "-rack-"
-                           + padded(static_cast<long long>(c) + 1, 2);
+                loc.rack
+                    = std::string(tierName(tierForLevel(level))) + "-rack-" + padded(static_cast<long long>(c) + 1, 2);
                 std::vector<Built> created;
                 created.reserve(static_cast<size_t>(count));
                 for (int s = 0; s < count; ++s)

@@ -68,9 +68,9 @@ struct ClosParams
     int nicPorts = 1;        ///< 2 = dual-ToR: each NIC port to a different leaf
     int planes = 1;          ///< NIC port p goes to plane p % planes
     bool railOptimized = true;
-    int hostsPerSu = 0;   ///< scalable unit size; 0 = as many as a leaf serves
-    int hostsPerRack = 4; ///< hosts per rack (physical grouping)
-    int tiers = 0;        ///< switch tiers; 0 = derive from radix
+    int hostsPerSu = 0;                          ///< scalable unit size; 0 = as many as a leaf serves
+    int hostsPerRack = 4;                        ///< hosts per rack (physical grouping)
+    int tiers = 0;                               ///< switch tiers; 0 = derive from radix
     std::vector<TierSpec> tierSpecs{TierSpec{}}; ///< per tier; the last entry repeats upward
     std::string hostPrefix = "gpu";
     bool nvls = false;  ///< every host's NVSwitch reduces in the switch (NVLink SHARP, Host::nvls)

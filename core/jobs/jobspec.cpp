@@ -41,13 +41,18 @@ std::string describe(const json &v)
     }
 }
 
-std::string num(long long v) { return std::to_string(v); }
+std::string num(long long v)
+{
+    return std::to_string(v);
+}
 
 /// Reads the typed fields of a job object, reporting by JSON pointer.
 class FieldReader
 {
 public:
-    explicit FieldReader(Issues &issues) : m_issues(issues) {}
+    explicit FieldReader(Issues &issues)
+        : m_issues(issues)
+    { }
 
     const json *object(const json &parent, const std::string &path, const char *key, bool required)
     {
@@ -169,13 +174,15 @@ void checkConsistency(const JobSpec &job, bool gpusGiven, Issues &issues)
         return;
     }
     if (gpusGiven && job.gpus != p.worldSize())
-        issues.error("/gpus", "gpus is " + num(job.gpus) + " but tp × cp × pp × dp = " + num(p.tp) + " × " + num(p.cp)
-                                  + " × " + num(p.pp) + " × " + num(p.dp) + " = " + num(p.worldSize()));
+        issues.error("/gpus",
+                     "gpus is " + num(job.gpus) + " but tp × cp × pp × dp = " + num(p.tp) + " × " + num(p.cp) + " × "
+                         + num(p.pp) + " × " + num(p.dp) + " = " + num(p.worldSize()));
     if (p.pp > m.layers)
         issues.error("/parallelism/pp", "pp " + num(p.pp) + " exceeds the " + num(m.layers) + " layers");
     else if (m.layers % p.pp != 0)
-        issues.warning("/parallelism/pp", "pp " + num(p.pp) + " does not divide the " + num(m.layers)
-                                              + " layers: stages are uneven (traffic counts the largest stage)");
+        issues.warning("/parallelism/pp",
+                       "pp " + num(p.pp) + " does not divide the " + num(m.layers)
+                           + " layers: stages are uneven (traffic counts the largest stage)");
     if (m.hiddenSize % p.tp != 0)
         issues.error("/parallelism/tp", "tp " + num(p.tp) + " does not divide hidden_size " + num(m.hiddenSize));
     if (m.sequenceLength % p.cp != 0)
@@ -183,17 +190,20 @@ void checkConsistency(const JobSpec &job, bool gpusGiven, Issues &issues)
                      "cp " + num(p.cp) + " does not divide sequence_length " + num(m.sequenceLength));
     const long long perStep = 1LL * job.microBatch * p.dp;
     if (job.globalBatch % perStep != 0)
-        issues.error("/batch/global_batch", "global_batch " + num(job.globalBatch) + " is not a multiple of micro_batch × dp = "
-                                                + num(job.microBatch) + " × " + num(p.dp) + " = " + num(perStep));
+        issues.error("/batch/global_batch",
+                     "global_batch " + num(job.globalBatch) + " is not a multiple of micro_batch × dp = "
+                         + num(job.microBatch) + " × " + num(p.dp) + " = " + num(perStep));
     else if (job.microBatchesPerStep() < p.pp)
-        issues.warning("/batch/global_batch", num(job.microBatchesPerStep()) + " micro-batches per step is fewer than the "
-                                                  + num(p.pp) + " pipeline stages: most of each step is pipeline bubble");
+        issues.warning("/batch/global_batch",
+                       num(job.microBatchesPerStep()) + " micro-batches per step is fewer than the " + num(p.pp)
+                           + " pipeline stages: most of each step is pipeline bubble");
     if (p.ep > 1 && !m.isMoe())
         issues.error("/parallelism/ep", "ep " + num(p.ep) + " needs a mixture-of-experts model (model/moe)");
     if (m.isMoe()) {
         if (p.dp % p.ep != 0)
-            issues.error("/parallelism/ep", "ep " + num(p.ep) + " must divide dp " + num(p.dp)
-                                                + " (expert-parallel groups are formed inside the data-parallel dimension)");
+            issues.error("/parallelism/ep",
+                         "ep " + num(p.ep) + " must divide dp " + num(p.dp)
+                             + " (expert-parallel groups are formed inside the data-parallel dimension)");
         if (m.experts % p.ep != 0)
             issues.error("/parallelism/ep", "ep " + num(p.ep) + " must divide the " + num(m.experts) + " experts");
         if (m.topK < 1 || m.topK > m.experts)
@@ -201,10 +211,11 @@ void checkConsistency(const JobSpec &job, bool gpusGiven, Issues &issues)
         if (m.moeLayers < 1 || m.moeLayers > m.layers)
             issues.error("/model/moe/moe_layers", "moe_layers must be between 1 and layers (" + num(m.layers) + ")");
         if (m.expertParameters() >= m.parameters)
-            issues.error("/model/parameters", "parameters (" + json(m.parameters).dump()
-                                                  + ") must exceed the experts' moe_layers × experts × 3 × hidden_size × "
-                                                    "expert_hidden_size = "
-                                                  + json(m.expertParameters()).dump());
+            issues.error("/model/parameters",
+                         "parameters (" + json(m.parameters).dump()
+                             + ") must exceed the experts' moe_layers × experts × 3 × hidden_size × "
+                               "expert_hidden_size = "
+                             + json(m.expertParameters()).dump());
     }
 }
 
@@ -212,11 +223,11 @@ JobSpecResult toResult(const Issues &issues, std::optional<JobSpec> job, const Q
 {
     JobSpecResult result;
     for (const Issue &i : issues.errors)
-        result.errors.push_back({fileName, 0, 0, QString::fromStdString(i.path.empty() ? "/" : i.path),
-                                 QString::fromStdString(i.message)});
+        result.errors.push_back(
+            {fileName, 0, 0, QString::fromStdString(i.path.empty() ? "/" : i.path), QString::fromStdString(i.message)});
     for (const Issue &i : issues.warnings)
-        result.warnings.push_back({fileName, 0, 0, QString::fromStdString(i.path.empty() ? "/" : i.path),
-                                   QString::fromStdString(i.message)});
+        result.warnings.push_back(
+            {fileName, 0, 0, QString::fromStdString(i.path.empty() ? "/" : i.path), QString::fromStdString(i.message)});
     if (result.errors.empty())
         result.job = std::move(job);
     return result;
@@ -283,12 +294,15 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
     FieldReader r(issues);
     std::string tag;
     if (r.string(doc, "", "format", tag, true) && tag != jobJsonTag)
-        issues.error("/format", "not a Railyard job file: format is \"" + tag + "\", expected \"" + std::string(jobJsonTag) + "\"");
+        issues.error("/format",
+                     "not a Railyard job file: format is \"" + tag + "\", expected \"" + std::string(jobJsonTag)
+                         + "\"");
     int version = 0;
     if (r.integer(doc, "", "version", version, true, 1) && version != 1)
         issues.error("/version", "unsupported version " + num(version) + " (this Railyard reads version 1)");
-    r.unknownFields(doc, "", {"format", "version", "name", "description", "model", "parallelism", "batch",
-                              "optimizer_sharding", "gpus"});
+    r.unknownFields(
+        doc, "",
+        {"format", "version", "name", "description", "model", "parallelism", "batch", "optimizer_sharding", "gpus"});
 
     JobSpec job;
     r.string(doc, "", "name", job.name, true);
@@ -307,15 +321,16 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
             if (const auto bytes = precisionBytesFor(m.precision))
                 m.precisionBytes = *bytes;
             else
-                issues.error("/model/precision", "unknown precision \"" + m.precision
-                                                     + "\" (bf16, fp16, fp8, fp32; or give precision_bytes)");
+                issues.error("/model/precision",
+                             "unknown precision \"" + m.precision
+                                 + "\" (bf16, fp16, fp8, fp32; or give precision_bytes)");
         }
         if (hasBytes) {
             int bytes = 0;
             if (r.integer(*model, "/model", "precision_bytes", bytes, true, 1)) {
                 if (hasName && precisionBytesFor(m.precision) && *precisionBytesFor(m.precision) != bytes)
-                    issues.error("/model/precision_bytes", "precision_bytes " + num(bytes) + " contradicts precision \""
-                                                               + m.precision + "\"");
+                    issues.error("/model/precision_bytes",
+                                 "precision_bytes " + num(bytes) + " contradicts precision \"" + m.precision + "\"");
                 m.precisionBytes = bytes;
             }
         }
@@ -329,8 +344,9 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
             r.integer(*moe, "/model/moe", "expert_hidden_size", m.expertHiddenSize, true, 1);
             r.unknownFields(*moe, "/model/moe", {"experts", "top_k", "moe_layers", "expert_hidden_size"});
         }
-        r.unknownFields(*model, "/model", {"parameters", "layers", "hidden_size", "sequence_length", "vocabulary",
-                                           "precision", "precision_bytes", "moe"});
+        r.unknownFields(*model, "/model",
+                        {"parameters", "layers", "hidden_size", "sequence_length", "vocabulary", "precision",
+                         "precision_bytes", "moe"});
     }
     if (const json *par = r.object(doc, "", "parallelism", true)) {
         Parallelism &p = job.parallel;
@@ -403,9 +419,11 @@ std::string writeJobSpec(const JobSpec &job)
 {
     const ModelShape &m = job.model;
     using ojson = nlohmann::ordered_json;
-    ojson model = {{"parameters", m.parameters},     {"layers", m.layers},
-                  {"hidden_size", m.hiddenSize},    {"sequence_length", m.sequenceLength},
-                  {"vocabulary", m.vocabulary}};
+    ojson model = {{"parameters", m.parameters},
+                   {"layers", m.layers},
+                   {"hidden_size", m.hiddenSize},
+                   {"sequence_length", m.sequenceLength},
+                   {"vocabulary", m.vocabulary}};
     if (!m.precision.empty())
         model["precision"] = m.precision;
     if (m.precision.empty() || !precisionBytesFor(m.precision))

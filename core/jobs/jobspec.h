@@ -23,16 +23,16 @@ inline constexpr std::string_view jobJsonTag = "railyard-job";
 /// The transformer being trained. Mixture-of-experts fields are 0 for a dense model.
 struct ModelShape
 {
-    double parameters = 0;   ///< total parameters, all experts included
-    int layers = 0;          ///< transformer layers
-    int hiddenSize = 0;      ///< model width
-    int sequenceLength = 0;  ///< tokens per sequence
-    int vocabulary = 0;      ///< vocabulary size
-    std::string precision;   ///< "bf16", "fp16", "fp8", "fp32"
-    int precisionBytes = 2;  ///< bytes per activation / parameter element on the wire
-    int experts = 0;         ///< experts per MoE layer (0: dense)
-    int topK = 0;            ///< experts each token is routed to
-    int moeLayers = 0;       ///< layers whose MLP is a mixture of experts
+    double parameters = 0;    ///< total parameters, all experts included
+    int layers = 0;           ///< transformer layers
+    int hiddenSize = 0;       ///< model width
+    int sequenceLength = 0;   ///< tokens per sequence
+    int vocabulary = 0;       ///< vocabulary size
+    std::string precision;    ///< "bf16", "fp16", "fp8", "fp32"
+    int precisionBytes = 2;   ///< bytes per activation / parameter element on the wire
+    int experts = 0;          ///< experts per MoE layer (0: dense)
+    int topK = 0;             ///< experts each token is routed to
+    int moeLayers = 0;        ///< layers whose MLP is a mixture of experts
     int expertHiddenSize = 0; ///< hidden size of one expert's MLP
 
     bool isMoe() const { return experts > 0; }
@@ -66,10 +66,10 @@ struct JobSpec
     std::string description; ///< free text for people; not used by the model
     ModelShape model;
     Parallelism parallel;
-    int microBatch = 1;   ///< sequences per micro-batch per data-parallel rank
-    int globalBatch = 1;  ///< sequences per optimizer step
+    int microBatch = 1;  ///< sequences per micro-batch per data-parallel rank
+    int globalBatch = 1; ///< sequences per optimizer step
     OptimizerSharding sharding = OptimizerSharding::None;
-    long long gpus = 0;   ///< = parallel.worldSize() once read
+    long long gpus = 0; ///< = parallel.worldSize() once read
 
     /// global / (micro × dp): micro-batches each pipeline runs per step.
     long long microBatchesPerStep() const { return globalBatch / (1LL * microBatch * parallel.dp); }

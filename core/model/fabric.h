@@ -25,7 +25,10 @@ const char *tierName(Tier tier);
 /// Parses a tier name; std::nullopt for anything unknown.
 std::optional<Tier> tierFromName(const std::string &name);
 /// Tier number used for ordering: leaf 1, spine 2, core 3; unlayered 0.
-inline int tierLevel(Tier tier) { return static_cast<int>(tier); }
+inline int tierLevel(Tier tier)
+{
+    return static_cast<int>(tier);
+}
 
 enum class LinkState : std::uint8_t { Up, Down, Degraded };
 const char *linkStateName(LinkState state);
@@ -174,7 +177,11 @@ public:
     }
 
     /// Ensures the adjacency is built (call before sharing across threads).
-    void prepare() const { if (!m_adjacencyValid) buildAdjacency(); }
+    void prepare() const
+    {
+        if (!m_adjacencyValid)
+            buildAdjacency();
+    }
 
     /// Total GPUs.
     long long gpuCount() const;

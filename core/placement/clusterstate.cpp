@@ -44,7 +44,8 @@ bool naturalLess(const std::string &a, const std::string &b)
 
 } // namespace
 
-ClusterState::ClusterState(const Fabric &fabric) : m_fabric(fabric)
+ClusterState::ClusterState(const Fabric &fabric)
+    : m_fabric(fabric)
 {
     const auto n = size_t(fabric.hostCount());
     m_order.resize(n);

@@ -18,9 +18,9 @@ namespace Railyard {
 /// and none of its GPUs is in use; counts are free hosts.
 struct Fragmentation
 {
-    long long freeGpus = 0;       ///< free GPUs, on free and partly used hosts
+    long long freeGpus = 0; ///< free GPUs, on free and partly used hosts
     int freeHosts = 0;
-    int bestRackFreeHosts = 0;    ///< free hosts in the rack with the most
+    int bestRackFreeHosts = 0; ///< free hosts in the rack with the most
     int bestSuFreeHosts = 0;
     int bestPodFreeHosts = 0;
     int bestZoneFreeHosts = 0;
@@ -84,7 +84,7 @@ private:
     const Fabric &m_fabric;
     std::vector<std::int32_t> m_order;
     std::vector<size_t> m_gpuOffset;
-    std::vector<std::uint8_t> m_busy; ///< per GPU
+    std::vector<std::uint8_t> m_busy;     ///< per GPU
     std::vector<std::uint8_t> m_excluded; ///< per host
     std::vector<Placement> m_placements;
     std::vector<QueuedJob> m_queue;

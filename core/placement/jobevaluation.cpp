@@ -13,8 +13,7 @@
 
 namespace Railyard {
 
-void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingOptions &routing,
-                  JobEvaluation &e)
+void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingOptions &routing, JobEvaluation &e)
 {
     e.routing = routing;
     e.routingError.clear();
@@ -155,8 +154,8 @@ void finish(CollectiveCallTime &t)
 } // namespace
 
 CollectiveCallTime timeCollectiveCall(const Fabric &fabric, const CapacityView &view, const Placement &placement,
-                                      const std::vector<const GroupCollective *> &groups,
-                                      const RoutingOptions &routing, bool sharp)
+                                      const std::vector<const GroupCollective *> &groups, const RoutingOptions &routing,
+                                      bool sharp)
 {
     CollectiveCallTime t;
     t.nvlinkSeconds = nvlinkSeconds(fabric, placement, groups);
@@ -179,9 +178,9 @@ CollectiveCallTime timeCollectiveCall(const Fabric &fabric, const CapacityView &
     return t;
 }
 
-std::vector<CollectiveCallTime> timeCollectiveCalls(const Fabric &fabric, const CapacityView &view,
-                                                    const JobEvaluation &evaluation,
-                                                    const std::vector<std::vector<const GroupCollective *>> &collectives)
+std::vector<CollectiveCallTime>
+timeCollectiveCalls(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
+                    const std::vector<std::vector<const GroupCollective *>> &collectives)
 {
     std::vector<CollectiveCallTime> out(collectives.size());
     std::vector<char> onNetwork(collectives.size(), 0);
@@ -206,7 +205,8 @@ std::vector<CollectiveCallTime> timeCollectiveCalls(const Fabric &fabric, const 
             if (other.size() != groups.size() || other.empty() || !out[j].error.empty())
                 continue;
             const GroupCollective &o = *other.front();
-            if (ringLike(o.op) && o.kind == first.kind && o.bytesPerRank == first.bytesPerRank && o.ranks == first.ranks)
+            if (ringLike(o.op) && o.kind == first.kind && o.bytesPerRank == first.bytesPerRank
+                && o.ranks == first.ranks)
                 twin = j;
         }
         if (twin) {
@@ -216,7 +216,8 @@ std::vector<CollectiveCallTime> timeCollectiveCalls(const Fabric &fabric, const 
         const bool alone = onNetwork[i] && networkEntries[first.kind] == 1
             && evaluation.routing.mode == RoutingMode::Fluid && first.countPerStep > 0 && evaluation.routed();
         if (!alone) {
-            out[i] = timeCollectiveCall(fabric, view, evaluation.placement, groups, evaluation.routing, evaluation.sharp);
+            out[i]
+                = timeCollectiveCall(fabric, view, evaluation.placement, groups, evaluation.routing, evaluation.sharp);
             continue;
         }
         // Fluid loads are linear in bytes: the phase's drain time shared by its calls.
@@ -294,9 +295,9 @@ DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &vi
         cost.slowdownAlone = impact.healthyStepSeconds > 0 ? cost.stepSecondsAlone / impact.healthyStepSeconds : 1.0;
         impact.links.push_back(cost);
     }
-    std::stable_sort(impact.links.begin(), impact.links.end(), [](const ImpairedLinkCost &a, const ImpairedLinkCost &b) {
-        return a.stepSecondsAlone > b.stepSecondsAlone;
-    });
+    std::stable_sort(
+        impact.links.begin(), impact.links.end(),
+        [](const ImpairedLinkCost &a, const ImpairedLinkCost &b) { return a.stepSecondsAlone > b.stepSecondsAlone; });
     return impact;
 }
 

@@ -21,29 +21,29 @@
 #include "core/analysis/capacity.h"
 #include "core/jobs/jobspec.h"
 #include "core/model/fabric.h"
-#include "core/placement/placement.h"
 #include "core/placement/clusterstate.h"
+#include "core/placement/placement.h"
 #include "core/placement/placer.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/steptraffic.h"
 #include "core/traffic/tierbytes.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
-#include <functional>
 #include <vector>
 
 namespace Railyard {
 
 /// The phases in the order they run within a step.
-inline constexpr ParallelKind jobPhaseOrder[] = {ParallelKind::Tp, ParallelKind::Cp, ParallelKind::Pp,
-                                                  ParallelKind::Ep, ParallelKind::Dp};
+inline constexpr ParallelKind jobPhaseOrder[]
+    = {ParallelKind::Tp, ParallelKind::Cp, ParallelKind::Pp, ParallelKind::Ep, ParallelKind::Dp};
 
 struct JobPhaseTime
 {
     ParallelKind kind = ParallelKind::Tp;
-    double seconds = 0;              ///< drain time of the phase's busiest link
+    double seconds = 0;               ///< drain time of the phase's busiest link
     std::int32_t bottleneckLink = -1; ///< that link's index, -1 when nothing crosses the network
 };
 
@@ -52,7 +52,7 @@ struct JobEvaluation
     Placement placement;
     double placementMs = 0; ///< wall time of the placement itself
     std::vector<GroupCollective> collectives;
-    TierBytes tierBytes;                                        ///< whole step
+    TierBytes tierBytes;                                             ///< whole step
     std::vector<std::pair<ParallelKind, TierBytes>> tierBytesByKind; ///< in jobPhaseOrder
     /// Every switch reduces in the network (fabricHasSharp): all-reduce ring
     /// edges carry S/M instead of 2(h-1)/h S/M (docs/traffic-model.md, "Per-step traffic").
@@ -60,14 +60,14 @@ struct JobEvaluation
 
     // Network (empty / zero when routingError is set).
     RoutingOptions routing;
-    std::string routingError;             ///< routing threw: the network figures are not computed
-    double stepSeconds = 0;               ///< Σ phase times
-    std::vector<JobPhaseTime> phases;     ///< phases with network flows, in jobPhaseOrder
-    double maxUtilization = 0;            ///< max of linkUtilization
-    std::int32_t bottleneckLink = -1;     ///< link of maxUtilization, -1 when none
+    std::string routingError;         ///< routing threw: the network figures are not computed
+    double stepSeconds = 0;           ///< Σ phase times
+    std::vector<JobPhaseTime> phases; ///< phases with network flows, in jobPhaseOrder
+    double maxUtilization = 0;        ///< max of linkUtilization
+    std::int32_t bottleneckLink = -1; ///< link of maxUtilization, -1 when none
     std::string bottleneckLinkId;
-    std::vector<float> linkUtilization;   ///< per link index (see the header comment)
-    std::vector<double> linkBytes;        ///< per link index: bytes per step, larger direction
+    std::vector<float> linkUtilization; ///< per link index (see the header comment)
+    std::vector<double> linkBytes;      ///< per link index: bytes per step, larger direction
     std::int64_t unroutedFlows = 0;
 
     double stepCommTimeMs() const { return stepSeconds * 1e3; }
@@ -103,11 +103,11 @@ void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingO
 /// together): the network part routed, the NVLink part per GPU.
 struct CollectiveCallTime
 {
-    double seconds = 0;          ///< max(networkSeconds, nvlinkSeconds)
-    double networkSeconds = 0;   ///< drain time of the busiest link
-    double nvlinkSeconds = 0;    ///< the busiest GPU's NVLink bytes / its host's NVLink GB/s
+    double seconds = 0;               ///< max(networkSeconds, nvlinkSeconds)
+    double networkSeconds = 0;        ///< drain time of the busiest link
+    double nvlinkSeconds = 0;         ///< the busiest GPU's NVLink bytes / its host's NVLink GB/s
     std::int32_t bottleneckLink = -1; ///< the busiest link when the network is slower, else -1 (NVLink)
-    std::string error;           ///< routing failed: no times
+    std::string error;                ///< routing failed: no times
 };
 
 /// Times one call of `groups` (the groups of one collective of the step, as
@@ -115,8 +115,8 @@ struct CollectiveCallTime
 /// bandwidth part, as in the step model. `sharp`: in-network all-reduce, as
 /// JobEvaluation::sharp.
 CollectiveCallTime timeCollectiveCall(const Fabric &fabric, const CapacityView &view, const Placement &placement,
-                                      const std::vector<const GroupCollective *> &groups,
-                                      const RoutingOptions &routing, bool sharp = false);
+                                      const std::vector<const GroupCollective *> &groups, const RoutingOptions &routing,
+                                      bool sharp = false);
 
 /// timeCollectiveCall for each entry of `collectives` (the groups of one
 /// collective each), on the evaluation's placement and routing. Avoids
@@ -124,9 +124,9 @@ CollectiveCallTime timeCollectiveCall(const Fabric &fabric, const CapacityView &
 /// collective that is the only one of its kind on the network takes its
 /// phase time / calls per step; reduce-scatter and all-gather of the same
 /// groups and size move the same flows and are routed once.
-std::vector<CollectiveCallTime> timeCollectiveCalls(const Fabric &fabric, const CapacityView &view,
-                                                    const JobEvaluation &evaluation,
-                                                    const std::vector<std::vector<const GroupCollective *>> &collectives);
+std::vector<CollectiveCallTime>
+timeCollectiveCalls(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
+                    const std::vector<std::vector<const GroupCollective *>> &collectives);
 
 /// One impaired link (down, or degraded below its nominal rate) that the
 /// job's traffic uses on the healthy fabric.
@@ -134,9 +134,9 @@ struct ImpairedLinkCost
 {
     std::int32_t link = -1;
     double nominalGbps = 0;
-    double effectiveGbps = 0;      ///< in the evaluated view (0 when down)
-    double stepSecondsAlone = 0;   ///< step time when only this link is impaired
-    double slowdownAlone = 1;      ///< stepSecondsAlone / the healthy step time
+    double effectiveGbps = 0;    ///< in the evaluated view (0 when down)
+    double stepSecondsAlone = 0; ///< step time when only this link is impaired
+    double slowdownAlone = 1;    ///< stepSecondsAlone / the healthy step time
 };
 
 /// What the impaired links of a view cost one placed job: the same placement
@@ -146,8 +146,8 @@ struct ImpairedLinkCost
 struct DegradationImpact
 {
     double healthyStepSeconds = 0;
-    double stepSeconds = 0;          ///< under the evaluated view
-    int impairedLinks = 0;           ///< impaired links of the view the job's healthy routing uses
+    double stepSeconds = 0;              ///< under the evaluated view
+    int impairedLinks = 0;               ///< impaired links of the view the job's healthy routing uses
     std::vector<ImpairedLinkCost> links; ///< the costliest first; at most maxLinks were evaluated
     double slowdown() const { return healthyStepSeconds > 0 ? stepSeconds / healthyStepSeconds : 1.0; }
 };

@@ -14,7 +14,7 @@ namespace Railyard {
 namespace {
 
 const std::pair<CollectiveOp, const char *> kOps[] = {
-    {CollectiveOp::AllReduce, "all-reduce"}, {CollectiveOp::AllGather, "all-gather"},
+    {CollectiveOp::AllReduce, "all-reduce"},         {CollectiveOp::AllGather, "all-gather"},
     {CollectiveOp::ReduceScatter, "reduce-scatter"}, {CollectiveOp::AllToAll, "all-to-all"},
     {CollectiveOp::Broadcast, "broadcast"},
 };
@@ -95,7 +95,14 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
     if (!doc.is_object())
         throw CollectiveConstantsError(path + ": expected a JSON object of constants");
     CollectiveConstants c;
-    struct Real { const char *key; double *value; double min; bool minOpen; double max; };
+    struct Real
+    {
+        const char *key;
+        double *value;
+        double min;
+        bool minOpen;
+        double max;
+    };
     const Real reals[] = {
         {"base_latency_us", &c.baseLatencyUs, 0.0, false, 1e9},
         {"nvlink_latency_us", &c.nvlinkLatencyUs, 0.0, false, 1e9},
@@ -108,7 +115,13 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
         {"pcie_gbytes_per_s", &c.pcieGBps, 0.0, true, 1e9},
         {"adaptive_efficiency", &c.adaptiveEfficiency, 0.0, true, 1.0},
     };
-    struct Integer { const char *key; int *value; int min; int max; };
+    struct Integer
+    {
+        const char *key;
+        int *value;
+        int min;
+        int max;
+    };
     const Integer integers[] = {
         {"ecmp_flowlets_per_flow", &c.ecmpFlowletsPerFlow, 1, 1024},
         {"ecmp_seeds", &c.ecmpSeeds, 1, 100000},
@@ -116,7 +129,8 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
     for (const auto &[key, value] : doc.items()) {
         if (key == "comment" || key.starts_with("_"))
             continue; // free-text notes next to the numbers
-        auto fail = [&](const std::string &what) { throw CollectiveConstantsError(path + ": key '" + key + "': " + what); };
+        auto fail
+            = [&](const std::string &what) { throw CollectiveConstantsError(path + ": key '" + key + "': " + what); };
         bool known = false;
         for (const Real &r : reals) {
             if (key != r.key)
@@ -313,7 +327,8 @@ private:
             const HostRanks &a = m_hosts[static_cast<size_t>(i)];
             const HostRanks &b = m_hosts[static_cast<size_t>((i + 1) % M)];
             for (int c = 0; c < g; ++c)
-                p.flows.push_back({a.host, b.host, railOf(m_fabric, a.host, c), railOf(m_fabric, b.host, c), bytesPerChannel});
+                p.flows.push_back(
+                    {a.host, b.host, railOf(m_fabric, a.host, c), railOf(m_fabric, b.host, c), bytesPerChannel});
         }
     }
 
@@ -525,8 +540,8 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
                                          + " host-to-host flows have no path (failed links or switches?)");
         }
         const double netStepUs = constants.netLatencyUs + constants.switchHopLatencyUs * e.network.maxSwitchHops;
-        e.latencySeconds =
-            (constants.baseLatencyUs + plan.intraSteps * intraLatencyUs + plan.netSteps * netStepUs) * 1e-6;
+        e.latencySeconds
+            = (constants.baseLatencyUs + plan.intraSteps * intraLatencyUs + plan.netSteps * netStepUs) * 1e-6;
         const double nicEff = constants.nicEfficiency;
         if (request.routing == RoutingMode::Ecmp && !e.network.seedBottleneckSeconds.empty()) {
             std::vector<double> totals;

@@ -48,20 +48,20 @@ double busBwFactor(CollectiveOp op, int ranks);
 /// docs/traffic-model.md). JSON keys in parentheses.
 struct CollectiveConstants
 {
-    double baseLatencyUs = 8.4;        ///< per collective (base_latency_us)
-    double nvlinkLatencyUs = 3.4;      ///< per intra-host step over NVLink (nvlink_latency_us)
-    double pcieLatencyUs = 5.7;        ///< per intra-host step over PCIe (pcie_latency_us)
-    double netLatencyUs = 14.0;        ///< per network step (net_latency_us)
-    double switchHopLatencyUs = 0.3;   ///< added per switch on the longest path (switch_hop_latency_us)
-    double nvlinkEfficiency = 0.82;    ///< achieved / nominal NVLink bandwidth (nvlink_efficiency)
+    double baseLatencyUs = 8.4;      ///< per collective (base_latency_us)
+    double nvlinkLatencyUs = 3.4;    ///< per intra-host step over NVLink (nvlink_latency_us)
+    double pcieLatencyUs = 5.7;      ///< per intra-host step over PCIe (pcie_latency_us)
+    double netLatencyUs = 14.0;      ///< per network step (net_latency_us)
+    double switchHopLatencyUs = 0.3; ///< added per switch on the longest path (switch_hop_latency_us)
+    double nvlinkEfficiency = 0.82;  ///< achieved / nominal NVLink bandwidth (nvlink_efficiency)
     /// NVLS all-reduce: S per GPU / (NVLink GB/s x this); 0.61 gives NCCL's ~480 GB/s busbw on 8 x H100
     /// (nvls_efficiency)
     double nvlsEfficiency = 0.61;
-    double nicEfficiency = 0.92;       ///< achieved / nominal network bandwidth (nic_efficiency)
-    double pcieGBps = 48.0;            ///< per GPU, GB/s per direction, hosts without NVLink (pcie_gbytes_per_s)
-    double adaptiveEfficiency = 0.95;  ///< adaptive routing: usable capacity (adaptive_efficiency)
-    int ecmpFlowletsPerFlow = 4;       ///< ECMP: QPs x channels per flow (ecmp_flowlets_per_flow)
-    int ecmpSeeds = 100;               ///< ECMP Monte-Carlo runs (ecmp_seeds)
+    double nicEfficiency = 0.92;      ///< achieved / nominal network bandwidth (nic_efficiency)
+    double pcieGBps = 48.0;           ///< per GPU, GB/s per direction, hosts without NVLink (pcie_gbytes_per_s)
+    double adaptiveEfficiency = 0.95; ///< adaptive routing: usable capacity (adaptive_efficiency)
+    int ecmpFlowletsPerFlow = 4;      ///< ECMP: QPs x channels per flow (ecmp_flowlets_per_flow)
+    int ecmpSeeds = 100;              ///< ECMP Monte-Carlo runs (ecmp_seeds)
 };
 
 /// A bad constants file; the message names the file and the key.
@@ -96,7 +96,7 @@ std::vector<HostRanks> firstGpus(const Fabric &fabric, long long gpus);
 struct CollectiveRequest
 {
     CollectiveOp op = CollectiveOp::AllReduce;
-    double bytes = 0.0; ///< nccl-tests S: all-reduce/broadcast buffer, AG output, RS input, A2A send buffer
+    double bytes = 0.0;           ///< nccl-tests S: all-reduce/broadcast buffer, AG output, RS input, A2A send buffer
     std::vector<HostRanks> hosts; ///< participating hosts in ring order, each at most once
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::Auto;
     RoutingMode routing = RoutingMode::Fluid;
@@ -111,16 +111,16 @@ struct CollectiveEstimate
     int ranks = 0;
     int hosts = 0;
     double bytes = 0.0;
-    double seconds = 0.0;          ///< latency + max(intra, network); ECMP: the median run
-    double latencySeconds = 0.0;   ///< alpha terms
-    double intraSeconds = 0.0;     ///< NVLink / PCIe bandwidth term
-    double networkSeconds = 0.0;   ///< routed bottleneck / nic efficiency; ECMP: median run
-    double algbwGBps = 0.0;        ///< bytes / seconds / 1e9
-    double busbwGBps = 0.0;        ///< algbw x busBwFactor
-    std::string bottleneck;        ///< link id, "nvlink", "pcie" or "latency"
+    double seconds = 0.0;        ///< latency + max(intra, network); ECMP: the median run
+    double latencySeconds = 0.0; ///< alpha terms
+    double intraSeconds = 0.0;   ///< NVLink / PCIe bandwidth term
+    double networkSeconds = 0.0; ///< routed bottleneck / nic efficiency; ECMP: median run
+    double algbwGBps = 0.0;      ///< bytes / seconds / 1e9
+    double busbwGBps = 0.0;      ///< algbw x busBwFactor
+    std::string bottleneck;      ///< link id, "nvlink", "pcie" or "latency"
     std::int32_t bottleneckLink = -1;
-    RoutingResult network;         ///< routing of the network flows (loads, ECMP runs)
-    Distribution ecmpSeconds;      ///< ECMP: total collective time over runs
+    RoutingResult network;    ///< routing of the network flows (loads, ECMP runs)
+    Distribution ecmpSeconds; ///< ECMP: total collective time over runs
     std::vector<std::string> notes;
 };
 

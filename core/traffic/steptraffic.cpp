@@ -74,7 +74,7 @@ std::vector<GroupCollective> stepCollectives(const JobSpec &job)
     const RankLayout layout(p);
     const double b = m.precisionBytes;
     const double tokens = double(job.microBatch) * m.sequenceLength; // per micro-batch per pipeline
-    const double act = tokens * m.hiddenSize * b;                     // one full activation tensor
+    const double act = tokens * m.hiddenSize * b;                    // one full activation tensor
     const long long micro = job.microBatchesPerStep();
     const long long layers = job.layersPerStage();
     const long long moeLayers = job.moeLayersPerStage();

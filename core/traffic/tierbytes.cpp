@@ -17,7 +17,10 @@ const char *flowTierName(FlowTier tier)
     return "?";
 }
 
-double TierBytes::network() const { return atOrAbove(FlowTier::Leaf); }
+double TierBytes::network() const
+{
+    return atOrAbove(FlowTier::Leaf);
+}
 
 double TierBytes::atOrAbove(FlowTier tier) const
 {
@@ -27,7 +30,8 @@ double TierBytes::atOrAbove(FlowTier tier) const
     return sum;
 }
 
-TierClassifier::TierClassifier(const Fabric &fabric) : m_fabric(fabric)
+TierClassifier::TierClassifier(const Fabric &fabric)
+    : m_fabric(fabric)
 {
     fabric.prepare();
     m_leaves.resize(size_t(fabric.hostCount()));

@@ -3,13 +3,12 @@
 // (k-ary fat-tree: k³/4 hosts, 5k²/4 switches, bisection k³/8 × link rate).
 
 #include "core/formats/formatregistry.h"
+#include "tests/common/clirun.h"
 
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include "tests/common/clirun.h"
-
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -17,10 +16,7 @@
 
 using namespace Railyard;
 
-namespace {
-
-
-} // namespace
+namespace { } // namespace
 
 class TestCli : public QObject
 {

@@ -1,7 +1,7 @@
 // Every document command: push, undo, redo, compare the state.
 
-#include "core/document/fabricdocument.h"
 #include "core/analysis/bisection.h"
+#include "core/document/fabricdocument.h"
 #include "core/generators/presets.h"
 
 #include <QSignalSpy>

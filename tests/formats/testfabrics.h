@@ -108,7 +108,10 @@ inline Fabric lab(bool oddities)
     return f;
 }
 
-inline QString qs(const std::string &s) { return QString::fromStdString(s); }
+inline QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 
 inline void compareLocation(const Location &a, const Location &b)
 {

@@ -15,7 +15,10 @@ using namespace Railyard;
 
 namespace {
 
-QString badFile(const QString &name) { return QStringLiteral(RAILYARD_TEST_DATA "/bad/") + name; }
+QString badFile(const QString &name)
+{
+    return QStringLiteral(RAILYARD_TEST_DATA "/bad/") + name;
+}
 
 ReadResult readBytes(const QByteArray &bytes, const QString &fileName = QStringLiteral("mem.fabric.json"))
 {
@@ -177,7 +180,8 @@ void TestFabricJson::deterministicLayout()
         bytes.contains(R"({"id":"h-r0-0","gpu_model":"h100","gpus":8,"nvlink_gbytes_per_s":450,"nvls":true,"nics":)"));
     QVERIFY(bytes.contains(R"({"id":"h-r1-0","gpu_model":"b200","gpus":8,"nvlink_gbytes_per_s":900,"nics":)"));
     QVERIFY(bytes.contains(R"({"id":"spine-0","tier":"spine","radix":64,"model":"qm9700","plane":0,"location":)"));
-    QVERIFY(bytes.contains(R"(  {"id":"l0","a":"h-r0-0","b":"leaf-0","port_a":0,"port_b":0,"gbps":400,"state":"up"},)"));
+    QVERIFY(
+        bytes.contains(R"(  {"id":"l0","a":"h-r0-0","b":"leaf-0","port_a":0,"port_b":0,"gbps":400,"state":"up"},)"));
 }
 
 void TestFabricJson::readsHandWritten()
@@ -214,15 +218,18 @@ void TestFabricJson::fieldErrors_data()
     QTest::addColumn<QString>("what");
     const QByteArray hosts = R"("hosts":[{"id":"h1","gpus":8}],"switches":[{"id":"s1","tier":"leaf","radix":4}],)";
     QTest::newRow("missing gbps") << hosts + R"("links":[{"id":"k","a":"h1","b":"s1"}])"
-                                  << "/links/0" << R"(missing required field "gbps")";
+                                  << "/links/0"
+                                  << R"(missing required field "gbps")";
     QTest::newRow("missing id") << hosts + R"("links":[{"a":"h1","b":"s1","gbps":1}])"
-                                << "/links/0" << R"(missing required field "id")";
+                                << "/links/0"
+                                << R"(missing required field "id")";
     QTest::newRow("missing tier") << QByteArray(R"("switches":[{"id":"s"}])") << "/switches/0"
                                   << R"(missing required field "tier")";
     QTest::newRow("missing gpus") << QByteArray(R"("hosts":[{"id":"h"}])") << "/hosts/0"
                                   << R"(missing required field "gpus")";
     QTest::newRow("string gbps") << hosts + R"("links":[{"id":"k","a":"h1","b":"s1","gbps":"fast"}])"
-                                 << "/links/0/gbps" << R"(expected a number, got string "fast")";
+                                 << "/links/0/gbps"
+                                 << R"(expected a number, got string "fast")";
     QTest::newRow("fractional gpus") << QByteArray(R"("hosts":[{"id":"h","gpus":7.5}])") << "/hosts/0/gpus"
                                      << "expected an integer, got 7.5";
     QTest::newRow("zero gpus") << QByteArray(R"("hosts":[{"id":"h","gpus":0}])") << "/hosts/0/gpus"
@@ -235,19 +242,29 @@ void TestFabricJson::fieldErrors_data()
     QTest::newRow("bad tier") << QByteArray(R"("switches":[{"id":"s","tier":"top"}])") << "/switches/0/tier"
                               << R"(unknown tier "top")";
     QTest::newRow("bad state") << hosts + R"("links":[{"id":"k","a":"h1","b":"s1","gbps":1,"state":"flaky"}])"
-                               << "/links/0/state" << R"(unknown link state "flaky")";
-    QTest::newRow("degraded without rate") << hosts + R"("links":[{"id":"k","a":"h1","b":"s1","gbps":1,"state":"degraded"}])"
-                                           << "/links/0" << R"(missing required field "degraded_gbps")";
+                               << "/links/0/state"
+                               << R"(unknown link state "flaky")";
+    QTest::newRow("degraded without rate")
+        << hosts + R"("links":[{"id":"k","a":"h1","b":"s1","gbps":1,"state":"degraded"}])"
+        << "/links/0"
+        << R"(missing required field "degraded_gbps")";
     QTest::newRow("degraded above capacity")
         << hosts + R"("links":[{"id":"k","a":"h1","b":"s1","gbps":100,"state":"degraded","degraded_gbps":200}])"
-        << "/links/0/degraded_gbps" << "degraded rate must be in (0, 100], got 200";
+        << "/links/0/degraded_gbps"
+        << "degraded rate must be in (0, 100], got 200";
     QTest::newRow("self loop") << hosts + R"("links":[{"id":"k","a":"s1","b":"s1","gbps":1}])"
-                               << "/links/0" << "connects 's1' to itself";
-    QTest::newRow("too many links") << hosts + R"("links":[{"id":"k1","a":"h1","b":"s1","gbps":1},{"id":"k2","a":"h1","b":"s1","gbps":1},{"id":"k3","a":"h1","b":"s1","gbps":1},{"id":"k4","a":"h1","b":"s1","gbps":1},{"id":"k5","a":"h1","b":"s1","gbps":1}])"
-                                    << "/switches/0" << "has 5 links but only 4 ports";
-    QTest::newRow("hosts not an array") << QByteArray(R"("hosts":{"id":"h"})") << "/hosts" << "expected an array";
-    QTest::newRow("empty id") << QByteArray(R"("hosts":[{"id":"","gpus":1}])") << "/hosts/0/id" << "must not be empty";
-    QTest::newRow("unsupported version") << QByteArray() << "/version" << "unsupported version 2; this build reads version 1";
+                               << "/links/0"
+                               << "connects 's1' to itself";
+    QTest::newRow("too many links") << hosts
+            + R"("links":[{"id":"k1","a":"h1","b":"s1","gbps":1},{"id":"k2","a":"h1","b":"s1","gbps":1},{"id":"k3","a":"h1","b":"s1","gbps":1},{"id":"k4","a":"h1","b":"s1","gbps":1},{"id":"k5","a":"h1","b":"s1","gbps":1}])"
+                                    << "/switches/0"
+                                    << "has 5 links but only 4 ports";
+    QTest::newRow("hosts not an array") << QByteArray(R"("hosts":{"id":"h"})") << "/hosts"
+                                        << "expected an array";
+    QTest::newRow("empty id") << QByteArray(R"("hosts":[{"id":"","gpus":1}])") << "/hosts/0/id"
+                              << "must not be empty";
+    QTest::newRow("unsupported version") << QByteArray() << "/version"
+                                         << "unsupported version 2; this build reads version 1";
 }
 
 void TestFabricJson::fieldErrors()
@@ -274,19 +291,26 @@ void TestFabricJson::badFixtures_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("location");
     QTest::addColumn<QString>("what");
-    QTest::newRow("syntax error") << "syntax-error.fabric.json" << ":12:26: "
+    QTest::newRow("syntax error") << "syntax-error.fabric.json"
+                                  << ":12:26: "
                                   << "unexpected string literal; expected '}'; is a comma missing before it?";
-    QTest::newRow("unknown endpoint") << "unknown-endpoint.fabric.json" << ": at /links/1/b: "
+    QTest::newRow("unknown endpoint") << "unknown-endpoint.fabric.json"
+                                      << ": at /links/1/b: "
                                       << "unknown node 'leaf-9'";
-    QTest::newRow("zero capacity") << "zero-capacity.fabric.json" << ": at /links/0/gbps: "
+    QTest::newRow("zero capacity") << "zero-capacity.fabric.json"
+                                   << ": at /links/0/gbps: "
                                    << "capacity must be positive, got 0";
-    QTest::newRow("negative capacity") << "negative-capacity.fabric.json" << ": at /links/1/gbps: "
+    QTest::newRow("negative capacity") << "negative-capacity.fabric.json"
+                                       << ": at /links/1/gbps: "
                                        << "capacity must be positive, got -400";
-    QTest::newRow("duplicate id") << "duplicate-id.fabric.json" << ": at /switches/1/id: "
+    QTest::newRow("duplicate id") << "duplicate-id.fabric.json"
+                                  << ": at /switches/1/id: "
                                   << "duplicate id 'h1' (first used at /hosts/1)";
-    QTest::newRow("port beyond radix") << "port-beyond-radix.fabric.json" << ": at /links/2: "
+    QTest::newRow("port beyond radix") << "port-beyond-radix.fabric.json"
+                                       << ": at /links/2: "
                                        << "uses port 4 of switch 'leaf-0', beyond its radix 4";
-    QTest::newRow("wrong format") << "wrong-format.fabric.json" << ": at /format: "
+    QTest::newRow("wrong format") << "wrong-format.fabric.json"
+                                  << ": at /format: "
                                   << R"(not a Railyard fabric file: "format" is string "excalidraw")";
 }
 

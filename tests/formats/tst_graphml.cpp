@@ -59,16 +59,18 @@ QByteArray document(const QByteArray &keys, const QByteArray &body, const QByteA
     return R"(<?xml version="1.0"?>
 <graphml xmlns="http://graphml.graphdrawing.org/xmlns">
 <key id="r" for="node" attr.name="role" attr.type="string"/>
-)" + keys + R"(
-<graph id="G" edgedefault=")" + edgeDefault + R"(">
-)" + body + R"(
+)" + keys
+        + R"(
+<graph id="G" edgedefault=")"
+        + edgeDefault + R"(">
+)" + body
+        + R"(
 </graph>
 </graphml>
 )";
 }
 
 } // namespace
-
 
 void TestGraphml::roundTrip_data()
 {
@@ -87,7 +89,8 @@ void TestGraphml::roundTrip()
     const QByteArray bytes = writeBytes(original);
     const ReadResult result = readBytes(bytes);
     QVERIFY2(result.ok(), qPrintable(result.errorText()));
-    QVERIFY2(result.warnings.empty(), qPrintable(result.warnings.empty() ? QString() : result.warnings.front().toString()));
+    QVERIFY2(result.warnings.empty(),
+             qPrintable(result.warnings.empty() ? QString() : result.warnings.front().toString()));
     // The lab's hosts have one 400G NIC per rail and one link per NIC in rail
     // order, so even the NICs derived from links match.
     TestFabrics::compare(*result.fabric, original);
@@ -100,8 +103,8 @@ void TestGraphml::samples_data()
 {
     QTest::addColumn<QString>("path");
     const QDir dir(QStringLiteral(RAILYARD_SAMPLES));
-    const QStringList names = dir.entryList({QStringLiteral("*.graphml"), QStringLiteral("*.fabric.json")}, QDir::Files,
-                                            QDir::Name);
+    const QStringList names
+        = dir.entryList({QStringLiteral("*.graphml"), QStringLiteral("*.fabric.json")}, QDir::Files, QDir::Name);
     for (const QString &name : names)
         QTest::newRow(qPrintable(name)) << dir.filePath(name);
     if (names.isEmpty())
@@ -168,32 +171,37 @@ void TestGraphml::keyDefaults_data()
     QTest::addColumn<QString>("state");
     QTest::addColumn<QString>("rack");
 
-    const QByteArray nodes = R"(<node id="h"><data key="r">host</data></node><node id="s"><data key="r">leaf</data></node>)";
+    const QByteArray nodes
+        = R"(<node id="h"><data key="r">host</data></node><node id="s"><data key="r">leaf</data></node>)";
     QTest::newRow("built-in gpus default")
         << QByteArray(R"(<key id="g" for="edge" attr.name="gbps"/>)")
-        << nodes + R"(<edge source="h" target="s"><data key="g">200</data></edge>)" << 8 << 200.0 << "up" << "";
-    QTest::newRow("key defaults")
-        << QByteArray(R"(<key id="n" for="node" attr.name="gpus"><default>4</default></key>
+        << nodes + R"(<edge source="h" target="s"><data key="g">200</data></edge>)" << 8 << 200.0 << "up"
+        << "";
+    QTest::newRow("key defaults") << QByteArray(R"(<key id="n" for="node" attr.name="gpus"><default>4</default></key>
                          <key id="g" for="edge" attr.name="gbps"><default>100</default></key>
                          <key id="st" for="edge" attr.name="state"><default>down</default></key>
                          <key id="k" for="node" attr.name="rack"><default>r9</default></key>)")
-        << nodes + R"(<edge source="h" target="s"/>)" << 4 << 100.0 << "down" << "r9";
+                                  << nodes + R"(<edge source="h" target="s"/>)" << 4 << 100.0 << "down"
+                                  << "r9";
     QTest::newRow("data overrides default")
         << QByteArray(R"(<key id="n" for="node" attr.name="gpus"><default>4</default></key>
                          <key id="g" for="edge" attr.name="gbps"><default>100</default></key>)")
         << QByteArray(R"(<node id="h"><data key="r">host</data><data key="n">2</data></node>
                          <node id="s"><data key="r">leaf</data></node>
                          <edge source="h" target="s"><data key="g">50</data></edge>)")
-        << 2 << 50.0 << "up" << "";
+        << 2 << 50.0 << "up"
+        << "";
     QTest::newRow("for=all, key without attr.name, case")
         << QByteArray(R"(<key id="gbps" for="all"/><key id="x" for="all" attr.name="Rack"/>)")
         << QByteArray(R"(<node id="h"><data key="r">host</data><data key="x">r1</data></node>
                          <node id="s"><data key="r">leaf</data></node>
                          <edge source="h" target="s"><data key="gbps">25</data></edge>)")
-        << 8 << 25.0 << "up" << "r1";
+        << 8 << 25.0 << "up"
+        << "r1";
     QTest::newRow("undeclared key used by id")
-        << QByteArray()
-        << nodes + R"(<edge source="h" target="s"><data key="gbps">10</data></edge>)" << 8 << 10.0 << "up" << "";
+        << QByteArray() << nodes + R"(<edge source="h" target="s"><data key="gbps">10</data></edge>)" << 8 << 10.0
+        << "up"
+        << "";
 }
 
 void TestGraphml::keyDefaults()
@@ -218,7 +226,8 @@ void TestGraphml::derivedRadix()
     QByteArray body = R"(<node id="s"><data key="r">leaf</data></node><node id="t"><data key="r">spine</data></node>)";
     for (int i = 0; i < 70; ++i)
         body += R"(<edge source="s" target="t"/>)";
-    const ReadResult r = readBytes(document(R"(<key id="g" for="edge" attr.name="gbps"><default>1</default></key>)", body));
+    const ReadResult r
+        = readBytes(document(R"(<key id="g" for="edge" attr.name="gbps"><default>1</default></key>)", body));
     QVERIFY2(r.ok(), qPrintable(r.errorText()));
     QCOMPARE(r.fabric->switchAt(0).radix, 70);
     QCOMPARE(r.fabric->link(69).id, std::string("s--t#70"));
@@ -229,11 +238,14 @@ void TestGraphml::badFixtures_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("location");
     QTest::addColumn<QString>("what");
-    QTest::newRow("missing role") << "missing-role.graphml" << ":7:"
+    QTest::newRow("missing role") << "missing-role.graphml"
+                                  << ":7:"
                                   << "node 'leaf-0' has no role";
-    QTest::newRow("unknown endpoint") << "unknown-endpoint.graphml" << ":11:"
+    QTest::newRow("unknown endpoint") << "unknown-endpoint.graphml"
+                                      << ":11:"
                                       << "edge 'leaf-0--ghost': unknown target node 'ghost'";
-    QTest::newRow("bad number") << "bad-number.graphml" << ":9:"
+    QTest::newRow("bad number") << "bad-number.graphml"
+                                << ":9:"
                                 << "edge 'e0': gbps must be a number, got 'fast'";
 }
 
@@ -263,15 +275,20 @@ void TestGraphml::otherErrors_data()
                                   << "node 'h': unknown role 'router'";
     QTest::newRow("missing gbps") << document({}, R"(<node id="h"><data key="r">host</data></node>
 <node id="s"><data key="r">leaf</data></node>
-<edge source="h" target="s"/>)") << 8 << "edge 'h--s' has no gbps";
-    QTest::newRow("bad gpus") << document({}, "<node id=\"h\"><data key=\"r\">host</data><data key=\"gpus\">lots</data></node>")
+<edge source="h" target="s"/>)") << 8
+                                  << "edge 'h--s' has no gbps";
+    QTest::newRow("bad gpus") << document(
+        {}, "<node id=\"h\"><data key=\"r\">host</data><data key=\"gpus\">lots</data></node>")
                               << 6 << "node 'h': gpus must be an integer, got 'lots'";
-    QTest::newRow("bad nvls") << document({}, "<node id=\"h\"><data key=\"r\">host</data><data key=\"nvls\">yes</data></node>")
+    QTest::newRow("bad nvls") << document(
+        {}, "<node id=\"h\"><data key=\"r\">host</data><data key=\"nvls\">yes</data></node>")
                               << 6 << "node 'h': nvls must be true or false, got 'yes'";
-    QTest::newRow("bad sharp") << document({}, "<node id=\"s\"><data key=\"r\">leaf</data><data key=\"sharp\">2</data></node>")
+    QTest::newRow("bad sharp") << document(
+        {}, "<node id=\"s\"><data key=\"r\">leaf</data><data key=\"sharp\">2</data></node>")
                                << 6 << "node 's': sharp must be true or false, got '2'";
-    QTest::newRow("port beyond radix") << document(R"(<key id="g" for="edge" attr.name="gbps"/><key id="p" for="edge" attr.name="port_b"/>)",
-                                                   R"(<node id="h"><data key="r">host</data></node>
+    QTest::newRow("port beyond radix") << document(
+        R"(<key id="g" for="edge" attr.name="gbps"/><key id="p" for="edge" attr.name="port_b"/>)",
+        R"(<node id="h"><data key="r">host</data></node>
 <node id="s"><data key="r">leaf</data><data key="radix">2</data></node>
 <edge id="x" source="h" target="s"><data key="g">1</data><data key="p">2</data></edge>)")
                                        << 8 << "beyond its radix 2";

@@ -151,8 +151,8 @@ private slots:
         const FabricCounts c = countFabric(f);
         QCOMPARE(c.gpus, 15LL * 1024);
         QCOMPARE(c.planes, 2);
-        QCOMPARE(tierCount(c, "leaf"), 15LL * 16);  // 8 rails × 2 ToRs per segment
-        QCOMPARE(tierCount(c, "spine"), 2LL * 60);  // 60 aggregation switches per plane
+        QCOMPARE(tierCount(c, "leaf"), 15LL * 16); // 8 rails × 2 ToRs per segment
+        QCOMPARE(tierCount(c, "spine"), 2LL * 60); // 60 aggregation switches per plane
         // Every NIC port lands on a different leaf, and the two ports on different planes.
         const NodeIndex h = f.hostNode(0);
         std::set<NodeIndex> leaves;

@@ -5,17 +5,16 @@
 // worked by hand in the comments.
 
 #include "../common/clirun.h"
-
 #include "core/analysis/capacity.h"
 #include "core/jobs/jobspec.h"
 #include "core/placement/clusterstate.h"
 #include "core/placement/jobevaluation.h"
 #include "core/placement/placementsummary.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,7 +24,10 @@ using namespace Railyard;
 
 namespace {
 
-QString sample(const char *name) { return QStringLiteral(RAILYARD_SAMPLES "/") + QLatin1String(name); }
+QString sample(const char *name)
+{
+    return QStringLiteral(RAILYARD_SAMPLES "/") + QLatin1String(name);
+}
 
 /// `hosts` hosts of `gpus` GPUs, one 400G NIC per GPU (rail g), all on one
 /// leaf: every host-to-host transfer crosses exactly its two NIC links.
@@ -157,8 +159,8 @@ void TestJobCommand::collectiveCallTimesHandWorked()
     QCOMPARE(t[1].nvlinkSeconds, 0.0);
     QVERIFY(t[1].bottleneckLink >= 0);
     // The shortcut (fluid: phase time / calls) agrees with routing the call itself.
-    const CollectiveCallTime routed = timeCollectiveCall(fabric, CapacityView::of(fabric), e.placement, entries[1],
-                                                         RoutingOptions{});
+    const CollectiveCallTime routed
+        = timeCollectiveCall(fabric, CapacityView::of(fabric), e.placement, entries[1], RoutingOptions{});
     QVERIFY(qFuzzyCompare(routed.seconds, t[1].seconds));
 }
 
@@ -245,9 +247,8 @@ void TestJobCommand::placeRejectsBadWhatIfs()
     QFETCH(QStringList, args);
     QFETCH(int, exitCode);
     QFETCH(QString, message);
-    const CliRun run = runCli(QStringList{QStringLiteral("place"), sample("meta-24k.fabric.json"),
-                                          sample("moe-meta-24k.job.json")}
-                              + args);
+    const CliRun run = runCli(
+        QStringList{QStringLiteral("place"), sample("meta-24k.fabric.json"), sample("moe-meta-24k.job.json")} + args);
     QVERIFY2(run.exitCode == exitCode, qPrintable(describe(run)));
     QVERIFY2(run.err.contains(message), qPrintable(describe(run)));
     QVERIFY(run.out.isEmpty());
@@ -257,9 +258,9 @@ void TestJobCommand::runningJobsQueueFirst()
 {
     // cluster-3k has 3,072 GPUs; the 70B job takes all of them, so with the
     // same job already running the queue leaves nothing: exit 1, named.
-    const CliRun full = runCli({QStringLiteral("place"), sample("cluster-3k.fabric.json"),
-                                sample("llama-70b-3k.job.json"), QStringLiteral("--running"),
-                                sample("llama-70b-3k.job.json")});
+    const CliRun full
+        = runCli({QStringLiteral("place"), sample("cluster-3k.fabric.json"), sample("llama-70b-3k.job.json"),
+                  QStringLiteral("--running"), sample("llama-70b-3k.job.json")});
     QCOMPARE(full.exitCode, 1);
     QVERIFY2(full.err.contains(QStringLiteral("llama-70b-3k")), qPrintable(describe(full)));
 
@@ -278,14 +279,16 @@ void TestJobCommand::linkLoadsCsv()
     // max_link_utilization; bytes × 8 / (Gbit/s × step time) gives it back.
     QTemporaryDir dir;
     const QString csv = dir.filePath(QStringLiteral("loads.csv"));
-    const CliRun run = runCli({QStringLiteral("place"), sample("cluster-3k.fabric.json"), sample("llama-70b-3k.job.json"),
-                               QStringLiteral("--json"), QStringLiteral("--link-loads"), csv});
+    const CliRun run
+        = runCli({QStringLiteral("place"), sample("cluster-3k.fabric.json"), sample("llama-70b-3k.job.json"),
+                  QStringLiteral("--json"), QStringLiteral("--link-loads"), csv});
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
     const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QCOMPARE(lines.value(0), QStringLiteral("link,end_a,end_b,capacity_gbps,effective_gbps,bytes_per_step,utilization"));
+    QCOMPARE(lines.value(0),
+             QStringLiteral("link,end_a,end_b,capacity_gbps,effective_gbps,bytes_per_step,utilization"));
     QVERIFY(lines.size() > 100);
     const QStringList top = lines.value(1).split(QLatin1Char(','));
     QCOMPARE(top.value(0), o.value(QStringLiteral("bottleneck_link")).toString());
@@ -307,7 +310,10 @@ void TestJobCommand::metaInServiceTopologyBeatsLinearAndRandom()
     const char *names[3] = {"topology", "linear", "random"};
     for (int s = 0; s < 3; ++s) {
         const QJsonObject o = placeJson(busy + QStringList{QStringLiteral("--strategy"), QLatin1String(names[s])});
-        zone[s] = o.value(QStringLiteral("bytes_per_step_by_tier")).toObject().value(QStringLiteral("cross-zone")).toDouble();
+        zone[s] = o.value(QStringLiteral("bytes_per_step_by_tier"))
+                      .toObject()
+                      .value(QStringLiteral("cross-zone"))
+                      .toDouble();
         ms[s] = o.value(QStringLiteral("step_comm_time_ms")).toDouble();
         tpAcross[s] = o.value(QStringLiteral("tp_groups_across_hosts")).toInt();
         qInfo("%s: %.3f TiB across zones, %.1f ms per step, %d TP groups across hosts", names[s],

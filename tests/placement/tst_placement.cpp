@@ -24,7 +24,10 @@ using namespace Railyard;
 
 namespace {
 
-QString sample(const char *name) { return QStringLiteral(RAILYARD_SAMPLES "/") + QLatin1String(name); }
+QString sample(const char *name)
+{
+    return QStringLiteral(RAILYARD_SAMPLES "/") + QLatin1String(name);
+}
 
 Fabric loadSample(const char *name)
 {
@@ -153,11 +156,11 @@ private slots:
 void TestPlacement::sampleJobsRead()
 {
     const JobSpec llama = loadJob("llama-70b-3k.job.json");
-    QCOMPARE(llama.gpus, 3072LL); // 8 × 8 × 48
+    QCOMPARE(llama.gpus, 3072LL);                // 8 × 8 × 48
     QCOMPARE(llama.microBatchesPerStep(), 32LL); // 1536 / (1 × 48)
     QCOMPARE(llama.layersPerStage(), 10);
     const JobSpec moe = loadJob("moe-meta-24k.job.json");
-    QCOMPARE(moe.gpus, 16384LL); // 8 × 16 × 128
+    QCOMPARE(moe.gpus, 16384LL);               // 8 × 16 × 128
     QCOMPARE(moe.microBatchesPerStep(), 16LL); // 2048 / (1 × 128)
     QCOMPARE(moe.parallel.ep, 8);
     // 3 · 64 · 16 · 8192 · 16384 = 412,316,860,416 expert parameters.
@@ -210,19 +213,22 @@ void TestPlacement::jobErrors_data()
     QTest::addColumn<QByteArray>("patch"); // replaces "@@" in the template
     QTest::addColumn<QString>("where");    // expected in the error text
     QTest::newRow("gpus inconsistent") << QByteArray("\"gpus\": 64") << QStringLiteral("at /gpus: gpus is 64 but");
-    QTest::newRow("unknown precision") << QByteArray("\"gpus\": 32, \"model\": {\"parameters\": 1e9, \"layers\": 8, "
-                                                     "\"hidden_size\": 1024, \"sequence_length\": 2048, \"vocabulary\": "
-                                                     "32000, \"precision\": \"fp12\"}")
+    QTest::newRow("unknown precision") << QByteArray(
+        "\"gpus\": 32, \"model\": {\"parameters\": 1e9, \"layers\": 8, "
+        "\"hidden_size\": 1024, \"sequence_length\": 2048, \"vocabulary\": "
+        "32000, \"precision\": \"fp12\"}")
                                        << QStringLiteral("at /model/precision: unknown precision \"fp12\"");
-    QTest::newRow("bad number") << QByteArray("\"gpus\": 32, \"model\": {\"parameters\": 1e9, \"layers\": \"eight\", "
-                                              "\"hidden_size\": 1024, \"sequence_length\": 2048, \"vocabulary\": 32000, "
-                                              "\"precision\": \"bf16\"}")
+    QTest::newRow("bad number") << QByteArray(
+        "\"gpus\": 32, \"model\": {\"parameters\": 1e9, \"layers\": \"eight\", "
+        "\"hidden_size\": 1024, \"sequence_length\": 2048, \"vocabulary\": 32000, "
+        "\"precision\": \"bf16\"}")
                                 << QStringLiteral("at /model/layers: expected an integer");
     QTest::newRow("fractional") << QByteArray("\"gpus\": 32.5") << QStringLiteral("at /gpus: expected an integer");
     QTest::newRow("negative") << QByteArray("\"gpus\": -3") << QStringLiteral("at /gpus: must be at least 1");
     QTest::newRow("sharding") << QByteArray("\"gpus\": 32, \"optimizer_sharding\": \"zero3\"")
                               << QStringLiteral("at /optimizer_sharding: unknown optimizer sharding");
-    QTest::newRow("ep without moe") << QByteArray("\"gpus\": 32, \"parallelism\": {\"tp\": 2, \"pp\": 4, \"dp\": 4, \"ep\": 2}")
+    QTest::newRow("ep without moe") << QByteArray(
+        "\"gpus\": 32, \"parallelism\": {\"tp\": 2, \"pp\": 4, \"dp\": 4, \"ep\": 2}")
                                     << QStringLiteral("at /parallelism/ep:");
     QTest::newRow("batch") << QByteArray("\"gpus\": 32, \"batch\": {\"micro_batch\": 1, \"global_batch\": 6}")
                            << QStringLiteral("at /batch/global_batch: global_batch 6 is not a multiple");
@@ -234,14 +240,16 @@ void TestPlacement::jobErrors()
     QFETCH(QByteArray, patch);
     QFETCH(QString, where);
     // Later duplicate keys win in nlohmann, so patches override the template.
-    QByteArray text = "{\n \"format\": \"railyard-job\",\n \"version\": 1,\n \"name\": \"t\",\n"
-                      " \"model\": {\"parameters\": 1e9, \"layers\": 8, \"hidden_size\": 1024, \"sequence_length\": 2048,"
-                      " \"vocabulary\": 32000, \"precision\": \"bf16\"},\n"
-                      " \"parallelism\": {\"tp\": 2, \"pp\": 4, \"dp\": 4},\n"
-                      " \"batch\": {\"micro_batch\": 1, \"global_batch\": 16},\n"
-                      " \"optimizer_sharding\": \"none\",\n @@\n}\n";
+    QByteArray text
+        = "{\n \"format\": \"railyard-job\",\n \"version\": 1,\n \"name\": \"t\",\n"
+          " \"model\": {\"parameters\": 1e9, \"layers\": 8, \"hidden_size\": 1024, \"sequence_length\": 2048,"
+          " \"vocabulary\": 32000, \"precision\": \"bf16\"},\n"
+          " \"parallelism\": {\"tp\": 2, \"pp\": 4, \"dp\": 4},\n"
+          " \"batch\": {\"micro_batch\": 1, \"global_batch\": 16},\n"
+          " \"optimizer_sharding\": \"none\",\n @@\n}\n";
     text.replace("@@", patch);
-    const JobSpecResult r = parseJobSpec(std::string_view(text.constData(), size_t(text.size())), QStringLiteral("job.json"));
+    const JobSpecResult r
+        = parseJobSpec(std::string_view(text.constData(), size_t(text.size())), QStringLiteral("job.json"));
     QVERIFY2(!r.ok(), text.constData());
     QVERIFY2(r.errorText().contains(where), qPrintable(r.errorText()));
     QVERIFY(r.errorText().startsWith(QStringLiteral("job.json")));
@@ -308,8 +316,8 @@ void TestPlacement::excludedHostsNeverUsed()
             QVERIFY(std::find(excluded.begin(), excluded.end(), fabric.host(r.host).id) == excluded.end());
     }
     // 464 GPUs would need 58 of the 59 free hosts; 480 cannot fit.
-    QVERIFY_THROWS_EXCEPTION(PlacementError,
-                             placeJob(fabric, makeJob("too big", 8, 4, 15), {PlacementStrategy(strategy), 1, excluded}));
+    QVERIFY_THROWS_EXCEPTION(
+        PlacementError, placeJob(fabric, makeJob("too big", 8, 4, 15), {PlacementStrategy(strategy), 1, excluded}));
 }
 
 void TestPlacement::linearFillsInHostOrder()
@@ -501,8 +509,8 @@ void TestPlacement::shardingAndExperts()
         if (c.kind == ParallelKind::Dp && c.op == CommOp::AllGather)
             ++ag;
     }
-    QCOMPARE(a2a, 2 * 2 * 1 * 2); // pp · (dp/ep) · cp · tp groups
-    QCOMPARE(rs, 2 * 2 * 4);      // pp · tp · ep expert-DP groups, reduce-scatter only
+    QCOMPARE(a2a, 2 * 2 * 1 * 2);  // pp · (dp/ep) · cp · tp groups
+    QCOMPARE(rs, 2 * 2 * 4);       // pp · tp · ep expert-DP groups, reduce-scatter only
     QCOMPARE(ag, 2 * 2 * (1 + 4)); // zero1: an all-gather per dense and per expert group
     job.sharding = OptimizerSharding::Fsdp;
     for (const GroupCollective &c : stepCollectives(job))
@@ -579,7 +587,8 @@ void TestPlacement::llamaClusterZoneBytes()
         const Placement p = placeJob(fabric, job, {s, 1, {}});
         QCOMPARE(summarizePlacement(fabric, job, p).tpGroupsAcrossHosts, 0);
         bytes[int(s)] = stepTierBytes(fabric, p, collectives, classifier)[FlowTier::CrossZone];
-        qInfo("llama-70b on cluster-3k, %s: %.4f TiB across zones", placementStrategyName(s), bytes[int(s)] / double(1LL << 40));
+        qInfo("llama-70b on cluster-3k, %s: %.4f TiB across zones", placementStrategyName(s),
+              bytes[int(s)] / double(1LL << 40));
     }
     QVERIFY(bytes[0] < bytes[1]);
     QVERIFY(bytes[0] < bytes[2]);

@@ -11,11 +11,11 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
-#include <QLocale>
-#include <QSpinBox>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 

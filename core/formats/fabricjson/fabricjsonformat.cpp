@@ -50,7 +50,10 @@ void appendEscaped(std::string &out, std::string_view s)
 class ObjectLine
 {
 public:
-    ObjectLine(std::string &out, std::string *problem) : m_out(out), m_problem(problem) {}
+    ObjectLine(std::string &out, std::string *problem)
+        : m_out(out)
+        , m_problem(problem)
+    { }
 
     void key(std::string_view k)
     {
@@ -180,9 +183,15 @@ void writeLink(std::string &out, const Fabric &fabric, const Link &l, std::strin
 
 } // namespace
 
-QString FabricJsonFormat::slug() const { return QStringLiteral("fabric-json"); }
+QString FabricJsonFormat::slug() const
+{
+    return QStringLiteral("fabric-json");
+}
 
-QString FabricJsonFormat::name() const { return QStringLiteral("Railyard fabric"); }
+QString FabricJsonFormat::name() const
+{
+    return QStringLiteral("Railyard fabric");
+}
 
 QStringList FabricJsonFormat::extensions() const
 {
@@ -229,8 +238,7 @@ bool FabricJsonFormat::write(const Fabric &fabric, QIODevice &device, QString *e
     };
     section("hosts", fabric.hosts().size(), [&](size_t i) { writeHost(out, fabric.hosts()[i], &problem); });
     section("switches", fabric.switches().size(), [&](size_t i) { writeSwitch(out, fabric.switches()[i], &problem); });
-    section("links", fabric.links().size(),
-            [&](size_t i) { writeLink(out, fabric, fabric.links()[i], &problem); });
+    section("links", fabric.links().size(), [&](size_t i) { writeLink(out, fabric, fabric.links()[i], &problem); });
     out += "\n}\n";
     flush();
 

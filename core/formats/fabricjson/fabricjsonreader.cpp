@@ -72,29 +72,49 @@ const Scalar *findField(const FlatObject &obj, const char *key)
     const int known = linkFieldIndex(key);
     return known >= 0 && obj.slot[known] ? &obj.fields[size_t(obj.slot[known] - 1)].value : nullptr;
 }
-template<class F> void forEachKey(const json &obj, F &&f)
+template<class F>
+void forEachKey(const json &obj, F &&f)
 {
     for (const auto &item : obj.items())
         f(item.key());
 }
-template<class F> void forEachKey(const FlatObject &obj, F &&f)
+template<class F>
+void forEachKey(const FlatObject &obj, F &&f)
 {
     for (size_t i = 0; i < obj.count; ++i) {
         if (obj.fields[i].known < 0) // the others are known by construction
             f(obj.fields[i].key);
     }
 }
-bool isString(const json &v) { return v.is_string(); }
-bool isString(const Scalar &v) { return v.type == json::value_t::string; }
-const std::string &stringOf(const json &v) { return v.get_ref<const std::string &>(); }
-const std::string &stringOf(const Scalar &v) { return v.text; }
-bool isNumber(const json &v) { return v.is_number(); }
+bool isString(const json &v)
+{
+    return v.is_string();
+}
+bool isString(const Scalar &v)
+{
+    return v.type == json::value_t::string;
+}
+const std::string &stringOf(const json &v)
+{
+    return v.get_ref<const std::string &>();
+}
+const std::string &stringOf(const Scalar &v)
+{
+    return v.text;
+}
+bool isNumber(const json &v)
+{
+    return v.is_number();
+}
 bool isNumber(const Scalar &v)
 {
     return v.type == json::value_t::number_integer || v.type == json::value_t::number_unsigned
         || v.type == json::value_t::number_float;
 }
-double numberOf(const json &v) { return v.get<double>(); }
+double numberOf(const json &v)
+{
+    return v.get<double>();
+}
 double numberOf(const Scalar &v)
 {
     return v.type == json::value_t::number_integer ? double(v.integer)
@@ -277,8 +297,9 @@ void Reader::topValue(const std::string &key, const json &value)
     if (key == "format") {
         m_sawFormat = true;
         if (!value.is_string() || value.get_ref<const std::string &>() != formatTag) {
-            error(path, "not a Railyard fabric file: \"format\" is " + describe(value) + ", expected \""
-                            + std::string(formatTag) + "\"");
+            error(path,
+                  "not a Railyard fabric file: \"format\" is " + describe(value) + ", expected \""
+                      + std::string(formatTag) + "\"");
             fatal();
         }
     } else if (key == "version") {
@@ -287,8 +308,9 @@ void Reader::topValue(const std::string &key, const json &value)
             error(path, "expected an integer version, got " + describe(value));
             fatal();
         } else if (value.get<long long>() != FabricJsonFormat::formatVersion) {
-            error(path, "unsupported version " + value.dump() + "; this build reads version "
-                            + std::to_string(FabricJsonFormat::formatVersion));
+            error(path,
+                  "unsupported version " + value.dump() + "; this build reads version "
+                      + std::to_string(FabricJsonFormat::formatVersion));
             fatal();
         }
     } else if (key == "name" || key == "description") {
@@ -430,7 +452,8 @@ void Reader::link(const FlatObject &v, size_t index)
     ok = getInt(v, path, "port_b", l.portB, false) && ok;
     for (auto [key, port] : {std::pair{"port_a", l.portA}, std::pair{"port_b", l.portB}}) {
         if (port < -1) {
-            error(path + "/" + key, std::string("port must be -1 (unassigned) or a port number, got ") + std::to_string(port));
+            error(path + "/" + key,
+                  std::string("port must be -1 (unassigned) or a port number, got ") + std::to_string(port));
             ok = false;
         }
     }
@@ -454,8 +477,8 @@ void Reader::link(const FlatObject &v, size_t index)
     const bool hasDegraded = getNumber(v, path, "degraded_gbps", l.degradedGbps, l.state == LinkState::Degraded);
     if (l.state == LinkState::Degraded && hasDegraded && l.capacityGbps > 0
         && !(l.degradedGbps > 0 && l.degradedGbps <= l.capacityGbps)) {
-        error(path + "/degraded_gbps", "degraded rate must be in (0, " + numberText(l.capacityGbps) + "], got "
-                                           + numberText(l.degradedGbps));
+        error(path + "/degraded_gbps",
+              "degraded rate must be in (0, " + numberText(l.capacityGbps) + "], got " + numberText(l.degradedGbps));
         ok = false;
     }
     ok = hasDegraded && ok;
@@ -537,8 +560,9 @@ ReadResult Reader::finish()
     ReadResult result;
     if (!m_fatal) {
         if (!m_sawFormat)
-            error("", "missing required field \"format\"; not a Railyard fabric file (expected \"format\": \""
-                          + std::string(formatTag) + "\")");
+            error("",
+                  "missing required field \"format\"; not a Railyard fabric file (expected \"format\": \""
+                      + std::string(formatTag) + "\")");
         if (!m_sawVersion)
             error("", "missing required field \"version\"");
 

@@ -55,8 +55,8 @@ struct FlatField
 /// Link fields are looked up by index so each name is compared only once.
 inline int linkFieldIndex(std::string_view key)
 {
-    static constexpr std::string_view names[] = {"id", "a", "b", "port_a", "port_b", "gbps", "state",
-                                                 "degraded_gbps", "plane"};
+    static constexpr std::string_view names[]
+        = {"id", "a", "b", "port_a", "port_b", "gbps", "state", "degraded_gbps", "plane"};
     for (int i = 0; i < int(std::size(names)); ++i) {
         if (names[i] == key)
             return i;
@@ -114,7 +114,9 @@ public:
     /// Reads and validates a `*.fabric.json` document; fileName only labels errors.
     static ReadResult read(QIODevice &device, const QString &fileName);
 
-    explicit FabricJsonReader(const QString &fileName) : m_fileName(fileName) {}
+    explicit FabricJsonReader(const QString &fileName)
+        : m_fileName(fileName)
+    { }
 
     bool full() const { return m_fatal || m_errors.size() > size_t(FabricJsonFormat::maxErrors); }
 
@@ -138,7 +140,11 @@ public:
     void link(const FlatObject &v, size_t index);
     void sectionDone(Section section);
     /// Sizes the link storage up front; `estimate` may overshoot.
-    void expectLinks(size_t estimate) { m_fabric.reserve(0, 0, estimate); m_linkSource.reserve(estimate); }
+    void expectLinks(size_t estimate)
+    {
+        m_fabric.reserve(0, 0, estimate);
+        m_linkSource.reserve(estimate);
+    }
     ReadResult finish();
 
 private:
@@ -190,7 +196,7 @@ private:
     std::vector<PendingLink> m_pending; ///< links seen before all nodes were known
     bool m_hostsDone = false;
     bool m_switchesDone = false;
-    bool m_nodesFrozen = false; ///< m_nodeIndex built: no more nodes may be added
+    bool m_nodesFrozen = false;                                  ///< m_nodeIndex built: no more nodes may be added
     std::unordered_map<std::string_view, NodeIndex> m_nodeIndex; ///< views into m_fabric's ids
     Endpoint m_lastA;
     Endpoint m_lastB;

@@ -69,7 +69,10 @@ struct Value
 class GraphmlReader
 {
 public:
-    GraphmlReader(QIODevice &device, const QString &fileName) : m_xml(&device), m_fileName(fileName) {}
+    GraphmlReader(QIODevice &device, const QString &fileName)
+        : m_xml(&device)
+        , m_fileName(fileName)
+    { }
 
     ReadResult read();
 
@@ -87,10 +90,7 @@ private:
             m_warnings.push_back({m_fileName, int(line), int(column), {}, message});
     }
     bool full() const { return m_errors.size() > size_t(GraphmlFormat::maxErrors); }
-    bool isGraphml() const
-    {
-        return m_xml.namespaceUri().isEmpty() || m_xml.namespaceUri() == graphmlNamespace;
-    }
+    bool isGraphml() const { return m_xml.namespaceUri().isEmpty() || m_xml.namespaceUri() == graphmlNamespace; }
 
     bool parse();
     void readKey();
@@ -196,8 +196,7 @@ bool GraphmlReader::parse()
         }
     }
     if (m_xml.hasError()) {
-        error(m_xml.lineNumber(), m_xml.columnNumber(),
-              QStringLiteral("XML error: %1").arg(m_xml.errorString()));
+        error(m_xml.lineNumber(), m_xml.columnNumber(), QStringLiteral("XML error: %1").arg(m_xml.errorString()));
         return false;
     }
     if (!sawRoot) {
@@ -232,14 +231,17 @@ void GraphmlReader::readKey()
 
 const QStringList &knownNames()
 {
-    static const QStringList names = {
-        QStringLiteral("role"), QStringLiteral("gpus"), QStringLiteral("gpu_model"),
-        QStringLiteral("nvlink_gbytes_per_s"), QStringLiteral("rack"), QStringLiteral("zone"),
-        QStringLiteral("pod"), QStringLiteral("su"), QStringLiteral("radix"), QStringLiteral("model"),
-        QStringLiteral("plane"), QStringLiteral("rail"), QStringLiteral("id"), QStringLiteral("gbps"),
-        QStringLiteral("state"), QStringLiteral("degraded_gbps"), QStringLiteral("port_a"),
-        QStringLiteral("port_b"), QStringLiteral("name"), QStringLiteral("description"), QStringLiteral("nvls"),
-        QStringLiteral("sharp")};
+    static const QStringList names = {QStringLiteral("role"),      QStringLiteral("gpus"),
+                                      QStringLiteral("gpu_model"), QStringLiteral("nvlink_gbytes_per_s"),
+                                      QStringLiteral("rack"),      QStringLiteral("zone"),
+                                      QStringLiteral("pod"),       QStringLiteral("su"),
+                                      QStringLiteral("radix"),     QStringLiteral("model"),
+                                      QStringLiteral("plane"),     QStringLiteral("rail"),
+                                      QStringLiteral("id"),        QStringLiteral("gbps"),
+                                      QStringLiteral("state"),     QStringLiteral("degraded_gbps"),
+                                      QStringLiteral("port_a"),    QStringLiteral("port_b"),
+                                      QStringLiteral("name"),      QStringLiteral("description"),
+                                      QStringLiteral("nvls"),      QStringLiteral("sharp")};
     return names;
 }
 
@@ -261,9 +263,7 @@ void GraphmlReader::readData(std::vector<DataItem> *target)
 
 Value GraphmlReader::value(const RawElement &element, const QString &domain, const QString &name) const
 {
-    auto applies = [&](const KeyDecl &k) {
-        return k.name == name && (k.domain == domain || k.domain == u"all");
-    };
+    auto applies = [&](const KeyDecl &k) { return k.name == name && (k.domain == domain || k.domain == u"all"); };
     for (const DataItem &d : element.data) {
         const auto decl = m_keys.constFind(d.key);
         // An undeclared key is taken by its id (lenient towards hand-written files).
@@ -354,7 +354,8 @@ void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, 
         readString("gpu_model", h.gpuModel);
         const Value gpus = value(node, node_, QStringLiteral("gpus"));
         if (toInt(gpus, what, QStringLiteral("gpus"), h.gpus) && h.gpus < 1) {
-            error(gpus.line, gpus.column, QStringLiteral("%1: a host needs at least 1 GPU, got %2").arg(what).arg(h.gpus));
+            error(gpus.line, gpus.column,
+                  QStringLiteral("%1: a host needs at least 1 GPU, got %2").arg(what).arg(h.gpus));
             h.gpus = 1; // reported; keep validate() from repeating it
         }
         toDouble(value(node, node_, QStringLiteral("nvlink_gbytes_per_s")), what, QStringLiteral("nvlink_gbytes_per_s"),
@@ -367,8 +368,9 @@ void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, 
     }
     const auto tier = tierFromName(role.text->toStdString());
     if (!tier) {
-        error(role.line, role.column,
-              QStringLiteral("%1: unknown role '%2'; expected host, leaf, spine, core or switch").arg(what, *role.text));
+        error(
+            role.line, role.column,
+            QStringLiteral("%1: unknown role '%2'; expected host, leaf, spine, core or switch").arg(what, *role.text));
         return;
     }
     Switch s;
@@ -456,7 +458,8 @@ void GraphmlReader::build()
         Link l;
         l.id = id.toStdString();
         bool ok = true;
-        for (const auto &[end, name, index] : {std::tuple{&e.source, "source", &l.a}, std::tuple{&e.target, "target", &l.b}}) {
+        for (const auto &[end, name, index] :
+             {std::tuple{&e.source, "source", &l.a}, std::tuple{&e.target, "target", &l.b}}) {
             if (end->isEmpty()) {
                 error(e.line, e.column, QStringLiteral("%1 has no %2 attribute").arg(what, QLatin1String(name)));
                 ok = false;
@@ -466,7 +469,8 @@ void GraphmlReader::build()
             if (*index < 0 && m_badNodes.contains(*end)) {
                 ok = false;
             } else if (*index < 0) {
-                error(e.line, e.column, QStringLiteral("%1: unknown %2 node '%3'").arg(what, QLatin1String(name), *end));
+                error(e.line, e.column,
+                      QStringLiteral("%1: unknown %2 node '%3'").arg(what, QLatin1String(name), *end));
                 ok = false;
             }
         }
@@ -497,7 +501,8 @@ void GraphmlReader::build()
         if (toDouble(degraded, what, QStringLiteral("degraded_gbps"), l.degradedGbps)) {
             if (l.state == LinkState::Degraded && !(l.degradedGbps > 0 && l.degradedGbps <= l.capacityGbps)) {
                 error(degraded.line, degraded.column,
-                      QStringLiteral("%1: degraded rate must be in (0, capacity], got %2").arg(what, numberText(l.degradedGbps)));
+                      QStringLiteral("%1: degraded rate must be in (0, capacity], got %2")
+                          .arg(what, numberText(l.degradedGbps)));
                 ok = false;
             }
         } else if (l.state == LinkState::Degraded) {
@@ -505,9 +510,15 @@ void GraphmlReader::build()
                 error(e.line, e.column, QStringLiteral("%1 is degraded but has no degraded_gbps").arg(what));
             ok = false;
         }
-        ok = (!value(e, edge_, QStringLiteral("port_a")) || toInt(value(e, edge_, QStringLiteral("port_a")), what, QStringLiteral("port_a"), l.portA)) && ok;
-        ok = (!value(e, edge_, QStringLiteral("port_b")) || toInt(value(e, edge_, QStringLiteral("port_b")), what, QStringLiteral("port_b"), l.portB)) && ok;
-        ok = (!value(e, edge_, QStringLiteral("plane")) || toInt(value(e, edge_, QStringLiteral("plane")), what, QStringLiteral("plane"), l.plane)) && ok;
+        ok = (!value(e, edge_, QStringLiteral("port_a"))
+              || toInt(value(e, edge_, QStringLiteral("port_a")), what, QStringLiteral("port_a"), l.portA))
+            && ok;
+        ok = (!value(e, edge_, QStringLiteral("port_b"))
+              || toInt(value(e, edge_, QStringLiteral("port_b")), what, QStringLiteral("port_b"), l.portB))
+            && ok;
+        ok = (!value(e, edge_, QStringLiteral("plane"))
+              || toInt(value(e, edge_, QStringLiteral("plane")), what, QStringLiteral("plane"), l.plane))
+            && ok;
         if (!ok)
             continue;
         if (m_fabric.containsId(l.id)) {
@@ -571,11 +582,20 @@ ReadResult GraphmlReader::read()
 
 } // namespace
 
-QString GraphmlFormat::slug() const { return QStringLiteral("graphml"); }
+QString GraphmlFormat::slug() const
+{
+    return QStringLiteral("graphml");
+}
 
-QString GraphmlFormat::name() const { return QStringLiteral("GraphML"); }
+QString GraphmlFormat::name() const
+{
+    return QStringLiteral("GraphML");
+}
 
-QStringList GraphmlFormat::extensions() const { return {QStringLiteral("graphml")}; }
+QStringList GraphmlFormat::extensions() const
+{
+    return {QStringLiteral("graphml")};
+}
 
 ReadResult GraphmlFormat::read(QIODevice &device, const QString &fileName) const
 {
@@ -591,7 +611,14 @@ bool GraphmlFormat::write(const Fabric &fabric, QIODevice &device, QString *erro
     xml.writeStartElement(QStringLiteral("graphml"));
     xml.writeDefaultNamespace(graphmlNamespace);
 
-    struct KeyOut { const char *id; const char *domain; const char *name; const char *type; const char *def; };
+    struct KeyOut
+    {
+        const char *id;
+        const char *domain;
+        const char *name;
+        const char *type;
+        const char *def;
+    };
     static const KeyOut keys[] = {
         {"name", "graph", "name", "string", nullptr},
         {"description", "graph", "description", "string", nullptr},
