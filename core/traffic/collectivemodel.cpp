@@ -332,17 +332,23 @@ private:
         }
     }
 
-    /// NCCL-style double binary tree over the hosts: tree 0 is the heap tree
-    /// on positions 0..M-1, tree 1 its mirror (position M-1-i), so inner
-    /// nodes of one are leaves of the other. Each tree carries half the data
-    /// up (reduce) and down (broadcast) every edge, per channel.
+    /// NCCL's double binary tree over the hosts (ncclGetDtree): tree 0 is
+    /// NCCL's binary tree on positions 0..M-1 — position 0 the root with a
+    /// single child, a position's children at ± half its lowest set bit — and
+    /// tree 1 its mirror (M-1-i) for even M, its shift by one for odd M, so
+    /// inner nodes of one are leaves of the other. Each tree carries half the
+    /// data up (reduce) and down (broadcast) every edge, per channel.
     void doubleBinaryTree(Plan &p, double bytesPerTreePerChannel) const
     {
         for (int tree = 0; tree < 2 && M > 1; ++tree)
-            for (int i = 1; i < M; ++i) {
-                const int child = tree == 0 ? i : M - 1 - i;
-                const int parent = tree == 0 ? (i - 1) / 2 : M - 1 - (i - 1) / 2;
-                const auto hc = m_hosts[static_cast<size_t>(child)].host;
+            for (int i = 0; i < M; ++i) {
+                // Position i's parent in tree 0, mapped into the second tree.
+                const int pos = tree == 0 ? i : (M % 2 == 0 ? M - 1 - i : (i - 1 + M) % M);
+                const int up = btreeParent(M, pos);
+                if (up < 0)
+                    continue;
+                const int parent = tree == 0 ? up : (M % 2 == 0 ? M - 1 - up : (up + 1) % M);
+                const auto hc = m_hosts[static_cast<size_t>(i)].host;
                 const auto hp = m_hosts[static_cast<size_t>(parent)].host;
                 for (int c = 0; c < g; ++c) {
                     const int rc = railOf(m_fabric, hc, c), rp = railOf(m_fabric, hp, c);
@@ -350,6 +356,21 @@ private:
                     p.flows.push_back({hp, hc, rp, rc, bytesPerTreePerChannel});
                 }
             }
+    }
+
+    /// Parent of `rank` in NCCL's binary tree of n ranks (ncclGetBtree), -1
+    /// for the root (rank 0).
+    static int btreeParent(int n, int rank)
+    {
+        if (rank == 0)
+            return -1;
+        int bit = 1;
+        while (bit < n && !(bit & rank))
+            bit <<= 1;
+        int up = (rank ^ bit) | (bit << 1);
+        if (up >= n)
+            up = rank ^ bit;
+        return up;
     }
 
     /// Every rank sends S/n to every rank. PXN: data for GPU l of a remote
@@ -453,7 +474,9 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
         else if (op == CollectiveOp::Broadcast)
             candidates = {CollectiveAlgorithm::Ring};
         else if (op == CollectiveOp::AllReduce) {
-            candidates = {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Hierarchical, CollectiveAlgorithm::Tree};
+            // NCCL's all-reduce algorithms: ring and tree, and the in-switch ones the
+            // hardware allows. (Hierarchical is not one of them: it stays selectable.)
+            candidates = {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Tree};
             for (CollectiveAlgorithm a :
                  {CollectiveAlgorithm::Nvls, CollectiveAlgorithm::NvlsTree, CollectiveAlgorithm::CollNet})
                 if (inSwitchProblem(fabric, request, planner.M, a).empty())

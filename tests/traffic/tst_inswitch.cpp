@@ -221,7 +221,7 @@ void TestInSwitch::oneSwitchWithoutSharp()
     for (std::int32_t h = 0; h < f.hostCount(); ++h)
         f.host(h).nvls = false;
     const auto plain = estimateCollective(f, CapacityView::of(f), allReduce(S, hosts));
-    QCOMPARE(plain.algorithm, CollectiveAlgorithm::Hierarchical);
+    QCOMPARE(plain.algorithm, CollectiveAlgorithm::Tree);
 }
 
 void TestInSwitch::fabricHasSharpRule()
