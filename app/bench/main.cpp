@@ -6,6 +6,7 @@
 // runs --repeat times (default 3) and the median of each phase is reported,
 // with the process's peak RSS after the scale. Not part of the test run.
 
+#include "app/bench/jobbench.h"
 #include "core/analysis/bisection.h"
 #include "core/analysis/capacity.h"
 #include "core/analysis/oversubscription.h"
@@ -256,6 +257,14 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("repeat"), QStringLiteral("Runs per scale; the median is reported. Default 3."),
                       QStringLiteral("n"), QStringLiteral("3")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print machine-readable JSON instead of a table.")});
+    parser.addOption({QStringLiteral("job"),
+                      QStringLiteral("Time the training-job pipeline instead: read, place, per-step traffic, fluid "
+                                     "routing, per-collective times, 100 ECMP seeds (see --fabric, --job-file).")});
+    parser.addOption({QStringLiteral("fabric"), QStringLiteral("--job: fabric file. Default samples/meta-24k."),
+                      QStringLiteral("file"), QStringLiteral(RAILYARD_SAMPLES "/meta-24k.fabric.json")});
+    parser.addOption({QStringLiteral("job-file"),
+                      QStringLiteral("--job: job file. Default samples/moe-meta-24k.job.json (16,384 GPUs)."),
+                      QStringLiteral("file"), QStringLiteral(RAILYARD_SAMPLES "/moe-meta-24k.job.json")});
     if (!parser.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "railyard-bench: %s\n", qPrintable(parser.errorText()));
         return 2;
@@ -270,6 +279,9 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "railyard-bench: --repeat must be a positive integer\n");
         return 2;
     }
+    if (parser.isSet(QStringLiteral("job")))
+        return runJobBench(parser.value(QStringLiteral("fabric")), parser.value(QStringLiteral("job-file")), repeats,
+                           parser.isSet(QStringLiteral("json")));
     const QString which = parser.value(QStringLiteral("scale"));
     std::vector<const Scale *> selected;
     for (const Scale &scale : scales()) {
