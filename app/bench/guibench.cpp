@@ -19,10 +19,9 @@
 #include <QPainter>
 #include <QTemporaryDir>
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <cstdio>
+#include <sys/resource.h>
 #include <vector>
 
 namespace {
@@ -66,7 +65,8 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("RailyardBench"));
     QCommandLineParser parser;
     parser.addHelpOption();
-    const QCommandLineOption hostsOption(QStringLiteral("hosts"), QStringLiteral("Hosts of 8 GPUs (default 16384 = 131,072 GPUs)."),
+    const QCommandLineOption hostsOption(QStringLiteral("hosts"),
+                                         QStringLiteral("Hosts of 8 GPUs (default 16384 = 131,072 GPUs)."),
                                          QStringLiteral("n"), QStringLiteral("16384"));
     const QCommandLineOption repeatOption(QStringLiteral("repeat"), QStringLiteral("Repaints to time (default 15)."),
                                           QStringLiteral("n"), QStringLiteral("15"));

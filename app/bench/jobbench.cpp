@@ -28,8 +28,8 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <tuple>
 #include <sys/resource.h>
+#include <tuple>
 
 namespace Railyard {
 
@@ -59,9 +59,13 @@ double median(std::vector<double> v)
 
 int runJobBench(const QString &fabricPath, const QString &jobPath, int repeats, bool json)
 {
-    const char *stages[] = {"read fabric", "place (topology)", "collectives + bytes per tier",
-                            "route step, fluid (link loads)", "place + fluid link loads",
-                            "per-collective times", "ECMP, 100 seeds (heaviest phase)"};
+    const char *stages[] = {"read fabric",
+                            "place (topology)",
+                            "collectives + bytes per tier",
+                            "route step, fluid (link loads)",
+                            "place + fluid link loads",
+                            "per-collective times",
+                            "ECMP, 100 seeds (heaviest phase)"};
     std::map<std::string, std::vector<double>> ms;
     JobEvaluation last;
     std::size_t flowCount = 0;

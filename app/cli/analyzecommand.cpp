@@ -47,32 +47,12 @@ int runAnalyze(const QStringList &args)
     if (!fabric)
         return ExitBadInput;
 
-    std::vector<std::string> ids;
-    for (const QString &id : cl.values(QStringLiteral("fail")))
-        ids.push_back(id.trimmed().toStdString());
-    Failures failures;
-    std::string error;
-    if (!resolveFailures(*fabric, ids, &failures, &error)) {
-        // Name the offending id ourselves so the message has one fixed shape.
-        for (const std::string &id : ids) {
-            Failures single;
-            std::string ignored;
-            if (resolveFailures(*fabric, {id}, &single, &ignored))
-                continue;
-            const QString qid = QString::fromStdString(id);
-            if (fabric->isHost(fabric->findNode(id)))
-                printErr(
-                    QStringLiteral("%1: '%2' in --fail is a host; --fail takes switch or link ids").arg(file, qid));
-            else
-                printErr(QStringLiteral("%1: unknown element '%2' in --fail").arg(file, qid));
-            return ExitBadInput;
-        }
-        printErr(QStringLiteral("%1: %2").arg(file, QString::fromStdString(error)));
+    const std::optional<Failures> failures = failuresFromOption(cl, *fabric, file);
+    if (!failures)
         return ExitBadInput;
-    }
 
     try {
-        const AnalysisReport report = analyzeFabric(*fabric, failures, options);
+        const AnalysisReport report = analyzeFabric(*fabric, *failures, options);
         if (cl.isSet(QStringLiteral("json")))
             printOutRaw(reportToJson(*fabric, report));
         else

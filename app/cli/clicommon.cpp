@@ -274,4 +274,31 @@ QString describeFabric(const Fabric &fabric)
     return text;
 }
 
+std::optional<Failures> failuresFromOption(const CommandLine &cl, const Fabric &fabric, const QString &file)
+{
+    std::vector<std::string> ids;
+    for (const QString &arg : cl.values(QStringLiteral("fail")))
+        for (const QString &part : arg.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            ids.push_back(part.trimmed().toStdString());
+    Failures failures;
+    std::string error;
+    if (resolveFailures(fabric, ids, &failures, &error))
+        return failures;
+    // Name the offending id ourselves so the message has one fixed shape.
+    for (const std::string &id : ids) {
+        Failures single;
+        std::string ignored;
+        if (resolveFailures(fabric, {id}, &single, &ignored))
+            continue;
+        const QString qid = QString::fromStdString(id);
+        if (fabric.isHost(fabric.findNode(id)))
+            printErr(QStringLiteral("%1: '%2' in --fail is a host; --fail takes switch or link ids").arg(file, qid));
+        else
+            printErr(QStringLiteral("%1: unknown element '%2' in --fail").arg(file, qid));
+        return std::nullopt;
+    }
+    printErr(QStringLiteral("%1: %2").arg(file, QString::fromStdString(error)));
+    return std::nullopt;
+}
+
 } // namespace Railyard::Cli

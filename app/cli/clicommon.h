@@ -4,6 +4,7 @@
 // per-command option parser with typed accessors, and fabric loading that
 // prints every problem with the file name and location.
 
+#include "core/analysis/capacity.h"
 #include "core/model/fabric.h"
 
 #include <QCommandLineParser>
@@ -117,6 +118,11 @@ const FileFormat &writeFormatFor(const CommandLine &cl, const QString &file, con
 /// Reads a fabric file. Prints every error (one FormatError::toString() per
 /// line) and warning to stderr; std::nullopt when the file could not be read.
 std::optional<Fabric> loadFabric(const QString &file, const FileFormat &format);
+
+/// The switches and links named by every --fail option (repeatable, each
+/// comma-separated). Prints "FILE: unknown element 'X' in --fail" (or that X
+/// is a host) and returns std::nullopt on the first bad id.
+std::optional<Failures> failuresFromOption(const CommandLine &cl, const Fabric &fabric, const QString &file);
 
 /// "16 GPUs, 16 hosts, 20 switches (8 leaf, 8 spine, 4 core), 48 links".
 QString describeFabric(const Fabric &fabric);

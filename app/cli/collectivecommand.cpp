@@ -203,15 +203,9 @@ int runCollective(const QStringList &args)
         hosts = std::move(taken);
     }
 
-    std::vector<std::string> ids;
-    for (const QString &id : cl.values(QStringLiteral("fail")))
-        ids.push_back(id.trimmed().toStdString());
-    Failures failures;
-    std::string error;
-    if (!resolveFailures(*fabric, ids, &failures, &error)) {
-        printErr(QStringLiteral("%1: %2 in --fail").arg(file, QString::fromStdString(error)));
+    const std::optional<Failures> failures = failuresFromOption(cl, *fabric, file);
+    if (!failures)
         return ExitBadInput;
-    }
 
     CollectiveRequest request;
     request.op = op;
@@ -222,7 +216,7 @@ int runCollective(const QStringList &args)
     request.seed = static_cast<std::uint64_t>(seed);
     CollectiveEstimate e;
     try {
-        e = estimateCollective(*fabric, CapacityView::of(*fabric, failures), request, constants);
+        e = estimateCollective(*fabric, CapacityView::of(*fabric, *failures), request, constants);
     } catch (const std::invalid_argument &ex) {
         cl.fail(QString::fromStdString(ex.what()));
     } catch (const std::exception &ex) {
@@ -263,8 +257,10 @@ int runCollective(const QStringList &args)
             o[QStringLiteral("ecmp_time_us")] = QJsonValue();
         }
         QJsonArray failed;
-        for (const std::string &id : ids)
-            failed.append(QString::fromStdString(id));
+        for (const std::int32_t sw : failures->switches)
+            failed.append(QString::fromStdString(fabric->switchAt(sw).id));
+        for (const std::int32_t l : failures->links)
+            failed.append(QString::fromStdString(fabric->link(l).id));
         o[QStringLiteral("failed")] = failed;
         QJsonArray notes;
         for (const std::string &n : e.notes)

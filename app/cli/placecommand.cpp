@@ -188,15 +188,14 @@ int runPlace(const QStringList &args)
     const QString routingName = cl.value(QStringLiteral("routing")).trimmed().toLower();
     if (!routingModeFromName(routingName.toStdString(), &routing.mode))
         cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp or adaptive)").arg(routingName));
-    for (const QString &arg : cl.values(QStringLiteral("exclude")))
-        for (const QString &item : splitOutsideBrackets(arg)) {
-            try {
-                for (std::string &name : expandHostlist(item.toStdString()))
-                    options.excludedHosts.push_back(std::move(name));
-            } catch (const std::exception &e) {
-                cl.fail(QStringLiteral("--exclude: '%1': %2").arg(item, QString::fromStdString(e.what())));
-            }
+    for (const QString &arg : cl.values(QStringLiteral("exclude"))) {
+        try {
+            for (std::string &name : expandHostlist(arg.trimmed().toStdString()))
+                options.excludedHosts.push_back(std::move(name));
+        } catch (const std::exception &e) {
+            cl.fail(QStringLiteral("--exclude: '%1': %2").arg(arg, QString::fromStdString(e.what())));
         }
+    }
 
     const QString fabricFile = cl.positional(0);
     const QString jobFile = cl.positional(1);
@@ -266,17 +265,10 @@ int runPlace(const QStringList &args)
     }
 
     // What-if: failed and degraded links, applied on top of the file's own link states.
-    std::vector<std::string> failIds;
-    for (const QString &id : cl.values(QStringLiteral("fail")))
-        for (const QString &part : id.split(QLatin1Char(','), Qt::SkipEmptyParts))
-            failIds.push_back(part.trimmed().toStdString());
-    Failures failures;
-    std::string failError;
-    if (!resolveFailures(*fabric, failIds, &failures, &failError)) {
-        printErr(QStringLiteral("%1: %2 in --fail").arg(fabricFile, QString::fromStdString(failError)));
+    const std::optional<Failures> failures = failuresFromOption(cl, *fabric, fabricFile);
+    if (!failures)
         return ExitBadInput;
-    }
-    CapacityView view = CapacityView::of(*fabric, failures);
+    CapacityView view = CapacityView::of(*fabric, *failures);
     for (const QString &arg : cl.values(QStringLiteral("degrade"))) {
         const int eq = arg.lastIndexOf(QLatin1Char('='));
         const QString id = arg.left(eq).trimmed();
