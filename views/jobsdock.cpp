@@ -4,6 +4,8 @@
 
 namespace Railyard {
 
+using namespace JobsDockDetail;
+
 void JobsDock::Private::build()
 {
     auto *scroll = new QScrollArea(q);

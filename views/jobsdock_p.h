@@ -84,7 +84,6 @@ struct CompareOutcome
 
 } // namespace JobsDockDetail
 
-using namespace JobsDockDetail;
 
 struct JobsDock::Private
 {
@@ -107,10 +106,10 @@ struct JobsDock::Private
     void emitHeat();
     void updateRank();
     static QString strategyLabel(PlacementStrategy s) { return JobLabels::strategy(s); }
-    static QString modeLabel(RoutingMode m) { return JobLabels::mode(m, kEcmpSeeds); }
+    static QString modeLabel(RoutingMode m) { return JobLabels::mode(m, JobsDockDetail::kEcmpSeeds); }
     static QString tierLabel(FlowTier t) { return JobLabels::tier(t); }
     static QString kindLabel(ParallelKind k) { return JobLabels::kind(k); }
-    std::optional<RunInput> input(QString *error) const;
+    std::optional<JobsDockDetail::RunInput> input(QString *error) const;
     /// "rank → GPU → NIC (rail) → leaf → … → peer" for rank r and its next PP peer.
     /// The rank's path to its pipeline peer as text; *links receives the ids of
     /// the links it crosses (NIC, switch hops, NIC) when given.
@@ -128,7 +127,7 @@ struct JobsDock::Private
     int placeGeneration = 0;
     int compareGeneration = 0;
     int running = 0;
-    QFutureWatcher<CompareOutcome> *compareWatcher = nullptr;
+    QFutureWatcher<JobsDockDetail::CompareOutcome> *compareWatcher = nullptr;
 
     QPushButton *openButton = nullptr;
     QPushButton *saveButton = nullptr;

@@ -6,6 +6,8 @@
 
 namespace Railyard {
 
+using namespace JobsDockDetail;
+
 bool JobsDock::openJob(const QString &path)
 {
     const JobSpecResult result = readJobSpecFile(path);
