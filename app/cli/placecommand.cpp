@@ -90,6 +90,32 @@ const char *tierLabel(FlowTier t)
     return "?";
 }
 
+QJsonObject fragmentationJson(const Fragmentation &f)
+{
+    return {{QStringLiteral("free_gpus"), double(f.freeGpus)},
+            {QStringLiteral("free_hosts"), f.freeHosts},
+            {QStringLiteral("largest_free_rack"), f.bestRackFreeHosts},
+            {QStringLiteral("largest_free_su"), f.bestSuFreeHosts},
+            {QStringLiteral("largest_free_pod"), f.bestPodFreeHosts},
+            {QStringLiteral("largest_free_zone"), f.bestZoneFreeHosts},
+            {QStringLiteral("largest_contiguous_free"), f.largestContiguousFreeHosts}};
+}
+
+QString fragmentationText(const Fragmentation &a, const Fragmentation &b)
+{
+    return QStringLiteral("rack %1 → %2, SU %3 → %4, pod %5 → %6, zone %7 → %8; free hosts %9 → %10")
+        .arg(a.bestRackFreeHosts)
+        .arg(b.bestRackFreeHosts)
+        .arg(a.bestSuFreeHosts)
+        .arg(b.bestSuFreeHosts)
+        .arg(a.bestPodFreeHosts)
+        .arg(b.bestPodFreeHosts)
+        .arg(a.bestZoneFreeHosts)
+        .arg(b.bestZoneFreeHosts)
+        .arg(a.freeHosts)
+        .arg(b.freeHosts);
+}
+
 /// "a,b[1-3,5],c" → "a", "b[1-3,5]", "c" (hostlist expressions keep their commas).
 QStringList splitOutsideBrackets(const QString &text)
 {
@@ -306,6 +332,10 @@ int runPlace(const QStringList &args)
         printErr(QStringLiteral("%1: %2").arg(jobFile, QString::fromStdString(e.what())));
         return ExitBadInput;
     }
+    const Fragmentation before = state.fragmentation();
+    ClusterState afterState = state;
+    afterState.add(evaluation.placement);
+    const Fragmentation after = afterState.fragmentation();
     const DegradationImpact impact = degradationImpact(*fabric, view, evaluation);
     if (const QString csv = cl.value(QStringLiteral("link-loads")); !csv.isEmpty()) {
         if (!evaluation.routed()) {
@@ -387,6 +417,8 @@ int runPlace(const QStringList &args)
         if (!runningNames.isEmpty())
             o[QStringLiteral("running_jobs")] = QJsonArray::fromStringList(runningNames);
         o[QStringLiteral("free_gpus_before")] = double(state.freeGpuCount());
+        o[QStringLiteral("fragmentation_before")] = fragmentationJson(before);
+        o[QStringLiteral("fragmentation_after")] = fragmentationJson(after);
         QJsonArray coll;
         for (const CollectiveRow &r : rows) {
             QJsonObject row{{QStringLiteral("kind"), parallelKindName(r.kind)},
@@ -475,6 +507,7 @@ int runPlace(const QStringList &args)
                     .arg(runningNames.isEmpty()
                              ? QString()
                              : QStringLiteral(", running: %1").arg(runningNames.join(QStringLiteral(", "))));
+    text += QStringLiteral("  largest free domain (hosts), before → after: %1\n").arg(fragmentationText(before, after));
     text += QStringLiteral("  rank order over the placed GPUs (fastest first): %1\n")
                 .arg(QString::fromStdString(placement.rankOrder));
     text += QStringLiteral("  TP groups inside one host: %1 (%2 of %3 groups span hosts)\n")

@@ -108,11 +108,15 @@ long long ClusterState::freeGpuCount() const
 
 const Placement &ClusterState::place(const JobSpec &job, const PlacementOptions &options)
 {
-    Placement placement = placeJob(*this, job, options);
+    add(placeJob(*this, job, options));
+    return m_placements.back();
+}
+
+void ClusterState::add(Placement placement)
+{
     for (const RankSlot &slot : placement.ranks)
         m_busy[gpuIndex(slot.host, slot.gpu)] = 1;
     m_placements.push_back(std::move(placement));
-    return m_placements.back();
 }
 
 bool ClusterState::release(const std::string &jobName)

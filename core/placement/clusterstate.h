@@ -56,6 +56,9 @@ public:
     /// marks them in use. Throws PlacementError when it does not fit or an
     /// excluded id is unknown; the state is then unchanged.
     const Placement &place(const JobSpec &job, const PlacementOptions &options);
+    /// Records a placement made on this state elsewhere (placeJob,
+    /// evaluateJob) and marks its GPUs in use.
+    void add(Placement placement);
     /// Frees a placed job's GPUs; false if no job has that name.
     bool release(const std::string &jobName);
     const std::vector<Placement> &placements() const { return m_placements; }

@@ -271,6 +271,16 @@ void TestJobCommand::runningJobsQueueFirst()
     QCOMPARE(o.value(QStringLiteral("free_gpus_before")).toDouble(), 24576.0 - 3072.0);
     QCOMPARE(o.value(QStringLiteral("running_jobs")).toArray().size(), 1);
     QCOMPARE(o.value(QStringLiteral("gpus")).toDouble(), 16384.0);
+    // Fragmentation: 3,072 hosts − 384 = 2,688 free before; the MoE job's
+    // 2,048 hosts take 5 whole zones and 128 hosts of a sixth, leaving one
+    // whole zone (384) and 256 hosts: 640 free, the largest free zone 384.
+    const QJsonObject before = o.value(QStringLiteral("fragmentation_before")).toObject();
+    const QJsonObject after = o.value(QStringLiteral("fragmentation_after")).toObject();
+    QCOMPARE(before.value(QStringLiteral("free_hosts")).toInt(), 2688);
+    QCOMPARE(before.value(QStringLiteral("largest_free_zone")).toInt(), 384);
+    QCOMPARE(after.value(QStringLiteral("free_hosts")).toInt(), 640);
+    QCOMPARE(after.value(QStringLiteral("largest_free_zone")).toInt(), 384);
+    QCOMPARE(after.value(QStringLiteral("free_gpus")).toDouble(), 640.0 * 8);
 }
 
 void TestJobCommand::linkLoadsCsv()
