@@ -65,6 +65,8 @@ JobEditDialog::JobEditDialog(const JobSpec &job, QWidget *parent)
     m_parameters->setSuffix(tr(" B"));
     m_parameters->setToolTip(tr("Total parameters in billions, every expert included"));
     m_parameters->setValue(m.parameters / 1e9);
+    m_parameters0 = m.parameters;
+    m_shownParameters = m_parameters->value();
     model->addRow(tr("Parameters:"), m_parameters);
     m_layers = spin(modelBox, 1, 100000, m.layers, QStringLiteral("layers"));
     model->addRow(tr("Layers:"), m_layers);
@@ -178,7 +180,8 @@ JobSpec JobEditDialog::job() const
     j.name = m_name->text().trimmed().toStdString();
     j.description = m_description->text().trimmed().toStdString();
     ModelShape &m = j.model;
-    m.parameters = m_parameters->value() * 1e9;
+    // The field shows billions to 3 decimals: keep the exact count unless it was edited.
+    m.parameters = m_parameters->value() == m_shownParameters ? m_parameters0 : m_parameters->value() * 1e9;
     m.layers = m_layers->value();
     m.hiddenSize = m_hidden->value();
     m.sequenceLength = m_sequence->value();
@@ -215,7 +218,8 @@ void JobEditDialog::refresh()
     const std::vector<std::string> issues = checkJobSpec(j);
     const QLocale locale;
     QString summary = tr("%1 GPUs (TP × CP × PP × DP)").arg(locale.toString(j.parallel.worldSize()));
-    if (j.microBatch > 0 && j.parallel.dp > 0 && j.globalBatch % (j.microBatch * j.parallel.dp) == 0)
+    const long long perStep = 1LL * j.microBatch * j.parallel.dp;
+    if (perStep > 0 && j.globalBatch % perStep == 0)
         summary
             += tr(", %n micro-batch(es) per step", nullptr, int(std::min<long long>(j.microBatchesPerStep(), INT_MAX)));
     m_summary->setText(summary);

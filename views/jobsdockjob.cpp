@@ -52,6 +52,8 @@ bool JobsDock::editJob()
     JobEditDialog dialog(start, this);
     if (dialog.exec() != QDialog::Accepted)
         return false;
+    if (d->job && writeJobSpec(dialog.job()) == writeJobSpec(*d->job))
+        return false; // accepted without a change: keep the results
     setJob(dialog.job(), d->jobPath);
     d->jobEdited = true;
     d->refreshSummary();

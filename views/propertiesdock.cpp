@@ -265,7 +265,7 @@ void PropertiesDock::showRows(const QString &title, const QString &subtitle, con
             case Row::Kind::RateEditor: {
                 m_rate = new QDoubleSpinBox(m_formWidget);
                 m_rate->setObjectName(QStringLiteral("LinkRate"));
-                m_rate->setDecimals(1);
+                m_rate->setDecimals(3); // the capacity itself must be reachable, e.g. 53.125
                 m_rate->setSuffix(tr(" Gbit/s"));
                 m_rate->setKeyboardTracking(false);
                 m_rate->setToolTip(tr("The rate the link actually runs at: below its capacity it is degraded (a "

@@ -214,14 +214,15 @@ int runPlace(const QStringList &args)
     const QString routingName = cl.value(QStringLiteral("routing")).trimmed().toLower();
     if (!routingModeFromName(routingName.toStdString(), &routing.mode))
         cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp or adaptive)").arg(routingName));
-    for (const QString &arg : cl.values(QStringLiteral("exclude"))) {
-        try {
-            for (std::string &name : expandHostlist(arg.trimmed().toStdString()))
-                options.excludedHosts.push_back(std::move(name));
-        } catch (const std::exception &e) {
-            cl.fail(QStringLiteral("--exclude: '%1': %2").arg(arg, QString::fromStdString(e.what())));
+    for (const QString &arg : cl.values(QStringLiteral("exclude")))
+        for (const QString &item : splitOutsideBrackets(arg)) {
+            try {
+                for (std::string &name : expandHostlist(item.toStdString()))
+                    options.excludedHosts.push_back(std::move(name));
+            } catch (const std::exception &e) {
+                cl.fail(QStringLiteral("--exclude: '%1': %2").arg(item, QString::fromStdString(e.what())));
+            }
         }
-    }
 
     const QString fabricFile = cl.positional(0);
     const QString jobFile = cl.positional(1);
@@ -238,6 +239,12 @@ int runPlace(const QStringList &args)
     }
     const JobSpec &job = *jobResult.job;
 
+    for (const std::string &name : options.excludedHosts)
+        if (!fabric->isHost(fabric->findNode(name))) {
+            printErr(QStringLiteral("%1: --exclude: no host '%2'").arg(fabricFile, QString::fromStdString(name)));
+            return ExitBadInput;
+        }
+
     // The cluster as it is: busy GPUs, then the running jobs in queue order.
     ClusterState state(*fabric);
     for (const QString &arg : cl.values(QStringLiteral("busy")))
@@ -250,7 +257,7 @@ int runPlace(const QStringList &args)
                     QStringLiteral("--busy: '%1' is not HOSTS:GPUS (e.g. gpu0001:4 or gpu[0001-0024]:4)").arg(item));
             std::vector<std::string> names;
             try {
-                names = expandHostlist(item.left(colon).toStdString());
+                names = expandHostlist(item.left(colon).trimmed().toStdString());
             } catch (const std::exception &e) {
                 cl.fail(QStringLiteral("--busy: '%1': %2").arg(item.left(colon), QString::fromStdString(e.what())));
             }

@@ -102,9 +102,19 @@ bool FabricDocument::setLinkCapacity(std::int32_t link, double gbps)
 {
     if (link < 0 || link >= m_fabric.linkCount() || !(gbps > 0))
         return false;
-    const double before = m_fabric.link(link).capacityGbps;
+    const Link &l = m_fabric.link(link);
+    const double before = l.capacityGbps;
     if (before == gbps)
         return true;
+    if (l.state == LinkState::Degraded && l.degradedGbps >= gbps) {
+        // The new capacity is at or below the degraded rate: the link runs at
+        // its (new) full rate, so it is up again — one undo step for both.
+        m_undoStack.beginMacro(SetLinkCapacityCommand(this, link, before, gbps).text());
+        m_undoStack.push(new SetLinkStateCommand(this, link, {l.state, l.degradedGbps}, {LinkState::Up, 0.0}));
+        m_undoStack.push(new SetLinkCapacityCommand(this, link, before, gbps));
+        m_undoStack.endMacro();
+        return true;
+    }
     m_undoStack.push(new SetLinkCapacityCommand(this, link, before, gbps));
     return true;
 }
@@ -114,7 +124,10 @@ bool FabricDocument::setLinkRate(std::int32_t link, double gbps)
     if (link < 0 || link >= m_fabric.linkCount() || !(gbps >= 0) || !std::isfinite(gbps))
         return false;
     const Link &l = m_fabric.link(link);
-    const LinkState state = gbps >= l.capacityGbps ? LinkState::Up : gbps > 0 ? LinkState::Degraded : LinkState::Down;
+    // Within the editor's rounding (0.001 Gbit/s) of the capacity counts as full rate.
+    const LinkState state = gbps >= l.capacityGbps - 5e-4 ? LinkState::Up
+        : gbps > 0                                        ? LinkState::Degraded
+                                                          : LinkState::Down;
     const double degraded = state == LinkState::Degraded ? gbps : 0.0;
     if (state == l.state && (state != LinkState::Degraded || degraded == l.degradedGbps))
         return true;

@@ -112,19 +112,39 @@ JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const 
 
 namespace {
 
-/// The busiest GPU's NVLink time in one call of `groups` (per-GPU form of
-/// hostLocalBytes: ring factor × S for all-reduce / AG / RS over the local
-/// members, (local − 1) × S / n for all-to-all, S for a same-host p2p).
+/// The busiest GPU's host-local time in one call of `groups` (per-GPU form
+/// of hostLocalBytes: ring factor × S for all-reduce / AG / RS over the local
+/// members, (local − 1) × S / n for all-to-all, S per same-host pipeline
+/// neighbour), over NVLink, or PCIe on hosts without it.
 double nvlinkSeconds(const Fabric &fabric, const Placement &placement,
                      const std::vector<const GroupCollective *> &groups)
 {
+    const double pcieGBps = CollectiveConstants{}.pcieGBps;
+    auto rate = [&](std::int32_t host) {
+        const double nvlink = fabric.host(host).nvlinkGBps;
+        return (nvlink > 0 ? nvlink : pcieGBps) * 1e9;
+    };
     double worst = 0;
     std::unordered_map<std::int32_t, int> members;
     for (const GroupCollective *c : groups) {
+        const double n = double(c->ranks.size()), s = c->bytesPerRank;
+        if (c->op == CommOp::P2p) {
+            // Each stage sends S to each neighbour on its own host (forward and back).
+            for (size_t i = 0; i < c->ranks.size(); ++i) {
+                const RankSlot &me = placement.ranks[size_t(c->ranks[i])];
+                int sameHost = 0;
+                if (i > 0 && placement.ranks[size_t(c->ranks[i - 1])].host == me.host)
+                    ++sameHost;
+                if (i + 1 < c->ranks.size() && placement.ranks[size_t(c->ranks[i + 1])].host == me.host)
+                    ++sameHost;
+                if (sameHost > 0)
+                    worst = std::max(worst, sameHost * s / rate(me.host));
+            }
+            continue;
+        }
         members.clear();
         for (std::int32_t r : c->ranks)
             ++members[placement.ranks[size_t(r)].host];
-        const double n = double(c->ranks.size()), s = c->bytesPerRank;
         for (const auto &[host, local] : members) {
             if (local < 2)
                 continue;
@@ -134,11 +154,9 @@ double nvlinkSeconds(const Fabric &fabric, const Placement &placement,
             case CommOp::AllGather:
             case CommOp::ReduceScatter: perGpu = double(local - 1) / local * s; break;
             case CommOp::AllToAll: perGpu = (local - 1) * s / n; break;
-            case CommOp::P2p: perGpu = s; break;
+            case CommOp::P2p: break;
             }
-            const double gbytes = fabric.host(host).nvlinkGBps;
-            if (gbytes > 0)
-                worst = std::max(worst, perGpu / (gbytes * 1e9));
+            worst = std::max(worst, perGpu / rate(host));
         }
     }
     return worst;
@@ -185,13 +203,19 @@ timeCollectiveCalls(const Fabric &fabric, const CapacityView &view, const JobEva
     std::vector<CollectiveCallTime> out(collectives.size());
     std::vector<char> onNetwork(collectives.size(), 0);
     std::map<ParallelKind, int> networkEntries; // entries per kind that use the network
-    for (size_t i = 0; i < collectives.size(); ++i)
+    std::map<ParallelKind, size_t> groupsGiven, groupsOfKind;
+    for (const GroupCollective &c : evaluation.collectives)
+        ++groupsOfKind[c.kind];
+    for (size_t i = 0; i < collectives.size(); ++i) {
+        for (const GroupCollective *c : collectives[i])
+            ++groupsGiven[c->kind];
         for (const GroupCollective *c : collectives[i])
             if (!collectiveFlows(fabric, evaluation.placement, *c, evaluation.sharp).empty()) {
                 onNetwork[i] = 1;
                 ++networkEntries[c->kind];
                 break;
             }
+    }
     auto ringLike = [](CommOp op) { return op == CommOp::AllGather || op == CommOp::ReduceScatter; };
     for (size_t i = 0; i < collectives.size(); ++i) {
         const std::vector<const GroupCollective *> &groups = collectives[i];
@@ -213,7 +237,13 @@ timeCollectiveCalls(const Fabric &fabric, const CapacityView &view, const JobEva
             out[i] = out[*twin];
             continue;
         }
+        // The shortcut needs the entry to be the whole network traffic of its phase:
+        // every group of the kind given, one entry on the network, one call count.
+        const bool sameCount = std::all_of(groups.begin(), groups.end(), [&](const GroupCollective *c) {
+            return c->countPerStep == first.countPerStep;
+        });
         const bool alone = onNetwork[i] && networkEntries[first.kind] == 1
+            && groupsGiven[first.kind] == groupsOfKind[first.kind] && sameCount
             && evaluation.routing.mode == RoutingMode::Fluid && first.countPerStep > 0 && evaluation.routed();
         if (!alone) {
             out[i]

@@ -119,6 +119,30 @@ private slots:
         QVERIFY(!doc.setLinkRate(99999, 10));
     }
 
+    void capacityBelowDegradedRateRestores()
+    {
+        // A link running at 200 of 400 Gbit/s whose capacity is then set to 100:
+        // it cannot run faster than its capacity, so it is up at 100 — one undo
+        // step, and undo brings back 400 degraded to 200. The fabric stays valid.
+        FabricDocument doc(generateClos(fatTreeParams(4, 400)));
+        QVERIFY(doc.setLinkRate(0, 200));
+        QVERIFY(doc.setLinkCapacity(0, 100));
+        QCOMPARE(doc.fabric().link(0).state, LinkState::Up);
+        QCOMPARE(doc.fabric().link(0).capacityGbps, 100.0);
+        QCOMPARE(doc.capacityView().gbps[0], 100.0);
+        QVERIFY(doc.fabric().validate().empty());
+        QCOMPARE(doc.undoStack()->count(), 2);
+        doc.undoStack()->undo();
+        QCOMPARE(doc.fabric().link(0).capacityGbps, 400.0);
+        QCOMPARE(doc.fabric().link(0).state, LinkState::Degraded);
+        QCOMPARE(doc.fabric().link(0).degradedGbps, 200.0);
+        // Above the rate, the link stays degraded.
+        doc.undoStack()->redo();
+        doc.undoStack()->undo();
+        QVERIFY(doc.setLinkCapacity(0, 300));
+        QCOMPARE(doc.fabric().link(0).state, LinkState::Degraded);
+    }
+
     void selectionIsShared()
     {
         FabricDocument doc(generateClos(fatTreeParams(4, 100)));

@@ -162,6 +162,27 @@ void TestJobCommand::collectiveCallTimesHandWorked()
     const CollectiveCallTime routed
         = timeCollectiveCall(fabric, CapacityView::of(fabric), e.placement, entries[1], RoutingOptions{});
     QVERIFY(qFuzzyCompare(routed.seconds, t[1].seconds));
+
+    // A 3-stage pipeline on one host (3 GPUs, TP 1): the middle stage sends
+    // S = 1 × 2048 × 1024 × 2 B = 4 MiB to each neighbour over NVLink, 2 × S
+    // in all — the busiest GPU: 2 × 4,194,304 / 450e9 s; no network.
+    const Fabric host = oneLeaf(1, 3);
+    JobSpec pipeline = denseJob(1, 1);
+    pipeline.parallel.pp = 3;
+    pipeline.model.layers = 3;
+    pipeline.gpus = 3;
+    const JobEvaluation pe
+        = evaluateJob(host, CapacityView::of(host), pipeline, {PlacementStrategy::Linear, 1, {}}, RoutingOptions{});
+    std::vector<const GroupCollective *> pp;
+    for (const GroupCollective &c : pe.collectives)
+        if (c.kind == ParallelKind::Pp)
+            pp.push_back(&c);
+    QCOMPARE(pp.size(), size_t(1));
+    QCOMPARE(pp.front()->bytesPerRank, 4194304.0);
+    const CollectiveCallTime ppTime
+        = timeCollectiveCall(host, CapacityView::of(host), pe.placement, pp, RoutingOptions{});
+    QVERIFY(qFuzzyCompare(ppTime.seconds, 2 * 4194304.0 / 450e9));
+    QCOMPARE(ppTime.networkSeconds, 0.0);
 }
 
 void TestJobCommand::degradedLinkSlowdownHandWorked()
@@ -239,6 +260,7 @@ void TestJobCommand::placeRejectsBadWhatIfs_data()
     QTest::newRow("busy without count") << QStringList{"--busy", "gpu0001"} << 2 << "is not HOSTS:GPUS";
     QTest::newRow("busy unknown host") << QStringList{"--busy", "gpu9999:4"} << 1 << "no host 'gpu9999'";
     QTest::newRow("bad hostlist") << QStringList{"--exclude", "gpu[0001-"} << 2 << "--exclude";
+    QTest::newRow("unknown exclude") << QStringList{"--exclude", "gpu0001, gpu9999"} << 1 << "no host 'gpu9999'";
     QTest::newRow("running missing") << QStringList{"--running", "/nonexistent/x.job.json"} << 1 << "x.job.json";
 }
 
