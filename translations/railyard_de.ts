@@ -171,7 +171,7 @@
         </translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>&lt;font color=&quot;#d04040&quot;&gt;Step %1× slower&lt;/font&gt; than on the healthy fabric (%2 ms).</source>
         <translation>&lt;font color=&quot;#d04040&quot;&gt;Schritt %1× langsamer&lt;/font&gt; als auf der intakten Fabric (%2 ms).</translation>
     </message>
@@ -181,7 +181,7 @@
         <translation>Keine Verlangsamung: Die intakte Fabric braucht ebenfalls %1 ms.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>%1× alone</source>
         <translation>allein %1×</translation>
     </message>
@@ -214,7 +214,7 @@
         <translation>%1 Gbit/s</translation>
     </message>
     <message>
-        <location filename="../core/document/commands.cpp" line="+26"/>
+        <location filename="../core/document/commands.cpp" line="+24"/>
         <source>Set capacity of %1</source>
         <translation>Kapazität von %1 festlegen</translation>
     </message>
@@ -389,7 +389,7 @@
 <context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../views/fabriccanvaspainter.cpp" line="+224"/>
+        <location filename="../views/fabriccanvaspainter.cpp" line="+227"/>
         <source>%n link(s) · %1</source>
         <translation>
             <numerusform>%n Link · %1</numerusform>
@@ -397,7 +397,7 @@
         </translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+55"/>
         <source>%1 hosts · %2 GPUs</source>
         <translation>%1 Hosts · %2 GPUs</translation>
     </message>
@@ -412,7 +412,7 @@
         <translation> · %1 ausgefallen</translation>
     </message>
     <message>
-        <location line="+281"/>
+        <location line="+284"/>
         <source>≤ 1:1</source>
         <translation>≤ 1:1</translation>
     </message>
@@ -462,7 +462,7 @@
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+226"/>
+        <location line="+238"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -525,18 +525,18 @@
         <translation>&lt;br&gt;abwärts %1, aufwärts %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>&lt;br&gt;oversubscription %1:1</source>
         <translation>&lt;br&gt;Überbuchung %1:1</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>&lt;br&gt;&lt;b&gt;failed (what-if)&lt;/b&gt;</source>
         <translation>&lt;br&gt;&lt;b&gt;ausgefallen (Was-wäre-wenn)&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="-5"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 ↔ %3&lt;br&gt;%4 per direction, %5</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 ↔ %3&lt;br&gt;%4 je Richtung, %5</translation>
     </message>
@@ -544,7 +544,7 @@
 <context>
     <name>Railyard::FabricDocument</name>
     <message>
-        <location filename="../core/document/fabricdocument.cpp" line="+30"/>
+        <location filename="../core/document/fabricdocument.cpp" line="+29"/>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
     </message>
@@ -580,7 +580,7 @@
         <translation>Alle wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../core/document/commands.cpp" line="+33"/>
+        <location filename="../core/document/commands.cpp" line="+32"/>
         <source>Restore %1 to full rate</source>
         <translation>%1 wieder mit voller Rate betreiben</translation>
     </message>
@@ -661,7 +661,7 @@
         <translation>Parameter insgesamt in Milliarden, alle Experten eingeschlossen</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Parameters:</source>
         <translation>Parameter:</translation>
     </message>
@@ -819,12 +819,12 @@
         <translation>Optimierer-Sharding:</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <source>%1 GPUs (TP × CP × PP × DP)</source>
         <translation>%1 GPUs (TP × CP × PP × DP)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+4"/>
         <source>, %n micro-batch(es) per step</source>
         <translation>
             <numerusform>, %n Micro-Batch je Schritt</numerusform>
@@ -923,7 +923,7 @@
         <translation>EP</translation>
     </message>
     <message>
-        <location filename="../views/jobsdock.cpp" line="+20"/>
+        <location filename="../views/jobsdock.cpp" line="+25"/>
         <source>Open Job…</source>
         <translation>Job öffnen…</translation>
     </message>
@@ -961,6 +961,21 @@
         <location line="+1"/>
         <source>Seed:</source>
         <translation>Startwert:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>e.g. gpu[0001-0004],gpu0100</source>
+        <translation>z. B. gpu[0001-0004],gpu0100</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hosts the placement must not use (drained, under repair), as a hostlist; hosts cut off by the what-if are left out as well</source>
+        <translation>Hosts, die die Platzierung nicht verwenden darf (gesperrt, in Reparatur), als Hostliste; durch das Was-wäre-wenn abgeschnittene Hosts bleiben ebenfalls außen vor</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Exclude:</source>
+        <translation>Ausschließen:</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1008,7 +1023,7 @@
         <translation>Strategien × Routing</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Open Job</source>
         <translation>Job öffnen</translation>
     </message>
@@ -1053,7 +1068,7 @@
         <translation>&lt;br&gt;Die Fabric hat nur %1 GPUs.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Step — %1 placement, %2</source>
         <translation>Schritt — Platzierung %1, %2</translation>
     </message>
@@ -1146,7 +1161,17 @@
         <translation>Öffnen Sie zuerst eine Job-Datei.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+9"/>
+        <source>Exclude: no host &apos;%1&apos; in this fabric.</source>
+        <translation>Ausschließen: kein Host &apos;%1&apos; in dieser Fabric.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Exclude: %1</source>
+        <translation>Ausschließen: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Rank %1: host %2, GPU %3, rail %4 (TP %5, CP %6, DP %7, PP stage %8)</source>
         <translation>Rang %1: Host %2, GPU %3, Rail %4 (TP %5, CP %6, DP %7, PP-Stufe %8)</translation>
     </message>
@@ -1168,12 +1193,12 @@
     <message>
         <location line="+3"/>
         <location line="+2"/>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>rank %1</source>
         <translation>Rang %1</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-21"/>
         <location line="+2"/>
         <source>GPU %1</source>
         <translation>GPU %1</translation>
@@ -1190,7 +1215,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>NIC %1 (rail %2)</source>
         <translation>NIC %1 (Rail %2)</translation>
     </message>
@@ -1200,7 +1225,7 @@
         <translation>(kein Pfad)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>GPU %1 on %2</source>
         <translation>GPU %1 auf %2</translation>
     </message>
@@ -1218,17 +1243,17 @@
         <translation>Jobs</translation>
     </message>
     <message>
-        <location filename="../views/jobsdockjob.cpp" line="+16"/>
+        <location filename="../views/jobsdockjob.cpp" line="+17"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>%1: cannot write: %2</source>
         <translation>%1: kann nicht schreiben: %2</translation>
     </message>
     <message>
-        <location filename="../views/jobsdock.cpp" line="+52"/>
+        <location filename="../views/jobsdock.cpp" line="+54"/>
         <source>%1: %2 placement, %3 — link utilization</source>
         <translation>%1: Platzierung %2, %3 — Linkauslastung</translation>
     </message>
@@ -1737,12 +1762,12 @@
         <translation>%1 ist eingeschränkt: %2 von %3 Gbit/s</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>… and %1 more links down or degraded</source>
         <translation>… und %1 weitere Links außer Betrieb oder eingeschränkt</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Bisection is an upper bound (%1); the true minimum cut may be lower</source>
         <translation>Die Bisektion ist eine Obergrenze (%1); der tatsächliche minimale Schnitt kann niedriger sein</translation>
     </message>

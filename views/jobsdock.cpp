@@ -1,5 +1,6 @@
 #include "views/jobsdock.h"
 
+#include "core/export/hostlist.h"
 #include "views/jobsdock_p.h"
 
 namespace Railyard {
@@ -65,6 +66,13 @@ void JobsDock::Private::build()
     form->addRow(tr("Strategy:"), strategyCombo);
     form->addRow(tr("Routing:"), routingCombo);
     form->addRow(tr("Seed:"), seedSpin);
+    excludeEdit = new QLineEdit(content);
+    excludeEdit->setObjectName(QStringLiteral("excludeEdit"));
+    excludeEdit->setPlaceholderText(tr("e.g. gpu[0001-0004],gpu0100"));
+    excludeEdit->setToolTip(tr("Hosts the placement must not use (drained, under repair), as a hostlist; hosts "
+                               "cut off by the what-if are left out as well"));
+    excludeEdit->setClearButtonEnabled(true);
+    form->addRow(tr("Exclude:"), excludeEdit);
     layout->addLayout(form);
 
     auto *buttons = new QHBoxLayout;
@@ -340,6 +348,20 @@ std::optional<RunInput> JobsDock::Private::input(QString *error) const
     }
     RunInput in{document->fabric(), document->capacityView(), *job, {}, std::uint64_t(seedSpin->value())};
     in.excluded = hostsWithoutCapacity(in.fabric, in.view);
+    if (const QString list = excludeEdit->text().simplified().remove(QLatin1Char(' ')); !list.isEmpty()) {
+        try {
+            for (std::string &name : expandHostlist(list.toStdString())) {
+                if (!in.fabric.isHost(in.fabric.findNode(name))) {
+                    *error = tr("Exclude: no host '%1' in this fabric.").arg(QString::fromStdString(name));
+                    return std::nullopt;
+                }
+                in.excluded.push_back(std::move(name));
+            }
+        } catch (const std::exception &e) {
+            *error = tr("Exclude: %1").arg(QString::fromStdString(e.what()));
+            return std::nullopt;
+        }
+    }
     return in;
 }
 

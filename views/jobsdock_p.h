@@ -29,6 +29,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPromise>
@@ -84,7 +85,6 @@ struct CompareOutcome
 
 } // namespace JobsDockDetail
 
-
 struct JobsDock::Private
 {
     explicit Private(JobsDock *dock)
@@ -137,6 +137,7 @@ struct JobsDock::Private
     QComboBox *strategyCombo = nullptr;
     QComboBox *routingCombo = nullptr;
     QSpinBox *seedSpin = nullptr;
+    QLineEdit *excludeEdit = nullptr; ///< hostlist of hosts the placement must not use
     QPushButton *placeButton = nullptr;
     QPushButton *compareButton = nullptr;
     QPushButton *clearHeatButton = nullptr;

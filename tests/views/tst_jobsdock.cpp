@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -37,6 +38,7 @@ private slots:
     void failuresMarkStale();
     void degradedLinkShowsSlowdown();
     void editorChecksAndSaveWrites();
+    void excludedHostsFromTheDock();
 
 private:
     std::unique_ptr<FabricDocument> m_document;
@@ -250,6 +252,35 @@ void TestJobsDock::editorChecksAndSaveWrites()
     QCOMPARE(back.job->name, edited.name);
     QVERIFY(!m_dock->saveJob(dir.filePath(QStringLiteral("no/such/dir/x.job.json"))));
     QVERIFY(m_dock->errorText().contains(QStringLiteral("cannot write")));
+}
+
+void TestJobsDock::excludedHostsFromTheDock()
+{
+    // Half the 70B job (DP 24: 1,536 GPUs) with four drained hosts typed as a
+    // hostlist: the placement never uses them. Unknown hosts and malformed
+    // lists are errors, and nothing is placed.
+    JobSpec half = *m_dock->job();
+    half.parallel.pp = 8;
+    half.parallel.dp = 24;
+    half.gpus = half.parallel.worldSize();
+    m_dock->setJob(half, QString());
+    auto *exclude = m_dock->findChild<QLineEdit *>(QStringLiteral("excludeEdit"));
+    QVERIFY(exclude);
+    exclude->setText(QStringLiteral("gpu[001-004]"));
+    QCOMPARE(half.gpus, 1536LL);
+    m_dock->place();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->isBusy(), 120000);
+    QVERIFY2(m_dock->errorText().isEmpty(), qPrintable(m_dock->errorText()));
+    QVERIFY(m_dock->evaluation());
+    for (const RankSlot &r : m_dock->evaluation()->placement.ranks)
+        QVERIFY(r.host > 3);
+    exclude->setText(QStringLiteral("gpu999"));
+    m_dock->place();
+    QVERIFY2(m_dock->errorText().contains(QStringLiteral("no host 'gpu999'")), qPrintable(m_dock->errorText()));
+    exclude->setText(QStringLiteral("gpu[001-"));
+    m_dock->place();
+    QVERIFY2(m_dock->errorText().startsWith(QStringLiteral("Exclude:")), qPrintable(m_dock->errorText()));
+    exclude->clear();
 }
 
 QTEST_MAIN(TestJobsDock)
