@@ -6,6 +6,7 @@
 // Prints median timings in milliseconds and the peak resident memory. Not
 // part of the test run: timings depend on the machine.
 
+#include "app/bench/benchutil.h"
 #include "core/formats/formatregistry.h"
 #include "core/generators/presets.h"
 #include "views/analysisrunner.h"
@@ -21,23 +22,11 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <sys/resource.h>
 #include <vector>
 
 namespace {
 
-double medianOf(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
-}
-
-double peakRssMiB()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;
-}
+using Railyard::Bench::peakRssMiB;
 
 /// Median time of repaints of the canvas into an image the size of the widget.
 double repaintMs(Railyard::FabricCanvas *canvas, int repeat)
@@ -52,7 +41,7 @@ double repaintMs(Railyard::FabricCanvas *canvas, int repeat)
         p.end();
         times.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
     }
-    return medianOf(times);
+    return Railyard::Bench::median(times);
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 
 #include "app/bench/jobbench.h"
 
+#include "app/bench/benchutil.h"
 #include "core/analysis/capacity.h"
 #include "core/formats/formatregistry.h"
 #include "core/jobs/jobspec.h"
@@ -28,31 +29,20 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <sys/resource.h>
 #include <tuple>
 
 namespace Railyard {
 
-namespace {
+using Bench::median;
+using Bench::peakRssMiB;
 
-double peakRssMiB()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return double(usage.ru_maxrss) / 1024.0;
-}
+namespace {
 
 double timeMs(const std::function<void()> &fn)
 {
     const auto start = std::chrono::steady_clock::now();
     fn();
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 // runs --repeat times (default 3) and the median of each phase is reported,
 // with the process's peak RSS after the scale. Not part of the test run.
 
+#include "app/bench/benchutil.h"
 #include "app/bench/jobbench.h"
 #include "core/analysis/bisection.h"
 #include "core/analysis/capacity.h"
@@ -26,7 +27,6 @@
 #include <exception>
 #include <functional>
 #include <string>
-#include <sys/resource.h>
 #include <vector>
 
 namespace Railyard {
@@ -134,19 +134,8 @@ Timings runOnce(const ClosParams &params, Outcome *outcome)
     return t;
 }
 
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
-}
-
-double peakRssMiB()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0; // Linux reports KiB
-}
+using Bench::median;
+using Bench::peakRssMiB;
 
 struct ScaleResult
 {

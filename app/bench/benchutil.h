@@ -1,0 +1,30 @@
+#pragma once
+
+// Small helpers the benchmark programs share: the median of timings and the
+// process's peak resident memory.
+
+#include <algorithm>
+#include <sys/resource.h>
+#include <vector>
+
+namespace Railyard::Bench {
+
+/// Median (the mean of the two middle values for an even count); 0 when empty.
+inline double median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0.0;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+/// Peak resident set size of this process, MiB (Linux reports KiB).
+inline double peakRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+} // namespace Railyard::Bench
