@@ -116,28 +116,19 @@ QString fragmentationText(const Fragmentation &a, const Fragmentation &b)
         .arg(b.freeHosts);
 }
 
-/// "a,b[1-3,5],c" → "a", "b[1-3,5]", "c" (hostlist expressions keep their commas).
-QStringList splitOutsideBrackets(const QString &text)
+/// The comma-separated items of an option value, split outside brackets
+/// (hostlists keep their commas), trimmed, empty ones dropped.
+QStringList optionItems(const CommandLine &cl, const QString &option, const QString &value)
 {
-    QStringList out;
-    QString current;
-    int depth = 0;
-    for (const QChar c : text) {
-        if (c == QLatin1Char('['))
-            ++depth;
-        else if (c == QLatin1Char(']'))
-            depth = std::max(0, depth - 1);
-        if (c == QLatin1Char(',') && depth == 0) {
-            if (!current.trimmed().isEmpty())
-                out << current.trimmed();
-            current.clear();
-        } else {
-            current += c;
-        }
+    QStringList items;
+    try {
+        for (const std::string &term : splitHostlist(value.toStdString()))
+            if (const QString item = QString::fromStdString(term).trimmed(); !item.isEmpty())
+                items << item;
+    } catch (const HostlistError &e) {
+        cl.fail(QStringLiteral("--%1: %2").arg(option, QString::fromStdString(e.what())));
     }
-    if (!current.trimmed().isEmpty())
-        out << current.trimmed();
-    return out;
+    return items;
 }
 
 } // namespace
@@ -215,7 +206,7 @@ int runPlace(const QStringList &args)
     if (!routingModeFromName(routingName.toStdString(), &routing.mode))
         cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp or adaptive)").arg(routingName));
     for (const QString &arg : cl.values(QStringLiteral("exclude")))
-        for (const QString &item : splitOutsideBrackets(arg)) {
+        for (const QString &item : optionItems(cl, QStringLiteral("exclude"), arg)) {
             try {
                 for (std::string &name : expandHostlist(item.toStdString()))
                     options.excludedHosts.push_back(std::move(name));
@@ -248,7 +239,7 @@ int runPlace(const QStringList &args)
     // The cluster as it is: busy GPUs, then the running jobs in queue order.
     ClusterState state(*fabric);
     for (const QString &arg : cl.values(QStringLiteral("busy")))
-        for (const QString &item : splitOutsideBrackets(arg)) {
+        for (const QString &item : optionItems(cl, QStringLiteral("busy"), arg)) {
             const int colon = item.lastIndexOf(QLatin1Char(':'));
             bool ok = false;
             const int gpus = colon > 0 ? item.mid(colon + 1).toInt(&ok) : 0;

@@ -215,15 +215,9 @@ std::string compressHostlist(std::vector<std::string> names)
     return result;
 }
 
-std::vector<std::string> expandHostlist(const std::string &expression, size_t maxNames)
+std::vector<std::string> splitHostlist(const std::string &expression)
 {
-    std::vector<std::string> names;
-    if (expression.empty())
-        return names;
-    if (std::any_of(expression.begin(), expression.end(),
-                    [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }))
-        fail(expression, "contains whitespace");
-    // Split at commas outside brackets.
+    std::vector<std::string> terms;
     int depth = 0;
     size_t start = 0;
     for (size_t i = 0; i <= expression.size(); ++i) {
@@ -236,14 +230,27 @@ std::vector<std::string> expandHostlist(const std::string &expression, size_t ma
             fail(expression, "']' without '['");
         if (c != ',' || depth > 0)
             continue;
-        const std::string term = expression.substr(start, i - start);
-        if (term.empty())
-            fail(expression, "empty name");
-        expandTerm(expression, term, maxNames, names);
+        terms.push_back(expression.substr(start, i - start));
         start = i + 1;
     }
     if (depth != 0)
         fail(expression, "'[' without ']'");
+    return terms;
+}
+
+std::vector<std::string> expandHostlist(const std::string &expression, size_t maxNames)
+{
+    std::vector<std::string> names;
+    if (expression.empty())
+        return names;
+    if (std::any_of(expression.begin(), expression.end(),
+                    [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }))
+        fail(expression, "contains whitespace");
+    for (const std::string &term : splitHostlist(expression)) {
+        if (term.empty())
+            fail(expression, "empty name");
+        expandTerm(expression, term, maxNames, names);
+    }
     return names;
 }
 

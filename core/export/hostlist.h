@@ -36,6 +36,11 @@ public:
 /// whitespace. O(n log n).
 std::string compressHostlist(std::vector<std::string> names);
 
+/// Splits a hostlist expression at the commas outside brackets, in order,
+/// keeping empty terms ("a[1-2,4],b" -> "a[1-2,4]", "b"; "a,,b" -> "a", "", "b").
+/// Throws HostlistError for a ']' without '[' or a '[' without ']'.
+std::vector<std::string> splitHostlist(const std::string &expression);
+
 /// Expands a hostlist expression into names, in the order written
 /// ("a[1-2],b5" -> a1, a2, b5; "r[1-2]n[1-2]" -> r1n1, r1n2, r2n1, r2n2).
 /// Throws HostlistError for unbalanced or nested brackets, empty terms, non-digit
