@@ -923,7 +923,7 @@
         <translation>EP</translation>
     </message>
     <message>
-        <location filename="../views/jobsdock.cpp" line="+25"/>
+        <location filename="../views/jobsdock.cpp" line="+24"/>
         <source>Open Job…</source>
         <translation>Job öffnen…</translation>
     </message>
@@ -1171,7 +1171,7 @@
         <translation>Ausschließen: %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Rank %1: host %2, GPU %3, rail %4 (TP %5, CP %6, DP %7, PP stage %8)</source>
         <translation>Rang %1: Host %2, GPU %3, Rail %4 (TP %5, CP %6, DP %7, PP-Stufe %8)</translation>
     </message>
@@ -1253,7 +1253,7 @@
         <translation>%1: kann nicht schreiben: %2</translation>
     </message>
     <message>
-        <location filename="../views/jobsdock.cpp" line="+54"/>
+        <location filename="../views/jobsdock.cpp" line="+50"/>
         <source>%1: %2 placement, %3 — link utilization</source>
         <translation>%1: Platzierung %2, %3 — Linkauslastung</translation>
     </message>
@@ -1263,7 +1263,7 @@
         <translation>%1 wird platziert…</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+41"/>
         <source>Comparing strategies and routing modes…</source>
         <translation>Strategien und Routing-Modi werden verglichen…</translation>
     </message>

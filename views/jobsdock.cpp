@@ -53,7 +53,7 @@ void JobsDock::Private::build()
     strategyCombo = new QComboBox(content);
     strategyCombo->setObjectName(QStringLiteral("strategyCombo"));
     for (PlacementStrategy s : kStrategies)
-        strategyCombo->addItem(strategyLabel(s), int(s));
+        strategyCombo->addItem(JobLabels::strategy(s), int(s));
     routingCombo = new QComboBox(content);
     routingCombo->setObjectName(QStringLiteral("routingCombo"));
     for (RoutingMode m : kModes)
@@ -252,7 +252,7 @@ void JobsDock::Private::showResults()
     const Fabric &fabric = document->fabric();
     resultsBox->setTitle(
         tr("Step — %1 placement, %2")
-            .arg(strategyLabel(*placementStrategyFromName(e.placement.strategy)), modeLabel(e.routing.mode)));
+            .arg(JobLabels::strategy(*placementStrategyFromName(e.placement.strategy)), modeLabel(e.routing.mode)));
     QString html;
     if (e.routed()) {
         stepTime->setText(tr("%1 ms communication per step").arg(e.stepCommTimeMs(), 0, 'f', 1));
@@ -262,7 +262,7 @@ void JobsDock::Private::showResults()
                 ? QString::fromStdString(fabric.link(ph.bottleneckLink).id).toHtmlEscaped()
                 : tr("—");
             html += tr("<tr><td>%1 phase</td><td align=\"right\">&nbsp;%2 ms</td><td>&nbsp;&nbsp;busiest: %3</td></tr>")
-                        .arg(kindLabel(ph.kind))
+                        .arg(JobLabels::kind(ph.kind))
                         .arg(ph.seconds * 1e3, 0, 'f', 1)
                         .arg(link);
         }
@@ -282,7 +282,7 @@ void JobsDock::Private::showResults()
     html += tr("<br><b>Bytes per step by tier</b><table cellspacing=\"0\" cellpadding=\"1\">");
     for (int t = 0; t < flowTierCount; ++t)
         html += QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;%2</td></tr>")
-                    .arg(tierLabel(FlowTier(t)), formatBytes(e.tierBytes.bytes[size_t(t)]));
+                    .arg(JobLabels::tier(FlowTier(t)), formatBytes(e.tierBytes.bytes[size_t(t)]));
     html += tr("<tr><td><b>network total</b></td><td align=\"right\">&nbsp;<b>%1</b></td></tr></table>")
                 .arg(formatBytes(e.tierBytes.network()));
     for (const std::string &w : e.placement.warnings)
@@ -299,7 +299,7 @@ void JobsDock::Private::showComparison()
 {
     QStringList categories, series;
     for (PlacementStrategy st : kStrategies)
-        categories << strategyLabel(st);
+        categories << JobLabels::strategy(st);
     for (RoutingMode m : kModes)
         series << modeLabel(m);
     chartView->setData(tr("Step communication time (ms)"), tr("ms per step"), categories, series, comparison);
@@ -310,7 +310,7 @@ void JobsDock::Private::showComparison()
         html += QStringLiteral("<th align=\"right\">&nbsp;%1</th>").arg(modeLabel(m).toHtmlEscaped());
     html += QStringLiteral("</tr>");
     for (size_t s = 0; s < std::size(kStrategies); ++s) {
-        html += QStringLiteral("<tr><td>%1</td>").arg(strategyLabel(kStrategies[s]).toHtmlEscaped());
+        html += QStringLiteral("<tr><td>%1</td>").arg(JobLabels::strategy(kStrategies[s]).toHtmlEscaped());
         for (size_t m = 0; m < std::size(kModes); ++m) {
             const size_t i = s * std::size(kModes) + m;
             const bool ok = i < comparison.size() && std::isfinite(comparison[i]);
@@ -336,14 +336,14 @@ void JobsDock::Private::emitHeat()
         emit q->linkHeatChanged(evaluation->linkUtilization, evaluationTitle);
 }
 
-std::optional<RunInput> JobsDock::Private::input(QString *error) const
+std::optional<RunInput> JobsDock::Private::input()
 {
     if (!document) {
-        *error = tr("No fabric is open.");
+        setError(tr("No fabric is open."));
         return std::nullopt;
     }
     if (!job) {
-        *error = tr("Open a job file first.");
+        setError(tr("Open a job file first."));
         return std::nullopt;
     }
     RunInput in{document->fabric(), document->capacityView(), *job, {}, std::uint64_t(seedSpin->value())};
@@ -352,16 +352,17 @@ std::optional<RunInput> JobsDock::Private::input(QString *error) const
         try {
             for (std::string &name : expandHostlist(list.toStdString())) {
                 if (!in.fabric.isHost(in.fabric.findNode(name))) {
-                    *error = tr("Exclude: no host '%1' in this fabric.").arg(QString::fromStdString(name));
+                    setError(tr("Exclude: no host '%1' in this fabric.").arg(QString::fromStdString(name)));
                     return std::nullopt;
                 }
                 in.excluded.push_back(std::move(name));
             }
         } catch (const std::exception &e) {
-            *error = tr("Exclude: %1").arg(QString::fromStdString(e.what()));
+            setError(tr("Exclude: %1").arg(QString::fromStdString(e.what())));
             return std::nullopt;
         }
     }
+    setError({});
     return in;
 }
 
@@ -492,19 +493,15 @@ void JobsDock::setDocument(FabricDocument *document)
 
 void JobsDock::place()
 {
-    QString error;
-    std::optional<RunInput> in = d->input(&error);
-    if (!in) {
-        d->setError(error);
+    std::optional<RunInput> in = d->input();
+    if (!in)
         return;
-    }
-    d->setError({});
     const int generation = ++d->placeGeneration;
     const auto strategy = PlacementStrategy(d->strategyCombo->currentData().toInt());
     const auto mode = RoutingMode(d->routingCombo->currentData().toInt());
     const QString title
         = tr("%1: %2 placement, %3 — link utilization")
-              .arg(QString::fromStdString(in->job.name), d->strategyLabel(strategy), d->modeLabel(mode));
+              .arg(QString::fromStdString(in->job.name), JobLabels::strategy(strategy), d->modeLabel(mode));
     d->setBusy(tr("Placing %1…").arg(QString::fromStdString(in->job.name)), 0);
     auto *watcher = new QFutureWatcher<PlaceOutcome>(this);
     connect(watcher, &QFutureWatcher<PlaceOutcome>::finished, this, [this, watcher, generation, title] {
@@ -539,13 +536,9 @@ void JobsDock::place()
 
 void JobsDock::compare()
 {
-    QString error;
-    std::optional<RunInput> in = d->input(&error);
-    if (!in) {
-        d->setError(error);
+    std::optional<RunInput> in = d->input();
+    if (!in)
         return;
-    }
-    d->setError({});
     if (d->compareWatcher) // cancel a running comparison; its result is dropped
         d->compareWatcher->cancel();
     const int generation = ++d->compareGeneration;

@@ -105,11 +105,11 @@ struct JobsDock::Private
     void refreshChartTheme();
     void emitHeat();
     void updateRank();
-    static QString strategyLabel(PlacementStrategy s) { return JobLabels::strategy(s); }
+    /// A routing mode's label with the dock's ECMP seed count.
     static QString modeLabel(RoutingMode m) { return JobLabels::mode(m, JobsDockDetail::kEcmpSeeds); }
-    static QString tierLabel(FlowTier t) { return JobLabels::tier(t); }
-    static QString kindLabel(ParallelKind k) { return JobLabels::kind(k); }
-    std::optional<JobsDockDetail::RunInput> input(QString *error) const;
+    /// The inputs of a background run, copied; shows the error and returns
+    /// nothing when there is no fabric or job or the Exclude list is bad.
+    std::optional<JobsDockDetail::RunInput> input();
     /// "rank → GPU → NIC (rail) → leaf → … → peer" for rank r and its next PP peer.
     /// The rank's path to its pipeline peer as text; *links receives the ids of
     /// the links it crosses (NIC, switch hops, NIC) when given.
