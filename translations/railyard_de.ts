@@ -1836,13 +1836,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+308"/>
+        <location line="+294"/>
         <location line="+62"/>
         <source>up</source>
         <translation>in Betrieb</translation>
     </message>
     <message>
-        <location line="-369"/>
+        <location line="-355"/>
         <source>down</source>
         <translation>außer Betrieb</translation>
     </message>
@@ -1857,7 +1857,7 @@
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+91"/>
         <source>No fabric</source>
         <translation>Keine Fabric</translation>
     </message>
@@ -1878,12 +1878,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+242"/>
+        <location line="+225"/>
         <source>Link</source>
         <translation>Link</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-222"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
@@ -1938,23 +1938,22 @@
         <translation>%1 Elemente ausgewählt</translation>
     </message>
     <message>
-        <location line="+51"/>
-        <location line="+12"/>
+        <location line="+227"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-180"/>
         <source>Nominal capacity per direction; Enter applies (undoable)</source>
         <translation>Nennkapazität je Richtung; Eingabetaste übernimmt (rückgängig machbar)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+5"/>
         <source>The rate the link actually runs at: below its capacity it is degraded (a flapping optic, a link trained down), 0 takes it down. Saved with the fabric; Enter applies (undoable)</source>
         <translation>Die Rate, mit der der Link tatsächlich läuft: unter seiner Kapazität ist er eingeschränkt (eine flatternde Optik, ein heruntergeregelter Link), 0 nimmt ihn außer Betrieb. Wird mit der Fabric gespeichert; Eingabetaste übernimmt (rückgängig machbar)</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+35"/>
         <location line="+2"/>
         <source>GPUs</source>
         <translation>GPUs</translation>

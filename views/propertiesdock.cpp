@@ -105,6 +105,9 @@ PropertiesDock::PropertiesDock(QWidget *parent)
 
     // Document edits and analysis results arrive in bursts (and an edit can
     // come from the capacity editor's own signal): coalesce them.
+    m_capacity.apply = &FabricDocument::setLinkCapacity;
+    m_rate.apply = &FabricDocument::setLinkRate;
+
     m_refreshTimer = new QTimer(this);
     m_refreshTimer->setSingleShot(true);
     m_refreshTimer->setInterval(0);
@@ -167,7 +170,7 @@ void PropertiesDock::refresh()
 
     const std::string &id = selection.front();
     if (id != m_shownId)
-        m_capacityDirty = m_rateDirty = false; // an uncommitted edit belonged to the previous link
+        m_capacity.dirty = m_rate.dirty = false; // an uncommitted edit belonged to the previous link
     m_shownId = id;
 
     QString title = QString::fromStdString(id);
@@ -227,8 +230,7 @@ void PropertiesDock::showRows(const QString &title, const QString &subtitle, con
         while (m_form->rowCount() > 0)
             m_form->removeRow(0);
         m_valueLabels.assign(rows.size(), nullptr);
-        m_capacity = nullptr;
-        m_rate = nullptr;
+        m_capacity.box = m_rate.box = nullptr;
         for (size_t i = 0; i < rows.size(); ++i) {
             const Row &row = rows[i];
             switch (row.kind) {
@@ -249,47 +251,31 @@ void PropertiesDock::showRows(const QString &title, const QString &subtitle, con
                 m_form->addRow(row.label, value);
                 break;
             }
-            case Row::Kind::CapacityEditor: {
-                m_capacity = new QDoubleSpinBox(m_formWidget);
-                m_capacity->setObjectName(QStringLiteral("LinkCapacity"));
-                m_capacity->setRange(1.0, 102400.0);
-                m_capacity->setDecimals(1);
-                m_capacity->setSuffix(tr(" Gbit/s"));
-                m_capacity->setKeyboardTracking(false);
-                m_capacity->setToolTip(tr("Nominal capacity per direction; Enter applies (undoable)"));
-                connect(m_capacity, &QDoubleSpinBox::valueChanged, this, [this] { m_capacityDirty = true; });
-                connect(m_capacity, &QDoubleSpinBox::editingFinished, this, &PropertiesDock::onCapacityEdited);
-                m_form->addRow(row.label, m_capacity);
+            case Row::Kind::CapacityEditor:
+                addGbpsEditor(m_capacity, row.label, QStringLiteral("LinkCapacity"), 1, 1.0,
+                              tr("Nominal capacity per direction; Enter applies (undoable)"));
                 break;
-            }
-            case Row::Kind::RateEditor: {
-                m_rate = new QDoubleSpinBox(m_formWidget);
-                m_rate->setObjectName(QStringLiteral("LinkRate"));
-                m_rate->setDecimals(3); // the capacity itself must be reachable, e.g. 53.125
-                m_rate->setSuffix(tr(" Gbit/s"));
-                m_rate->setKeyboardTracking(false);
-                m_rate->setToolTip(tr("The rate the link actually runs at: below its capacity it is degraded (a "
-                                      "flapping optic, a link trained down), 0 takes it down. Saved with the "
-                                      "fabric; Enter applies (undoable)"));
-                connect(m_rate, &QDoubleSpinBox::valueChanged, this, [this] { m_rateDirty = true; });
-                connect(m_rate, &QDoubleSpinBox::editingFinished, this, &PropertiesDock::onRateEdited);
-                m_form->addRow(row.label, m_rate);
+            case Row::Kind::RateEditor:
+                // 3 decimals: the capacity itself must be reachable, e.g. 53.125.
+                addGbpsEditor(m_rate, row.label, QStringLiteral("LinkRate"), 3, 0.0,
+                              tr("The rate the link actually runs at: below its capacity it is degraded (a "
+                                 "flapping optic, a link trained down), 0 takes it down. Saved with the "
+                                 "fabric; Enter applies (undoable)"));
                 break;
-            }
             }
         }
     }
     for (size_t i = 0; i < rows.size(); ++i) {
         if (m_valueLabels[i] && m_valueLabels[i]->text() != rows[i].value)
             m_valueLabels[i]->setText(rows[i].value);
-        if (rows[i].kind == Row::Kind::CapacityEditor && m_capacity && !m_capacityDirty) {
-            const QSignalBlocker blocker(m_capacity);
-            m_capacity->setValue(rows[i].number);
-        }
-        if (rows[i].kind == Row::Kind::RateEditor && m_rate && !m_rateDirty) {
-            const QSignalBlocker blocker(m_rate);
-            m_rate->setRange(0.0, rows[i].maximum);
-            m_rate->setValue(rows[i].number);
+        GbpsEditor *editor = rows[i].kind == Row::Kind::CapacityEditor ? &m_capacity
+            : rows[i].kind == Row::Kind::RateEditor                    ? &m_rate
+                                                                       : nullptr;
+        if (editor && editor->box && !editor->dirty) {
+            const QSignalBlocker blocker(editor->box);
+            if (editor == &m_rate)
+                editor->box->setRange(0.0, rows[i].maximum);
+            editor->box->setValue(rows[i].number);
         }
     }
     m_rows = rows;
@@ -440,24 +426,29 @@ std::vector<PropertiesDock::Row> PropertiesDock::linkRows(std::int32_t linkIndex
     return rows;
 }
 
-void PropertiesDock::onCapacityEdited()
+void PropertiesDock::addGbpsEditor(GbpsEditor &editor, const QString &label, const QString &objectName, int decimals,
+                                   double minimum, const QString &toolTip)
 {
-    if (!m_document || !m_capacity || !m_capacityDirty)
-        return; // focus left without an edit: never clamp a capacity the box cannot show
-    m_capacityDirty = false;
-    const std::int32_t link = m_document->fabric().findLink(m_shownId);
-    if (link >= 0)
-        m_document->setLinkCapacity(link, m_capacity->value());
+    editor.box = new QDoubleSpinBox(m_formWidget);
+    editor.box->setObjectName(objectName);
+    editor.box->setDecimals(decimals);
+    editor.box->setRange(minimum, 102400.0); // the rate editor narrows this to the link's capacity
+    editor.box->setSuffix(tr(" Gbit/s"));
+    editor.box->setKeyboardTracking(false);
+    editor.box->setToolTip(toolTip);
+    connect(editor.box, &QDoubleSpinBox::valueChanged, this, [&editor] { editor.dirty = true; });
+    connect(editor.box, &QDoubleSpinBox::editingFinished, this, [this, &editor] { applyEdit(editor); });
+    m_form->addRow(label, editor.box);
 }
 
-void PropertiesDock::onRateEdited()
+void PropertiesDock::applyEdit(GbpsEditor &editor)
 {
-    if (!m_document || !m_rate || !m_rateDirty)
-        return;
-    m_rateDirty = false;
+    if (!m_document || !editor.box || !editor.dirty)
+        return; // focus left without an edit: never clamp a value the box cannot show
+    editor.dirty = false;
     const std::int32_t link = m_document->fabric().findLink(m_shownId);
     if (link >= 0)
-        m_document->setLinkRate(link, m_rate->value());
+        (m_document->*editor.apply)(link, editor.box->value());
 }
 
 } // namespace Railyard

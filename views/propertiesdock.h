@@ -48,8 +48,17 @@ private:
     std::vector<Row> hostRows(std::int32_t host) const;
     std::vector<Row> switchRows(std::int32_t sw) const;
     std::vector<Row> linkRows(std::int32_t link) const;
-    void onCapacityEdited();
-    void onRateEdited();
+    /// A Gbit/s spin box of the selected link that applies to the document
+    /// on Enter; `dirty` is set once the user changed it since it was last set.
+    struct GbpsEditor
+    {
+        QDoubleSpinBox *box = nullptr;
+        bool dirty = false;
+        bool (FabricDocument::*apply)(std::int32_t link, double gbps) = nullptr;
+    };
+    void addGbpsEditor(GbpsEditor &editor, const QString &label, const QString &objectName, int decimals,
+                       double minimum, const QString &toolTip);
+    void applyEdit(GbpsEditor &editor);
 
     QPointer<FabricDocument> m_document;
     QPointer<AnalysisRunner> m_runner;
@@ -59,10 +68,8 @@ private:
     QFormLayout *m_form = nullptr;
     std::vector<Row> m_rows;             ///< rows shown; values are updated in place when the shape is unchanged
     std::vector<QLabel *> m_valueLabels; ///< per row; nullptr for headers and the editor
-    QDoubleSpinBox *m_capacity = nullptr;
-    bool m_capacityDirty = false;     ///< the user changed the spin box since it was last set
-    QDoubleSpinBox *m_rate = nullptr; ///< the rate the link runs at (degraded below capacity)
-    bool m_rateDirty = false;
+    GbpsEditor m_capacity;               ///< nominal capacity
+    GbpsEditor m_rate;                   ///< the rate it runs at (degraded below capacity)
     std::string m_shownId;
     QTimer *m_refreshTimer = nullptr;
 };
