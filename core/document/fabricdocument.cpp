@@ -109,9 +109,10 @@ bool FabricDocument::setLinkCapacity(std::int32_t link, double gbps)
     if (l.state == LinkState::Degraded && l.degradedGbps >= gbps) {
         // The new capacity is at or below the degraded rate: the link runs at
         // its (new) full rate, so it is up again — one undo step for both.
-        m_undoStack.beginMacro(SetLinkCapacityCommand(this, link, before, gbps).text());
+        auto *capacity = new SetLinkCapacityCommand(this, link, before, gbps);
+        m_undoStack.beginMacro(capacity->text());
         m_undoStack.push(new SetLinkStateCommand(this, link, {l.state, l.degradedGbps}, {LinkState::Up, 0.0}));
-        m_undoStack.push(new SetLinkCapacityCommand(this, link, before, gbps));
+        m_undoStack.push(capacity);
         m_undoStack.endMacro();
         return true;
     }

@@ -116,7 +116,7 @@ namespace {
 /// of hostLocalBytes: ring factor × S for all-reduce / AG / RS over the local
 /// members, (local − 1) × S / n for all-to-all, S per same-host pipeline
 /// neighbour), over NVLink, or PCIe on hosts without it.
-double nvlinkSeconds(const Fabric &fabric, const Placement &placement,
+double hostLocalSeconds(const Fabric &fabric, const Placement &placement,
                      const std::vector<const GroupCollective *> &groups)
 {
     const double pcieGBps = CollectiveConstants{}.pcieGBps;
@@ -176,7 +176,7 @@ CollectiveCallTime timeCollectiveCall(const Fabric &fabric, const CapacityView &
                                       bool sharp)
 {
     CollectiveCallTime t;
-    t.nvlinkSeconds = nvlinkSeconds(fabric, placement, groups);
+    t.nvlinkSeconds = hostLocalSeconds(fabric, placement, groups);
     std::vector<Flow> flows;
     for (const GroupCollective *c : groups) {
         const std::vector<Flow> f = collectiveFlows(fabric, placement, *c, sharp);
@@ -252,7 +252,7 @@ timeCollectiveCalls(const Fabric &fabric, const CapacityView &view, const JobEva
         }
         // Fluid loads are linear in bytes: the phase's drain time shared by its calls.
         CollectiveCallTime &t = out[i];
-        t.nvlinkSeconds = nvlinkSeconds(fabric, evaluation.placement, groups);
+        t.nvlinkSeconds = hostLocalSeconds(fabric, evaluation.placement, groups);
         for (const JobPhaseTime &ph : evaluation.phases)
             if (ph.kind == first.kind) {
                 t.networkSeconds = ph.seconds / double(first.countPerStep);
