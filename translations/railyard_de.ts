@@ -222,7 +222,7 @@
 <context>
     <name>Railyard::AnalysisDock</name>
     <message>
-        <location filename="../views/analysisdock.cpp" line="+230"/>
+        <location filename="../views/analysisdock.cpp" line="+223"/>
         <source>Bisection bandwidth</source>
         <translation>Bisektionsbandbreite</translation>
     </message>
@@ -239,12 +239,12 @@
     <message>
         <location line="+7"/>
         <location line="+157"/>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>Analysing…</source>
         <translation>Analyse läuft…</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-171"/>
         <source>No analysis yet: open or generate a fabric.</source>
         <translation>Noch keine Analyse: Öffnen oder erzeugen Sie eine Fabric.</translation>
     </message>
@@ -254,12 +254,12 @@
         <translation>%1 je Richtung</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>per direction · %1 of full (%2)</source>
         <translation>je Richtung · %1 des Vollwerts (%2)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>method: %1</source>
         <translation>Methode: %1</translation>
     </message>
@@ -923,7 +923,7 @@
         <translation>EP</translation>
     </message>
     <message>
-        <location filename="../views/jobsdock.cpp" line="+24"/>
+        <location filename="../views/jobsdock.cpp" line="+20"/>
         <source>Open Job…</source>
         <translation>Job öffnen…</translation>
     </message>
@@ -1023,7 +1023,7 @@
         <translation>Strategien × Routing</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+16"/>
         <source>Open Job</source>
         <translation>Job öffnen</translation>
     </message>
@@ -1800,7 +1800,7 @@
 <context>
     <name>Railyard::PropertiesDock</name>
     <message>
-        <location filename="../views/propertiesdock.cpp" line="+31"/>
+        <location filename="../views/propertiesdock.cpp" line="+32"/>
         <source>%1 Gbit/s</source>
         <translation>%1 Gbit/s</translation>
     </message>
@@ -1836,13 +1836,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+294"/>
+        <location line="+287"/>
         <location line="+62"/>
         <source>up</source>
         <translation>in Betrieb</translation>
     </message>
     <message>
-        <location line="-355"/>
+        <location line="-348"/>
         <source>down</source>
         <translation>außer Betrieb</translation>
     </message>
@@ -1857,7 +1857,7 @@
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+84"/>
         <source>No fabric</source>
         <translation>Keine Fabric</translation>
     </message>

@@ -4,6 +4,7 @@
 #include "views/analysischarts.h"
 #include "views/analysisrunner.h"
 #include "views/colours.h"
+#include "views/dockcontent.h"
 
 #include <QEvent>
 #include <QFrame>
@@ -38,8 +39,7 @@ struct AnalysisDock::Private
 {
     explicit Private(AnalysisDock *dock)
         : q(dock)
-    {
-    }
+    { }
 
     void build();
     /// Re-reads the runner's reports (cheap: no analysis) and refreshes every part.
@@ -88,13 +88,8 @@ struct AnalysisDock::Private
 
 void AnalysisDock::Private::build()
 {
-    auto *scroll = new QScrollArea(q);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto *content = new QWidget(scroll);
-    auto *layout = new QVBoxLayout(content);
-    layout->setContentsMargins(8, 6, 8, 8);
-    layout->setSpacing(8);
+    auto *layout = scrollingDockContent(q, QMargins(8, 6, 8, 8), 8);
+    QWidget *content = layout->parentWidget();
 
     // Status line, shown only while the runner works.
     statusRow = new QWidget(content);
@@ -185,8 +180,6 @@ void AnalysisDock::Private::build()
 
     layout->addWidget(results);
     layout->addStretch(1);
-    scroll->setWidget(content);
-    q->setWidget(scroll);
 }
 
 const Fabric *AnalysisDock::Private::fabric() const
@@ -255,9 +248,9 @@ void AnalysisDock::Private::refreshBisection(const AnalysisReport &current)
     bisectionExact = AnalysisCharts::exactGbpsText(b.gbps);
     bisectionValue->setText(AnalysisCharts::capacityText(b.gbps));
     bisectionValue->setToolTip(tr("%1 per direction").arg(bisectionExact));
-    bisectionRatio->setText(tr("per direction · %1 of full (%2)")
-                                .arg(AnalysisCharts::bisectionRatioText(b.ratio),
-                                     AnalysisCharts::capacityText(b.fullGbps)));
+    bisectionRatio->setText(
+        tr("per direction · %1 of full (%2)")
+            .arg(AnalysisCharts::bisectionRatioText(b.ratio), AnalysisCharts::capacityText(b.fullGbps)));
     QString method = tr("method: %1").arg(AnalysisCharts::methodText(b.method));
     if (!b.exact)
         method += tr(" · upper bound");
@@ -347,7 +340,7 @@ void AnalysisDock::Private::refreshLegend()
         QString text;
     };
     const Entry entries[] = {
-        {1.0, tr("1:1 or better")}, {2.0, tr("up to 2:1")},  {4.0, tr("up to 4:1")},
+        {1.0, tr("1:1 or better")}, {2.0, tr("up to 2:1")},    {4.0, tr("up to 4:1")},
         {8.0, tr("above 4:1")},     {qQNaN(), tr("top tier")},
     };
     QStringList items;
@@ -394,11 +387,10 @@ void AnalysisDock::setAnalysisRunner(AnalysisRunner *runner)
     if (runner) {
         d->runnerConnections << connect(runner, &AnalysisRunner::started, this,
                                         [this] { d->showStatus(tr("Analysing…")); });
-        d->runnerConnections << connect(runner, &AnalysisRunner::progress, this,
-                                        [this](int percent, const QString &stage) {
-                                            d->showStatus(percent > 0 ? tr("%1 (%2 %)").arg(stage).arg(percent)
-                                                                      : stage);
-                                        });
+        d->runnerConnections << connect(
+            runner, &AnalysisRunner::progress, this, [this](int percent, const QString &stage) {
+                d->showStatus(percent > 0 ? tr("%1 (%2 %)").arg(stage).arg(percent) : stage);
+            });
         d->runnerConnections << connect(runner, &AnalysisRunner::finished, this, [this] {
             d->hideStatus();
             d->refresh();

@@ -1,6 +1,7 @@
 #include "views/jobsdock.h"
 
 #include "core/export/hostlist.h"
+#include "views/dockcontent.h"
 #include "views/jobsdock_p.h"
 
 namespace Railyard {
@@ -9,13 +10,8 @@ using namespace JobsDockDetail;
 
 void JobsDock::Private::build()
 {
-    auto *scroll = new QScrollArea(q);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto *content = new QWidget(scroll);
-    auto *layout = new QVBoxLayout(content);
-    layout->setContentsMargins(8, 6, 8, 8);
-    layout->setSpacing(8);
+    auto *layout = scrollingDockContent(q, QMargins(8, 6, 8, 8), 8);
+    QWidget *content = layout->parentWidget();
     QFont bold = q->font();
     bold.setBold(true);
 
@@ -162,8 +158,6 @@ void JobsDock::Private::build()
     layout->addWidget(compareBox);
 
     layout->addStretch(1);
-    scroll->setWidget(content);
-    q->setWidget(scroll);
 
     connect(openButton, &QPushButton::clicked, q, [this] {
         const QString path

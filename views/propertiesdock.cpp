@@ -2,6 +2,7 @@
 
 #include "core/document/fabricdocument.h"
 #include "views/analysisrunner.h"
+#include "views/dockcontent.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -69,12 +70,8 @@ PropertiesDock::PropertiesDock(QWidget *parent)
 {
     setObjectName(QStringLiteral("PropertiesDock"));
 
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto *content = new QWidget(scroll);
-    auto *layout = new QVBoxLayout(content);
-    layout->setContentsMargins(8, 6, 8, 6);
+    auto *layout = scrollingDockContent(this, QMargins(8, 6, 8, 6));
+    QWidget *content = layout->parentWidget();
 
     m_title = new QLabel(content);
     m_title->setObjectName(QStringLiteral("PropertiesTitle"));
@@ -99,9 +96,6 @@ PropertiesDock::PropertiesDock(QWidget *parent)
     m_form->setRowWrapPolicy(QFormLayout::DontWrapRows);
     layout->addWidget(m_formWidget);
     layout->addStretch(1);
-
-    scroll->setWidget(content);
-    setWidget(scroll);
 
     // Document edits and analysis results arrive in bursts (and an edit can
     // come from the capacity editor's own signal): coalesce them.
