@@ -4,7 +4,7 @@
 <context>
     <name>AnalysisCharts</name>
     <message>
-        <location filename="../views/analysischarts.cpp" line="+110"/>
+        <location filename="../views/docks/analysischarts.cpp" line="+110"/>
         <source>Oversubscription per tier (down : up)</source>
         <translation>Überbuchung je Ebene (abwärts : aufwärts)</translation>
     </message>
@@ -163,7 +163,7 @@
 <context>
     <name>JobImpactText</name>
     <message numerus="yes">
-        <location filename="../views/jobimpacttext.cpp" line="+12"/>
+        <location filename="../views/docks/jobimpacttext.cpp" line="+12"/>
         <source>&lt;br&gt;&lt;b&gt;Impaired links&lt;/b&gt;: %n failed or degraded link(s) carry this job&apos;s traffic. </source>
         <translation>
             <numerusform>&lt;br&gt;&lt;b&gt;Beeinträchtigte Links&lt;/b&gt;: %n ausgefallener oder eingeschränkter Link trägt Verkehr dieses Jobs. </numerusform>
@@ -199,7 +199,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../views/templatedialog.cpp" line="+73"/>
+        <location filename="../views/dialogs/templatedialog.cpp" line="+73"/>
         <source>GPU model: sets the NVLink bandwidth per GPU (H100/H200: 450 GB/s, B200: 900 GB/s per direction) used by the traffic analysis.</source>
         <translation>GPU-Modell: legt die NVLink-Bandbreite je GPU fest (H100/H200: 450 GB/s, B200: 900 GB/s je Richtung), die die Verkehrsanalyse verwendet.</translation>
     </message>
@@ -222,7 +222,7 @@
 <context>
     <name>Railyard::AnalysisDock</name>
     <message>
-        <location filename="../views/analysisdock.cpp" line="+223"/>
+        <location filename="../views/docks/analysisdock.cpp" line="+223"/>
         <source>Bisection bandwidth</source>
         <translation>Bisektionsbandbreite</translation>
     </message>
@@ -389,7 +389,7 @@
 <context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../views/fabriccanvaspainter.cpp" line="+227"/>
+        <location filename="../views/canvas/fabriccanvaspainter.cpp" line="+227"/>
         <source>%n link(s) · %1</source>
         <translation>
             <numerusform>%n Link · %1</numerusform>
@@ -457,7 +457,7 @@
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location filename="../views/fabriccanvas.cpp" line="+225"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+225"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
@@ -598,7 +598,7 @@
 <context>
     <name>Railyard::ImageExporter</name>
     <message>
-        <location filename="../views/imageexporter.cpp" line="+27"/>
+        <location filename="../views/export/imageexporter.cpp" line="+27"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -631,7 +631,7 @@
 <context>
     <name>Railyard::JobEditDialog</name>
     <message>
-        <location filename="../views/jobeditdialog.cpp" line="+39"/>
+        <location filename="../views/dialogs/jobeditdialog.cpp" line="+39"/>
         <source>Edit Training Job</source>
         <translation>Trainingsjob bearbeiten</translation>
     </message>
@@ -835,7 +835,7 @@
 <context>
     <name>Railyard::JobsDock</name>
     <message>
-        <location filename="../views/joblabels.cpp" line="+8"/>
+        <location filename="../views/docks/joblabels.cpp" line="+8"/>
         <source>topology</source>
         <translation>topologiebewusst</translation>
     </message>
@@ -923,7 +923,7 @@
         <translation>EP</translation>
     </message>
     <message>
-        <location filename="../views/jobsdock.cpp" line="+20"/>
+        <location filename="../views/docks/jobsdock.cpp" line="+20"/>
         <source>Open Job…</source>
         <translation>Job öffnen…</translation>
     </message>
@@ -1243,7 +1243,7 @@
         <translation>Jobs</translation>
     </message>
     <message>
-        <location filename="../views/jobsdockjob.cpp" line="+17"/>
+        <location filename="../views/docks/jobsdockjob.cpp" line="+17"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -1253,7 +1253,7 @@
         <translation>%1: kann nicht schreiben: %2</translation>
     </message>
     <message>
-        <location filename="../views/jobsdock.cpp" line="+50"/>
+        <location filename="../views/docks/jobsdock.cpp" line="+50"/>
         <source>%1: %2 placement, %3 — link utilization</source>
         <translation>%1: Platzierung %2, %3 — Linkauslastung</translation>
     </message>
@@ -1589,7 +1589,7 @@
 <context>
     <name>Railyard::OutlineDock</name>
     <message>
-        <location filename="../views/outlinedock.cpp" line="+33"/>
+        <location filename="../views/docks/outlinedock.cpp" line="+33"/>
         <source>Outline</source>
         <translation>Gliederung</translation>
     </message>
@@ -1607,7 +1607,7 @@
 <context>
     <name>Railyard::OutlineModel</name>
     <message>
-        <location filename="../views/outlinemodel.cpp" line="+21"/>
+        <location filename="../views/docks/outlinemodel.cpp" line="+21"/>
         <source>Leaf</source>
         <translation>Leaf</translation>
     </message>
@@ -1707,7 +1707,7 @@
 <context>
     <name>Railyard::ProblemsDock</name>
     <message>
-        <location filename="../views/problemsdock.cpp" line="+31"/>
+        <location filename="../views/docks/problemsdock.cpp" line="+31"/>
         <source>leaf switches</source>
         <translation>Leaf-Switches</translation>
     </message>
@@ -1800,7 +1800,7 @@
 <context>
     <name>Railyard::PropertiesDock</name>
     <message>
-        <location filename="../views/propertiesdock.cpp" line="+32"/>
+        <location filename="../views/docks/propertiesdock.cpp" line="+32"/>
         <source>%1 Gbit/s</source>
         <translation>%1 Gbit/s</translation>
     </message>
@@ -2252,7 +2252,7 @@
 <context>
     <name>Railyard::ReportExporter</name>
     <message>
-        <location filename="../views/reportexporter.cpp" line="+86"/>
+        <location filename="../views/export/reportexporter.cpp" line="+86"/>
         <source>Fabric report</source>
         <translation>Fabric-Bericht</translation>
     </message>
@@ -2543,7 +2543,7 @@
 <context>
     <name>Railyard::TemplateDialog</name>
     <message>
-        <location filename="../views/templatedialog.cpp" line="-391"/>
+        <location filename="../views/dialogs/templatedialog.cpp" line="-391"/>
         <source>New from Template</source>
         <translation>Neu aus Vorlage</translation>
     </message>

@@ -42,6 +42,14 @@ void AnalysisRunner::setDocument(FabricDocument *document)
             m_baselineValid = false;
         schedule();
     });
+    // The worker reads the document's fabric: stop it before the structure changes.
+    connect(m_document, &FabricDocument::aboutToChange, this, [this] {
+        if (!m_running)
+            return;
+        m_pending = false;
+        cancel();
+        waitForFinished();
+    });
     connect(m_document, &QObject::destroyed, this, [this] { setDocument(nullptr); });
     schedule();
 }

@@ -10,7 +10,7 @@
 #include "core/formats/formatregistry.h"
 #include "core/generators/presets.h"
 #include "views/analysisrunner.h"
-#include "views/fabriccanvas.h"
+#include "views/canvas/fabriccanvas.h"
 #include "views/mainwindow.h"
 
 #include <QApplication>

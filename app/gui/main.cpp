@@ -9,8 +9,8 @@
 
 #include "core/document/fabricdocument.h"
 #include "views/analysisrunner.h"
-#include "views/fabriccanvas.h"
-#include "views/jobsdock.h"
+#include "views/canvas/fabriccanvas.h"
+#include "views/docks/jobsdock.h"
 #include "views/mainwindow.h"
 
 #include <QApplication>

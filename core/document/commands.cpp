@@ -1,5 +1,7 @@
 #include "core/document/commands.h"
 
+#include <algorithm>
+
 namespace Railyard {
 
 SetFailedCommand::SetFailedCommand(FabricDocument *document, std::vector<FabricDocument::FailureFlag> after,
@@ -78,6 +80,71 @@ void SetLinkStateCommand::redo()
 void SetLinkStateCommand::undo()
 {
     m_document->performSetLinkState(m_link, m_before.state, m_before.degradedGbps);
+}
+
+} // namespace Railyard
+
+namespace Railyard {
+
+EditFabricCommand::EditFabricCommand(FabricDocument *document, FabricEdit edit, const QString &text,
+                                     bool alreadyApplied)
+    : QUndoCommand(text)
+    , m_document(document)
+    , m_edit(std::move(edit))
+    , m_applied(alreadyApplied)
+{ }
+
+void EditFabricCommand::redo()
+{
+    if (m_applied) {
+        m_applied = false;
+        m_document->announceEdit(m_edit);
+        return;
+    }
+    m_document->performEdit(m_edit, true);
+}
+
+void EditFabricCommand::undo()
+{
+    m_document->performEdit(m_edit, false);
+}
+
+MoveNodesCommand::MoveNodesCommand(FabricDocument *document, Pins before, Pins after, int dragId, const QString &text)
+    : QUndoCommand(text)
+    , m_document(document)
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+    , m_dragId(dragId)
+{ }
+
+void MoveNodesCommand::redo()
+{
+    m_document->performSetPins(m_after);
+}
+
+void MoveNodesCommand::undo()
+{
+    m_document->performSetPins(m_before);
+}
+
+bool MoveNodesCommand::mergeWith(const QUndoCommand *other)
+{
+    const auto *o = static_cast<const MoveNodesCommand *>(other);
+    if (o->m_dragId != m_dragId)
+        return false;
+    // Keep the first "before" of each node; take the latest "after".
+    for (const auto &[id, pos] : o->m_after) {
+        auto it = std::find_if(m_after.begin(), m_after.end(), [&](const auto &p) { return p.first == id; });
+        if (it != m_after.end()) {
+            it->second = pos;
+        } else {
+            m_after.emplace_back(id, pos);
+            const auto b = std::find_if(o->m_before.begin(), o->m_before.end(),
+                                        [&](const auto &p) { return p.first == id; });
+            m_before.emplace_back(id, b != o->m_before.end() ? b->second : std::nullopt);
+        }
+    }
+    return true;
 }
 
 } // namespace Railyard

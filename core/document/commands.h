@@ -6,6 +6,9 @@
 
 #include <QUndoCommand>
 
+#include <algorithm>
+#include <optional>
+
 namespace Railyard {
 
 /// Fails or restores a set of links and switches (a what-if step).
@@ -59,6 +62,48 @@ private:
     std::int32_t m_link;
     State m_before;
     State m_after;
+};
+
+} // namespace Railyard
+
+namespace Railyard {
+
+/// A structural edit (add, remove, rename, re-cable, bulk properties,
+/// duplicate): applies a FabricEdit forward and backward. The document checks
+/// the edit by applying it before pushing, so the first redo() only announces
+/// the change.
+class EditFabricCommand : public QUndoCommand
+{
+public:
+    EditFabricCommand(FabricDocument *document, FabricEdit edit, const QString &text, bool alreadyApplied);
+    void redo() override;
+    void undo() override;
+    const FabricEdit &edit() const { return m_edit; }
+
+private:
+    FabricDocument *m_document;
+    FabricEdit m_edit;
+    bool m_applied;
+};
+
+/// Moves (pins) or unpins nodes. Consecutive moves with the same non-zero
+/// drag id merge, so one drag is one undo step.
+class MoveNodesCommand : public QUndoCommand
+{
+public:
+    enum { Id = 0x525a };
+    using Pins = std::vector<std::pair<std::string, std::optional<QPointF>>>;
+    MoveNodesCommand(FabricDocument *document, Pins before, Pins after, int dragId, const QString &text);
+    void redo() override;
+    void undo() override;
+    int id() const override { return m_dragId != 0 ? Id : -1; }
+    bool mergeWith(const QUndoCommand *other) override;
+
+private:
+    FabricDocument *m_document;
+    Pins m_before;
+    Pins m_after;
+    int m_dragId;
 };
 
 } // namespace Railyard

@@ -158,12 +158,14 @@ void FabricDocument::performSetFailed(const std::vector<FailureFlag> &flags)
 
 void FabricDocument::performSetLinkCapacity(std::int32_t link, double gbps)
 {
+    emit aboutToChange();
     m_fabric.link(link).capacityGbps = gbps;
     emit changed(Change::Capacities);
 }
 
 void FabricDocument::performSetLinkState(std::int32_t link, LinkState state, double degradedGbps)
 {
+    emit aboutToChange();
     Link &l = m_fabric.link(link);
     l.state = state;
     l.degradedGbps = degradedGbps;

@@ -7,13 +7,17 @@
 // and emit a typed change event.
 
 #include "core/analysis/capacity.h"
+#include "core/document/fabricedit.h"
 #include "core/model/fabric.h"
 
 #include <QObject>
+#include <QPointF>
 #include <QString>
 #include <QUndoStack>
 
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace Railyard {
@@ -26,7 +30,8 @@ public:
     enum class Change {
         Failures,   ///< what-if failures: capacities of links changed
         Capacities, ///< nominal link capacities or states edited
-        Structure,  ///< elements added or removed: rebuild layouts
+        Structure,  ///< elements added, removed or edited (ids, tiers, ports): rebuild layouts
+        Positions,  ///< pinned positions moved, pinned or unpinned: re-place nodes
     };
     Q_ENUM(Change)
 
@@ -75,6 +80,65 @@ public:
     /// step. False for an unknown link or a negative or non-finite rate.
     bool setLinkRate(std::int32_t link, double gbps);
 
+    // --- Drawing and structural edits --------------------------------------
+    // Every method below checks the edit before applying it (ports within
+    // radix and unused, NIC ports of hosts, unique non-empty ids, positive
+    // capacities, ends that exist). A refused edit returns false, sets *error
+    // to a sentence naming the element and the rule, emits editRefused(error)
+    // and changes nothing. An accepted edit is one undo step and emits
+    // changed(Change::Structure).
+
+    /// Adds a host (its id must be new; NICs as given).
+    bool addHost(Host host, QString *error = nullptr);
+    /// Adds a switch (its id must be new; radix >= 1).
+    bool addSwitch(Switch sw, QString *error = nullptr);
+    /// Adds a rack: hostCount hosts shaped like `host` (its id is ignored),
+    /// with ids "<rack>-h01".."<rack>-hNN" and location `location` (whose
+    /// rack names the new rack; it must not exist yet). No links.
+    bool addRack(const Location &location, int hostCount, const Host &host, QString *error = nullptr);
+    /// Connects two nodes (host or switch ids) with a link of gbps per
+    /// direction. portA/portB: the switch port (or host NIC port) to use, -1
+    /// for the lowest free one. The new link's id is "<a>--<b>" (with a
+    /// numeric suffix if taken) and is returned in *newLinkId.
+    bool connect(const std::string &a, const std::string &b, double gbps = 400.0, int portA = -1, int portB = -1,
+                 QString *error = nullptr, std::string *newLinkId = nullptr);
+    /// Deletes hosts, switches and links; a node takes its links with it.
+    bool removeElements(const std::vector<std::string> &ids, QString *error = nullptr);
+    /// How many links removeElements(ids) would delete beyond those named
+    /// (for the confirmation "and its 64 links").
+    int linksRemovedWith(const std::vector<std::string> &ids) const;
+    /// Renames a host, switch or link; the new id must be non-empty and unused.
+    bool renameElement(const std::string &id, const std::string &newId, QString *error = nullptr);
+    /// Sets the given properties on every selected element that has them
+    /// (capacity on links; model, radix and tier on switches; GPU model on
+    /// hosts). One undo step for the whole selection.
+    bool setProperties(const std::vector<std::string> &ids, const PropertyEdit &edit, QString *error = nullptr);
+    /// Duplicates a rack (by its location rack name) or a scalable unit (by
+    /// its su name): copies of its hosts and leaf switches with new ids and
+    /// a new rack/su name, their internal links copied, and each link to a
+    /// switch outside the copy rewired to the same upper switch on a free
+    /// port. Refused when an upper switch has no free port.
+    bool duplicateRack(const std::string &rack, QString *error = nullptr, std::string *newRack = nullptr);
+    bool duplicateScalableUnit(const std::string &su, QString *error = nullptr, std::string *newSu = nullptr);
+    /// Adds a spine plane: a copy of the spine switches of plane `fromPlane`
+    /// as plane max+1, each connected to the same leaves as its original on
+    /// free leaf ports. Refused when a leaf has no free port.
+    bool addSpinePlane(int fromPlane = 0, QString *error = nullptr);
+    /// Moves one end of a link (end 0 = a, 1 = b) to another node and port
+    /// (-1 = lowest free port).
+    bool recable(const std::string &linkId, int end, const std::string &node, int port = -1,
+                 QString *error = nullptr);
+
+    // --- Positions --------------------------------------------------------
+    /// Pinned scene positions (node id -> centre). Pinned nodes keep their
+    /// place through re-layouts; the others follow the automatic layout.
+    const std::unordered_map<std::string, QPointF> &pinnedPositions() const { return m_pins; }
+    /// Moves nodes to scene positions and pins them. Consecutive moves of
+    /// the same nodes with the same dragId merge into one undo step (a drag).
+    void moveNodes(const std::vector<std::pair<std::string, QPointF>> &positions, int dragId = 0);
+    /// Unpins nodes: they go back to the automatic layout (one undo step).
+    void unpinNodes(const std::vector<std::string> &ids);
+
     // --- Selection (shared by every view) ----------------------------------
     /// Selected element ids (hosts, switches, links).
     const std::vector<std::string> &selection() const { return m_selection; }
@@ -83,16 +147,49 @@ public:
 signals:
     void changed(Railyard::FabricDocument::Change change);
     void selectionChanged();
+    /// An edit was refused; message says why (for the status bar and Problems dock).
+    void editRefused(const QString &message);
+    /// Emitted right before the fabric's structure changes, so readers on
+    /// other threads (the analysis) can stop first.
+    void aboutToChange();
 
 private:
     friend class SetFailedCommand;
     friend class SetLinkCapacityCommand;
     friend class SetLinkStateCommand;
+    friend class EditFabricCommand;
+    friend class MoveNodesCommand;
 
     /// Sets each flag; emits Change::Failures.
     void performSetFailed(const std::vector<FailureFlag> &flags);
     void performSetLinkCapacity(std::int32_t link, double gbps);
     void performSetLinkState(std::int32_t link, LinkState state, double degradedGbps);
+    /// Applies a structural edit forward or backward; emits Change::Structure.
+    void performEdit(const FabricEdit &edit, bool forward);
+    /// Applies an edit without signals (checking, and perform's body).
+    void applyEdit(const FabricEdit &edit, bool forward);
+    void removeIndexed(const std::vector<FabricEdit::Indexed<Host>> &hosts,
+                       const std::vector<FabricEdit::Indexed<Switch>> &switches,
+                       const std::vector<FabricEdit::Indexed<LinkRecord>> &links);
+    void insertIndexed(const std::vector<FabricEdit::Indexed<Host>> &hosts,
+                       const std::vector<FabricEdit::Indexed<Switch>> &switches,
+                       const std::vector<FabricEdit::Indexed<LinkRecord>> &links);
+    /// Emits the signals of an edit already applied (first redo of a checked edit).
+    void announceEdit(const FabricEdit &edit);
+    /// A link as an edit stores it: with the ids of its ends.
+    LinkRecord linkRecord(std::int32_t link) const;
+    /// Lowest free port of a node (switch port or host NIC port), skipping
+    /// `reserved`; -1 when none is free (hosts without NICs: -1 always).
+    int freePort(NodeIndex node, const std::vector<int> &reserved = {}, std::int32_t ignoreLink = -1) const;
+    /// Copies a group of hosts and switches (duplicate rack / scalable unit).
+    bool duplicateGroup(const std::vector<NodeIndex> &members, const std::string &locationKey, bool bySu,
+                        QString *error, std::string *newName);
+    /// Sets pins (nullopt = unpinned); emits Change::Positions.
+    void performSetPins(const std::vector<std::pair<std::string, std::optional<QPointF>>> &pins);
+    /// Checks an edit by applying it, validating the touched elements and
+    /// rolling back; on success pushes it as one command (text) and returns true.
+    bool commitEdit(FabricEdit edit, const QString &text, QString *error);
+    bool refuse(const QString &message, QString *error);
 
     Fabric m_fabric;
     QUndoStack m_undoStack;
@@ -101,6 +198,7 @@ private:
     std::vector<char> m_switchFailed;
     int m_failedCount = 0;
     std::vector<std::string> m_selection;
+    std::unordered_map<std::string, QPointF> m_pins;
 };
 
 } // namespace Railyard

@@ -81,7 +81,7 @@ std::string hostKey(const Host &h, int level, std::int32_t column)
 
 } // namespace
 
-FabricLayout FabricLayout::compute(const Fabric &f)
+FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std::string, QPointF> *pins)
 {
     f.prepare();
     FabricLayout layout;
@@ -181,6 +181,15 @@ FabricLayout FabricLayout::compute(const Fabric &f)
         for (const auto s : unplaced) {
             layout.m_nodeRects[static_cast<size_t>(f.switchNode(s))] = QRectF(unplacedX, y, hostWidth, kSwitchHeight);
             unplacedX += rackPitch;
+        }
+    }
+
+    // --- Pinned nodes keep the centre the user gave them ----------------------
+    if (pins) {
+        for (const auto &[id, centre] : *pins) {
+            const NodeIndex n = f.findNode(id);
+            if (n >= 0)
+                layout.m_nodeRects[static_cast<size_t>(n)].moveCenter(centre);
         }
     }
 

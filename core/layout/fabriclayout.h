@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace Railyard {
@@ -57,8 +58,11 @@ struct LayoutLevel
 class FabricLayout
 {
 public:
-    /// Lays out the fabric. O(N log N + L).
-    static FabricLayout compute(const Fabric &fabric);
+    /// Lays out the fabric. O(N log N + L). Nodes named in pins (id -> scene
+    /// centre) are placed there instead of where the automatic layout puts
+    /// them; the groups and bundles follow.
+    static FabricLayout compute(const Fabric &fabric,
+                                const std::unordered_map<std::string, QPointF> *pins = nullptr);
 
     QRectF bounds() const { return m_bounds; }
     const QRectF &nodeRect(NodeIndex n) const { return m_nodeRects[static_cast<size_t>(n)]; }

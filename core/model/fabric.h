@@ -165,6 +165,33 @@ public:
     std::int32_t addLink(Link link);
     void reserve(size_t hosts, size_t switches, size_t links);
 
+    // --- Structural editing primitives (FabricDocument's commands) ---------
+    // Index lists are sorted ascending. They keep the id indexes in sync and
+    // cost O(N + L) when elements move, less when they are appended.
+
+    /// Removes hosts, switches and links by index. Every link incident to a
+    /// removed node must be in `links`. Remaining link ends are renumbered.
+    void removeElements(const std::vector<std::int32_t> &hosts, const std::vector<std::int32_t> &switches,
+                        const std::vector<std::int32_t> &links);
+    /// Inserts hosts and switches at their indices in the resulting vectors;
+    /// existing link ends are renumbered.
+    void insertNodes(std::vector<std::pair<std::int32_t, Host>> hosts,
+                     std::vector<std::pair<std::int32_t, Switch>> switches);
+    /// Inserts links (ends set) at their indices in the resulting vector.
+    void insertLinks(std::vector<std::pair<std::int32_t, Link>> links);
+    /// Replace an element in place; its id may change.
+    void replaceHost(std::int32_t i, Host host);
+    void replaceSwitch(std::int32_t i, Switch sw);
+    void replaceLink(std::int32_t i, Link link);
+
+    /// Checks the invariants of validate() for these nodes and links only
+    /// (and every link incident to the given switches and hosts: ports,
+    /// counts): what an edit touched. O(touched + their links).
+    std::vector<Problem> validateElements(const std::vector<NodeIndex> &nodes,
+                                          const std::vector<std::int32_t> &links) const;
+    /// Total NIC ports of a host (links it can take); 0 when it lists no NICs.
+    static int nicPorts(const Host &host);
+
     /// Links incident to a node, as link indices. Built lazily (O(L)) on first
     /// use after a mutation; not thread-safe until built (call once before
     /// handing the fabric to worker threads).
@@ -194,6 +221,10 @@ public:
 
 private:
     void invalidateAdjacency() { m_adjacencyValid = false; }
+    /// Re-points the id index entries of elements from `first` on.
+    void reindexHosts(std::int32_t first);
+    void reindexSwitches(std::int32_t first);
+    void reindexLinks(std::int32_t first);
     void buildAdjacency() const;
 
     std::vector<Host> m_hosts;

@@ -1,1 +1,2 @@
 railyard_add_test(document document)
+railyard_add_test(document editing)

@@ -3,12 +3,12 @@
 // analysis dock showing the same bisection as railyard-cli.
 
 #include "core/document/fabricdocument.h"
-#include "views/analysisdock.h"
+#include "views/docks/analysisdock.h"
 #include "views/analysisrunner.h"
-#include "views/fabriccanvas.h"
-#include "views/imageexporter.h"
+#include "views/canvas/fabriccanvas.h"
+#include "views/export/imageexporter.h"
 #include "views/mainwindow.h"
-#include "views/outlinedock.h"
+#include "views/docks/outlinedock.h"
 
 #include <QDir>
 #include <QImage>

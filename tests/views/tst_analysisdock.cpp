@@ -5,12 +5,12 @@
 
 #include "core/document/fabricdocument.h"
 #include "core/generators/presets.h"
-#include "views/analysischarts.h"
-#include "views/analysisdock.h"
+#include "views/docks/analysischarts.h"
+#include "views/docks/analysisdock.h"
 #include "views/analysisrunner.h"
-#include "views/colours.h"
-#include "views/fabriccanvas.h"
-#include "views/reportexporter.h"
+#include "views/canvas/colours.h"
+#include "views/canvas/fabriccanvas.h"
+#include "views/export/reportexporter.h"
 
 #include <QFile>
 #include <QLabel>

@@ -7,9 +7,9 @@
 #include "core/document/fabricdocument.h"
 #include "core/generators/presets.h"
 #include "views/analysisrunner.h"
-#include "views/outlinedock.h"
-#include "views/problemsdock.h"
-#include "views/propertiesdock.h"
+#include "views/docks/outlinedock.h"
+#include "views/docks/problemsdock.h"
+#include "views/docks/propertiesdock.h"
 
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>

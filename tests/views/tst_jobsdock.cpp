@@ -5,8 +5,8 @@
 #include "core/document/fabricdocument.h"
 #include "core/formats/formatregistry.h"
 #include "core/placement/jobevaluation.h"
-#include "views/jobeditdialog.h"
-#include "views/jobsdock.h"
+#include "views/dialogs/jobeditdialog.h"
+#include "views/docks/jobsdock.h"
 
 #include <QDialogButtonBox>
 #include <QDir>

@@ -3,7 +3,7 @@
 //  * DGX SuperPOD, n SUs: 32n hosts, 256n GPUs; 8 rail leaves per SU with
 //    32 down + 32 up ports, 256n uplinks over radix-64 spines.
 //  * k-ary fat-tree: k³/4 hosts, 5k²/4 switches, 3k³/4 links, non-blocking.
-#include "views/templatedialog.h"
+#include "views/dialogs/templatedialog.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

@@ -1,0 +1,730 @@
+// FabricDocument's structural edits: drawing (add, connect, delete, rename,
+// bulk properties, re-cable), the structural operations (duplicate a rack or
+// scalable unit, add a spine plane) and pinned positions. Every intent method
+// builds one FabricEdit; commitEdit() checks it and pushes one command.
+
+#include "core/document/commands.h"
+#include "core/document/fabricdocument.h"
+#include "core/document/idnumbering.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace Railyard {
+
+namespace {
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+template<typename T>
+void sortByIndex(std::vector<T> &v)
+{
+    std::sort(v.begin(), v.end(), [](const T &x, const T &y) { return x.index < y.index; });
+}
+
+} // namespace
+
+// --- Applying edits ---------------------------------------------------------
+
+LinkRecord FabricDocument::linkRecord(std::int32_t link) const
+{
+    const Link &l = m_fabric.link(link);
+    return {l, m_fabric.nodeId(l.a), m_fabric.nodeId(l.b)};
+}
+
+void FabricDocument::removeIndexed(const std::vector<FabricEdit::Indexed<Host>> &hosts,
+                                   const std::vector<FabricEdit::Indexed<Switch>> &switches,
+                                   const std::vector<FabricEdit::Indexed<LinkRecord>> &links)
+{
+    std::vector<std::int32_t> h, s, l;
+    h.reserve(hosts.size());
+    s.reserve(switches.size());
+    l.reserve(links.size());
+    for (const auto &e : hosts)
+        h.push_back(e.index);
+    for (const auto &e : switches)
+        s.push_back(e.index);
+    for (const auto &e : links)
+        l.push_back(e.index);
+    auto eraseFlags = [](std::vector<char> &flags, const std::vector<std::int32_t> &indices) {
+        for (auto it = indices.rbegin(); it != indices.rend(); ++it)
+            flags.erase(flags.begin() + *it);
+    };
+    eraseFlags(m_linkFailed, l);
+    eraseFlags(m_switchFailed, s);
+    m_fabric.removeElements(h, s, l);
+}
+
+void FabricDocument::insertIndexed(const std::vector<FabricEdit::Indexed<Host>> &hosts,
+                                   const std::vector<FabricEdit::Indexed<Switch>> &switches,
+                                   const std::vector<FabricEdit::Indexed<LinkRecord>> &links)
+{
+    std::vector<std::pair<std::int32_t, Host>> h;
+    std::vector<std::pair<std::int32_t, Switch>> s;
+    for (const auto &e : hosts)
+        h.emplace_back(e.index, e.value);
+    for (const auto &e : switches) {
+        s.emplace_back(e.index, e.value);
+        m_switchFailed.insert(m_switchFailed.begin() + e.index, e.failed ? 1 : 0);
+    }
+    m_fabric.insertNodes(std::move(h), std::move(s));
+    std::vector<std::pair<std::int32_t, Link>> l;
+    l.reserve(links.size());
+    for (const auto &e : links) {
+        Link link = e.value.link;
+        link.a = m_fabric.findNode(e.value.aId);
+        link.b = m_fabric.findNode(e.value.bId);
+        l.emplace_back(e.index, std::move(link));
+        m_linkFailed.insert(m_linkFailed.begin() + e.index, e.failed ? 1 : 0);
+    }
+    m_fabric.insertLinks(std::move(l));
+}
+
+void FabricDocument::applyEdit(const FabricEdit &e, bool forward)
+{
+    auto replaceLink = [this](std::int32_t index, const LinkRecord &r) {
+        Link link = r.link;
+        link.a = m_fabric.findNode(r.aId);
+        link.b = m_fabric.findNode(r.bId);
+        m_fabric.replaceLink(index, std::move(link));
+    };
+    if (forward) {
+        removeIndexed(e.removedHosts, e.removedSwitches, e.removedLinks);
+        insertIndexed(e.addedHosts, e.addedSwitches, e.addedLinks);
+        for (const auto &m : e.modifiedHosts)
+            m_fabric.replaceHost(m.index, m.after);
+        for (const auto &m : e.modifiedSwitches)
+            m_fabric.replaceSwitch(m.index, m.after);
+        for (const auto &m : e.modifiedLinks)
+            replaceLink(m.index, m.after);
+    } else {
+        for (const auto &m : e.modifiedLinks)
+            replaceLink(m.index, m.before);
+        for (const auto &m : e.modifiedSwitches)
+            m_fabric.replaceSwitch(m.index, m.before);
+        for (const auto &m : e.modifiedHosts)
+            m_fabric.replaceHost(m.index, m.before);
+        removeIndexed(e.addedHosts, e.addedSwitches, e.addedLinks);
+        insertIndexed(e.removedHosts, e.removedSwitches, e.removedLinks);
+    }
+    for (const auto &pin : e.pins) {
+        const auto &pos = forward ? pin.after : pin.before;
+        if (pos)
+            m_pins[pin.id] = *pos;
+        else
+            m_pins.erase(pin.id);
+    }
+    m_failedCount = static_cast<int>(std::count(m_linkFailed.begin(), m_linkFailed.end(), 1)
+                                     + std::count(m_switchFailed.begin(), m_switchFailed.end(), 1));
+    m_fabric.prepare();
+}
+
+void FabricDocument::announceEdit(const FabricEdit &edit)
+{
+    // Drop selected ids that no longer exist (deleted or renamed elements).
+    std::vector<std::string> kept;
+    for (const std::string &id : m_selection)
+        if (m_fabric.containsId(id))
+            kept.push_back(id);
+    if (kept.size() != m_selection.size()) {
+        m_selection = std::move(kept);
+        emit selectionChanged();
+    }
+    emit changed(Change::Structure);
+    if (!edit.pins.empty())
+        emit changed(Change::Positions);
+}
+
+void FabricDocument::performEdit(const FabricEdit &edit, bool forward)
+{
+    emit aboutToChange();
+    applyEdit(edit, forward);
+    announceEdit(edit);
+}
+
+bool FabricDocument::refuse(const QString &message, QString *error)
+{
+    if (error)
+        *error = message;
+    emit editRefused(message);
+    return false;
+}
+
+bool FabricDocument::commitEdit(FabricEdit edit, const QString &text, QString *error)
+{
+    if (edit.isEmpty())
+        return true;
+    sortByIndex(edit.removedHosts);
+    sortByIndex(edit.removedSwitches);
+    sortByIndex(edit.removedLinks);
+    sortByIndex(edit.addedHosts);
+    sortByIndex(edit.addedSwitches);
+    sortByIndex(edit.addedLinks);
+    emit aboutToChange();
+    applyEdit(edit, true);
+    // Check what the edit touched; a refused edit is rolled back exactly.
+    std::vector<NodeIndex> nodes;
+    std::vector<std::int32_t> links;
+    for (const auto &h : edit.addedHosts)
+        nodes.push_back(m_fabric.hostNode(h.index));
+    for (const auto &m : edit.modifiedHosts)
+        nodes.push_back(m_fabric.hostNode(m.index));
+    for (const auto &s : edit.addedSwitches)
+        nodes.push_back(m_fabric.switchNode(s.index));
+    for (const auto &m : edit.modifiedSwitches)
+        nodes.push_back(m_fabric.switchNode(m.index));
+    for (const auto &l : edit.addedLinks)
+        links.push_back(l.index);
+    for (const auto &m : edit.modifiedLinks)
+        links.push_back(m.index);
+    const std::vector<Problem> problems = m_fabric.validateElements(nodes, links);
+    if (!problems.empty()) {
+        applyEdit(edit, false);
+        QString message = tr("%1 refused: %2").arg(text, qs(problems.front().message));
+        if (problems.size() > 1)
+            message += tr(" (and %n more problem(s))", nullptr, static_cast<int>(problems.size() - 1));
+        return refuse(message, error);
+    }
+    m_undoStack.push(new EditFabricCommand(this, std::move(edit), text, true));
+    return true;
+}
+
+// --- Drawing ----------------------------------------------------------------
+
+int FabricDocument::freePort(NodeIndex node, const std::vector<int> &reserved, std::int32_t ignoreLink) const
+{
+    int limit = 0;
+    if (m_fabric.isSwitch(node))
+        limit = m_fabric.switchAt(m_fabric.switchIndexOf(node)).radix;
+    else if (m_fabric.isHost(node))
+        limit = Fabric::nicPorts(m_fabric.host(node));
+    if (limit <= 0)
+        return -1;
+    std::vector<char> used(static_cast<size_t>(std::min(limit, 1 << 20)), 0);
+    for (const auto l : m_fabric.incidentLinks(node)) {
+        if (l == ignoreLink)
+            continue;
+        const Link &k = m_fabric.link(l);
+        const int port = k.a == node ? k.portA : k.portB;
+        if (port >= 0 && static_cast<size_t>(port) < used.size())
+            used[static_cast<size_t>(port)] = 1;
+    }
+    for (const int p : reserved)
+        if (p >= 0 && static_cast<size_t>(p) < used.size())
+            used[static_cast<size_t>(p)] = 1;
+    for (size_t p = 0; p < used.size(); ++p)
+        if (!used[p])
+            return static_cast<int>(p);
+    return -1;
+}
+
+bool FabricDocument::addHost(Host host, QString *error)
+{
+    if (host.id.empty())
+        return refuse(tr("A host needs an id."), error);
+    const QString text = tr("Add host %1").arg(qs(host.id));
+    FabricEdit edit;
+    edit.addedHosts.push_back({m_fabric.hostCount(), std::move(host), false});
+    return commitEdit(std::move(edit), text, error);
+}
+
+bool FabricDocument::addSwitch(Switch sw, QString *error)
+{
+    if (sw.id.empty())
+        return refuse(tr("A switch needs an id."), error);
+    const QString text = tr("Add switch %1").arg(qs(sw.id));
+    FabricEdit edit;
+    edit.addedSwitches.push_back({m_fabric.switchCount(), std::move(sw), false});
+    return commitEdit(std::move(edit), text, error);
+}
+
+bool FabricDocument::addRack(const Location &location, int hostCount, const Host &host, QString *error)
+{
+    const QString text = tr("Add rack %1").arg(qs(location.rack));
+    if (location.rack.empty())
+        return refuse(tr("A rack needs a name."), error);
+    if (hostCount < 1 || hostCount > 1024)
+        return refuse(tr("%1 refused: a rack holds 1 to 1024 hosts, not %2.").arg(text).arg(hostCount), error);
+    for (const Host &h : m_fabric.hosts())
+        if (h.location.rack == location.rack)
+            return refuse(tr("%1 refused: rack '%2' already exists.").arg(text, qs(location.rack)), error);
+    for (const Switch &s : m_fabric.switches())
+        if (s.location.rack == location.rack)
+            return refuse(tr("%1 refused: rack '%2' already exists.").arg(text, qs(location.rack)), error);
+    const int width = hostCount >= 100 ? 3 : 2;
+    FabricEdit edit;
+    for (int i = 0; i < hostCount; ++i) {
+        Host h = host;
+        std::string number = std::to_string(i + 1);
+        number.insert(0, static_cast<size_t>(std::max(0, width - static_cast<int>(number.size()))), '0');
+        h.id = location.rack + "-h" + number;
+        h.location = location;
+        edit.addedHosts.push_back({m_fabric.hostCount() + i, std::move(h), false});
+    }
+    return commitEdit(std::move(edit), text, error);
+}
+
+bool FabricDocument::connect(const std::string &a, const std::string &b, double gbps, int portA, int portB,
+                             QString *error, std::string *newLinkId)
+{
+    const QString text = tr("Connect %1 to %2").arg(qs(a), qs(b));
+    const NodeIndex na = m_fabric.findNode(a);
+    const NodeIndex nb = m_fabric.findNode(b);
+    if (na < 0 || nb < 0)
+        return refuse(tr("%1 refused: there is no host or switch '%2'.").arg(text, qs(na < 0 ? a : b)), error);
+    if (!(gbps > 0) || !std::isfinite(gbps))
+        return refuse(tr("%1 refused: the capacity must be a positive number of Gbit/s.").arg(text), error);
+    if (portA < 0 && (portA = freePort(na)) < 0 && m_fabric.isSwitch(na))
+        return refuse(tr("%1 refused: switch '%2' has no free port.").arg(text, qs(a)), error);
+    if (portA < 0 && m_fabric.isHost(na) && Fabric::nicPorts(m_fabric.host(na)) > 0)
+        return refuse(tr("%1 refused: host '%2' has no free NIC port.").arg(text, qs(a)), error);
+    if (portB < 0 && (portB = freePort(nb, na == nb ? std::vector<int>{portA} : std::vector<int>{})) < 0
+        && m_fabric.isSwitch(nb))
+        return refuse(tr("%1 refused: switch '%2' has no free port.").arg(text, qs(b)), error);
+    if (portB < 0 && m_fabric.isHost(nb) && Fabric::nicPorts(m_fabric.host(nb)) > 0)
+        return refuse(tr("%1 refused: host '%2' has no free NIC port.").arg(text, qs(b)), error);
+
+    Link link;
+    link.id = a + "--" + b;
+    for (int n = 2; m_fabric.containsId(link.id); ++n)
+        link.id = a + "--" + b + "#" + std::to_string(n);
+    link.portA = portA;
+    link.portB = portB;
+    link.capacityGbps = gbps;
+    if (m_fabric.isSwitch(nb))
+        link.plane = m_fabric.switchAt(m_fabric.switchIndexOf(nb)).plane;
+    else if (m_fabric.isSwitch(na))
+        link.plane = m_fabric.switchAt(m_fabric.switchIndexOf(na)).plane;
+    if (newLinkId)
+        *newLinkId = link.id;
+    FabricEdit edit;
+    edit.addedLinks.push_back({m_fabric.linkCount(), {std::move(link), a, b}, false});
+    return commitEdit(std::move(edit), text, error);
+}
+
+bool FabricDocument::removeElements(const std::vector<std::string> &ids, QString *error)
+{
+    if (ids.empty())
+        return true;
+    std::vector<char> hostGone(static_cast<size_t>(m_fabric.hostCount()), 0);
+    std::vector<char> switchGone(static_cast<size_t>(m_fabric.switchCount()), 0);
+    std::vector<char> linkGone(static_cast<size_t>(m_fabric.linkCount()), 0);
+    for (const std::string &id : ids) {
+        if (const auto l = m_fabric.findLink(id); l >= 0) {
+            linkGone[static_cast<size_t>(l)] = 1;
+            continue;
+        }
+        const NodeIndex n = m_fabric.findNode(id);
+        if (n < 0)
+            return refuse(tr("Delete refused: there is no element '%1'.").arg(qs(id)), error);
+        if (m_fabric.isHost(n))
+            hostGone[static_cast<size_t>(n)] = 1;
+        else
+            switchGone[static_cast<size_t>(m_fabric.switchIndexOf(n))] = 1;
+        for (const auto l : m_fabric.incidentLinks(n))
+            linkGone[static_cast<size_t>(l)] = 1;
+    }
+    FabricEdit edit;
+    for (std::int32_t i = 0; i < m_fabric.hostCount(); ++i)
+        if (hostGone[static_cast<size_t>(i)]) {
+            edit.removedHosts.push_back({i, m_fabric.host(i), false});
+            if (auto it = m_pins.find(m_fabric.host(i).id); it != m_pins.end())
+                edit.pins.push_back({it->first, it->second, std::nullopt});
+        }
+    for (std::int32_t i = 0; i < m_fabric.switchCount(); ++i)
+        if (switchGone[static_cast<size_t>(i)]) {
+            edit.removedSwitches.push_back({i, m_fabric.switchAt(i), isSwitchFailed(i)});
+            if (auto it = m_pins.find(m_fabric.switchAt(i).id); it != m_pins.end())
+                edit.pins.push_back({it->first, it->second, std::nullopt});
+        }
+    for (std::int32_t i = 0; i < m_fabric.linkCount(); ++i)
+        if (linkGone[static_cast<size_t>(i)])
+            edit.removedLinks.push_back({i, linkRecord(i), isLinkFailed(i)});
+    const QString text = ids.size() == 1 ? tr("Delete %1").arg(qs(ids.front()))
+                                         : tr("Delete %n elements", nullptr, static_cast<int>(ids.size()));
+    return commitEdit(std::move(edit), text, error);
+}
+
+int FabricDocument::linksRemovedWith(const std::vector<std::string> &ids) const
+{
+    std::unordered_set<std::int32_t> named, extra;
+    for (const std::string &id : ids)
+        if (const auto l = m_fabric.findLink(id); l >= 0)
+            named.insert(l);
+    for (const std::string &id : ids) {
+        const NodeIndex n = m_fabric.findNode(id);
+        if (n < 0)
+            continue;
+        for (const auto l : m_fabric.incidentLinks(n))
+            if (!named.count(l))
+                extra.insert(l);
+    }
+    return static_cast<int>(extra.size());
+}
+
+bool FabricDocument::renameElement(const std::string &id, const std::string &newId, QString *error)
+{
+    const QString text = tr("Rename %1 to %2").arg(qs(id), qs(newId));
+    if (newId == id)
+        return true;
+    if (newId.empty())
+        return refuse(tr("%1 refused: an id cannot be empty.").arg(text), error);
+    if (m_fabric.containsId(newId))
+        return refuse(tr("%1 refused: the id '%2' is already used.").arg(text, qs(newId)), error);
+    FabricEdit edit;
+    if (const auto l = m_fabric.findLink(id); l >= 0) {
+        LinkRecord after = linkRecord(l);
+        after.link.id = newId;
+        edit.modifiedLinks.push_back({l, linkRecord(l), std::move(after)});
+    } else if (const NodeIndex n = m_fabric.findNode(id); m_fabric.isHost(n)) {
+        Host after = m_fabric.host(n);
+        after.id = newId;
+        edit.modifiedHosts.push_back({n, m_fabric.host(n), std::move(after)});
+    } else if (m_fabric.isSwitch(n)) {
+        const auto s = m_fabric.switchIndexOf(n);
+        Switch after = m_fabric.switchAt(s);
+        after.id = newId;
+        edit.modifiedSwitches.push_back({s, m_fabric.switchAt(s), std::move(after)});
+    } else {
+        return refuse(tr("%1 refused: there is no element '%2'.").arg(text, qs(id)), error);
+    }
+    if (auto it = m_pins.find(id); it != m_pins.end()) {
+        edit.pins.push_back({id, it->second, std::nullopt});
+        edit.pins.push_back({newId, std::nullopt, it->second});
+    }
+    const bool selected = std::find(m_selection.begin(), m_selection.end(), id) != m_selection.end();
+    if (!commitEdit(std::move(edit), text, error))
+        return false;
+    if (selected) {
+        std::vector<std::string> selection = m_selection;
+        selection.push_back(newId);
+        setSelection(std::move(selection));
+    }
+    return true;
+}
+
+bool FabricDocument::setProperties(const std::vector<std::string> &ids, const PropertyEdit &props, QString *error)
+{
+    const QString text = ids.size() == 1 ? tr("Edit %1").arg(qs(ids.front()))
+                                         : tr("Edit %n elements", nullptr, static_cast<int>(ids.size()));
+    if (props.capacityGbps && (!(*props.capacityGbps > 0) || !std::isfinite(*props.capacityGbps)))
+        return refuse(tr("%1 refused: the capacity must be a positive number of Gbit/s.").arg(text), error);
+    if (props.radix && (*props.radix < 1 || *props.radix > 65536))
+        return refuse(tr("%1 refused: a radix is 1 to 65536 ports.").arg(text), error);
+    FabricEdit edit;
+    for (const std::string &id : ids) {
+        if (const auto l = m_fabric.findLink(id); l >= 0) {
+            if (!props.capacityGbps)
+                continue;
+            LinkRecord after = linkRecord(l);
+            if (after.link.capacityGbps == *props.capacityGbps)
+                continue;
+            after.link.capacityGbps = *props.capacityGbps;
+            // At or below the new capacity a degraded link runs at full rate.
+            if (after.link.state == LinkState::Degraded && after.link.degradedGbps >= *props.capacityGbps) {
+                after.link.state = LinkState::Up;
+                after.link.degradedGbps = 0.0;
+            }
+            edit.modifiedLinks.push_back({l, linkRecord(l), std::move(after)});
+            continue;
+        }
+        const NodeIndex n = m_fabric.findNode(id);
+        if (n < 0)
+            return refuse(tr("%1 refused: there is no element '%2'.").arg(text, qs(id)), error);
+        if (m_fabric.isHost(n)) {
+            if (!props.gpuModel || m_fabric.host(n).gpuModel == *props.gpuModel)
+                continue;
+            Host after = m_fabric.host(n);
+            after.gpuModel = *props.gpuModel;
+            edit.modifiedHosts.push_back({n, m_fabric.host(n), std::move(after)});
+            continue;
+        }
+        const auto s = m_fabric.switchIndexOf(n);
+        Switch after = m_fabric.switchAt(s);
+        if (props.model)
+            after.model = *props.model;
+        if (props.radix)
+            after.radix = *props.radix;
+        if (props.tier)
+            after.tier = *props.tier;
+        const Switch &before = m_fabric.switchAt(s);
+        if (after.model != before.model || after.radix != before.radix || after.tier != before.tier)
+            edit.modifiedSwitches.push_back({s, before, std::move(after)});
+    }
+    return commitEdit(std::move(edit), text, error);
+}
+
+bool FabricDocument::recable(const std::string &linkId, int end, const std::string &node, int port, QString *error)
+{
+    const QString text = tr("Re-cable %1 to %2").arg(qs(linkId), qs(node));
+    const auto l = m_fabric.findLink(linkId);
+    if (l < 0)
+        return refuse(tr("%1 refused: there is no link '%2'.").arg(text, qs(linkId)), error);
+    if (end != 0 && end != 1)
+        return refuse(tr("%1 refused: a link has ends 0 (a) and 1 (b).").arg(text), error);
+    const NodeIndex n = m_fabric.findNode(node);
+    if (n < 0)
+        return refuse(tr("%1 refused: there is no host or switch '%2'.").arg(text, qs(node)), error);
+    if (port < 0) {
+        port = freePort(n, {}, l);
+        if (port < 0 && (m_fabric.isSwitch(n) || Fabric::nicPorts(m_fabric.host(n)) > 0))
+            return refuse(tr("%1 refused: '%2' has no free port.").arg(text, qs(node)), error);
+    }
+    LinkRecord after = linkRecord(l);
+    if (end == 0) {
+        after.aId = node;
+        after.link.portA = port;
+    } else {
+        after.bId = node;
+        after.link.portB = port;
+    }
+    FabricEdit edit;
+    edit.modifiedLinks.push_back({l, linkRecord(l), std::move(after)});
+    return commitEdit(std::move(edit), text, error);
+}
+
+// --- Structural operations ----------------------------------------------------
+
+bool FabricDocument::duplicateRack(const std::string &rack, QString *error, std::string *newRack)
+{
+    std::vector<NodeIndex> members;
+    for (NodeIndex n = 0; n < m_fabric.nodeCount(); ++n) {
+        const Location &loc = m_fabric.isHost(n) ? m_fabric.host(n).location
+                                                 : m_fabric.switchAt(m_fabric.switchIndexOf(n)).location;
+        if (!rack.empty() && loc.rack == rack)
+            members.push_back(n);
+    }
+    if (members.empty())
+        return refuse(tr("Duplicate rack refused: there is no rack '%1'.").arg(qs(rack)), error);
+    return duplicateGroup(members, rack, false, error, newRack);
+}
+
+bool FabricDocument::duplicateScalableUnit(const std::string &su, QString *error, std::string *newSu)
+{
+    std::vector<NodeIndex> members;
+    for (NodeIndex n = 0; n < m_fabric.nodeCount(); ++n) {
+        const Location &loc = m_fabric.isHost(n) ? m_fabric.host(n).location
+                                                 : m_fabric.switchAt(m_fabric.switchIndexOf(n)).location;
+        if (!su.empty() && loc.su == su)
+            members.push_back(n);
+    }
+    if (members.empty())
+        return refuse(tr("Duplicate scalable unit refused: there is no scalable unit '%1'.").arg(qs(su)), error);
+    return duplicateGroup(members, su, true, error, newSu);
+}
+
+bool FabricDocument::duplicateGroup(const std::vector<NodeIndex> &members, const std::string &key, bool bySu,
+                                    QString *error, std::string *newName)
+{
+    IdNumbering ids(m_fabric);
+    // Rack and scalable-unit names in use, so copies get fresh ones.
+    std::unordered_set<std::string> racks, sus;
+    for (NodeIndex n = 0; n < m_fabric.nodeCount(); ++n) {
+        const Location &loc = m_fabric.isHost(n) ? m_fabric.host(n).location
+                                                 : m_fabric.switchAt(m_fabric.switchIndexOf(n)).location;
+        if (!loc.rack.empty() && racks.insert(loc.rack).second)
+            ids.learn(loc.rack);
+        if (!loc.su.empty() && sus.insert(loc.su).second)
+            ids.learn(loc.su);
+    }
+    const std::string copyName = ids.next(key);
+    const QString text = bySu ? tr("Duplicate scalable unit %1 as %2").arg(qs(key), qs(copyName))
+                              : tr("Duplicate rack %1 as %2").arg(qs(key), qs(copyName));
+    std::map<std::string, std::string> rackCopies; // racks inside a duplicated SU
+    auto copyLocation = [&](Location loc) {
+        if (bySu) {
+            loc.su = copyName;
+            if (!loc.rack.empty()) {
+                auto it = rackCopies.find(loc.rack);
+                if (it == rackCopies.end()) {
+                    // "su-001-net" follows its scalable unit's new name.
+                    std::string name = loc.rack;
+                    if (const auto at = name.find(key); at != std::string::npos) {
+                        name.replace(at, key.size(), copyName);
+                        if (ids.isUsed(name))
+                            name = ids.next(loc.rack);
+                        else
+                            ids.learn(name);
+                    } else {
+                        name = ids.next(loc.rack);
+                    }
+                    it = rackCopies.emplace(loc.rack, name).first;
+                }
+                loc.rack = it->second;
+            }
+        } else {
+            loc.rack = copyName;
+        }
+        return loc;
+    };
+
+    FabricEdit edit;
+    std::unordered_map<NodeIndex, std::string> copyId;
+    std::int32_t nextHost = m_fabric.hostCount(), nextSwitch = m_fabric.switchCount();
+    for (const NodeIndex n : members) {
+        if (m_fabric.isHost(n)) {
+            Host h = m_fabric.host(n);
+            h.id = ids.next(h.id);
+            h.location = copyLocation(h.location);
+            copyId[n] = h.id;
+            edit.addedHosts.push_back({nextHost++, std::move(h), false});
+        } else {
+            Switch s = m_fabric.switchAt(m_fabric.switchIndexOf(n));
+            s.id = ids.next(s.id);
+            s.location = copyLocation(s.location);
+            copyId[n] = s.id;
+            edit.addedSwitches.push_back({nextSwitch++, std::move(s), false});
+        }
+    }
+    // Links: inside the group copied as they are; to the outside rewired to
+    // the same outer node on its next free port.
+    std::unordered_map<NodeIndex, std::vector<int>> reserved;
+    std::unordered_set<std::int32_t> seen;
+    std::int32_t nextLink = m_fabric.linkCount();
+    for (const NodeIndex n : members) {
+        for (const auto l : m_fabric.incidentLinks(n)) {
+            if (!seen.insert(l).second)
+                continue;
+            const Link &orig = m_fabric.link(l);
+            LinkRecord r{orig, m_fabric.nodeId(orig.a), m_fabric.nodeId(orig.b)};
+            r.link.state = LinkState::Up;
+            r.link.degradedGbps = 0.0;
+            const auto ca = copyId.find(orig.a), cb = copyId.find(orig.b);
+            for (int e = 0; e < 2; ++e) {
+                const NodeIndex end = e == 0 ? orig.a : orig.b;
+                const auto c = e == 0 ? ca : cb;
+                if (c != copyId.end()) {
+                    (e == 0 ? r.aId : r.bId) = c->second;
+                    continue;
+                }
+                auto &taken = reserved[end];
+                const int port = freePort(end, taken);
+                if (port < 0 && (m_fabric.isSwitch(end) || Fabric::nicPorts(m_fabric.host(end)) > 0))
+                    return refuse(tr("%1 refused: '%2' has no free port for the copy of link '%3'.")
+                                      .arg(text, qs(m_fabric.nodeId(end)), qs(orig.id)),
+                                  error);
+                taken.push_back(port);
+                (e == 0 ? r.link.portA : r.link.portB) = port;
+            }
+            r.link.id = r.aId + "--" + r.bId;
+            if (ids.isUsed(r.link.id))
+                r.link.id = ids.next(r.link.id + "#1");
+            else
+                ids.learn(r.link.id);
+            edit.addedLinks.push_back({nextLink++, std::move(r), false});
+        }
+    }
+    if (newName)
+        *newName = copyName;
+    return commitEdit(std::move(edit), text, error);
+}
+
+bool FabricDocument::addSpinePlane(int fromPlane, QString *error)
+{
+    std::vector<std::int32_t> spines;
+    int maxPlane = 0;
+    for (std::int32_t s = 0; s < m_fabric.switchCount(); ++s) {
+        const Switch &sw = m_fabric.switchAt(s);
+        maxPlane = std::max(maxPlane, sw.plane);
+        if (sw.tier == Tier::Spine && sw.plane == fromPlane)
+            spines.push_back(s);
+    }
+    for (const Link &l : m_fabric.links())
+        maxPlane = std::max(maxPlane, l.plane);
+    const int plane = maxPlane + 1;
+    const QString text = tr("Add spine plane %1").arg(plane);
+    if (spines.empty())
+        return refuse(tr("%1 refused: plane %2 has no spine switches to copy.").arg(text).arg(fromPlane), error);
+    IdNumbering ids(m_fabric);
+    FabricEdit edit;
+    std::unordered_map<NodeIndex, std::vector<int>> reserved;
+    std::int32_t nextSwitch = m_fabric.switchCount(), nextLink = m_fabric.linkCount();
+    for (const auto s : spines) {
+        Switch copy = m_fabric.switchAt(s);
+        copy.id = ids.next(copy.id);
+        copy.plane = plane;
+        const NodeIndex n = m_fabric.switchNode(s);
+        for (const auto l : m_fabric.incidentLinks(n)) {
+            const Link &orig = m_fabric.link(l);
+            const NodeIndex other = m_fabric.otherEnd(l, n);
+            auto &taken = reserved[other];
+            const int port = freePort(other, taken);
+            if (port < 0)
+                return refuse(tr("%1 refused: '%2' has no free port for a link to the new spine %3.")
+                                  .arg(text, qs(m_fabric.nodeId(other)), qs(copy.id)),
+                              error);
+            taken.push_back(port);
+            LinkRecord r;
+            r.link = orig;
+            r.link.state = LinkState::Up;
+            r.link.degradedGbps = 0.0;
+            r.link.plane = plane;
+            const bool spineIsA = orig.a == n;
+            r.aId = spineIsA ? copy.id : m_fabric.nodeId(other);
+            r.bId = spineIsA ? m_fabric.nodeId(other) : copy.id;
+            (spineIsA ? r.link.portB : r.link.portA) = port;
+            r.link.id = r.aId + "--" + r.bId;
+            if (ids.isUsed(r.link.id))
+                r.link.id = ids.next(r.link.id + "#1");
+            else
+                ids.learn(r.link.id);
+            edit.addedLinks.push_back({nextLink++, std::move(r), false});
+        }
+        edit.addedSwitches.push_back({nextSwitch++, std::move(copy), false});
+    }
+    return commitEdit(std::move(edit), text, error);
+}
+
+// --- Positions -----------------------------------------------------------------
+
+void FabricDocument::moveNodes(const std::vector<std::pair<std::string, QPointF>> &positions, int dragId)
+{
+    MoveNodesCommand::Pins before, after;
+    for (const auto &[id, pos] : positions) {
+        if (m_fabric.findNode(id) < 0)
+            continue;
+        const auto it = m_pins.find(id);
+        before.emplace_back(id, it != m_pins.end() ? std::optional<QPointF>(it->second) : std::nullopt);
+        after.emplace_back(id, pos);
+    }
+    if (after.empty())
+        return;
+    const QString text = after.size() == 1 ? tr("Move %1").arg(qs(after.front().first))
+                                           : tr("Move %n elements", nullptr, static_cast<int>(after.size()));
+    m_undoStack.push(new MoveNodesCommand(this, std::move(before), std::move(after), dragId, text));
+}
+
+void FabricDocument::unpinNodes(const std::vector<std::string> &ids)
+{
+    MoveNodesCommand::Pins before, after;
+    for (const std::string &id : ids) {
+        const auto it = m_pins.find(id);
+        if (it == m_pins.end())
+            continue;
+        before.emplace_back(id, it->second);
+        after.emplace_back(id, std::nullopt);
+    }
+    if (after.empty())
+        return;
+    m_undoStack.push(new MoveNodesCommand(this, std::move(before), std::move(after), 0,
+                                          tr("Unpin %n element(s)", nullptr, static_cast<int>(after.size()))));
+}
+
+void FabricDocument::performSetPins(const std::vector<std::pair<std::string, std::optional<QPointF>>> &pins)
+{
+    for (const auto &[id, pos] : pins) {
+        if (pos)
+            m_pins[id] = *pos;
+        else
+            m_pins.erase(id);
+    }
+    emit changed(Change::Positions);
+}
+
+} // namespace Railyard

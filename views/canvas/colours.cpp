@@ -1,0 +1,83 @@
+#include "views/canvas/colours.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace Railyard {
+
+QColor oversubscriptionColour(double ratio)
+{
+    if (std::isnan(ratio))
+        return QColor(0x7f, 0x9c, 0xbf); // steel blue: top tier, no uplinks by design
+    if (ratio <= 1.0)
+        return QColor(0x2e, 0xa0, 0x43); // green: 1:1 or better
+    if (ratio <= 2.0)
+        return QColor(0xe6, 0xc2, 0x29); // yellow: up to 2:1
+    if (ratio <= 4.0)
+        return QColor(0xf0, 0x8a, 0x24); // orange: up to 4:1
+    return QColor(0xd6, 0x33, 0x2e);     // red: above 4:1 (and +infinity)
+}
+
+QColor railColour(int rail)
+{
+    // Eight hues spread round the wheel at mid lightness (Tableau-like), so
+    // each keeps contrast against both a white and a near-black canvas.
+    static const std::array<QColor, 8> hues = {
+        QColor(0x1f, 0x77, 0xb4), // blue
+        QColor(0xff, 0x7f, 0x0e), // orange
+        QColor(0x2c, 0xa0, 0x2c), // green
+        QColor(0xd6, 0x27, 0x28), // red
+        QColor(0x94, 0x67, 0xbd), // purple
+        QColor(0x17, 0xbe, 0xcf), // cyan
+        QColor(0xe3, 0x77, 0xc2), // pink
+        QColor(0xbc, 0xbd, 0x22), // olive
+    };
+    const int n = static_cast<int>(hues.size());
+    return hues[static_cast<size_t>(((rail % n) + n) % n)];
+}
+
+QColor failedColour()
+{
+    // Near-black: never confused with the red of > 4:1 oversubscription. The
+    // canvas draws failed links dashed and failed switches crossed as well.
+    return QColor(0x30, 0x30, 0x30);
+}
+
+QColor cutColour()
+{
+    return QColor(0xe0, 0x40, 0xfb); // magenta: distinct from every oversubscription colour
+}
+
+int heatBand(double utilization)
+{
+    if (!(utilization >= 0.25))
+        return 0;
+    if (utilization < 0.5)
+        return 1;
+    if (utilization < 0.75)
+        return 2;
+    if (utilization < 0.9)
+        return 3;
+    return 4;
+}
+
+QColor heatColour(int band)
+{
+    static const QColor colours[heatBands] = {
+        QColor(0x4a, 0x7f, 0xc1), // blue: idle-ish
+        QColor(0x3f, 0xa3, 0x4d), // green
+        QColor(0xe0, 0xc0, 0x2a), // yellow
+        QColor(0xf0, 0x84, 0x1d), // orange
+        QColor(0xd7, 0x26, 0x1e), // red: the links that set the step time
+    };
+    return colours[std::clamp(band, 0, heatBands - 1)];
+}
+
+const char *heatBandLabel(int band)
+{
+    static const char *labels[heatBands] = {"< 25 %", "25–50 %", "50–75 %", "75–90 %", "≥ 90 %"};
+    return labels[std::clamp(band, 0, heatBands - 1)];
+}
+
+} // namespace Railyard

@@ -1,0 +1,161 @@
+#pragma once
+
+// The topology canvas: draws a fabric from its FabricLayout at any scale.
+//
+// Level of detail by zoom: zoomed far out it draws the layout's aggregate
+// groups (pods, then scalable units, then racks with individual switches)
+// and links as bundles labelled with count and capacity; zoomed in it draws
+// individual hosts with their GPUs and NICs, switches and links, culled to
+// the viewport. Never one widget or graphics item per element: everything is
+// painted from plain vectors with batched QPainter::drawLines calls.
+//
+// Overlays: the bisection cut (from the AnalysisRunner), failed elements (from
+// the document's what-if), switches coloured by oversubscription, selection.
+
+#include "core/layout/fabriclayout.h"
+
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+
+class QMenu;
+
+namespace Railyard {
+
+class AnalysisRunner;
+class FabricDocument;
+
+class FabricCanvas : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Detail { Pods, ScalableUnits, Racks, Elements };
+    Q_ENUM(Detail)
+
+    explicit FabricCanvas(QWidget *parent = nullptr);
+    ~FabricCanvas() override;
+
+    void setDocument(FabricDocument *document);
+    void setAnalysisRunner(AnalysisRunner *runner);
+    const FabricLayout *layout() const { return m_layout.get(); }
+
+    /// Pixels per scene unit.
+    double zoom() const { return m_zoom; }
+    Detail detail() const;
+    /// Scene rectangle currently visible.
+    QRectF visibleSceneRect() const;
+
+    bool showCut() const { return m_showCut; }
+    bool hasHeatmap() const { return !m_heat.empty(); }
+    bool colourByOversubscription() const { return m_colourByOversubscription; }
+
+    /// Renders the scene rectangle source into target on any painter (PNG,
+    /// SVG and PDF export use it). The level of detail follows the target's
+    /// scale. A null source renders the whole fabric.
+    void render(QPainter *painter, const QRectF &target, const QRectF &source = QRectF()) const;
+
+    /// Whether a node or link is drawn selected (mirrors the document's selection).
+    bool isNodeSelected(NodeIndex n) const
+    {
+        return n >= 0 && static_cast<size_t>(n) < m_selectedNodes.size() && m_selectedNodes[static_cast<size_t>(n)];
+    }
+    bool isLinkSelected(std::int32_t l) const
+    {
+        return l >= 0 && static_cast<size_t>(l) < m_selectedLinks.size() && m_selectedLinks[static_cast<size_t>(l)];
+    }
+
+    /// Ids of the elements under a widget position: a node, else a link.
+    QString elementAt(const QPoint &pos) const;
+
+    /// Widget position of a scene point and back (scene units, see FabricLayout).
+    QPointF mapFromScene(const QPointF &scenePos) const { return toWidget(scenePos); }
+    QPointF mapToScene(const QPointF &widgetPos) const { return toScene(widgetPos); }
+    /// Paints over the scene after each repaint of the widget (not in exports):
+    /// the edit tool's rubber band, connect line and pin marks. Empty = none.
+    void setOverlayPainter(std::function<void(QPainter &)> paint);
+
+public slots:
+    void zoomIn();
+    void zoomOut();
+    void fitToView();
+    /// Centers on an element (host, switch or link id) and zooms so it is legible.
+    void focusElement(const QString &id);
+    void setZoom(double zoom, const QPointF &anchorScene = QPointF(qQNaN(), qQNaN()));
+    void setShowCut(bool show);
+    /// Colours links by utilization (one value per link, 1.0 = full); an
+    /// empty vector turns the heatmap off. The title names it in the legend.
+    void setLinkHeat(const std::vector<float> &utilization, const QString &title);
+    /// Outlines these hosts (e.g. the groups of a selected rank); empty clears.
+    void setHighlightedHosts(const std::vector<std::string> &hostIds);
+    void setColourByOversubscription(bool on);
+
+signals:
+    void zoomChanged(double zoom);
+    /// The user asked for a what-if on these element ids.
+    void failRequested(const QStringList &ids, bool failed);
+    /// The context menu for the element under pos (empty id: none) is about
+    /// to open; receivers may add actions to it (connect directly).
+    void contextMenuAboutToShow(QMenu *menu, const QString &elementId, const QPoint &pos);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    bool event(QEvent *event) override;
+
+private:
+    struct Painter;
+    friend struct Painter;
+    void rebuildLayout();
+    /// Level of detail at a scale (pixels per scene unit).
+    Detail detailAt(double scale) const;
+    /// Draws the scene rectangle source into target at a level of detail
+    /// (fabriccanvaspainter.cpp).
+    void paintScene(QPainter &painter, const QRectF &source, const QRectF &target, Detail level) const;
+    /// Recomputes the per-link failed and in-cut flags after a change (O(L)),
+    /// so a repaint never walks every link.
+    void updateOverlays() const;
+    void onSelectionChanged();
+    QPointF toScene(const QPointF &widgetPos) const;
+    QPointF toWidget(const QPointF &scenePos) const;
+
+    FabricDocument *m_document = nullptr;
+    AnalysisRunner *m_runner = nullptr;
+    std::unique_ptr<FabricLayout> m_layout;
+    double m_zoom = 1.0;
+    double m_suWidth = 0.0; ///< median width of a scalable unit's hosts, scene units
+    QPointF m_origin;       ///< scene point at the widget's top-left corner
+    bool m_fitPending = true;
+    bool m_showCut = true;
+    bool m_colourByOversubscription = true;
+    QPoint m_pressPos;
+    QPointF m_pressOrigin;
+    bool m_dragging = false;
+    std::vector<char> m_selectedNodes;
+    std::vector<char> m_selectedLinks;
+    /// A bundle as a scene-space segment, for culling without touching the groups.
+    struct Segment
+    {
+        float x1, y1, x2, y2;
+        std::int32_t bundle;
+    };
+    std::vector<std::vector<Segment>> m_segments; ///< per layout level
+    std::vector<float> m_heat;
+    QString m_heatTitle;
+    std::function<void(QPainter &)> m_overlayPainter;
+    bool m_layoutPending = false; ///< pinned positions moved: re-layout before the next paint
+    std::vector<char> m_highlightedHosts;
+    mutable bool m_overlaysDirty = true;
+    mutable std::vector<char> m_linkFailed;
+    mutable std::vector<char> m_linkDegraded; ///< per link: up but below its nominal rate
+    mutable std::vector<char> m_linkInCut;
+};
+
+} // namespace Railyard

@@ -1,0 +1,583 @@
+#include "views/dialogs/templatedialog.h"
+
+#include "core/analysis/bisection.h"
+#include "core/analysis/capacity.h"
+#include "core/analysis/counts.h"
+#include "core/analysis/oversubscription.h"
+#include "core/generators/presets.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+namespace Railyard {
+
+namespace {
+
+/// Above this many GPUs the preview stops at counts and oversubscription
+/// (both linear); the bisection's max-flows would keep the dialog busy for
+/// seconds, so it is left to the analysis after creation.
+constexpr long long kFullPreviewGpuLimit = 40000;
+constexpr int kDebounceMs = 250;
+
+QSpinBox *spinBox(const QString &objectName, int minimum, int maximum, int value, const QString &toolTip)
+{
+    auto *box = new QSpinBox;
+    box->setObjectName(objectName);
+    box->setRange(minimum, maximum);
+    box->setValue(value);
+    box->setToolTip(toolTip);
+    box->setGroupSeparatorShown(true);
+    return box;
+}
+
+QDoubleSpinBox *doubleSpinBox(const QString &objectName, double minimum, double maximum, double value, int decimals,
+                              const QString &toolTip)
+{
+    auto *box = new QDoubleSpinBox;
+    box->setObjectName(objectName);
+    box->setDecimals(decimals);
+    box->setRange(minimum, maximum);
+    box->setValue(value);
+    box->setToolTip(toolTip);
+    return box;
+}
+
+QComboBox *gpuComboBox(const QString &objectName, const QString &toolTip)
+{
+    auto *box = new QComboBox;
+    box->setObjectName(objectName);
+    for (const std::string &name : gpuModelNames())
+        box->addItem(QString::fromStdString(name).toUpper(), QString::fromStdString(name));
+    box->setToolTip(toolTip);
+    return box;
+}
+
+QString gpuToolTip()
+{
+    return QObject::tr("GPU model: sets the NVLink bandwidth per GPU (H100/H200: 450 GB/s, B200: 900 GB/s per "
+                       "direction) used by the traffic analysis.");
+}
+
+QString ratioText(double ratio)
+{
+    if (std::isnan(ratio))
+        return QStringLiteral("–");
+    if (std::isinf(ratio))
+        return QStringLiteral("∞");
+    return QStringLiteral("%1:1").arg(QString::number(ratio, 'g', 3));
+}
+
+} // namespace
+
+struct TemplateDialog::Preset
+{
+    QString title;
+    QString description;
+    std::function<ClosParams()> build; ///< throws GeneratorError
+};
+
+/// Result of one background computation, tagged with the parameter
+/// generation it was computed for.
+struct TemplateDialog::Preview
+{
+    quint64 generation = 0;
+    QString error; ///< non-empty: the parameters are impossible
+    FabricCounts counts;
+    int tiers = 0;
+    std::vector<TierOversubscription> oversubscription;
+    bool hasBisection = false; ///< false above kFullPreviewGpuLimit or when cancelled
+    BisectionResult bisection;
+    bool cancelled = false;
+};
+
+TemplateDialog::TemplateDialog(QWidget *parent)
+    : QDialog(parent)
+{
+    setObjectName(QStringLiteral("TemplateDialog"));
+    setWindowTitle(tr("New from Template"));
+
+    m_presetList = new QListWidget;
+    m_presetList->setObjectName(QStringLiteral("presetList"));
+    m_presetList->setToolTip(tr("Design to start from"));
+    m_presetList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    m_description = new QLabel;
+    m_description->setObjectName(QStringLiteral("presetDescription"));
+    m_description->setWordWrap(true);
+    m_description->setTextFormat(Qt::PlainText);
+
+    m_forms = new QStackedWidget;
+    m_forms->setObjectName(QStringLiteral("presetForms"));
+
+    m_name = new QLineEdit;
+    m_name->setObjectName(QStringLiteral("fabricName"));
+    m_name->setToolTip(tr("Name of the new fabric; follows the parameters until you edit it"));
+    connect(m_name, &QLineEdit::textEdited, this, [this](const QString &text) { m_nameEdited = !text.isEmpty(); });
+
+    auto *nameForm = new QFormLayout;
+    nameForm->addRow(tr("&Name:"), m_name);
+
+    auto *parameters = new QGroupBox(tr("Parameters"));
+    auto *parametersLayout = new QVBoxLayout(parameters);
+    parametersLayout->addWidget(m_description);
+    parametersLayout->addWidget(m_forms, 1);
+    parametersLayout->addLayout(nameForm);
+
+    // Preview panel.
+    auto valueLabel = [](const char *objectName) {
+        auto *label = new QLabel(QStringLiteral("–"));
+        label->setObjectName(QLatin1String(objectName));
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setWordWrap(true);
+        return label;
+    };
+    m_status = valueLabel("previewStatus");
+    m_status->setText(QString());
+    m_status->hide();
+    m_gpus = valueLabel("previewGpus");
+    m_hosts = valueLabel("previewHosts");
+    m_switches = valueLabel("previewSwitches");
+    m_links = valueLabel("previewLinks");
+    m_tiers = valueLabel("previewTiers");
+    m_oversubscription = valueLabel("previewOversubscription");
+    m_bisection = valueLabel("previewBisection");
+
+    auto *preview = new QGroupBox(tr("Preview"));
+    preview->setObjectName(QStringLiteral("previewPanel"));
+    preview->setMinimumWidth(300);
+    auto *previewForm = new QFormLayout(preview);
+    previewForm->addRow(m_status);
+    previewForm->addRow(tr("GPUs:"), m_gpus);
+    previewForm->addRow(tr("Hosts:"), m_hosts);
+    previewForm->addRow(tr("Switches:"), m_switches);
+    previewForm->addRow(tr("Links:"), m_links);
+    previewForm->addRow(tr("Tiers:"), m_tiers);
+    previewForm->addRow(tr("Oversubscription:"), m_oversubscription);
+    previewForm->addRow(tr("Bisection:"), m_bisection);
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Create"));
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *columns = new QHBoxLayout;
+    columns->addWidget(m_presetList);
+    columns->addWidget(parameters, 1);
+    columns->addWidget(preview);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(columns, 1);
+    layout->addWidget(m_buttons);
+
+    addFatTreePreset();
+    addDgxSuperpodPreset();
+    addMetaAiZonePreset();
+    addAlibabaHpnPreset();
+    addRailOptimizedPreset();
+
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(kDebounceMs);
+    connect(&m_debounce, &QTimer::timeout, this, &TemplateDialog::startPreview);
+    connect(&m_watcher, &QFutureWatcher<PreviewPtr>::finished, this, &TemplateDialog::previewFinished);
+    connect(m_presetList, &QListWidget::currentRowChanged, this, &TemplateDialog::presetChanged);
+
+    m_presetList->setFixedWidth(m_presetList->sizeHintForColumn(0) + 2 * m_presetList->frameWidth() + 16);
+    m_presetList->setCurrentRow(1); // DGX SuperPOD: the most common starting point
+    resize(820, 440);
+}
+
+TemplateDialog::~TemplateDialog()
+{
+    cancelRunning();
+    m_watcher.waitForFinished();
+}
+
+void TemplateDialog::addPreset(const QString &title, const QString &description, QWidget *form,
+                               std::function<ClosParams()> build)
+{
+    m_presets.push_back(Preset{title, description, std::move(build)});
+    m_forms->addWidget(form);
+    auto *item = new QListWidgetItem(title, m_presetList);
+    item->setToolTip(description);
+    watchInputs(form);
+}
+
+void TemplateDialog::addFatTreePreset()
+{
+    auto *k = spinBox(QStringLiteral("fatTreeK"), 4, 64, 8,
+                      tr("Switch radix k (even): k³/4 hosts, k pods, 5k²/4 switches of k ports each"));
+    k->setSingleStep(2);
+    auto *link = doubleSpinBox(QStringLiteral("fatTreeLinkGbps"), 1.0, 1600.0, 100.0, 0,
+                               tr("Speed of every link (host NICs included), Gbit/s per direction"));
+    link->setSuffix(tr(" Gbit/s"));
+    auto *form = new QWidget;
+    auto *layout = new QFormLayout(form);
+    layout->addRow(tr("&k (radix):"), k);
+    layout->addRow(tr("&Link speed:"), link);
+    addPreset(tr("Fat-tree"),
+              tr("k-ary fat-tree (Al-Fares et al. 2008): k³/4 single-NIC hosts in k pods of k/2 edge and k/2 "
+                 "aggregation switches, (k/2)² core switches, all of radix k; non-blocking."),
+              form, [k, link] { return fatTreeParams(k->value(), link->value()); });
+}
+
+void TemplateDialog::addDgxSuperpodPreset()
+{
+    auto *sus = spinBox(QStringLiteral("dgxScalableUnits"), 1, 64, 4,
+                        tr("Scalable units (SUs) of 32 DGX hosts × 8 GPUs = 256 GPUs each"));
+    auto *gpu = gpuComboBox(QStringLiteral("dgxGpuModel"), gpuToolTip());
+    auto *form = new QWidget;
+    auto *layout = new QFormLayout(form);
+    layout->addRow(tr("&Scalable units:"), sus);
+    layout->addRow(tr("&GPU model:"), gpu);
+    addPreset(tr("DGX SuperPOD"),
+              tr("NVIDIA DGX SuperPOD: scalable units of 32 hosts × 8 GPUs, one leaf per rail per SU, radix-64 "
+                 "400G switches, non-blocking; a core tier beyond 8 SUs."),
+              form,
+              [sus, gpu] { return dgxSuperpodParams(sus->value(), gpu->currentData().toString().toStdString()); });
+}
+
+void TemplateDialog::addMetaAiZonePreset()
+{
+    auto *zones
+        = spinBox(QStringLiteral("metaZones"), 1, 64, 1, tr("AI zones of 3,072 GPUs (384 hosts × 8 GPUs) each"));
+    auto *form = new QWidget;
+    auto *layout = new QFormLayout(form);
+    layout->addRow(tr("&Zones:"), zones);
+    addPreset(tr("Meta AI zone"),
+              tr("Meta-style RoCE AI zones: zones of 3,072 GPUs (384 hosts, 2 per rack, one rack switch per rack), "
+                 "non-blocking inside a zone; an aggregation tier joins the zones at 1:7."),
+              form, [zones] { return metaAiZoneParams(zones->value()); });
+}
+
+void TemplateDialog::addAlibabaHpnPreset()
+{
+    auto *segments = spinBox(QStringLiteral("hpnSegments"), 1, 64, 1,
+                             tr("Segments of 128 hosts × 8 GPUs = 1,024 GPUs each; 15 segments form a pod"));
+    auto *form = new QWidget;
+    auto *layout = new QFormLayout(form);
+    layout->addRow(tr("&Segments:"), segments);
+    addPreset(tr("Alibaba HPN"),
+              tr("Alibaba HPN: segments of 128 hosts × 8 GPUs, dual-ToR 2 × 200G NICs on two planes, 51.2T leaves "
+                 "(128 × 200G down, 60 × 400G up), 15 segments per pod, a core tier above at 15:1."),
+              form, [segments] { return alibabaHpnParams(segments->value()); });
+}
+
+void TemplateDialog::addRailOptimizedPreset()
+{
+    auto *hosts = spinBox(QStringLiteral("railHosts"), 1, 32768, 64, tr("Number of GPU servers"));
+    auto *gpusPerHost = spinBox(QStringLiteral("railGpusPerHost"), 1, 16, 8, tr("GPUs in each server"));
+    auto *rails = spinBox(QStringLiteral("railRails"), 1, 16, 8,
+                          tr("Scale-out NICs per server; NIC r of every server is on rail r"));
+    auto *nic = doubleSpinBox(QStringLiteral("railNicGbps"), 1.0, 1600.0, 400.0, 0,
+                              tr("Speed of one NIC, Gbit/s per direction (a dual-ToR NIC splits it over its two "
+                                 "ports)"));
+    nic->setSuffix(tr(" Gbit/s"));
+    auto *gpu = gpuComboBox(QStringLiteral("railGpuModel"), gpuToolTip());
+    auto *radix = spinBox(QStringLiteral("railRadix"), 4, 1024, 64, tr("Ports per switch, on every tier"));
+    auto *link = doubleSpinBox(QStringLiteral("railLinkGbps"), 1.0, 1600.0, 400.0, 0,
+                               tr("Speed of the switch-to-switch links, Gbit/s per direction"));
+    link->setSuffix(tr(" Gbit/s"));
+    auto *oversubscription = doubleSpinBox(
+        QStringLiteral("railLeafOversubscription"), 0.25, 16.0, 1.0, 2,
+        tr("Leaf oversubscription: capacity toward the hosts ÷ capacity toward the spines (1 = non-blocking); "
+           "upper tiers are non-blocking"));
+    oversubscription->setSuffix(QStringLiteral(":1"));
+    auto *planes = spinBox(QStringLiteral("railPlanes"), 1, 8, 1,
+                           tr("Independent copies of the switch fabric; NIC port p goes to plane p mod planes"));
+    auto *dualTor = new QCheckBox(tr("Dual-ToR NICs (2 ports, each to a different leaf)"));
+    dualTor->setObjectName(QStringLiteral("railDualTor"));
+    dualTor->setToolTip(tr("Each NIC has two ports of half its speed, wired to two different leaves"));
+    auto *nvls = new QCheckBox(tr("NVLink SHARP (NVLS) in the hosts' NVSwitch"));
+    nvls->setObjectName(QStringLiteral("railNvls"));
+    nvls->setToolTip(tr("The NVSwitch of every host reduces in the switch (HGX H100/H200/B200): enables the "
+                        "collective model's nvls algorithms"));
+    auto *sharp = new QCheckBox(tr("SHARP in-network reduction in the switches"));
+    sharp->setObjectName(QStringLiteral("railSharp"));
+    sharp->setToolTip(tr("Every switch reduces in the network (InfiniBand SHARP v3, Quantum-2): enables the "
+                         "collective model's collnet algorithm"));
+    auto *hostsPerSu = spinBox(QStringLiteral("railHostsPerSu"), 0, 4096, 0,
+                               tr("Hosts per scalable unit; a rail leaf serves one port of every host of its SU. "
+                                  "Auto = as many as a leaf's down ports"));
+    hostsPerSu->setSpecialValueText(tr("auto"));
+    auto *hostsPerRack = spinBox(QStringLiteral("railHostsPerRack"), 1, 64, 4,
+                                 tr("Hosts per rack (physical grouping, used by layout and placement)"));
+    auto *tiers = spinBox(QStringLiteral("railTiers"), 0, 3, 0,
+                          tr("Switch tiers: 1 = leaf only, 2 = leaf-spine, 3 = leaf-spine-core; auto = the fewest "
+                             "that fit the radix"));
+    tiers->setSpecialValueText(tr("auto"));
+
+    auto *form = new QWidget;
+    auto *layout = new QFormLayout(form);
+    layout->addRow(tr("&Hosts:"), hosts);
+    layout->addRow(tr("GP&Us per host:"), gpusPerHost);
+    layout->addRow(tr("&Rails (NICs per host):"), rails);
+    layout->addRow(tr("NIC s&peed:"), nic);
+    layout->addRow(tr("&GPU model:"), gpu);
+    layout->addRow(tr("Switch ra&dix:"), radix);
+    layout->addRow(tr("&Link speed:"), link);
+    layout->addRow(tr("Leaf &oversubscription:"), oversubscription);
+    layout->addRow(tr("Pla&nes:"), planes);
+    layout->addRow(QString(), dualTor);
+    layout->addRow(QString(), nvls);
+    layout->addRow(QString(), sharp);
+    layout->addRow(tr("Hosts per &SU:"), hostsPerSu);
+    layout->addRow(tr("Hosts per rac&k:"), hostsPerRack);
+    layout->addRow(tr("&Tiers:"), tiers);
+
+    auto build = [=] {
+        ClosParams p = railOptimizedParams(hosts->value());
+        p.gpusPerHost = gpusPerHost->value();
+        p.rails = rails->value();
+        p.nicGbps = nic->value();
+        p.gpuModel = gpu->currentData().toString().toStdString();
+        p.planes = planes->value();
+        p.nicPorts = dualTor->isChecked() ? 2 : 1;
+        p.nvls = nvls->isChecked();
+        p.sharp = sharp->isChecked();
+        p.hostsPerSu = hostsPerSu->value();
+        p.hostsPerRack = hostsPerRack->value();
+        p.tiers = tiers->value();
+        TierSpec leaf = p.tierSpecs.front();
+        leaf.radix = radix->value();
+        leaf.uplinkGbps = link->value();
+        leaf.oversubscription = oversubscription->value();
+        leaf.model = "radix-" + std::to_string(leaf.radix) + " " + QString::number(leaf.uplinkGbps).toStdString() + "G";
+        TierSpec upper = leaf;
+        upper.oversubscription = 1.0;
+        p.tierSpecs = {leaf, upper};
+        return p;
+    };
+    addPreset(tr("Rail-optimized"),
+              tr("Generic rail-optimized design: NIC r of every host of a scalable unit goes to the same leaf (one "
+                 "leaf per rail per SU). Choose hosts, NICs, switch radix, oversubscription and planes."),
+              form, build);
+}
+
+void TemplateDialog::watchInputs(QWidget *form)
+{
+    const auto changed = [this] { parametersChanged(); };
+    for (auto *box : form->findChildren<QSpinBox *>())
+        connect(box, &QSpinBox::valueChanged, this, changed);
+    for (auto *box : form->findChildren<QDoubleSpinBox *>())
+        connect(box, &QDoubleSpinBox::valueChanged, this, changed);
+    for (auto *box : form->findChildren<QComboBox *>())
+        connect(box, &QComboBox::currentIndexChanged, this, changed);
+    for (auto *box : form->findChildren<QCheckBox *>())
+        connect(box, &QCheckBox::toggled, this, changed);
+}
+
+ClosParams TemplateDialog::buildParams() const
+{
+    const int row = m_presetList->currentRow();
+    if (row < 0 || row >= static_cast<int>(m_presets.size()))
+        throw GeneratorError("preset: no template selected");
+    ClosParams p = m_presets[static_cast<size_t>(row)].build();
+    const QString name = m_name->text().trimmed();
+    if (m_nameEdited && !name.isEmpty())
+        p.name = name.toStdString();
+    return p;
+}
+
+ClosParams TemplateDialog::params() const
+{
+    try {
+        return buildParams();
+    } catch (const GeneratorError &) {
+        // Only reachable while OK is disabled: an impossible preset value.
+        ClosParams p;
+        p.name = m_name->text().trimmed().toStdString();
+        return p;
+    }
+}
+
+void TemplateDialog::presetChanged(int row)
+{
+    if (row < 0 || row >= static_cast<int>(m_presets.size()))
+        return;
+    m_forms->setCurrentIndex(row);
+    m_description->setText(m_presets[static_cast<size_t>(row)].description);
+    parametersChanged();
+}
+
+void TemplateDialog::parametersChanged()
+{
+    ++m_generation; // whatever is running now is stale
+    cancelRunning();
+    try {
+        const ClosParams p = buildParams();
+        derivedTierCount(p); // the generator's plan: cheap, catches almost every impossible value at once
+        if (!m_nameEdited)
+            m_name->setText(QString::fromStdString(p.name));
+        m_valid = true;
+    } catch (const GeneratorError &error) {
+        m_valid = false;
+        m_debounce.stop();
+        showError(QString::fromUtf8(error.what()));
+        return;
+    }
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);
+    setStatus(tr("Computing…"), false);
+    m_debounce.start();
+}
+
+void TemplateDialog::startPreview()
+{
+    // A running (cancelled, stale) computation finishes first; previewFinished() restarts.
+    if (!m_valid || m_watcher.isRunning())
+        return;
+    ClosParams p;
+    try {
+        p = buildParams();
+    } catch (const GeneratorError &error) {
+        showError(QString::fromUtf8(error.what()));
+        return;
+    }
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_watcher.setFuture(QtConcurrent::run(&TemplateDialog::computePreview, std::move(p), m_generation, m_cancel));
+}
+
+void TemplateDialog::previewFinished()
+{
+    const PreviewPtr preview = m_watcher.future().resultCount() > 0 ? m_watcher.result() : PreviewPtr{};
+    if (!preview || preview->generation != m_generation) {
+        // Stale: the parameters changed meanwhile. Start over unless the timer will.
+        if (m_valid && !m_debounce.isActive())
+            startPreview();
+        return;
+    }
+    if (!preview->error.isEmpty()) {
+        m_valid = false;
+        showError(preview->error);
+        return;
+    }
+    showPreview(*preview);
+}
+
+void TemplateDialog::cancelRunning()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void TemplateDialog::showError(const QString &message)
+{
+    clearPreviewValues();
+    setStatus(message, true);
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
+}
+
+void TemplateDialog::setStatus(const QString &text, bool error)
+{
+    m_status->setStyleSheet(error ? QStringLiteral("color: #c62828;") : QString());
+    m_status->setText(text);
+    m_status->setVisible(!text.isEmpty());
+}
+
+void TemplateDialog::clearPreviewValues()
+{
+    for (QLabel *label : {m_gpus, m_hosts, m_switches, m_links, m_tiers, m_oversubscription, m_bisection})
+        label->setText(QStringLiteral("–"));
+}
+
+namespace {
+
+QString bandwidthText(double gbps)
+{
+    const QLocale locale;
+    if (gbps >= 1000.0)
+        return QObject::tr("%1 Tbit/s").arg(locale.toString(gbps / 1000.0, 'g', 4));
+    return QObject::tr("%1 Gbit/s").arg(locale.toString(gbps, 'g', 4));
+}
+
+} // namespace
+
+TemplateDialog::PreviewPtr TemplateDialog::computePreview(ClosParams params, quint64 generation,
+                                                          std::shared_ptr<std::atomic<bool>> cancel)
+{
+    auto preview = std::make_shared<Preview>();
+    preview->generation = generation;
+    try {
+        preview->tiers = derivedTierCount(params);
+        const Fabric fabric = generateClos(params);
+        if (cancel->load()) {
+            preview->cancelled = true;
+            return preview;
+        }
+        preview->counts = countFabric(fabric);
+        const CapacityView capacity = CapacityView::of(fabric);
+        preview->oversubscription = analyzeOversubscription(fabric, capacity).tiers;
+        if (preview->counts.gpus <= kFullPreviewGpuLimit && !cancel->load()) {
+            BisectionOptions options;
+            options.cancel = cancel.get();
+            preview->bisection = analyzeBisection(fabric, capacity, options);
+            preview->cancelled = preview->bisection.cancelled;
+            preview->hasBisection = !preview->bisection.cancelled;
+        }
+    } catch (const GeneratorError &error) {
+        preview->error = QString::fromUtf8(error.what());
+    } catch (const std::exception &error) {
+        preview->error = tr("The preview failed: %1").arg(QString::fromUtf8(error.what()));
+    }
+    return preview;
+}
+
+void TemplateDialog::showPreview(const Preview &preview)
+{
+    const QLocale locale;
+    const FabricCounts &c = preview.counts;
+    m_gpus->setText(locale.toString(c.gpus));
+    m_hosts->setText(locale.toString(c.hosts));
+
+    QStringList byTier;
+    for (const char *tier : {"leaf", "spine", "core", "switch"}) {
+        const auto it = c.switchesByTier.find(tier);
+        if (it != c.switchesByTier.end() && it->second > 0)
+            byTier << QStringLiteral("%1 %2").arg(QLatin1String(tier), locale.toString(it->second));
+    }
+    QString switches = locale.toString(c.switches);
+    if (!byTier.isEmpty())
+        switches += QStringLiteral(" (%1)").arg(byTier.join(QStringLiteral(" · ")));
+    if (c.planes > 1)
+        switches += tr(", %1 planes").arg(c.planes);
+    m_switches->setText(switches);
+    m_links->setText(locale.toString(c.links));
+    m_tiers->setText(QString::number(preview.tiers));
+
+    QStringList ratios;
+    for (const TierOversubscription &tier : preview.oversubscription) {
+        if (!tier.isTop)
+            ratios << QStringLiteral("%1 %2").arg(QLatin1String(tierName(tier.tier)), ratioText(tier.ratio));
+    }
+    m_oversubscription->setText(ratios.isEmpty() ? tr("none (single tier)") : ratios.join(QStringLiteral(" · ")));
+
+    if (preview.hasBisection) {
+        const BisectionResult &b = preview.bisection;
+        m_bisection->setText(tr("%1 % (%2 of %3 per direction, %4%5)")
+                                 .arg(QString::number(b.ratio * 100.0, 'g', 3), bandwidthText(b.gbps),
+                                      bandwidthText(b.fullGbps), QLatin1String(bisectionMethodName(b.method)),
+                                      b.exact ? QString() : tr(", upper bound")));
+        setStatus(QString(), false);
+    } else {
+        m_bisection->setText(tr("computed after creation"));
+        setStatus(tr("Above %1 GPUs the preview shows counts only; the bisection is computed after creation.")
+                      .arg(locale.toString(kFullPreviewGpuLimit)),
+                  false);
+    }
+}
+
+} // namespace Railyard

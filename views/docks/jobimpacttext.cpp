@@ -1,0 +1,35 @@
+#include "views/docks/jobimpacttext.h"
+
+#include <cmath>
+
+namespace Railyard {
+
+QString JobImpactText::html(const DegradationImpact &impact, const Fabric &fabric)
+{
+    if (impact.impairedLinks == 0)
+        return {};
+    const bool slower = impact.slowdown() > 1.0 + 1e-9;
+    QString text = tr("<br><b>Impaired links</b>: %n failed or degraded link(s) carry this job's traffic. ", nullptr,
+                      impact.impairedLinks);
+    text += slower
+        ? tr("<font color=\"#d04040\">Step %1× slower</font> than on the healthy fabric (%2 ms).")
+              .arg(impact.slowdown(), 0, 'f', 2)
+              .arg(impact.healthyStepSeconds * 1e3, 0, 'f', 1)
+        : tr("No slowdown: the healthy fabric takes the same %1 ms.").arg(impact.healthyStepSeconds * 1e3, 0, 'f', 1);
+    text += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">");
+    for (const ImpairedLinkCost &c : impact.links) {
+        if (c.link < 0 || c.link >= fabric.linkCount())
+            continue;
+        const QString alone = std::isfinite(c.slowdownAlone) ? tr("%1× alone").arg(c.slowdownAlone, 0, 'f', 2)
+                                                             : tr("disconnects the job alone");
+        text += tr("<tr><td>%1</td><td align=\"right\">&nbsp;%2 of %3 Gbit/s</td><td>&nbsp;&nbsp;%4</td></tr>")
+                    .arg(QString::fromStdString(fabric.link(c.link).id).toHtmlEscaped())
+                    .arg(c.effectiveGbps)
+                    .arg(c.nominalGbps)
+                    .arg(alone);
+    }
+    text += QStringLiteral("</table>");
+    return text;
+}
+
+} // namespace Railyard

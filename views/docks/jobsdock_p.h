@@ -1,0 +1,159 @@
+#pragma once
+
+// JobsDock's private part, shared by jobsdock.cpp (layout, placement,
+// comparison, ranks) and jobsdockjob.cpp (opening, editing, saving jobs).
+
+#include "core/analysis/capacity.h"
+#include "core/document/fabricdocument.h"
+#include "core/jobs/jobspec.h"
+#include "core/model/units.h"
+#include "core/placement/jobevaluation.h"
+#include "core/placement/ranklayout.h"
+#include "core/placement/rankpath.h"
+#include "core/traffic/routing.h"
+#include "core/traffic/steptraffic.h"
+#include "views/docks/analysischarts.h"
+#include "views/docks/comparisonchart.h"
+#include "views/dialogs/jobeditdialog.h"
+#include "views/docks/jobimpacttext.h"
+#include "views/docks/joblabels.h"
+#include "views/docks/jobsdock.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QFrame>
+#include <QFutureWatcher>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPromise>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <set>
+
+namespace Railyard {
+
+namespace JobsDockDetail {
+
+/// Monte-Carlo runs of ECMP routing in the dock (Place and Compare).
+constexpr int kEcmpSeeds = 10;
+/// Impaired links whose cost on their own the dock evaluates after Place.
+constexpr int kImpactLinks = 4;
+
+constexpr PlacementStrategy kStrategies[]
+    = {PlacementStrategy::Topology, PlacementStrategy::Linear, PlacementStrategy::Random};
+constexpr RoutingMode kModes[] = {RoutingMode::Fluid, RoutingMode::Ecmp, RoutingMode::Adaptive};
+
+/// What a background run needs: copies, so the document may change meanwhile.
+struct RunInput
+{
+    Fabric fabric;
+    CapacityView view;
+    JobSpec job;
+    std::vector<std::string> excluded;
+    std::uint64_t seed = 1;
+};
+
+struct PlaceOutcome
+{
+    std::optional<JobEvaluation> evaluation;
+    DegradationImpact impact;
+    QString error;
+};
+
+struct CompareOutcome
+{
+    std::vector<double> ms; ///< strategy-major; NaN where placement or routing failed
+    QString error;
+};
+
+} // namespace JobsDockDetail
+
+struct JobsDock::Private
+{
+    explicit Private(JobsDock *dock)
+        : q(dock)
+    { }
+    static QString tr(const char *text, const char *disambiguation = nullptr, int n = -1)
+    {
+        return JobsDock::tr(text, disambiguation, n);
+    }
+
+    void build();
+    void setError(const QString &text);
+    void setBusy(const QString &text, int maximum);
+    void setIdle();
+    void refreshSummary();
+    void showResults();
+    void showComparison();
+    void refreshChartTheme();
+    void emitHeat();
+    void updateRank();
+    /// A routing mode's label with the dock's ECMP seed count.
+    static QString modeLabel(RoutingMode m) { return JobLabels::mode(m, JobsDockDetail::kEcmpSeeds); }
+    /// The inputs of a background run, copied; shows the error and returns
+    /// nothing when there is no fabric or job or the Exclude list is bad.
+    std::optional<JobsDockDetail::RunInput> input();
+    /// "rank → GPU → NIC (rail) → leaf → … → peer" for rank r and its next PP peer.
+    /// The rank's path to its pipeline peer as text; *links receives the ids of
+    /// the links it crosses (NIC, switch hops, NIC) when given.
+    QString pathText(std::int32_t rank, std::vector<std::string> *links = nullptr) const;
+
+    JobsDock *q;
+    QPointer<FabricDocument> document;
+    QMetaObject::Connection documentConnection;
+    std::optional<JobSpec> job;
+    QString jobPath;
+    std::optional<JobEvaluation> evaluation;
+    DegradationImpact impact; ///< of the what-if view on `evaluation`
+    QString evaluationTitle;
+    std::vector<double> comparison;
+    int placeGeneration = 0;
+    int compareGeneration = 0;
+    int running = 0;
+    QFutureWatcher<JobsDockDetail::CompareOutcome> *compareWatcher = nullptr;
+
+    QPushButton *openButton = nullptr;
+    QPushButton *saveButton = nullptr;
+    bool jobEdited = false; ///< changed in the editor since it was opened or saved
+    QLabel *jobSummary = nullptr;
+    QLabel *errorLabel = nullptr;
+    QComboBox *strategyCombo = nullptr;
+    QComboBox *routingCombo = nullptr;
+    QSpinBox *seedSpin = nullptr;
+    QLineEdit *excludeEdit = nullptr; ///< hostlist of hosts the placement must not use
+    QPushButton *placeButton = nullptr;
+    QPushButton *compareButton = nullptr;
+    QPushButton *clearHeatButton = nullptr;
+    QWidget *statusRow = nullptr;
+    QProgressBar *progressBar = nullptr;
+    QLabel *statusLabel = nullptr;
+    QLabel *staleLabel = nullptr;
+    QGroupBox *resultsBox = nullptr;
+    QLabel *stepTime = nullptr;
+    QLabel *resultsText = nullptr;
+    QGroupBox *rankBox = nullptr;
+    QSpinBox *rankSpin = nullptr;
+    QLabel *rankText = nullptr;
+    QGroupBox *compareBox = nullptr;
+    ComparisonChart *chartView = nullptr;
+    QLabel *compareTable = nullptr;
+};
+
+} // namespace Railyard

@@ -1,0 +1,300 @@
+#include "views/docks/problemsdock.h"
+
+#include "core/document/fabricdocument.h"
+#include "views/analysisrunner.h"
+
+#include <QApplication>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QTimer>
+#include <QTreeWidget>
+
+#include <algorithm>
+#include <cmath>
+
+namespace Railyard {
+
+namespace {
+
+/// Per source: beyond this many messages a summary row stands for the rest,
+/// so a badly broken 100K-link file cannot flood the list.
+constexpr int MessageLimit = 500;
+/// Switches without uplinks and failed elements listed one by one.
+constexpr int ElementLimit = 100;
+
+QString tierSwitches(Tier tier)
+{
+    switch (tier) {
+    case Tier::Leaf: return ProblemsDock::tr("leaf switches");
+    case Tier::Spine: return ProblemsDock::tr("spine switches");
+    case Tier::Core: return ProblemsDock::tr("core switches");
+    case Tier::Unlayered: break;
+    }
+    return ProblemsDock::tr("switches");
+}
+
+} // namespace
+
+ProblemsDock::ProblemsDock(QWidget *parent)
+    : QDockWidget(tr("Problems"), parent)
+{
+    setObjectName(QStringLiteral("ProblemsDock"));
+
+    m_stack = new QStackedWidget(this);
+    m_list = new QTreeWidget(m_stack);
+    m_list->setObjectName(QStringLiteral("ProblemsList"));
+    m_list->setColumnCount(2);
+    m_list->setHeaderLabels({tr("Message"), tr("Element")});
+    m_list->setRootIsDecorated(false);
+    m_list->setUniformRowHeights(true);
+    m_list->setWordWrap(false);
+    m_list->setTextElideMode(Qt::ElideRight);
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->header()->setStretchLastSection(false);
+    m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_stack->addWidget(m_list);
+
+    auto *empty = new QLabel(tr("No problems found."), m_stack);
+    empty->setObjectName(QStringLiteral("ProblemsEmpty"));
+    empty->setAlignment(Qt::AlignCenter);
+    empty->setForegroundRole(QPalette::PlaceholderText);
+    m_stack->addWidget(empty);
+    setWidget(m_stack);
+
+    m_revalidateTimer = new QTimer(this);
+    m_revalidateTimer->setSingleShot(true);
+    m_revalidateTimer->setInterval(0); // coalesce bursts of edits into one validate()
+    connect(m_revalidateTimer, &QTimer::timeout, this, [this] {
+        revalidate();
+        rebuildList();
+    });
+
+    connect(m_list, &QTreeWidget::itemClicked, this, &ProblemsDock::onItemClicked);
+    connect(m_list, &QTreeWidget::itemActivated, this, &ProblemsDock::onItemClicked);
+    rebuildList();
+}
+
+void ProblemsDock::setDocument(FabricDocument *document)
+{
+    if (document == m_document)
+        return;
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    m_loadMessages.clear();
+    if (m_document) {
+        connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
+            if (change == FabricDocument::Change::Failures) {
+                reanalyse(); // failed elements show at once; the runner's verdicts follow
+                rebuildList();
+            } else {
+                m_revalidateTimer->start();
+            }
+        });
+        connect(m_document, &QObject::destroyed, this, [this] {
+            m_document = nullptr; // QPointer may already be null: setDocument(nullptr) would do nothing
+            m_loadMessages.clear();
+            revalidate();
+            reanalyse();
+            rebuildList();
+        });
+    }
+    revalidate();
+    reanalyse();
+    rebuildList();
+}
+
+void ProblemsDock::setAnalysisRunner(AnalysisRunner *runner)
+{
+    if (runner == m_runner)
+        return;
+    if (m_runner)
+        disconnect(m_runner, nullptr, this, nullptr);
+    m_runner = runner;
+    if (m_runner)
+        connect(m_runner, &AnalysisRunner::finished, this, [this] {
+            reanalyse();
+            rebuildList();
+        });
+    reanalyse();
+    rebuildList();
+}
+
+void ProblemsDock::setLoadMessages(const std::vector<FormatError> &errors, const std::vector<FormatError> &warnings)
+{
+    m_loadMessages.clear();
+    for (const FormatError &e : errors)
+        m_loadMessages.push_back({Message::Severity::Error, e.toString(), {}});
+    for (const FormatError &w : warnings)
+        m_loadMessages.push_back({Message::Severity::Warning, w.toString(), {}});
+    rebuildList();
+}
+
+int ProblemsDock::messageCount() const
+{
+    return m_list->topLevelItemCount();
+}
+
+void ProblemsDock::revalidate()
+{
+    m_revalidateTimer->stop();
+    m_validationMessages.clear();
+    if (!m_document)
+        return;
+    const std::vector<Problem> problems = m_document->fabric().validate();
+    for (const Problem &p : problems) {
+        if (static_cast<int>(m_validationMessages.size()) == MessageLimit) {
+            m_validationMessages.push_back(
+                {Message::Severity::Error,
+                 tr("… and %1 more validation problems")
+                     .arg(QLocale().toString(static_cast<qlonglong>(problems.size()) - MessageLimit)),
+                 {}});
+            break;
+        }
+        m_validationMessages.push_back(
+            {p.severity == Problem::Severity::Error ? Message::Severity::Error : Message::Severity::Warning,
+             QString::fromStdString(p.message), QString::fromStdString(p.elementId)});
+    }
+    // Links the file (or an edit) marks down or degraded: the ones that quietly slow jobs.
+    const Fabric &fabric = m_document->fabric();
+    int impaired = 0;
+    for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
+        const Link &link = fabric.link(l);
+        if (link.state == LinkState::Up)
+            continue;
+        if (impaired++ >= ElementLimit)
+            continue;
+        const QString id = QString::fromStdString(link.id);
+        m_validationMessages.push_back(
+            {Message::Severity::Warning,
+             link.state == LinkState::Down
+                 ? tr("%1 is down").arg(id)
+                 : tr("%1 is degraded: %2 of %3 Gbit/s").arg(id).arg(link.degradedGbps).arg(link.capacityGbps),
+             id});
+    }
+    if (impaired > ElementLimit)
+        m_validationMessages.push_back(
+            {Message::Severity::Warning,
+             tr("… and %1 more links down or degraded").arg(QLocale().toString(impaired - ElementLimit)),
+             {}});
+}
+
+void ProblemsDock::reanalyse()
+{
+    m_analysisMessages.clear();
+    if (!m_document)
+        return;
+    const Fabric &fabric = m_document->fabric();
+    const bool whatIf = m_document->hasFailures();
+
+    const AnalysisReport *report = m_runner && m_runner->document() == m_document ? m_runner->current() : nullptr;
+    if (report) {
+        const BisectionResult &bisection = report->bisection;
+        if (!bisection.cancelled && !bisection.exact && fabric.hostCount() > 1)
+            m_analysisMessages.push_back({Message::Severity::Information,
+                                          tr("Bisection is an upper bound (%1); the true minimum cut may be lower")
+                                              .arg(QString::fromLatin1(bisectionMethodName(bisection.method))),
+                                          {}});
+
+        const auto &perSwitch = report->oversubscription.perSwitch;
+        if (static_cast<std::int32_t>(perSwitch.size()) == fabric.switchCount()) {
+            for (const TierOversubscription &tier : report->oversubscription.tiers) {
+                if (tier.isTop || !std::isinf(tier.worstRatio))
+                    continue;
+                int listed = 0, more = 0;
+                for (const SwitchOversubscription &o : perSwitch) {
+                    if (!std::isinf(o.ratio) || fabric.switchAt(o.switchIndex).tier != tier.tier)
+                        continue;
+                    if (listed == ElementLimit) {
+                        ++more;
+                        continue;
+                    }
+                    ++listed;
+                    const QString id = QString::fromStdString(fabric.switchAt(o.switchIndex).id);
+                    m_analysisMessages.push_back(
+                        {Message::Severity::Warning,
+                         whatIf ? tr("%1 has no uplink capacity left (what-if): oversubscription ∞").arg(id)
+                                : tr("%1 has no uplink capacity: oversubscription ∞").arg(id),
+                         id});
+                }
+                if (more > 0)
+                    m_analysisMessages.push_back({Message::Severity::Warning,
+                                                  tr("… and %1 more %2 without uplink capacity")
+                                                      .arg(QLocale().toString(more), tierSwitches(tier.tier)),
+                                                  {}});
+            }
+        }
+    }
+
+    // Failed elements come from the document, so they show before the
+    // analysis of the new what-if has finished.
+    if (whatIf) {
+        const Failures failures = m_document->failures();
+        int listed = 0;
+        auto add = [&](const std::string &id) {
+            if (listed++ < ElementLimit)
+                m_analysisMessages.push_back({Message::Severity::Information,
+                                              tr("%1 failed (what-if)").arg(QString::fromStdString(id)),
+                                              QString::fromStdString(id)});
+        };
+        for (const std::int32_t s : failures.switches)
+            add(fabric.switchAt(s).id);
+        for (const std::int32_t l : failures.links)
+            add(fabric.link(l).id);
+        if (listed > ElementLimit)
+            m_analysisMessages.push_back(
+                {Message::Severity::Information,
+                 tr("… and %1 more failed elements (what-if)").arg(QLocale().toString(listed - ElementLimit)),
+                 {}});
+    }
+}
+
+void ProblemsDock::rebuildList()
+{
+    QStyle *style = m_list->style();
+    const QIcon errorIcon = style->standardIcon(QStyle::SP_MessageBoxCritical);
+    const QIcon warningIcon = style->standardIcon(QStyle::SP_MessageBoxWarning);
+    const QIcon infoIcon = style->standardIcon(QStyle::SP_MessageBoxInformation);
+
+    // Errors first, then warnings, then information; sources keep their order.
+    std::vector<const Message *> messages;
+    for (const auto *source : {&m_loadMessages, &m_validationMessages, &m_analysisMessages})
+        for (const Message &m : *source)
+            messages.push_back(&m);
+    std::stable_sort(messages.begin(), messages.end(),
+                     [](const Message *a, const Message *b) { return a->severity < b->severity; });
+
+    m_list->setUpdatesEnabled(false);
+    m_list->clear();
+    QList<QTreeWidgetItem *> items;
+    items.reserve(static_cast<qsizetype>(messages.size()));
+    for (const Message *m : messages) {
+        auto *item = new QTreeWidgetItem({m->text, m->elementId});
+        switch (m->severity) {
+        case Message::Severity::Error: item->setIcon(0, errorIcon); break;
+        case Message::Severity::Warning: item->setIcon(0, warningIcon); break;
+        case Message::Severity::Information: item->setIcon(0, infoIcon); break;
+        }
+        item->setToolTip(0, m->text);
+        item->setData(0, Qt::UserRole, m->elementId);
+        items.append(item);
+    }
+    m_list->addTopLevelItems(items);
+    m_list->setUpdatesEnabled(true);
+    m_stack->setCurrentIndex(items.isEmpty() ? 1 : 0);
+}
+
+void ProblemsDock::onItemClicked(QTreeWidgetItem *item)
+{
+    if (!item || !m_document)
+        return;
+    const std::string id = item->data(0, Qt::UserRole).toString().toStdString();
+    if (!id.empty() && m_document->fabric().containsId(id))
+        m_document->setSelection({id});
+}
+
+} // namespace Railyard

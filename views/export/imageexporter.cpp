@@ -1,0 +1,73 @@
+#include "views/export/imageexporter.h"
+
+#include "views/canvas/fabriccanvas.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QImage>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+namespace Railyard {
+
+ImageExporter::ImageExporter(const FabricCanvas *canvas)
+    : m_canvas(canvas)
+{
+}
+
+bool ImageExporter::write(const QString &fileName, bool wholeFabric, QString *error, const QSize &requested) const
+{
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
+    const QRectF source = wholeFabric ? QRectF() : m_canvas->visibleSceneRect();
+    const QSize size = requested.isValid() ? requested : (wholeFabric ? QSize(2400, 1350) : m_canvas->size());
+    auto fail = [&](const QString &why) {
+        if (error)
+            *error = QCoreApplication::translate("Railyard::ImageExporter", "%1: %2").arg(fileName, why);
+        return false;
+    };
+    if (suffix == QLatin1String("png")) {
+        const qreal dpr = requested.isValid() ? 1.0 : m_canvas->devicePixelRatioF();
+        QImage image(size * dpr, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(dpr);
+        QPainter painter(&image);
+        m_canvas->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source);
+        painter.end();
+        if (!image.save(fileName, "PNG"))
+            return fail(QCoreApplication::translate("Railyard::ImageExporter", "cannot write the PNG file"));
+        return true;
+    }
+    if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setFileName(fileName);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(QStringLiteral("Railyard fabric"));
+        svg.setDescription(QCoreApplication::translate("Railyard::ImageExporter", "Fabric topology exported from Railyard"));
+        QPainter painter;
+        if (!painter.begin(&svg))
+            return fail(QCoreApplication::translate("Railyard::ImageExporter", "cannot write the SVG file"));
+        m_canvas->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source);
+        painter.end();
+        return true;
+    }
+    if (suffix == QLatin1String("pdf")) {
+        QPdfWriter pdf(fileName);
+        pdf.setTitle(QStringLiteral("Railyard fabric"));
+        pdf.setCreator(QStringLiteral("Railyard"));
+        pdf.setPageSize(QPageSize(QPageSize::A3));
+        pdf.setPageOrientation(QPageLayout::Landscape);
+        pdf.setResolution(150);
+        QPainter painter;
+        if (!painter.begin(&pdf))
+            return fail(QCoreApplication::translate("Railyard::ImageExporter", "cannot write the PDF file"));
+        const QRect page = painter.viewport();
+        m_canvas->render(&painter, QRectF(page), source);
+        painter.end();
+        return true;
+    }
+    return fail(QCoreApplication::translate("Railyard::ImageExporter", "unknown picture format '%1' (use png, svg or pdf)").arg(suffix));
+}
+
+} // namespace Railyard
