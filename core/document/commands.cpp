@@ -148,3 +148,32 @@ bool MoveNodesCommand::mergeWith(const QUndoCommand *other)
 }
 
 } // namespace Railyard
+
+namespace Railyard {
+
+ReplaceFabricCommand::ReplaceFabricCommand(FabricDocument *document, Fabric fabric,
+                                           std::unordered_map<std::string, QPointF> pins, const QString &text)
+    : QUndoCommand(text)
+    , m_document(document)
+    , m_fabric(std::move(fabric))
+    , m_pins(std::move(pins))
+    , m_linkFailed(static_cast<size_t>(m_fabric.linkCount()), 0)
+    , m_switchFailed(static_cast<size_t>(m_fabric.switchCount()), 0)
+{ }
+
+void ReplaceFabricCommand::swap()
+{
+    m_document->performSwapFabric(m_fabric, m_pins, m_linkFailed, m_switchFailed);
+}
+
+void ReplaceFabricCommand::redo()
+{
+    swap();
+}
+
+void ReplaceFabricCommand::undo()
+{
+    swap();
+}
+
+} // namespace Railyard

@@ -107,3 +107,26 @@ private:
 };
 
 } // namespace Railyard
+
+namespace Railyard {
+
+/// Replaces the whole fabric with another (restoring a version); undo swaps
+/// the previous fabric, pins and what-if back.
+class ReplaceFabricCommand : public QUndoCommand
+{
+public:
+    ReplaceFabricCommand(FabricDocument *document, Fabric fabric, std::unordered_map<std::string, QPointF> pins,
+                         const QString &text);
+    void redo() override;
+    void undo() override;
+
+private:
+    void swap();
+    FabricDocument *m_document;
+    Fabric m_fabric;
+    std::unordered_map<std::string, QPointF> m_pins;
+    std::vector<char> m_linkFailed;
+    std::vector<char> m_switchFailed;
+};
+
+} // namespace Railyard

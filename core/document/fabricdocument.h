@@ -139,6 +139,16 @@ public:
     /// Unpins nodes: they go back to the automatic layout (one undo step).
     void unpinNodes(const std::vector<std::string> &ids);
 
+    // --- Whole-document state ------------------------------------------------
+    /// Sets pinned positions and the what-if at load time (a project's saved
+    /// state): not an edit, so not undoable. Unknown ids are skipped.
+    void loadState(std::unordered_map<std::string, QPointF> pins, const std::vector<std::string> &failedIds);
+    /// Ids of the failed links and switches, in model order (for saving).
+    std::vector<std::string> failedIds() const;
+    /// Replaces the whole fabric and its pins (restoring a saved version):
+    /// one undo step; the what-if is cleared.
+    void replaceFabric(Fabric fabric, std::unordered_map<std::string, QPointF> pins, const QString &text);
+
     // --- Selection (shared by every view) ----------------------------------
     /// Selected element ids (hosts, switches, links).
     const std::vector<std::string> &selection() const { return m_selection; }
@@ -159,6 +169,7 @@ private:
     friend class SetLinkStateCommand;
     friend class EditFabricCommand;
     friend class MoveNodesCommand;
+    friend class ReplaceFabricCommand;
 
     /// Sets each flag; emits Change::Failures.
     void performSetFailed(const std::vector<FailureFlag> &flags);
@@ -190,6 +201,9 @@ private:
     /// rolling back; on success pushes it as one command (text) and returns true.
     bool commitEdit(FabricEdit edit, const QString &text, QString *error);
     bool refuse(const QString &message, QString *error);
+    /// Swaps the fabric, pins and what-if flags with the given ones (ReplaceFabricCommand).
+    void performSwapFabric(Fabric &fabric, std::unordered_map<std::string, QPointF> &pins,
+                           std::vector<char> &linkFailed, std::vector<char> &switchFailed);
 
     Fabric m_fabric;
     QUndoStack m_undoStack;

@@ -681,6 +681,62 @@ bool FabricDocument::addSpinePlane(int fromPlane, QString *error)
     return commitEdit(std::move(edit), text, error);
 }
 
+// --- Whole-document state -----------------------------------------------------
+
+void FabricDocument::loadState(std::unordered_map<std::string, QPointF> pins, const std::vector<std::string> &failedIds)
+{
+    m_pins.clear();
+    for (auto &[id, pos] : pins)
+        if (m_fabric.findNode(id) >= 0)
+            m_pins.emplace(id, pos);
+    std::fill(m_linkFailed.begin(), m_linkFailed.end(), 0);
+    std::fill(m_switchFailed.begin(), m_switchFailed.end(), 0);
+    for (const std::string &id : failedIds) {
+        if (const auto l = m_fabric.findLink(id); l >= 0)
+            m_linkFailed[static_cast<size_t>(l)] = 1;
+        else if (const NodeIndex n = m_fabric.findNode(id); m_fabric.isSwitch(n))
+            m_switchFailed[static_cast<size_t>(m_fabric.switchIndexOf(n))] = 1;
+    }
+    m_failedCount = static_cast<int>(std::count(m_linkFailed.begin(), m_linkFailed.end(), 1)
+                                     + std::count(m_switchFailed.begin(), m_switchFailed.end(), 1));
+    emit changed(Change::Positions);
+    emit changed(Change::Failures);
+}
+
+std::vector<std::string> FabricDocument::failedIds() const
+{
+    std::vector<std::string> ids;
+    for (std::int32_t l = 0; l < m_fabric.linkCount(); ++l)
+        if (m_linkFailed[static_cast<size_t>(l)])
+            ids.push_back(m_fabric.link(l).id);
+    for (std::int32_t s = 0; s < m_fabric.switchCount(); ++s)
+        if (m_switchFailed[static_cast<size_t>(s)])
+            ids.push_back(m_fabric.switchAt(s).id);
+    return ids;
+}
+
+void FabricDocument::replaceFabric(Fabric fabric, std::unordered_map<std::string, QPointF> pins, const QString &text)
+{
+    fabric.prepare();
+    m_undoStack.push(new ReplaceFabricCommand(this, std::move(fabric), std::move(pins), text));
+}
+
+void FabricDocument::performSwapFabric(Fabric &fabric, std::unordered_map<std::string, QPointF> &pins,
+                                       std::vector<char> &linkFailed, std::vector<char> &switchFailed)
+{
+    emit aboutToChange();
+    std::swap(m_fabric, fabric);
+    std::swap(m_pins, pins);
+    std::swap(m_linkFailed, linkFailed);
+    std::swap(m_switchFailed, switchFailed);
+    m_fabric.prepare();
+    m_failedCount = static_cast<int>(std::count(m_linkFailed.begin(), m_linkFailed.end(), 1)
+                                     + std::count(m_switchFailed.begin(), m_switchFailed.end(), 1));
+    announceEdit(FabricEdit{});
+    emit changed(Change::Positions);
+    emit changed(Change::Failures);
+}
+
 // --- Positions -----------------------------------------------------------------
 
 void FabricDocument::moveNodes(const std::vector<std::pair<std::string, QPointF>> &positions, int dragId)

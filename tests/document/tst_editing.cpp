@@ -464,6 +464,27 @@ private slots:
         QCOMPARE(doc.pinnedPositions().at("h1"), QPointF(6, 6));
     }
 
+    void loadStateAndReplaceFabric()
+    {
+        FabricDocument doc(smallFabric());
+        doc.loadState({{"l1", QPointF(1, 2)}, {"gone", QPointF(0, 0)}}, {"l2", "h1--l1", "nope"});
+        QCOMPARE(doc.undoStack()->count(), 0);
+        QCOMPARE(doc.pinnedPositions().size(), size_t(1));
+        QCOMPARE(doc.failedIds(), (std::vector<std::string>{"h1--l1", "l2"}));
+        const QByteArray original = bytes(doc.fabric());
+        Fabric other;
+        other.name = "other";
+        other.addHost(host("x1", "rx"));
+        doc.replaceFabric(std::move(other), {{"x1", QPointF(3, 3)}}, QStringLiteral("Restore version 1"));
+        QCOMPARE(listing(doc.fabric()), QString("H x1 h100x8 rack=rx su=su-1"));
+        QVERIFY(!doc.hasFailures());
+        QCOMPARE(doc.pinnedPositions().at("x1"), QPointF(3, 3));
+        doc.undoStack()->undo();
+        QCOMPARE(bytes(doc.fabric()), original);
+        QCOMPARE(doc.failedIds(), (std::vector<std::string>{"h1--l1", "l2"}));
+        QCOMPARE(doc.pinnedPositions().at("l1"), QPointF(1, 2));
+    }
+
     void largeFabricDeleteAndUndoIsExact()
     {
         FabricDocument doc(generateClos(railOptimizedParams(384)));
