@@ -7,11 +7,14 @@
 #include "views/docks/analysisdock.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
+#include "views/editactions.h"
 #include "views/export/imageexporter.h"
 #include "views/docks/jobsdock.h"
 #include "views/docks/outlinedock.h"
 #include "views/docks/problemsdock.h"
 #include "views/docks/propertiesdock.h"
+#include "views/docks/versionsdock.h"
+#include "views/projectsession.h"
 #include "views/recentfiles.h"
 #include "views/export/reportexporter.h"
 #include "views/dialogs/templatedialog.h"
@@ -20,6 +23,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -87,6 +91,12 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
     tabifyDockWidget(m_problemsDock, m_historyDock);
+    m_versionsDock = new VersionsDock(this);
+    addDockWidget(Qt::BottomDockWidgetArea, m_versionsDock);
+    tabifyDockWidget(m_historyDock, m_versionsDock);
+    m_session = new ProjectSession(m_jobsDock, this);
+    connect(m_versionsDock, &VersionsDock::openRequested, this, &MainWindow::openVersion);
+    connect(m_versionsDock, &VersionsDock::restoreRequested, this, &MainWindow::restoreVersion);
     m_problemsDock->raise();
     resizeDocks({m_outlineDock, m_analysisDock}, {250, 440}, Qt::Horizontal);
     resizeDocks({m_problemsDock}, {140}, Qt::Vertical);
@@ -123,6 +133,8 @@ void MainWindow::createActions()
     m_saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
     saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    createProjectActions(file);
     file->addSeparator();
     QAction *exportPicture = file->addAction(tr("Export &Picture…"), this, &MainWindow::exportPicture);
     exportPicture->setShortcut(QKeySequence(tr("Ctrl+E")));
@@ -179,13 +191,20 @@ void MainWindow::createActions()
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
                               static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_jobsDock),
-                              static_cast<QDockWidget *>(m_problemsDock), m_historyDock})
+                              static_cast<QDockWidget *>(m_problemsDock), m_historyDock,
+                              static_cast<QDockWidget *>(m_versionsDock)})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addAction(toolbar->toggleViewAction());
     toolbar->addSeparator();
     toolbar->addAction(zoomIn);
     toolbar->addAction(zoomOut);
     toolbar->addAction(fit);
+
+    // Drawing: the Draw menu before View, the tool palette beside the main tool bar.
+    m_editActions = new EditActions(this, m_canvas, m_propertiesDock);
+    menuBar()->insertMenu(m_viewMenu->menuAction(), m_editActions->menu());
+    addToolBar(m_editActions->toolBar());
+    m_viewMenu->addAction(m_editActions->toolBar()->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Railyard"), this, &MainWindow::about);
@@ -260,6 +279,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     writeSettings();
+    // Closed with its work saved or knowingly discarded: no recovery needed.
+    m_session->discardRecovery();
     event->accept();
 }
 
@@ -284,6 +305,8 @@ void MainWindow::showError(const QString &title, const QString &text)
 
 bool MainWindow::openFile(const QString &path)
 {
+    if (ProjectSession::isProjectPath(path))
+        return openProject(path);
     QApplication::setOverrideCursor(Qt::WaitCursor);
     ReadResult result = FormatRegistry::instance().readFile(path);
     QApplication::restoreOverrideCursor();
@@ -314,6 +337,7 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_analysisDock->setDocument(nullptr);
     m_problemsDock->setDocument(nullptr);
     m_jobsDock->setDocument(nullptr);
+    m_editActions->setDocument(nullptr);
     m_undoView->setStack(nullptr);
     m_document = std::move(document);
 
@@ -323,6 +347,9 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_analysisDock->setDocument(doc);
     m_problemsDock->setDocument(doc);
     m_jobsDock->setDocument(doc);
+    m_session->setDocument(doc);
+    m_versionsDock->setProjectPath(ProjectSession::isProjectPath(filePath) ? filePath : QString());
+    m_editActions->setDocument(doc);
     m_undoView->setStack(doc->undoStack());
     m_runner->setDocument(doc);
 
@@ -345,10 +372,17 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     connect(doc, &FabricDocument::changed, this, [this] { m_restoreAllAction->setEnabled(m_document && m_document->hasFailures()); });
     m_restoreAllAction->setEnabled(false);
 
-    const FabricCounts counts = countFabric(doc->fabric());
-    m_summaryLabel->setText(tr("%1 GPUs · %2 hosts · %3 switches · %4 links")
-                                .arg(QLocale().toString(counts.gpus), QLocale().toString(counts.hosts),
-                                     QLocale().toString(counts.switches), QLocale().toString(counts.links)));
+    auto updateSummary = [this] {
+        const FabricCounts counts = countFabric(m_document->fabric());
+        m_summaryLabel->setText(tr("%1 GPUs · %2 hosts · %3 switches · %4 links")
+                                    .arg(QLocale().toString(counts.gpus), QLocale().toString(counts.hosts),
+                                         QLocale().toString(counts.switches), QLocale().toString(counts.links)));
+    };
+    connect(doc, &FabricDocument::changed, this, [updateSummary](FabricDocument::Change change) {
+        if (change == FabricDocument::Change::Structure)
+            updateSummary();
+    });
+    updateSummary();
     updateTitle();
 }
 
@@ -398,7 +432,7 @@ bool MainWindow::save()
     if (path.isEmpty() || !FormatRegistry::instance().forFileName(path) || !FormatRegistry::instance().forFileName(path)->canWrite())
         return saveAs();
     QString error;
-    if (!FormatRegistry::instance().writeFile(m_document->fabric(), path, &error)) {
+    if (!saveToPath(path, &error)) {
         showError(tr("Cannot save"), error);
         return false;
     }
@@ -419,9 +453,19 @@ bool MainWindow::saveAs()
         return false;
     if (!FormatRegistry::instance().forFileName(path))
         path += QStringLiteral(".fabric.json");
+    const QString previous = m_document->filePath();
+    // A project saved under a new name keeps its versions: start from a copy.
+    if (ProjectSession::isProjectPath(previous) && ProjectSession::isProjectPath(path) && previous != path
+        && !QFileInfo::exists(path))
+        QFile::copy(previous, path);
     m_document->setFilePath(path);
-    m_recentFiles->add(path);
     const bool ok = save();
+    if (!ok) {
+        m_document->setFilePath(previous);
+        return false;
+    }
+    m_recentFiles->add(path);
+    m_versionsDock->setProjectPath(ProjectSession::isProjectPath(path) ? path : QString());
     updateTitle();
     return ok;
 }

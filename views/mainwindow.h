@@ -20,6 +20,9 @@ namespace Railyard {
 
 class AnalysisDock;
 class AnalysisRunner;
+class EditActions;
+class ProjectSession;
+class VersionsDock;
 class FabricCanvas;
 class FabricDocument;
 class JobsDock;
@@ -51,6 +54,17 @@ public:
     OutlineDock *outlineDock() const { return m_outlineDock; }
     ProblemsDock *problemsDock() const { return m_problemsDock; }
     JobsDock *jobsDock() const { return m_jobsDock; }
+    EditActions *editActions() const { return m_editActions; }
+    ProjectSession *projectSession() const { return m_session; }
+    VersionsDock *versionsDock() const { return m_versionsDock; }
+
+    /// Offers to restore unsaved work found in recovery copies (of `path`
+    /// only, or of every document when empty): Restore opens it, "Not now"
+    /// keeps the copy for later, Discard removes it. Non-interactive windows
+    /// skip the question. Returns how many copies were restored.
+    int offerRecovery(const QString &path = QString());
+    /// Saves the current project file and adds a named version with message.
+    bool saveVersion(const QString &message);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -71,6 +85,14 @@ private:
     void newFromTemplate();
     bool save();
     bool saveAs();
+    // mainwindowproject.cpp: the .railyard side of File
+    void createProjectActions(QMenu *file);
+    bool openProject(const QString &path);
+    bool saveToPath(const QString &path, QString *error);
+    void saveVersionInteractive();
+    void openVersion(std::int64_t id);
+    void restoreVersion(std::int64_t id);
+    void editAutosaveInterval();
     void exportPicture();
     void exportReport();
     void about();
@@ -86,6 +108,10 @@ private:
     QDockWidget *m_historyDock = nullptr;
     QUndoView *m_undoView = nullptr;
     RecentFiles *m_recentFiles = nullptr;
+    EditActions *m_editActions = nullptr;
+    ProjectSession *m_session = nullptr;
+    VersionsDock *m_versionsDock = nullptr;
+    QAction *m_saveVersionAction = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
     QAction *m_saveAction = nullptr;

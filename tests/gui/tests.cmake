@@ -14,3 +14,5 @@ qt_add_lrelease(tst_translation
 target_compile_definitions(tst_translation PRIVATE
     RAILYARD_DE_TS="${PROJECT_SOURCE_DIR}/translations/railyard_de.ts"
     RAILYARD_DE_QM="${RAILYARD_TEST_QM_FILES}")
+
+railyard_add_test(gui projectwindow LIBS Railyard::Views)

@@ -1,0 +1,205 @@
+// The designer window with `.railyard` projects, offscreen: open a project
+// with pins and a what-if, save edits, save and restore versions, and crash
+// recovery (a stale recovery copy offered; "Not Now" keeps it until the next
+// clean save; Restore brings the work back as unsaved changes).
+
+#include "core/document/fabricdocument.h"
+#include "core/formats/formatregistry.h"
+#include "core/project/projectfile.h"
+#include "views/docks/versionsdock.h"
+#include "views/mainwindow.h"
+#include "views/projectsession.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QBuffer>
+#include <QDir>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QTreeWidget>
+
+using namespace Railyard;
+
+namespace {
+
+QByteArray bytes(const Fabric &fabric)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QString error;
+    FormatRegistry::instance().bySlug(QStringLiteral("fabric-json"))->write(fabric, buffer, &error);
+    return buffer.data();
+}
+
+/// Clicks the button labelled `text` (mnemonic '&' ignored) of the next modal
+/// message box, when it appears; records the box's text.
+void answerNextMessageBox(const QString &text, QString *seen = nullptr)
+{
+    QTimer::singleShot(50, [text, seen] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box) {
+            answerNextMessageBox(text, seen);
+            return;
+        }
+        if (seen)
+            *seen = box->text();
+        for (QAbstractButton *b : box->buttons())
+            if (b->text().remove(QLatin1Char('&')) == text) {
+                b->click();
+                return;
+            }
+        box->reject();
+    });
+}
+
+} // namespace
+
+class TestProjectWindow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("RailyardTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_projectwindow"));
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)).removeRecursively();
+    }
+
+    void openProjectRestoresPinsWhatIfAndSavesEdits()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("lab.railyard");
+        ReadResult lab = FormatRegistry::instance().readFile(RAILYARD_SAMPLES "/lab-2rack.fabric.json");
+        QVERIFY(lab.ok());
+        ProjectData data;
+        data.fabric = *lab.fabric;
+        data.pins["spine-1"] = {123.0, -45.0};
+        data.failedIds = {"leaf-2"};
+        QVERIFY(ProjectFile(path).save(data));
+
+        MainWindow window;
+        window.setInteractive(false);
+        QVERIFY(window.openFile(path));
+        FabricDocument *doc = window.document();
+        QCOMPARE(doc->pinnedPositions().at("spine-1"), QPointF(123, -45));
+        QCOMPARE(doc->failedIds(), std::vector<std::string>{"leaf-2"});
+        QVERIFY(doc->undoStack()->isClean());
+
+        Switch sw;
+        sw.id = "spine-3";
+        sw.tier = Tier::Spine;
+        sw.radix = 32;
+        QVERIFY(doc->addSwitch(sw));
+        QVERIFY(doc->connect("leaf-1", "spine-3", 400));
+        QVERIFY(window.isWindowModified());
+        QVERIFY(window.saveVersion(QStringLiteral("third spine")));
+        QVERIFY(!window.isWindowModified());
+
+        const auto reread = ProjectFile(path).read();
+        QVERIFY(reread);
+        QCOMPARE(bytes(reread->fabric), bytes(doc->fabric()));
+        QCOMPARE(reread->pins.at("spine-1").x, 123.0);
+        QCOMPARE(reread->failedIds, std::vector<std::string>{"leaf-2"});
+
+        // The Versions dock lists the version with its message and author.
+        QTreeWidget *list = window.versionsDock()->list();
+        QCOMPARE(list->topLevelItemCount(), 1);
+        QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("third spine"));
+        QCOMPARE(list->topLevelItem(0)->text(2), ProjectSession::authorName());
+    }
+
+    void restoreVersionIsOneUndoStep()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("lab.railyard");
+        ReadResult lab = FormatRegistry::instance().readFile(RAILYARD_SAMPLES "/lab-2rack.fabric.json");
+        QVERIFY(lab.ok());
+        ProjectData data;
+        data.fabric = *lab.fabric;
+        QVERIFY(ProjectFile(path).save(data));
+        MainWindow window;
+        window.setInteractive(false);
+        QVERIFY(window.openFile(path));
+        FabricDocument *doc = window.document();
+        const QByteArray v1 = bytes(doc->fabric());
+        QVERIFY(window.saveVersion(QStringLiteral("as delivered")));
+        QVERIFY(doc->removeElements({"spine-2"}));
+        QVERIFY(window.saveVersion(QStringLiteral("one spine")));
+        const QByteArray v2 = bytes(doc->fabric());
+        const auto ids = window.versionsDock()->versionIds();
+        QCOMPARE(ids.size(), size_t(2));
+        emit window.versionsDock()->restoreRequested(ids.front());
+        QCOMPARE(bytes(doc->fabric()), v1);
+        QVERIFY(window.isWindowModified());
+        doc->undoStack()->undo();
+        QCOMPARE(bytes(doc->fabric()), v2);
+        QVERIFY(!window.isWindowModified());
+    }
+
+    void staleRecoveryIsOfferedAndKeptUntilCleanSave()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("lab.railyard");
+        ReadResult lab = FormatRegistry::instance().readFile(RAILYARD_SAMPLES "/lab-2rack.fabric.json");
+        QVERIFY(lab.ok());
+        ProjectData data;
+        data.fabric = *lab.fabric;
+        QVERIFY(ProjectFile(path).save(data));
+        const QByteArray saved = bytes(data.fabric);
+
+        // A session edits and autosaves, then "crashes" (never closes).
+        QString recoveryFile;
+        QByteArray edited;
+        {
+            auto *crashed = new MainWindow;
+            crashed->setInteractive(false);
+            QVERIFY(crashed->openFile(path));
+            QVERIFY(crashed->document()->removeElements({"spine-2"}));
+            edited = bytes(crashed->document()->fabric());
+            QString error;
+            QVERIFY2(crashed->projectSession()->writeRecoveryNow(&error), qPrintable(error));
+            recoveryFile = crashed->projectSession()->recovery().recoveryPathFor(
+                crashed->projectSession()->recoveryKey());
+            QVERIFY(QFileInfo::exists(recoveryFile));
+            // Leak on purpose: a crashed process does not run its destructors.
+        }
+
+        // Next start: the copy is offered; "Not Now" keeps it.
+        {
+            MainWindow window;
+            QString question;
+            answerNextMessageBox(QStringLiteral("Not Now"), &question);
+            QVERIFY(window.openFile(path));
+            QVERIFY2(question.contains("lab.railyard"), qPrintable(question));
+            QCOMPARE(bytes(window.document()->fabric()), saved);
+            QVERIFY(QFileInfo::exists(recoveryFile));
+            window.setInteractive(false);
+        }
+        // Gone without a confirmed close (as after another crash): the declined copy stays.
+        QVERIFY(QFileInfo::exists(recoveryFile));
+
+        // Restore: the work comes back as unsaved changes.
+        {
+            MainWindow window;
+            answerNextMessageBox(QStringLiteral("Restore"));
+            QVERIFY(window.openFile(path));
+            QCOMPARE(bytes(window.document()->fabric()), edited);
+            QVERIFY(window.isWindowModified());
+            window.setInteractive(false);
+            // A clean save removes the copy.
+            QVERIFY(window.saveVersion(QStringLiteral("recovered")));
+            QVERIFY(!QFileInfo::exists(recoveryFile));
+        }
+        const auto reread = ProjectFile(path).read();
+        QVERIFY(reread);
+        QCOMPARE(bytes(reread->fabric), edited);
+    }
+};
+
+QTEST_MAIN(TestProjectWindow)
+#include "tst_projectwindow.moc"

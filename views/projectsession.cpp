@@ -1,0 +1,193 @@
+#include "views/projectsession.h"
+
+#include "core/document/fabricdocument.h"
+#include "core/jobs/jobspec.h"
+#include "core/project/projectfile.h"
+#include "views/docks/jobsdock.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QUuid>
+#include <QtConcurrent>
+
+namespace Railyard {
+
+namespace {
+
+QString defaultRecoveryFolder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/recovery");
+}
+
+} // namespace
+
+ProjectSession::ProjectSession(JobsDock *jobs, QObject *parent, QString recoveryFolder)
+    : QObject(parent)
+    , m_jobs(jobs)
+    , m_recovery(recoveryFolder.isEmpty() ? defaultRecoveryFolder() : std::move(recoveryFolder))
+{
+    connect(&m_timer, &QTimer::timeout, this, &ProjectSession::onTimer);
+    connect(&m_writer, &QFutureWatcher<QString>::finished, this, [this] {
+        const QString message = m_writer.result();
+        if (message.isEmpty())
+            emit recoveryWritten(m_recovery.recoveryPathFor(m_key));
+        else
+            emit recoveryFailed(message);
+    });
+    applyAutosaveSetting();
+}
+
+ProjectSession::~ProjectSession()
+{
+    m_writer.waitForFinished();
+}
+
+bool ProjectSession::isProjectPath(const QString &path)
+{
+    return path.endsWith(QStringLiteral(".railyard"), Qt::CaseInsensitive);
+}
+
+void ProjectSession::setDocument(FabricDocument *document)
+{
+    m_writer.waitForFinished();
+    m_document = document;
+    m_recoveredIndex = -1;
+    if (!document) {
+        m_key.clear();
+        return;
+    }
+    m_key = document->filePath().isEmpty()
+        ? QString::fromLatin1(RecoveryStore::untitledPrefix) + QUuid::createUuid().toString(QUuid::WithoutBraces)
+        : QFileInfo(document->filePath()).absoluteFilePath();
+    applyAutosaveSetting();
+}
+
+ProjectData ProjectSession::snapshot() const
+{
+    ProjectData data;
+    if (!m_document)
+        return data;
+    data.fabric = m_document->fabric();
+    for (const auto &[id, pos] : m_document->pinnedPositions())
+        data.pins.emplace(id, PinnedPosition{pos.x(), pos.y()});
+    data.failedIds = m_document->failedIds();
+    if (m_jobs && m_jobs->job()) {
+        const JobSpec &job = *m_jobs->job();
+        data.jobs.push_back({job.description.empty() ? std::string("job") : job.description, writeJobSpec(job)});
+    }
+    return data;
+}
+
+void ProjectSession::applyState(const ProjectData &data)
+{
+    if (!m_document)
+        return;
+    std::unordered_map<std::string, QPointF> pins;
+    for (const auto &[id, pos] : data.pins)
+        pins.emplace(id, QPointF(pos.x, pos.y));
+    m_document->loadState(std::move(pins), data.failedIds);
+    if (m_jobs && !data.jobs.empty()) {
+        const JobSpecResult job = parseJobSpec(data.jobs.front().json, QString::fromStdString(data.jobs.front().name));
+        if (job.ok())
+            m_jobs->setJob(*job.job, QString());
+    }
+}
+
+bool ProjectSession::saveProject(const QString &path, QString *error)
+{
+    if (!m_document)
+        return false;
+    ProjectError e;
+    if (!ProjectFile(path).save(snapshot(), &e)) {
+        if (error)
+            *error = e.toString();
+        return false;
+    }
+    // The saved file now holds the work: the recovery copy of the old key
+    // (an untitled document, or another path after Save As) is not needed.
+    discardRecovery();
+    m_key = QFileInfo(path).absoluteFilePath();
+    return true;
+}
+
+bool ProjectSession::addVersion(const QString &message, QString *error)
+{
+    if (!m_document || !isProjectPath(m_document->filePath()))
+        return false;
+    ProjectError e;
+    if (!ProjectFile(m_document->filePath()).addVersion(snapshot(), authorName(), message, &e)) {
+        if (error)
+            *error = e.toString();
+        return false;
+    }
+    return true;
+}
+
+QString ProjectSession::authorName()
+{
+    const QString name = QSettings().value(QStringLiteral("user/name")).toString();
+    if (!name.isEmpty())
+        return name;
+    const QString user = qEnvironmentVariable("USER");
+    return user.isEmpty() ? tr("unknown") : user;
+}
+
+bool ProjectSession::writeRecoveryNow(QString *error)
+{
+    if (!m_document)
+        return false;
+    m_writer.waitForFinished();
+    ProjectError e;
+    if (!m_recovery.write(m_key, snapshot(), &e)) {
+        if (error)
+            *error = e.toString();
+        return false;
+    }
+    m_recoveredIndex = m_document->undoStack()->index();
+    return true;
+}
+
+void ProjectSession::discardRecovery()
+{
+    m_writer.waitForFinished();
+    if (!m_key.isEmpty())
+        m_recovery.remove(m_key);
+    m_recoveredIndex = -1;
+}
+
+int ProjectSession::autosaveSeconds()
+{
+    return std::max(5, QSettings().value(QStringLiteral("autosave/seconds"), 60).toInt());
+}
+
+void ProjectSession::setAutosaveSeconds(int seconds)
+{
+    QSettings().setValue(QStringLiteral("autosave/seconds"), std::max(5, seconds));
+}
+
+void ProjectSession::applyAutosaveSetting()
+{
+    m_timer.start(autosaveSeconds() * 1000);
+}
+
+void ProjectSession::onTimer()
+{
+    if (!m_document || m_writer.isRunning())
+        return;
+    QUndoStack *stack = m_document->undoStack();
+    if (stack->isClean() || stack->index() == m_recoveredIndex)
+        return;
+    // Copy on the UI thread (the document keeps changing), write on a worker.
+    auto data = std::make_shared<ProjectData>(snapshot());
+    m_recoveredIndex = stack->index();
+    const RecoveryStore store = m_recovery;
+    const QString key = m_key;
+    m_writer.setFuture(QtConcurrent::run([store, key, data]() -> QString {
+        ProjectError e;
+        return store.write(key, *data, &e) ? QString() : e.toString();
+    }));
+}
+
+} // namespace Railyard
