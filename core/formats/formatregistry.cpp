@@ -2,6 +2,7 @@
 
 #include "core/formats/fabricjson/fabricjsonformat.h"
 #include "core/formats/graphml/graphmlformat.h"
+#include "core/formats/railyardproject/railyardprojectformat.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -30,6 +31,7 @@ FormatRegistry::FormatRegistry()
     // Explicit registration: the first format is the default for saving.
     m_formats.push_back(std::make_unique<FabricJsonFormat>());
     m_formats.push_back(std::make_unique<GraphmlFormat>());
+    m_formats.push_back(std::make_unique<RailyardProjectFormat>());
 }
 
 const FileFormat *FormatRegistry::bySlug(const QString &slug) const

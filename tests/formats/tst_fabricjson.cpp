@@ -374,7 +374,7 @@ void TestFabricJson::errorToString()
 void TestFabricJson::registry()
 {
     const FormatRegistry &reg = FormatRegistry::instance();
-    QCOMPARE(reg.formats().size(), size_t(2));
+    QCOMPARE(reg.formats().size(), size_t(3));
     QCOMPARE(reg.forFileName("a/b.fabric.json")->slug(), QStringLiteral("fabric-json"));
     QCOMPARE(reg.forFileName("B.JSON")->slug(), QStringLiteral("fabric-json"));
     QCOMPARE(reg.forFileName("x.graphml")->slug(), QStringLiteral("graphml"));
@@ -383,7 +383,9 @@ void TestFabricJson::registry()
     QCOMPARE(reg.bySlug("nope"), nullptr);
     QVERIFY(reg.readFilter().contains("*.fabric.json"));
     QVERIFY(reg.readFilter().contains("GraphML (*.graphml)"));
-    QCOMPARE(reg.writeFilter(), QStringLiteral("Railyard fabric (*.fabric.json);;GraphML (*.graphml)"));
+    QCOMPARE(reg.forFileName("x.railyard")->slug(), QStringLiteral("railyard"));
+    QCOMPARE(reg.writeFilter(),
+             QStringLiteral("Railyard fabric (*.fabric.json);;GraphML (*.graphml);;Railyard project (*.railyard)"));
 
     const ReadResult missing = reg.readFile("/nonexistent/x.fabric.json");
     QVERIFY(missing.errorText().startsWith("/nonexistent/x.fabric.json: cannot open: "));
@@ -401,11 +403,13 @@ void TestFabricJson::registry()
     }
     const QString txt = dir.filePath("lab.txt");
     QVERIFY(!reg.writeFile(f, txt, &error));
-    QVERIFY2(error.contains("unknown file type; known extensions: .fabric.json, .json, .graphml"), qPrintable(error));
+    QVERIFY2(error.contains("unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard"),
+             qPrintable(error));
     QVERIFY(reg.writeFile(f, txt, &error, "fabric-json"));
     QVERIFY(reg.readFile(txt, "fabric-json").ok());
     const ReadResult unknown = reg.readFile(txt);
-    QVERIFY2(unknown.errorText() == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml",
+    QVERIFY2(unknown.errorText()
+                 == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard",
              qPrintable(unknown.errorText()));
 }
 

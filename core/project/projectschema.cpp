@@ -1,0 +1,166 @@
+#include "core/project/projectschema.h"
+
+#include "core/project/projectexception.h"
+#include "core/project/projectsnapshot.h"
+#include "core/project/sqlitestatement.h"
+
+#include <string>
+
+namespace Railyard {
+
+namespace {
+
+// Schema 2. Element order is the rowid ("seq", 0-based): hosts, switches and
+// links come back in the order they were saved. Link ends name exactly one
+// of a_host / a_switch (and b_host / b_switch) by seq.
+constexpr const char *schema2 = R"sql(
+CREATE TABLE fabric(
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    name TEXT NOT NULL,
+    description TEXT NOT NULL);
+CREATE TABLE hosts(
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    gpu_model TEXT NOT NULL,
+    gpus INTEGER NOT NULL,
+    nvlink_gbytes_per_s REAL NOT NULL,
+    nvls INTEGER NOT NULL,
+    zone TEXT NOT NULL,
+    pod TEXT NOT NULL,
+    su TEXT NOT NULL,
+    rack TEXT NOT NULL);
+CREATE TABLE nics(
+    host INTEGER NOT NULL REFERENCES hosts(seq),
+    seq INTEGER NOT NULL,
+    rail INTEGER NOT NULL,
+    gbps REAL NOT NULL,
+    ports INTEGER NOT NULL,
+    PRIMARY KEY (host, seq)) WITHOUT ROWID;
+CREATE TABLE switches(
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    tier TEXT NOT NULL,
+    radix INTEGER NOT NULL,
+    model TEXT NOT NULL,
+    plane INTEGER NOT NULL,
+    rail INTEGER NOT NULL,
+    sharp INTEGER NOT NULL,
+    zone TEXT NOT NULL,
+    pod TEXT NOT NULL,
+    su TEXT NOT NULL,
+    rack TEXT NOT NULL);
+CREATE TABLE links(
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL,
+    a_host INTEGER REFERENCES hosts(seq),
+    a_switch INTEGER REFERENCES switches(seq),
+    b_host INTEGER REFERENCES hosts(seq),
+    b_switch INTEGER REFERENCES switches(seq),
+    port_a INTEGER NOT NULL,
+    port_b INTEGER NOT NULL,
+    gbps REAL NOT NULL,
+    state TEXT NOT NULL,
+    degraded_gbps REAL NOT NULL,
+    plane INTEGER NOT NULL);
+CREATE TABLE pins(
+    id TEXT PRIMARY KEY,
+    x REAL NOT NULL,
+    y REAL NOT NULL) WITHOUT ROWID;
+CREATE TABLE failures(
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL);
+CREATE TABLE jobs(
+    seq INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    json TEXT NOT NULL);
+CREATE TABLE metadata(
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE versions(
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    author TEXT NOT NULL,
+    created_utc TEXT NOT NULL,
+    message TEXT NOT NULL,
+    hosts INTEGER NOT NULL DEFAULT 0,
+    switches INTEGER NOT NULL DEFAULT 0,
+    links INTEGER NOT NULL DEFAULT 0,
+    fabric BLOB NOT NULL,
+    state BLOB NOT NULL);
+)sql";
+
+/// 1 → 2: the jobs table, and host/switch/link counts on every version
+/// (computed from its snapshot). Version-1 snapshots have no jobs; the
+/// snapshot decoder reads them as "no jobs".
+void migrate1to2(SqliteDatabase &db)
+{
+    db.exec(R"sql(
+CREATE TABLE jobs(
+    seq INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    json TEXT NOT NULL);
+ALTER TABLE versions ADD COLUMN hosts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE versions ADD COLUMN switches INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE versions ADD COLUMN links INTEGER NOT NULL DEFAULT 0;
+)sql");
+    SqliteStatement select(db, "SELECT id, fabric FROM versions ORDER BY id");
+    SqliteStatement update(db, "UPDATE versions SET hosts = ?, switches = ?, links = ? WHERE id = ?");
+    while (select.next()) {
+        const Fabric fabric = ProjectSnapshot::decodeFabric(select.blob(1));
+        update.bind(1, fabric.hostCount());
+        update.bind(2, fabric.switchCount());
+        update.bind(3, fabric.linkCount());
+        update.bind(4, select.integer(0));
+        update.run();
+    }
+}
+
+} // namespace
+
+void ProjectSchema::create(SqliteDatabase &db)
+{
+    db.exec(schema2);
+    db.exec(("PRAGMA application_id = " + std::to_string(applicationId) + ";"
+             "PRAGMA user_version = " + std::to_string(currentVersion) + ";")
+                .c_str());
+}
+
+int ProjectSchema::check(SqliteDatabase &db)
+{
+    if (db.pragmaInteger("application_id") != applicationId)
+        throw ProjectException(ProjectError::Kind::NotProject,
+                               QStringLiteral("not a Railyard project (an SQLite database without Railyard's "
+                                              "application id)"));
+    const std::int64_t version = db.pragmaInteger("user_version");
+    if (version > currentVersion)
+        throw ProjectException(ProjectError::Kind::NewerSchema,
+                               QStringLiteral("written by a newer Railyard (schema %1, this version reads up to %2)")
+                                   .arg(version)
+                                   .arg(currentVersion));
+    if (version < 1)
+        throw ProjectException(ProjectError::Kind::Damaged,
+                               QStringLiteral("the project is damaged: schema version %1 is unknown").arg(version));
+    return int(version);
+}
+
+void ProjectSchema::checkIntegrity(SqliteDatabase &db)
+{
+    SqliteStatement check(db, "PRAGMA quick_check(1)");
+    if (!check.next())
+        return;
+    const std::string verdict = check.text(0);
+    if (verdict != "ok")
+        throw ProjectException(ProjectError::Kind::Damaged,
+                               QStringLiteral("the project is damaged: %1").arg(QString::fromStdString(verdict)));
+}
+
+void ProjectSchema::migrate(SqliteDatabase &db, int from)
+{
+    for (int version = from; version < currentVersion; ++version) {
+        switch (version) {
+        case 1: migrate1to2(db); break;
+        }
+    }
+    db.exec(("PRAGMA user_version = " + std::to_string(currentVersion)).c_str());
+}
+
+} // namespace Railyard
