@@ -209,33 +209,41 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
         });
 
     // --- Aggregation levels ---------------------------------------------------
+    // Keys are interned to integers: a host's domain is its group's index, a
+    // switch's key packs (row, plane, domain or position chunk) into 64 bits,
+    // so the 131K-GPU fabric builds its levels without a string per switch.
     static const char *levelNames[] = {"pods", "scalable units", "racks"};
     for (int level = 0; level < 3; ++level) {
         LayoutLevel lv;
         lv.name = levelNames[level];
         lv.groupOfNode.assign(nodes, -1);
-        std::unordered_map<std::string, std::int32_t> index;
-        auto groupFor = [&](const std::string &key, int row) {
-            auto [it, inserted] = index.emplace(key, static_cast<std::int32_t>(lv.groups.size()));
-            if (inserted) {
-                LayoutGroup g;
-                g.row = row;
-                lv.groups.push_back(std::move(g));
-            }
-            return it->second;
+        auto newGroup = [&](int row) {
+            LayoutGroup g;
+            g.row = row;
+            lv.groups.push_back(std::move(g));
+            return static_cast<std::int32_t>(lv.groups.size() - 1);
         };
-        // Domain: the host group a node lies under, "" when it spans several.
-        std::vector<std::string> domain(nodes);
-        for (std::int32_t h = 0; h < f.hostCount(); ++h) {
-            domain[static_cast<size_t>(h)] = hostKey(f.host(h), level, hostColumn[static_cast<size_t>(h)]);
-            const auto g = groupFor("h:" + domain[static_cast<size_t>(h)], 0);
-            lv.groupOfNode[static_cast<size_t>(h)] = g;
-            lv.groups[static_cast<size_t>(g)].label = domain[static_cast<size_t>(h)];
+        // Domain: the host group a node lies under, -1 when it spans several.
+        std::vector<std::int32_t> domain(nodes, -1);
+        {
+            std::unordered_map<std::string, std::int32_t> hostGroups;
+            hostGroups.reserve(static_cast<size_t>(f.hostCount()) / 4 + 16);
+            for (std::int32_t h = 0; h < f.hostCount(); ++h) {
+                std::string key = hostKey(f.host(h), level, hostColumn[static_cast<size_t>(h)]);
+                auto [it, inserted] = hostGroups.emplace(std::move(key), 0);
+                if (inserted) {
+                    it->second = newGroup(0);
+                    lv.groups.back().label = it->first;
+                }
+                domain[static_cast<size_t>(h)] = it->second;
+                lv.groupOfNode[static_cast<size_t>(h)] = it->second;
+            }
         }
+        std::unordered_map<std::uint64_t, std::int32_t> switchGroups;
         for (int r = 1; r < rowCount; ++r) {
             for (const NodeIndex n : layout.m_rowsByX[static_cast<size_t>(r)]) {
                 const Switch &sw = f.switchAt(f.switchIndexOf(n));
-                std::string common;
+                std::int32_t common = -1;
                 bool first = true, uniform = true;
                 for (const auto l : f.incidentLinks(n)) {
                     const NodeIndex u = f.otherEnd(l, n);
@@ -246,30 +254,42 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
                         first = false;
                     } else if (domain[static_cast<size_t>(u)] != common) {
                         uniform = false;
+                        break;
                     }
                 }
                 if (!uniform || first)
-                    common.clear();
+                    common = -1;
                 domain[static_cast<size_t>(n)] = common;
-                std::string key;
-                std::string label;
-                const std::string tier = tierName(sw.tier);
+                std::int32_t g;
                 if (level == 2) {
-                    key = "s:" + sw.id;
-                    label = sw.id;
-                } else if (!common.empty()) {
-                    key = "s:" + std::to_string(r) + ":" + std::to_string(sw.plane) + ":" + common;
-                    label = tier + " · " + common;
+                    g = newGroup(r);
+                    lv.groups.back().label = sw.id;
                 } else {
-                    // Spanning switches: chunks of the row by position.
-                    const double chunk = width / (level == 0 ? 16.0 : 64.0);
-                    const auto c = static_cast<long long>(std::floor(layout.m_nodeRects[static_cast<size_t>(n)].center().x() / chunk));
-                    key = "s:" + std::to_string(r) + ":" + std::to_string(sw.plane) + ":#" + std::to_string(c);
-                    label = tier + (sw.plane ? " · plane " + std::to_string(sw.plane) : std::string());
+                    // (row, plane, domain) for switches under one host group;
+                    // (row, plane, chunk of the row by position) for spanning ones.
+                    std::uint64_t key;
+                    const auto plane = static_cast<std::uint64_t>(static_cast<std::uint16_t>(sw.plane));
+                    const auto row = static_cast<std::uint64_t>(r & 0xff);
+                    if (common >= 0) {
+                        key = (row << 56) | (plane << 40) | static_cast<std::uint64_t>(common);
+                    } else {
+                        const double chunk = width / (level == 0 ? 16.0 : 64.0);
+                        const auto c = static_cast<long long>(
+                            std::floor(layout.m_nodeRects[static_cast<size_t>(n)].center().x() / chunk));
+                        key = (row << 56) | (plane << 40) | (std::uint64_t{1} << 39)
+                            | (static_cast<std::uint64_t>(c) & 0xffffffffULL);
+                    }
+                    auto [it, inserted] = switchGroups.emplace(key, 0);
+                    if (inserted) {
+                        it->second = newGroup(r);
+                        const std::string tier = tierName(sw.tier);
+                        lv.groups.back().label = common >= 0
+                            ? tier + " · " + lv.groups[static_cast<size_t>(common)].label
+                            : tier + (sw.plane ? " · plane " + std::to_string(sw.plane) : std::string());
+                    }
+                    g = it->second;
                 }
-                const auto g = groupFor(key, r);
                 lv.groupOfNode[static_cast<size_t>(n)] = g;
-                lv.groups[static_cast<size_t>(g)].label = label;
             }
         }
         for (NodeIndex n = 0; n < static_cast<NodeIndex>(nodes); ++n) {
@@ -280,26 +300,52 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
             if (f.isHost(n))
                 g.gpus += f.host(n).gpus;
         }
-        std::unordered_map<std::uint64_t, std::int32_t> bundleIndex;
-        for (std::int32_t l = 0; l < f.linkCount(); ++l) {
-            const Link &link = f.link(l);
-            auto a = static_cast<std::uint64_t>(lv.groupOfNode[static_cast<size_t>(link.a)]);
-            auto b = static_cast<std::uint64_t>(lv.groupOfNode[static_cast<size_t>(link.b)]);
-            if (a == b)
-                continue;
-            if (a > b)
-                std::swap(a, b);
-            auto [it, inserted] = bundleIndex.emplace((a << 32) | b, static_cast<std::int32_t>(lv.bundles.size()));
-            if (inserted) {
-                LayoutBundle bundle;
-                bundle.groupA = static_cast<std::int32_t>(a);
-                bundle.groupB = static_cast<std::int32_t>(b);
-                lv.bundles.push_back(std::move(bundle));
+        // Bundles in two passes: assign each link its bundle, then lay the
+        // links out bundle by bundle in one pool.
+        std::vector<std::int32_t> bundleOfLink(static_cast<size_t>(f.linkCount()), -1);
+        std::vector<std::int32_t> counts;
+        {
+            std::unordered_map<std::uint64_t, std::int32_t> bundleIndex;
+            std::uint64_t lastKey = ~std::uint64_t{0};
+            std::int32_t lastBundle = -1;
+            for (std::int32_t l = 0; l < f.linkCount(); ++l) {
+                const Link &link = f.link(l);
+                auto a = static_cast<std::uint64_t>(lv.groupOfNode[static_cast<size_t>(link.a)]);
+                auto b = static_cast<std::uint64_t>(lv.groupOfNode[static_cast<size_t>(link.b)]);
+                if (a == b)
+                    continue;
+                if (a > b)
+                    std::swap(a, b);
+                const std::uint64_t key = (a << 32) | b;
+                if (key != lastKey) {
+                    auto [it, inserted] = bundleIndex.emplace(key, static_cast<std::int32_t>(lv.bundles.size()));
+                    if (inserted) {
+                        LayoutBundle bundle;
+                        bundle.groupA = static_cast<std::int32_t>(a);
+                        bundle.groupB = static_cast<std::int32_t>(b);
+                        lv.bundles.push_back(bundle);
+                        counts.push_back(0);
+                    }
+                    lastKey = key;
+                    lastBundle = it->second;
+                }
+                bundleOfLink[static_cast<size_t>(l)] = lastBundle;
+                ++counts[static_cast<size_t>(lastBundle)];
+                lv.bundles[static_cast<size_t>(lastBundle)].gbps += link.capacityGbps;
             }
-            auto &bundle = lv.bundles[static_cast<size_t>(it->second)];
-            bundle.links.push_back(l);
-            bundle.gbps += link.capacityGbps;
         }
+        std::vector<size_t> offset(lv.bundles.size() + 1, 0);
+        for (size_t i = 0; i < lv.bundles.size(); ++i)
+            offset[i + 1] = offset[i] + static_cast<size_t>(counts[i]);
+        lv.linkPool.assign(offset.back(), 0);
+        std::vector<size_t> fill(offset.begin(), offset.end() - 1);
+        for (std::int32_t l = 0; l < f.linkCount(); ++l) {
+            const auto b = bundleOfLink[static_cast<size_t>(l)];
+            if (b >= 0)
+                lv.linkPool[fill[static_cast<size_t>(b)]++] = l;
+        }
+        for (size_t i = 0; i < lv.bundles.size(); ++i)
+            lv.bundles[i].links = std::span<const std::int32_t>(lv.linkPool.data() + offset[i], offset[i + 1] - offset[i]);
         layout.m_levels.push_back(std::move(lv));
     }
     return layout;

@@ -24,6 +24,7 @@
 #include <QRectF>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -43,16 +44,27 @@ struct LayoutBundle
 {
     std::int32_t groupA = -1;
     std::int32_t groupB = -1;
-    std::vector<std::int32_t> links;
+    /// The bundle's links: a view into its level's linkPool.
+    std::span<const std::int32_t> links;
     double gbps = 0.0; ///< nominal capacity, Gbit/s per direction
 };
 
+/// One aggregation level. Move-only: the bundles' link spans point into
+/// linkPool (one allocation per level instead of one per bundle, which made
+/// the 131K-GPU layout spend most of its time in malloc).
 struct LayoutLevel
 {
+    LayoutLevel() = default;
+    LayoutLevel(LayoutLevel &&) = default;
+    LayoutLevel &operator=(LayoutLevel &&) = default;
+    LayoutLevel(const LayoutLevel &) = delete;
+    LayoutLevel &operator=(const LayoutLevel &) = delete;
+
     std::string name; ///< "pods", "scalable units", "racks"
     std::vector<LayoutGroup> groups;
     std::vector<std::int32_t> groupOfNode; ///< per node
     std::vector<LayoutBundle> bundles;
+    std::vector<std::int32_t> linkPool; ///< links of every bundle, bundle by bundle
 };
 
 class FabricLayout

@@ -150,7 +150,9 @@ void Fabric::insertNodes(std::vector<std::pair<std::int32_t, Host>> hosts,
         return;
     const std::int32_t oldHosts = hostCount();
     const std::int32_t newHosts = oldHosts + static_cast<std::int32_t>(hosts.size());
-    if (!m_links.empty()) {
+    // Switches appended after the last one move no existing node.
+    const bool appendOnly = hosts.empty() && (switches.empty() || switches.front().first >= switchCount());
+    if (!m_links.empty() && !appendOnly) {
         // Old node index -> new: count inserted elements at or before each position.
         std::vector<NodeIndex> remap(static_cast<size_t>(nodeCount()));
         {

@@ -78,6 +78,24 @@ private slots:
         QCOMPARE(layout.nodeAt(layout.nodeCenter(some), 0.5), some);
     }
 
+    void pinnedNodesStayWherePinned()
+    {
+        const Fabric f = generateClos(fatTreeParams(4, 100));
+        const FabricLayout free = FabricLayout::compute(f);
+        const NodeIndex core = f.findNode("core-0001");
+        const NodeIndex host = f.findNode("host001");
+        const std::unordered_map<std::string, QPointF> pins{{"core-0001", QPointF(-500, 900)}, {"nope", QPointF(1, 1)}};
+        const FabricLayout pinned = FabricLayout::compute(f, &pins);
+        QCOMPARE(pinned.nodeCenter(core), QPointF(-500, 900));
+        // Unpinned nodes follow the automatic layout unchanged.
+        QCOMPARE(pinned.nodeRect(host), free.nodeRect(host));
+        // The spatial index, the bounds and the racks-level group see the new place.
+        QCOMPARE(pinned.nodeAt(QPointF(-500, 900)), core);
+        QVERIFY(pinned.bounds().contains(QPointF(-500, 900)));
+        const LayoutLevel &racks = pinned.levels()[2];
+        QVERIFY(racks.groups[static_cast<size_t>(racks.groupOfNode[static_cast<size_t>(core)])].rect.contains(QPointF(-500, 900)));
+    }
+
     void levelsAggregateEveryLink()
     {
         const Fabric f = generateClos(dgxSuperpodParams(2));
