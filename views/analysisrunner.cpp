@@ -38,6 +38,8 @@ void AnalysisRunner::setDocument(FabricDocument *document)
     if (!m_document)
         return;
     connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
+        if (change == FabricDocument::Change::Positions)
+            return; // where nodes are drawn changes no number: a drag re-runs nothing
         if (change != FabricDocument::Change::Failures)
             m_baselineValid = false;
         schedule();

@@ -9,6 +9,7 @@
 
 #include <QLocale>
 #include <QMessageBox>
+#include <QPushButton>
 
 namespace Railyard {
 
@@ -29,6 +30,11 @@ EditOperations::EditOperations(QWidget *dialogParent, QObject *parent)
 void EditOperations::setDocument(FabricDocument *document)
 {
     m_document = document;
+}
+
+FabricDocument *EditOperations::document() const
+{
+    return m_document;
 }
 
 bool EditOperations::addHost(NodeIndex near)
@@ -78,7 +84,8 @@ bool EditOperations::addRack(NodeIndex near)
     });
     if (dialog.exec() != QDialog::Accepted)
         return false;
-    emit message(tr("Added rack %1 with %n host(s)", nullptr, dialog.hostCount()).arg(qs(dialog.location().rack)));
+    emit message(dialog.hostCount() == 1 ? tr("Added rack %1 with 1 host").arg(qs(dialog.location().rack))
+                                         : tr("Added rack %1 with %2 hosts").arg(qs(dialog.location().rack)).arg(dialog.hostCount()));
     return true;
 }
 
@@ -122,11 +129,15 @@ QString EditOperations::deleteQuestion(const std::vector<std::string> &ids) cons
     const int links = m_document->linksRemovedWith(ids);
     if (ids.size() == 1) {
         const QString id = qs(ids.front());
-        return links == 0 ? tr("Delete %1?").arg(id) : tr("Delete %1 and its %n link(s)?", nullptr, links).arg(id);
+        if (links == 0)
+            return tr("Delete %1?").arg(id);
+        return links == 1 ? tr("Delete %1 and its link?").arg(id) : tr("Delete %1 and its %2 links?").arg(id).arg(links);
     }
-    const QString elements = tr("%n element(s)", nullptr, static_cast<int>(ids.size()));
-    return links == 0 ? tr("Delete %1?").arg(elements)
-                      : tr("Delete %1 and their %n link(s)?", nullptr, links).arg(elements);
+    const QString count = QLocale().toString(static_cast<qlonglong>(ids.size()));
+    if (links == 0)
+        return tr("Delete %1 elements?").arg(count);
+    return links == 1 ? tr("Delete %1 elements and their link?").arg(count)
+                      : tr("Delete %1 elements and their %2 links?").arg(count, QLocale().toString(links));
 }
 
 bool EditOperations::deleteElements(const std::vector<std::string> &ids)
@@ -144,11 +155,12 @@ bool EditOperations::deleteElements(const std::vector<std::string> &ids)
         return false;
     if (!m_document->removeElements(ids))
         return false;
-    emit message(tr("Deleted %n element(s)", nullptr, static_cast<int>(ids.size())));
+    emit message(ids.size() == 1 ? tr("Deleted %1").arg(qs(ids.front()))
+                                 : tr("Deleted %1 elements").arg(QLocale().toString(static_cast<qlonglong>(ids.size()))));
     return true;
 }
 
-bool EditOperations::duplicateRack(const std::string &rack)
+bool EditOperations::duplicateRack(std::string rack)
 {
     std::string copy;
     if (!m_document || !m_document->duplicateRack(rack, nullptr, &copy))
@@ -157,7 +169,7 @@ bool EditOperations::duplicateRack(const std::string &rack)
     return true;
 }
 
-bool EditOperations::duplicateScalableUnit(const std::string &su)
+bool EditOperations::duplicateScalableUnit(std::string su)
 {
     std::string copy;
     if (!m_document || !m_document->duplicateScalableUnit(su, nullptr, &copy))
@@ -174,7 +186,7 @@ bool EditOperations::addSpinePlane(int fromPlane)
     return true;
 }
 
-bool EditOperations::recable(const std::string &linkId)
+bool EditOperations::recable(std::string linkId)
 {
     if (!m_document)
         return false;

@@ -26,7 +26,7 @@ public:
     /// Dialogs and confirmations open over dialogParent.
     explicit EditOperations(QWidget *dialogParent, QObject *parent = nullptr);
     void setDocument(FabricDocument *document);
-    FabricDocument *document() const { return m_document; }
+    FabricDocument *document() const;
 
     /// Opens the Add Host dialog, proposing the shape and location of node
     /// near (a host; -1: the first host, or defaults). True when one was added.
@@ -45,11 +45,11 @@ public:
     bool deleteElements(const std::vector<std::string> &ids);
     /// Duplicates a rack or scalable unit (new ids, rewired to the same upper
     /// switches), or adds a spine plane copied from plane fromPlane.
-    bool duplicateRack(const std::string &rack);
-    bool duplicateScalableUnit(const std::string &su);
+    bool duplicateRack(std::string rack); // by value: callers pass names that live in the fabric
+    bool duplicateScalableUnit(std::string su);
     bool addSpinePlane(int fromPlane);
     /// Opens the Re-cable dialog for a link (which end, node, port).
-    bool recable(const std::string &linkId);
+    bool recable(std::string linkId);
     /// Returns nodes to the automatic layout (one undo step).
     void unpin(const std::vector<std::string> &ids);
 

@@ -4,6 +4,8 @@ target_compile_definitions(tst_mainwindow PRIVATE
     RAILYARD_GUI="$<TARGET_FILE:railyard>")
 add_dependencies(tst_mainwindow railyard-cli railyard)
 
+railyard_add_test(gui drawing LIBS Railyard::Views)
+
 railyard_add_test(gui translation LIBS Railyard::Views)
 # tst_translation reads translations/railyard_de.ts and its own compiled copy of it.
 find_package(Qt6 6.4 REQUIRED COMPONENTS LinguistTools)

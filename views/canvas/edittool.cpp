@@ -296,7 +296,11 @@ void EditTool::click(const QPoint &pos, Qt::KeyboardModifiers modifiers)
         } else {
             const QString from = connectSource();
             m_connectFrom.clear();
+            updateCursor();
+            m_canvas->update();
+            emit hint(hintText()); // before the edit: a refusal's message must stay in the status bar
             m_operations->connectNodes(from, id, modifiers & Qt::ShiftModifier);
+            break;
         }
         updateCursor();
         m_canvas->update();
@@ -466,11 +470,11 @@ void EditTool::addContextActions(QMenu *menu, const QString &elementId, const QP
                 pinned.push_back(id);
         if (!pinned.empty())
             menu->addAction(pinned.size() == 1 ? tr("U&npin %1").arg(QString::fromStdString(pinned.front()))
-                                               : tr("U&npin %n Nodes", nullptr, static_cast<int>(pinned.size())),
+                                               : tr("U&npin %1 Nodes").arg(pinned.size()),
                             this, [this, pinned] { m_operations->unpin(pinned); });
     }
     menu->addAction(ids.size() == 1 ? tr("&Delete %1…").arg(elementId)
-                                    : tr("&Delete %n Selected Elements…", nullptr, static_cast<int>(ids.size())),
+                                    : tr("&Delete %1 Selected Elements…").arg(ids.size()),
                     this, [this, ids] { m_operations->deleteElements(ids); });
 }
 

@@ -89,7 +89,7 @@ private:
     /// Selected nodes (not links) with their current centres.
     std::vector<std::pair<std::string, QPointF>> selectedNodeCentres() const;
 
-    FabricCanvas *m_canvas = nullptr;
+    QPointer<FabricCanvas> m_canvas; ///< the window may delete the canvas first
     EditOperations *m_operations = nullptr;
     QPointer<FabricDocument> m_document;
     bool m_active = false;

@@ -3,6 +3,7 @@
 #include "core/document/fabricdocument.h"
 #include "views/analysisrunner.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QHeaderView>
 #include <QLabel>
@@ -73,6 +74,11 @@ ProblemsDock::ProblemsDock(QWidget *parent)
         rebuildList();
     });
 
+    auto *clearRefused = new QAction(tr("Clear Refused Edits"), m_list);
+    connect(clearRefused, &QAction::triggered, this, &ProblemsDock::clearRefusedEdits);
+    m_list->addAction(clearRefused);
+    m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
+
     connect(m_list, &QTreeWidget::itemClicked, this, &ProblemsDock::onItemClicked);
     connect(m_list, &QTreeWidget::itemActivated, this, &ProblemsDock::onItemClicked);
     rebuildList();
@@ -86,9 +92,16 @@ void ProblemsDock::setDocument(FabricDocument *document)
         disconnect(m_document, nullptr, this, nullptr);
     m_document = document;
     m_loadMessages.clear();
+    m_refusedEdits.clear();
     if (m_document) {
+        connect(m_document, &FabricDocument::editRefused, this, &ProblemsDock::onEditRefused);
         connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
-            if (change == FabricDocument::Change::Failures) {
+            const bool hadRefusals = !m_refusedEdits.empty();
+            m_refusedEdits.clear(); // an edit went through: the refusals are history
+            if (change == FabricDocument::Change::Positions) {
+                if (hadRefusals) // positions never make a fabric (in)valid: no revalidation per drag step
+                    rebuildList();
+            } else if (change == FabricDocument::Change::Failures) {
                 reanalyse(); // failed elements show at once; the runner's verdicts follow
                 rebuildList();
             } else {
@@ -137,6 +150,31 @@ void ProblemsDock::setLoadMessages(const std::vector<FormatError> &errors, const
 int ProblemsDock::messageCount() const
 {
     return m_list->topLevelItemCount();
+}
+
+QStringList ProblemsDock::messageTexts() const
+{
+    QStringList texts;
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i)
+        texts << m_list->topLevelItem(i)->text(0);
+    return texts;
+}
+
+void ProblemsDock::onEditRefused(const QString &message)
+{
+    // Newest first; a long session of refusals keeps the last few.
+    m_refusedEdits.insert(m_refusedEdits.begin(), {Message::Severity::Error, tr("Edit refused: %1").arg(message), {}});
+    if (m_refusedEdits.size() > 20)
+        m_refusedEdits.pop_back();
+    rebuildList();
+    show();
+    raise();
+}
+
+void ProblemsDock::clearRefusedEdits()
+{
+    m_refusedEdits.clear();
+    rebuildList();
 }
 
 void ProblemsDock::revalidate()
@@ -262,7 +300,7 @@ void ProblemsDock::rebuildList()
 
     // Errors first, then warnings, then information; sources keep their order.
     std::vector<const Message *> messages;
-    for (const auto *source : {&m_loadMessages, &m_validationMessages, &m_analysisMessages})
+    for (const auto *source : {&m_refusedEdits, &m_loadMessages, &m_validationMessages, &m_analysisMessages})
         for (const Message &m : *source)
             messages.push_back(&m);
     std::stable_sort(messages.begin(), messages.end(),

@@ -18,8 +18,9 @@ class AnalysisRunner;
 class FabricDocument;
 
 /// Validation messages from loading (format warnings) and from analysis
-/// (e.g. "bisection is an upper bound", switches without uplinks). Clicking a
-/// message that names an element selects it.
+/// (e.g. "bisection is an upper bound", switches without uplinks), and edits
+/// the document refused (kept until the next accepted edit or Clear). Clicking
+/// a message that names an element selects it.
 class ProblemsDock : public QDockWidget
 {
     Q_OBJECT
@@ -31,6 +32,10 @@ public:
     /// after setDocument() for the document they belong to.
     void setLoadMessages(const std::vector<FormatError> &errors, const std::vector<FormatError> &warnings);
     int messageCount() const;
+    /// The texts listed, in order (for tests).
+    QStringList messageTexts() const;
+    /// Forgets the refused edits listed.
+    void clearRefusedEdits();
 
 private:
     struct Message
@@ -45,12 +50,14 @@ private:
     void reanalyse();
     void rebuildList();
     void onItemClicked(QTreeWidgetItem *item);
+    void onEditRefused(const QString &message);
 
     QPointer<FabricDocument> m_document;
     QPointer<AnalysisRunner> m_runner;
     std::vector<Message> m_loadMessages;
     std::vector<Message> m_validationMessages;
     std::vector<Message> m_analysisMessages;
+    std::vector<Message> m_refusedEdits; ///< newest first
     QStackedWidget *m_stack = nullptr;
     QTreeWidget *m_list = nullptr;
     QTimer *m_revalidateTimer = nullptr;

@@ -3,6 +3,7 @@
 #include "core/document/fabricdocument.h"
 #include "views/analysisrunner.h"
 #include "views/docks/dockcontent.h"
+#include "views/docks/selectioneditor.h"
 
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -89,6 +90,10 @@ PropertiesDock::PropertiesDock(QWidget *parent)
     m_subtitle->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(m_subtitle);
 
+    m_selectionEditor = new SelectionEditor(content);
+    m_selectionEditor->setVisible(false);
+    layout->addWidget(m_selectionEditor);
+
     m_formWidget = new QWidget(content);
     m_form = new QFormLayout(m_formWidget);
     m_form->setContentsMargins(0, 4, 0, 0);
@@ -117,6 +122,7 @@ void PropertiesDock::setDocument(FabricDocument *document)
     if (m_document)
         disconnect(m_document, nullptr, this, nullptr);
     m_document = document;
+    m_selectionEditor->setDocument(m_editing ? document : nullptr);
     if (m_document) {
         connect(m_document, &FabricDocument::selectionChanged, this, &PropertiesDock::refresh);
         connect(m_document, &FabricDocument::changed, this, &PropertiesDock::scheduleRefresh);
@@ -138,6 +144,13 @@ void PropertiesDock::setAnalysisRunner(AnalysisRunner *runner)
     if (m_runner)
         connect(m_runner, &AnalysisRunner::finished, this, &PropertiesDock::scheduleRefresh);
     scheduleRefresh();
+}
+
+void PropertiesDock::setEditing(bool editing)
+{
+    m_editing = editing;
+    // Without a document the editor hides itself.
+    m_selectionEditor->setDocument(editing ? m_document.data() : nullptr);
 }
 
 void PropertiesDock::scheduleRefresh()

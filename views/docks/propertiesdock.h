@@ -16,6 +16,7 @@ namespace Railyard {
 
 class AnalysisRunner;
 class FabricDocument;
+class SelectionEditor;
 
 /// Properties of the selected element: facts of a host (GPUs, NICs per rail,
 /// location), a switch (tier, radix, ports used, plane, rail, location, down
@@ -28,6 +29,9 @@ public:
     explicit PropertiesDock(QWidget *parent = nullptr);
     void setDocument(FabricDocument *document);
     void setAnalysisRunner(AnalysisRunner *runner);
+    /// In Edit mode the dock also shows the SelectionEditor: rename and bulk
+    /// edit of the selection's shared properties.
+    void setEditing(bool editing);
 
 private:
     /// One line of the panel: a section header, a fact, or the capacity editor.
@@ -72,6 +76,8 @@ private:
     GbpsEditor m_rate;                   ///< the rate it runs at (degraded below capacity)
     std::string m_shownId;
     QTimer *m_refreshTimer = nullptr;
+    SelectionEditor *m_selectionEditor = nullptr;
+    bool m_editing = false;
 };
 
 } // namespace Railyard
