@@ -321,6 +321,7 @@ bool MainWindow::openFile(const QString &path)
     m_recentFiles->add(path);
     setFabric(std::move(*result.fabric), path);
     m_problemsDock->setLoadMessages({}, result.warnings);
+    offerRecovery(path);
     return true;
 }
 

@@ -14,6 +14,7 @@
 #include "views/mainwindow.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QLibraryInfo>
@@ -78,7 +79,10 @@ int main(int argc, char **argv)
                                  QStringLiteral("file"));
     const QCommandLineOption compare(QStringLiteral("compare"),
                                      QApplication::translate("main", "With --job: compare placement strategies and routing modes."));
-    parser.addOptions({screenshot, size, focus, fail, job, compare});
+    const QCommandLineOption dock(QStringLiteral("dock"),
+                                  QApplication::translate("main", "Bring the dock <name> to the front (e.g. Versions, History, Problems)."),
+                                  QStringLiteral("name"));
+    parser.addOptions({screenshot, size, focus, fail, job, compare, dock});
     parser.process(app);
 
     Railyard::MainWindow window;
@@ -118,8 +122,27 @@ int main(int argc, char **argv)
         }
     }
 
+    if (parser.isSet(dock)) {
+        const QString wanted = parser.value(dock);
+        QDockWidget *found = nullptr;
+        for (QDockWidget *d : window.findChildren<QDockWidget *>())
+            if (d->objectName().compare(wanted + QStringLiteral("Dock"), Qt::CaseInsensitive) == 0
+                || d->windowTitle().compare(wanted, Qt::CaseInsensitive) == 0)
+                found = d;
+        if (!found) {
+            std::fprintf(stderr, "railyard: --dock: no dock named '%s'\n", qPrintable(wanted));
+            return 2;
+        }
+        found->show();
+        found->raise();
+    }
+
     if (!capture) {
         window.show();
+        // Unsaved work of an earlier session that ended without saving (a
+        // file given here had its own copy offered when it opened).
+        if (files.isEmpty())
+            QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
         if (parser.isSet(focus))
             QTimer::singleShot(0, &window, [&] { window.canvas()->focusElement(parser.value(focus)); });
         return QApplication::exec();
