@@ -9,6 +9,8 @@
 
 #include "core/document/fabricdocument.h"
 #include "core/formats/formatregistry.h"
+#include "core/generators/closgenerator.h"
+#include "core/generators/presets.h"
 #include "views/canvas/edittool.h"
 #include "views/canvas/fabriccanvas.h"
 #include "views/dialogs/addhostdialog.h"
@@ -132,6 +134,7 @@ private slots:
     void deleteAsksWithTheLinkCount();
     void contextMenuAddsASpinePlane();
     void propertiesRenameAndBulkEdit();
+    void editModeAt131kGpus();
 
 private:
     /// Widget position of a node's centre on the canvas.
@@ -282,7 +285,6 @@ void TestDrawing::drawsAndUndoesBackToTheFile()
     // V: a rubber band around rack 1 selects its two hosts.
     key(Qt::Key_V);
     QCOMPARE(tool()->tool(), EditTool::Tool::Select);
-    canvas()->grab().save("/tmp/drawn.png");
     QRectF scene = canvas()->layout()->nodeRect(doc()->fabric().findNode("lab-r1-h1"))
                        .united(canvas()->layout()->nodeRect(doc()->fabric().findNode("lab-r1-h2")));
     const QRect band = QRectF(canvas()->mapFromScene(scene.topLeft()), canvas()->mapFromScene(scene.bottomRight()))
@@ -543,6 +545,64 @@ void TestDrawing::propertiesRenameAndBulkEdit()
     QVERIFY(f.findNode("leaf-1") < 0);
     QVERIFY(f.findNode("tor-1") >= 0);
     QCOMPARE(doc()->selection(), std::vector<std::string>{"tor-1"});
+}
+
+void TestDrawing::editModeAt131kGpus()
+{
+    if (qEnvironmentVariableIsEmpty("RAILYARD_PERF"))
+        QSKIP("set RAILYARD_PERF=1 to time edit mode on 131,072 GPUs");
+    ClosParams params = railOptimizedParams(16384);
+    params.tierSpecs[0].radix = 128;
+    m_window->setFabric(generateClos(params));
+    m_window->editActions()->editModeAction()->trigger();
+    canvas()->focusElement(QStringLiteral("gpu08000"));
+    canvas()->repaint();
+    auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    QElapsedTimer t;
+    // Hit test under the cursor.
+    t.start();
+    for (int i = 0; i < 100; ++i)
+        canvas()->elementAt(QPoint(400 + i, 300));
+    const double hitMs = t.nsecsElapsed() / 1e6 / 100;
+    // Drag one host: each step is moveNodes + re-layout + repaint.
+    clickNode("gpu08000");
+    const QPoint grab = at("gpu08000");
+    QTest::mousePress(canvas(), Qt::LeftButton, {}, grab);
+    std::vector<double> steps;
+    for (int i = 1; i <= 7; ++i) {
+        t.restart();
+        QTest::mouseMove(canvas(), grab + QPoint(6 * i, -4 * i));
+        QCoreApplication::processEvents();
+        canvas()->repaint();
+        steps.push_back(t.nsecsElapsed() / 1e6);
+    }
+    t.restart();
+    QTest::mouseRelease(canvas(), Qt::LeftButton, {}, grab + QPoint(42, -28));
+    canvas()->repaint();
+    const double dropMs = t.nsecsElapsed() / 1e6;
+    QCOMPARE(undoCount(), 1);
+    // Rubber band around the whole fabric, zoomed out: ~18K nodes selected.
+    canvas()->fitToView();
+    canvas()->repaint();
+    t.restart();
+    QTest::mousePress(canvas(), Qt::LeftButton, {}, QPoint(2, 2));
+    QTest::mouseMove(canvas(), QPoint(400, 300));
+    QTest::mouseMove(canvas(), canvas()->rect().bottomRight() - QPoint(2, 2));
+    QTest::mouseRelease(canvas(), Qt::LeftButton, {}, canvas()->rect().bottomRight() - QPoint(2, 2));
+    QCoreApplication::processEvents();
+    canvas()->repaint();
+    const double bandMs = t.nsecsElapsed() / 1e6;
+    const size_t selected = doc()->selection().size();
+    t.restart();
+    const QString question = m_window->editActions()->operations()->deleteQuestion(doc()->selection());
+    const double questionMs = t.nsecsElapsed() / 1e6;
+    qInfo("hit test %.3f ms; drag step (moveNodes + outline repaint) median %.1f ms; drop (re-layout + repaint) "
+          "%.1f ms; band select of %zu nodes + repaint %.1f ms; delete question %.1f ms (%s)",
+          hitMs, median(steps), dropMs, selected, bandMs, questionMs, qPrintable(question));
+    QVERIFY(selected > 16384);
 }
 
 QTEST_MAIN(TestDrawing)

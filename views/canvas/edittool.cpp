@@ -232,8 +232,10 @@ bool EditTool::mouseRelease(QMouseEvent *event)
     const Gesture gesture = m_gesture;
     m_gesture = Gesture::None;
     m_dragStart.clear();
-    if (gesture == Gesture::Move)
+    if (gesture == Gesture::Move) {
+        m_canvas->flushLayout(); // the drop: the layout catches up with the last move
         return true;
+    }
     if (gesture == Gesture::Band) {
         const QRectF scene = QRectF(m_canvas->mapToScene(m_band.topLeft()), m_canvas->mapToScene(m_band.bottomRight()));
         m_band = QRectF();
@@ -501,6 +503,24 @@ void EditTool::paintOverlay(QPainter &p) const
                 continue;
             const QPointF corner = m_canvas->mapFromScene(layout.nodeRect(n).topRight());
             p.drawEllipse(corner, 3.5, 3.5);
+        }
+    }
+
+    // A drag at large scale: the layout follows every few frames, the moved
+    // nodes' outlines follow the mouse (their pinned positions are current).
+    if (m_gesture == Gesture::Move && m_canvas->isLayoutPending()) {
+        const auto &pins = m_document->pinnedPositions();
+        p.setPen(QPen(highlight, 1.5, Qt::DashLine));
+        p.setBrush(Qt::NoBrush);
+        const size_t shown = std::min<size_t>(m_dragStart.size(), 2000);
+        for (size_t i = 0; i < shown; ++i) {
+            const NodeIndex n = f.findNode(m_dragStart[i].first);
+            const auto pin = pins.find(m_dragStart[i].first);
+            if (n < 0 || pin == pins.end())
+                continue;
+            QRectF r = layout.nodeRect(n);
+            r.moveCenter(pin->second);
+            p.drawRect(QRectF(m_canvas->mapFromScene(r.topLeft()), m_canvas->mapFromScene(r.bottomRight())));
         }
     }
 

@@ -6,6 +6,7 @@
 #include "views/canvas/colours.h"
 
 #include <QContextMenuEvent>
+#include <QElapsedTimer>
 #include <QGestureEvent>
 #include <QHelpEvent>
 #include <QLocale>
@@ -49,6 +50,9 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(200, 150);
     grabGesture(Qt::PinchGesture);
+    m_layoutTimer = new QTimer(this);
+    m_layoutTimer->setSingleShot(true);
+    connect(m_layoutTimer, &QTimer::timeout, this, &FabricCanvas::flushLayout);
 }
 
 FabricCanvas::~FabricCanvas() = default;
@@ -66,13 +70,13 @@ void FabricCanvas::setDocument(FabricDocument *document)
         connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
             if (change == FabricDocument::Change::Structure) {
                 rebuildLayout();
-            } else if (change == FabricDocument::Change::Positions && !m_layoutPending) {
-                // A drag moves pins once per mouse move: re-layout once per frame.
+            } else if (change == FabricDocument::Change::Positions) {
+                // A drag moves pins once per mouse move. A cheap layout follows
+                // at once; an expensive one (~100 ms at 131K GPUs) at most every
+                // few frames, while the edit tool outlines the moved nodes.
                 m_layoutPending = true;
-                QTimer::singleShot(0, this, [this] {
-                    if (m_layoutPending && m_document)
-                        rebuildLayout();
-                });
+                if (!m_layoutTimer->isActive())
+                    m_layoutTimer->start(m_layoutMs < 25.0 ? 0 : static_cast<int>(std::min(2.0 * m_layoutMs, 400.0)));
             }
             m_overlaysDirty = true;
             update();
@@ -107,7 +111,10 @@ void FabricCanvas::setAnalysisRunner(AnalysisRunner *runner)
 void FabricCanvas::rebuildLayout()
 {
     m_layoutPending = false;
+    QElapsedTimer timer;
+    timer.start();
     m_layout = std::make_unique<FabricLayout>(FabricLayout::compute(m_document->fabric(), &m_document->pinnedPositions()));
+    m_layoutMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     std::vector<double> widths;
     for (const auto &g : m_layout->levels()[1].groups)
         if (g.row == 0)
@@ -235,13 +242,22 @@ void FabricCanvas::paintEvent(QPaintEvent *)
         p.drawText(rect(), Qt::AlignCenter, tr("Open a fabric or create one from a template"));
         return;
     }
-    if (m_layoutPending)
+    if (m_layoutPending && m_layoutMs < 25.0)
         rebuildLayout();
     if (m_fitPending)
         fitToView();
     render(&p, QRectF(rect()), visibleSceneRect());
     if (m_overlayPainter)
         m_overlayPainter(p);
+}
+
+void FabricCanvas::flushLayout()
+{
+    m_layoutTimer->stop();
+    if (m_layoutPending && m_document) {
+        rebuildLayout();
+        update();
+    }
 }
 
 void FabricCanvas::setOverlayPainter(std::function<void(QPainter &)> paint)

@@ -20,6 +20,7 @@
 #include <memory>
 
 class QMenu;
+class QTimer;
 
 namespace Railyard {
 
@@ -74,6 +75,11 @@ public:
     /// Paints over the scene after each repaint of the widget (not in exports):
     /// the edit tool's rubber band, connect line and pin marks. Empty = none.
     void setOverlayPainter(std::function<void(QPainter &)> paint);
+    /// True while pinned positions moved and the layout has not followed yet:
+    /// at large scale a drag re-lays out only every few frames.
+    bool isLayoutPending() const { return m_layoutPending; }
+    /// Re-lays out now if positions moved since the last layout (end of a drag).
+    void flushLayout();
 
 public slots:
     void zoomIn();
@@ -150,7 +156,9 @@ private:
     std::vector<float> m_heat;
     QString m_heatTitle;
     std::function<void(QPainter &)> m_overlayPainter;
-    bool m_layoutPending = false; ///< pinned positions moved: re-layout before the next paint
+    bool m_layoutPending = false; ///< pinned positions moved: re-layout soon
+    double m_layoutMs = 0.0;      ///< what the last layout cost
+    QTimer *m_layoutTimer = nullptr;
     std::vector<char> m_highlightedHosts;
     mutable bool m_overlaysDirty = true;
     mutable std::vector<char> m_linkFailed;
