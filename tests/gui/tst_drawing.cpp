@@ -134,6 +134,7 @@ private slots:
     void deleteAsksWithTheLinkCount();
     void contextMenuAddsASpinePlane();
     void propertiesRenameAndBulkEdit();
+    void unpinAndRecable();
     void editModeAt131kGpus();
 
 private:
@@ -545,6 +546,55 @@ void TestDrawing::propertiesRenameAndBulkEdit()
     QVERIFY(f.findNode("leaf-1") < 0);
     QVERIFY(f.findNode("tor-1") >= 0);
     QCOMPARE(doc()->selection(), std::vector<std::string>{"tor-1"});
+}
+
+void TestDrawing::unpinAndRecable()
+{
+    key(Qt::Key_E);
+    // Drag leaf-2 (unselected: the press selects it) and unpin it from its context menu.
+    const QPointF home = canvas()->layout()->nodeCenter(doc()->fabric().findNode("leaf-2"));
+    const QPoint grab = at("leaf-2");
+    QTest::mousePress(canvas(), Qt::LeftButton, {}, grab);
+    QTest::mouseMove(canvas(), grab + QPoint(10, 0));
+    QTest::mouseMove(canvas(), grab + QPoint(30, 10));
+    QTest::mouseRelease(canvas(), Qt::LeftButton, {}, grab + QPoint(30, 10));
+    QCoreApplication::processEvents();
+    QCOMPARE(doc()->selection(), std::vector<std::string>{"leaf-2"});
+    QCOMPARE(doc()->pinnedPositions().count("leaf-2"), size_t(1));
+    QVERIFY(canvas()->layout()->nodeCenter(doc()->fabric().findNode("leaf-2")) != home);
+    const QPoint moved = at("leaf-2");
+    whenMenu([](QMenu *menu) {
+        QAction *unpin = actionNamed(menu, QStringLiteral("Unpin leaf-2"));
+        QVERIFY(unpin);
+        unpin->trigger();
+        menu->close();
+    });
+    QContextMenuEvent event(QContextMenuEvent::Mouse, moved, canvas()->mapToGlobal(moved));
+    QApplication::sendEvent(canvas(), &event);
+    QCoreApplication::processEvents();
+    QVERIFY(doc()->pinnedPositions().empty());
+    QCOMPARE(canvas()->layout()->nodeCenter(doc()->fabric().findNode("leaf-2")), home);
+    QCOMPARE(undoCount(), 2); // the drag, the unpin
+
+    // Re-cable the selected link: its spine end moves to spine-2's lowest free port.
+    doc()->setSelection({"leaf-1--spine-1"});
+    bool seen = false;
+    whenModal<QDialog>([](QDialog *d) {
+        QCOMPARE(d->objectName(), QStringLiteral("RecableDialog"));
+        d->findChild<QComboBox *>(QStringLiteral("End"))->setCurrentIndex(1);
+        auto *node = d->findChild<QLineEdit *>(QStringLiteral("Node"));
+        QCOMPARE(node->text(), QStringLiteral("spine-1"));
+        node->setText(QStringLiteral("spine-2"));
+        d->accept();
+    }, &seen);
+    key(Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(seen);
+    const Fabric &f = doc()->fabric();
+    const std::int32_t l = f.findLink("leaf-1--spine-1");
+    QVERIFY(l >= 0);
+    QCOMPARE(f.nodeId(f.link(l).b), std::string("spine-2"));
+    QCOMPARE(f.link(l).portB, 2); // spine-2 uses ports 0 and 1
+    QCOMPARE(undoCount(), 3);
 }
 
 void TestDrawing::editModeAt131kGpus()
