@@ -8,6 +8,7 @@
 
 #include "app/bench/benchutil.h"
 #include "app/bench/jobbench.h"
+#include "app/bench/projectbench.h"
 #include "core/analysis/bisection.h"
 #include "core/analysis/capacity.h"
 #include "core/analysis/oversubscription.h"
@@ -254,6 +255,9 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("job-file"),
                       QStringLiteral("--job: job file. Default samples/moe-meta-24k.job.json (16,384 GPUs)."),
                       QStringLiteral("file"), QStringLiteral(RAILYARD_SAMPLES "/moe-meta-24k.job.json")});
+    parser.addOption({QStringLiteral("project"),
+                      QStringLiteral("Time the .railyard project file instead: save (new and over the project), open, "
+                                     "add and read a version, next to the .fabric.json, at the --scale fabrics.")});
     if (!parser.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "railyard-bench: %s\n", qPrintable(parser.errorText()));
         return 2;
@@ -283,6 +287,14 @@ int main(int argc, char *argv[])
     }
 
     const bool json = parser.isSet(QStringLiteral("json"));
+    if (parser.isSet(QStringLiteral("project"))) {
+        for (const Scale *scale : selected) {
+            std::fprintf(stderr, "[%s] generating...\n", scale->slug);
+            if (const int rc = runProjectBench(generateClos(scale->params()), scale->slug, repeats, json))
+                return rc;
+        }
+        return 0;
+    }
     if (!json)
         printTableHeader();
     QJsonArray results;

@@ -147,10 +147,14 @@ void ProjectSchema::checkIntegrity(SqliteDatabase &db)
     SqliteStatement check(db, "PRAGMA quick_check(1)");
     if (!check.next())
         return;
-    const std::string verdict = check.text(0);
-    if (verdict != "ok")
-        throw ProjectException(ProjectError::Kind::Damaged,
-                               QStringLiteral("the project is damaged: %1").arg(QString::fromStdString(verdict)));
+    QString verdict = QString::fromStdString(check.text(0));
+    if (verdict == QLatin1String("ok"))
+        return;
+    // "*** in database main ***\nPage 71: ..." -> "Page 71: ..."
+    if (verdict.startsWith(QLatin1String("***")) && verdict.contains(QLatin1Char('\n')))
+        verdict = verdict.mid(verdict.indexOf(QLatin1Char('\n')) + 1);
+    throw ProjectException(ProjectError::Kind::Damaged,
+                           QStringLiteral("the project is damaged: %1").arg(verdict.simplified()));
 }
 
 void ProjectSchema::migrate(SqliteDatabase &db, int from)
