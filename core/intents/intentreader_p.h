@@ -1,0 +1,27 @@
+#pragma once
+
+// Internal to core/intents: the intent reader on an already parsed JSON
+// value, shared by intentreader.cpp and the reviewed-file reader, and the
+// writer's JSON value.
+
+#include "core/intents/intent.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace Railyard::IntentReaderDetail {
+
+/// (JSON pointer, message) of each problem.
+using Problems = std::vector<std::pair<std::string, std::string>>;
+
+/// Reads an intent from `doc`, whose pointer is `base` ("" for a whole
+/// file, "/intent" inside a reviewed file). Appends every problem.
+std::optional<Intent> fromJson(const nlohmann::json &doc, const std::string &base, Problems &problems);
+/// The intent as a JSON value (optional fields only when set).
+nlohmann::json toJson(const Intent &intent);
+
+} // namespace Railyard::IntentReaderDetail
