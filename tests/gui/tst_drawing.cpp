@@ -20,12 +20,14 @@
 #include "views/docks/problemsdock.h"
 #include "views/editactions.h"
 #include "views/editoperations.h"
+#include "views/analysisrunner.h"
 #include "views/mainwindow.h"
 
 #include <QApplication>
 #include <QBuffer>
 #include <QComboBox>
 #include <QContextMenuEvent>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -136,6 +138,7 @@ private slots:
     void propertiesRenameAndBulkEdit();
     void unpinAndRecable();
     void editModeAt131kGpus();
+    void screenshot();
 
 private:
     /// Widget position of a node's centre on the canvas.
@@ -360,6 +363,10 @@ void TestDrawing::refusedEditChangesNothing()
     QVERIFY2(!problems.isEmpty() && problems.first().startsWith(QStringLiteral("Edit refused: ")),
              qPrintable(problems.join(QLatin1Char('\n'))));
     QVERIFY(problems.first().contains(status()));
+    QCOMPARE(tool()->connectSource(), QStringLiteral("lab-r1-h1")); // kept to try another node
+    key(Qt::Key_Escape);
+    QVERIFY(tool()->connectSource().isEmpty());
+    QCOMPARE(tool()->tool(), EditTool::Tool::Connect);
 
     // Through the dialog: a port in use is refused and the dialog stays open with the reason.
     bool seen = false;
@@ -375,6 +382,7 @@ void TestDrawing::refusedEditChangesNothing()
     clickNode("leaf-1", Qt::ShiftModifier);
     QVERIFY(seen);
     QVERIFY2(reason.contains(QStringLiteral("refused")), qPrintable(reason));
+    key(Qt::Key_Escape);
     QCOMPARE(serialize(doc()->fabric()), before);
     QCOMPARE(undoCount(), steps);
 
@@ -653,6 +661,76 @@ void TestDrawing::editModeAt131kGpus()
           "%.1f ms; band select of %zu nodes + repaint %.1f ms; delete question %.1f ms (%s)",
           hitMs, median(steps), dropMs, selected, bandMs, questionMs, qPrintable(question));
     QVERIFY(selected > 16384);
+}
+
+/// docs/images/editing.png: a half-drawn lab fabric in edit mode, a link being
+/// drawn, and a refused edit in the status bar and the Problems dock.
+void TestDrawing::screenshot()
+{
+    const QString out = qEnvironmentVariable("RAILYARD_SCREENSHOT");
+    if (out.isEmpty())
+        QSKIP("set RAILYARD_SCREENSHOT=file.png to write the editing screenshot");
+    m_window->resize(1260, 900);
+    auto *properties = m_window->findChild<QDockWidget *>(QStringLiteral("PropertiesDock"));
+    m_window->resizeDocks({m_window->findChild<QDockWidget *>(QStringLiteral("OutlineDock")), properties}, {235, 330},
+                          Qt::Horizontal);
+    m_window->resizeDocks({m_window->problemsDock()}, {96}, Qt::Vertical);
+    QCoreApplication::processEvents();
+    key(Qt::Key_E);
+    // A third rack of two hosts beside the others, and its leaf.
+    key(Qt::Key_R);
+    whenModal<AddRackDialog>([](AddRackDialog *d) { d->accept(); });
+    QTest::mouseClick(canvas(), Qt::LeftButton, {}, at("lab-r2-h1") + QPoint(40, 0));
+    key(Qt::Key_S);
+    whenModal<AddSwitchDialog>([](AddSwitchDialog *d) {
+        d->findChild<QLineEdit *>(QStringLiteral("Rack"))->setText(QStringLiteral("rack-3"));
+        d->accept();
+    });
+    QTest::mouseClick(canvas(), Qt::LeftButton, {}, QPoint(at("leaf-2").x() + 60, at("leaf-2").y()));
+    canvas()->fitToView();
+    QCoreApplication::processEvents();
+    // Half of its cabling.
+    key(Qt::Key_C);
+    for (const auto &[a, b] : std::vector<std::pair<std::string, std::string>>{
+             {"rack-3-h01", "leaf-3"}, {"rack-3-h01", "leaf-3"}, {"leaf-3", "spine-1"}}) {
+        clickNode(a);
+        clickNode(b);
+    }
+    // leaf-3 dragged a little to the right: pinned there.
+    key(Qt::Key_V);
+    clickNode("leaf-3");
+    const QPoint leaf = at("leaf-3");
+    QTest::mousePress(canvas(), Qt::LeftButton, {}, leaf);
+    QTest::mouseMove(canvas(), leaf + QPoint(10, 0));
+    QTest::mouseMove(canvas(), leaf + QPoint(24, 0));
+    QTest::mouseRelease(canvas(), Qt::LeftButton, {}, leaf + QPoint(24, 0));
+    QCoreApplication::processEvents();
+    // Frame the nodes: pan them to the middle (middle-button drag), zoom to fill the height.
+    QRectF nodes;
+    for (NodeIndex n = 0; n < doc()->fabric().nodeCount(); ++n)
+        nodes |= canvas()->layout()->nodeRect(n);
+    const QPoint centre = canvas()->mapFromScene(nodes.center()).toPoint();
+    QTest::mousePress(canvas(), Qt::MiddleButton, {}, centre);
+    QTest::mouseMove(canvas(), (centre + canvas()->rect().center()) / 2);
+    QTest::mouseMove(canvas(), canvas()->rect().center());
+    QTest::mouseRelease(canvas(), Qt::MiddleButton, {}, canvas()->rect().center());
+    canvas()->setZoom(canvas()->height() * 0.8 / nodes.height(), nodes.center());
+    QCoreApplication::processEvents();
+    key(Qt::Key_C);
+    // A third link on a host whose two NIC ports are taken: refused; the
+    // first node stays picked and the line follows the mouse.
+    clickNode("lab-r1-h1");
+    clickNode("spine-2");
+    const QPoint to = (at("lab-r1-h1") * 2 + at("leaf-3")) / 3 + QPoint(30, 0);
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), canvas()->mapToGlobal(QPointF(to)), Qt::NoButton, Qt::NoButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(canvas(), &move);
+    properties->raise();
+    QCoreApplication::processEvents();
+    m_window->analysisRunner()->waitForFinished();
+    QCoreApplication::processEvents();
+    QVERIFY(status().contains(QStringLiteral("refused")));
+    QVERIFY(m_window->grab().save(out));
 }
 
 QTEST_MAIN(TestDrawing)

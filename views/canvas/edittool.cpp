@@ -301,7 +301,12 @@ void EditTool::click(const QPoint &pos, Qt::KeyboardModifiers modifiers)
             updateCursor();
             m_canvas->update();
             emit hint(hintText()); // before the edit: a refusal's message must stay in the status bar
-            m_operations->connectNodes(from, id, modifiers & Qt::ShiftModifier);
+            if (!m_operations->connectNodes(from, id, modifiers & Qt::ShiftModifier)) {
+                // Refused or cancelled: keep the first node, so another second one can be tried (Esc drops it).
+                m_connectFrom = from.toStdString();
+                updateCursor();
+                m_canvas->update();
+            }
             break;
         }
         updateCursor();

@@ -11,7 +11,8 @@
 //    nodes are pinned where they are dropped.
 //  * Add host / switch / rack: a click opens the dialog, proposing the
 //    neighbourhood of the click (the nearest host's rack, the row's tier).
-//  * Connect: click a node, then another (Shift: the Connect dialog).
+//  * Connect: click a node, then another (Shift: the Connect dialog); when
+//    the link is refused the first node stays picked (Esc drops it).
 //  * Delete: click an element (confirmation with its link count).
 //
 // Hit testing goes through the layout's spatial index only (nodeAt, nodesIn),
