@@ -214,9 +214,118 @@
         <translation>%1 Gbit/s</translation>
     </message>
     <message>
-        <location filename="../core/document/commands.cpp" line="+24"/>
+        <location filename="../core/document/commands.cpp" line="+26"/>
         <source>Set capacity of %1</source>
         <translation>Kapazität von %1 festlegen</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::AddHostDialog</name>
+    <message>
+        <location filename="../views/dialogs/addhostdialog.cpp" line="+9"/>
+        <source>Add Host</source>
+        <translation>Host hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::AddRackDialog</name>
+    <message>
+        <location filename="../views/dialogs/addrackdialog.cpp" line="+12"/>
+        <source>Add Rack</source>
+        <translation>Rack hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Rack</source>
+        <translation>Rack</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Enter a rack name.</source>
+        <translation>Geben Sie einen Rack-Namen ein.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A rack name cannot begin or end with spaces.</source>
+        <translation>Ein Rack-Name darf nicht mit Leerzeichen beginnen oder enden.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Rack %1 already exists.</source>
+        <translation>Rack %1 gibt es schon.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The new host %1 would reuse an id already in the fabric.</source>
+        <translation>Der neue Host %1 hätte eine ID, die es in der Fabric schon gibt.</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::AddSwitchDialog</name>
+    <message>
+        <location filename="../views/dialogs/addswitchdialog.cpp" line="+20"/>
+        <source>Add Switch</source>
+        <translation>Switch hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source> ports</source>
+        <translation> Ports</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The rail a rail-optimized leaf serves</source>
+        <translation>Die Rail, die ein Rail-optimierter Leaf bedient</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In-network reduction (SHARP)</source>
+        <translation>Reduktion im Netz (SHARP)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tier</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Radix</source>
+        <translation>Radix</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Plane</source>
+        <translation>Plane</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rail</source>
+        <translation>Rail</translation>
     </message>
 </context>
 <context>
@@ -370,7 +479,7 @@
 <context>
     <name>Railyard::AnalysisRunner</name>
     <message>
-        <location filename="../views/analysisrunner.cpp" line="+66"/>
+        <location filename="../views/analysisrunner.cpp" line="+76"/>
         <source>Analysing the fabric</source>
         <translation>Fabric wird analysiert</translation>
     </message>
@@ -384,6 +493,618 @@
         <location line="+44"/>
         <source>Done</source>
         <translation>Fertig</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ConnectDialog</name>
+    <message>
+        <location filename="../views/dialogs/connectdialog.cpp" line="+43"/>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source> Gbit/s</source>
+        <translation> Gbit/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capacity per direction</source>
+        <translation>Kapazität je Richtung</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>To</source>
+        <translation>Nach</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>All %1 ports are in use.</source>
+        <translation>Alle %1 Ports sind belegt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ports; the lowest free one is %2.</source>
+        <translation>%1 Ports; der niedrigste freie ist %2.</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Enter the ids of both ends.</source>
+        <translation>Geben Sie die IDs beider Enden ein.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>There is no host or switch %1.</source>
+        <translation>Es gibt keinen Host oder Switch %1.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A link needs two different ends.</source>
+        <translation>Ein Link braucht zwei verschiedene Enden.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The capacity must be more than 0 Gbit/s.</source>
+        <translation>Die Kapazität muss größer als 0 Gbit/s sein.</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::EditActions</name>
+    <message>
+        <location filename="../views/editactions.cpp" line="+34"/>
+        <source>&amp;Draw</source>
+        <translation>&amp;Zeichnen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Drawing Tools</source>
+        <translation>Zeichenwerkzeuge</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Edit Mode</source>
+        <translation>Bearbeitungs&amp;modus</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>E</source>
+        <translation>E</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit mode (E): draw and change the fabric on the canvas</source>
+        <translation>Bearbeitungsmodus (E): die Fabric auf der Zeichenfläche zeichnen und ändern</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>&amp;Select</source>
+        <translation>&amp;Auswählen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>V</source>
+        <translation>V</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Select, move and pin (V)</source>
+        <translation>Auswählen, verschieben und fixieren (V)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add &amp;Host</source>
+        <translation>&amp;Host hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>H</source>
+        <translation>H</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add a host: click near its rack (H)</source>
+        <translation>Einen Host hinzufügen: in die Nähe seines Racks klicken (H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add S&amp;witch</source>
+        <translation>&amp;Switch hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>S</source>
+        <translation>S</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add a switch: click on its tier&apos;s row (S)</source>
+        <translation>Einen Switch hinzufügen: auf die Reihe seiner Ebene klicken (S)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add R&amp;ack</source>
+        <translation>Rac&amp;k hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Add a rack of hosts: click near the racks (R)</source>
+        <translation>Ein Rack mit Hosts hinzufügen: in die Nähe der Racks klicken (R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>C</source>
+        <translation>C</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Connect two nodes: click one, then the other; Shift+click to choose capacity and ports (C)</source>
+        <translation>Zwei Knoten verbinden: einen anklicken, dann den anderen; Umschalt+Klick, um Kapazität und Ports zu wählen (C)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Delete</source>
+        <translation>&amp;Löschen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete the element clicked (X)</source>
+        <translation>Das angeklickte Element löschen (X)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Con&amp;nect…</source>
+        <translation>Verbinden mit &amp;Dialog…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Shift+C</source>
+        <translation>Shift+C</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connect two nodes (the two selected, if any), choosing capacity and ports</source>
+        <translation>Zwei Knoten verbinden (die beiden ausgewählten, falls vorhanden) und dabei Kapazität und Ports wählen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>De&amp;lete Selection</source>
+        <translation>Auswahl &amp;entfernen</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Duplicate &amp;Rack</source>
+        <translation>&amp;Rack duplizieren</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Ctrl+D</source>
+        <translation>Ctrl+D</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the rack of the selected host: new ids, wired to the same switches</source>
+        <translation>Das Rack des ausgewählten Hosts kopieren: neue IDs, an dieselben Switches angeschlossen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duplicate Scalable &amp;Unit</source>
+        <translation>Scalable &amp;Unit duplizieren</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Ctrl+Shift+D</source>
+        <translation>Ctrl+Shift+D</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the scalable unit of the selected host or leaf, wired to the same spines</source>
+        <translation>Die Scalable Unit des ausgewählten Hosts oder Leafs kopieren, an dieselben Spines angeschlossen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Spine &amp;Plane</source>
+        <translation>Spine-&amp;Plane hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Ctrl+Shift+P</source>
+        <translation>Ctrl+Shift+P</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the spines of the selected spine&apos;s plane (or plane 0) as a new plane</source>
+        <translation>Die Spines der Plane des ausgewählten Spines (oder von Plane 0) als neue Plane kopieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re-ca&amp;ble…</source>
+        <translation>Neu verka&amp;beln…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move one end of the selected link to another node or port</source>
+        <translation>Ein Ende des ausgewählten Links an einen anderen Knoten oder Port umstecken</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unp&amp;in</source>
+        <translation>Fi&amp;xierung lösen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ctrl+U</source>
+        <translation>Ctrl+U</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return the selected nodes to the automatic layout</source>
+        <translation>Die ausgewählten Knoten wieder automatisch anordnen</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::EditDialog</name>
+    <message>
+        <location filename="../views/dialogs/connectdialog.cpp" line="-147"/>
+        <source>lowest free</source>
+        <translation>niedrigster freier</translation>
+    </message>
+    <message>
+        <location filename="../views/dialogs/editdialog.cpp" line="+88"/>
+        <source>Enter an id.</source>
+        <translation>Geben Sie eine ID ein.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An id cannot begin or end with spaces.</source>
+        <translation>Eine ID darf nicht mit Leerzeichen beginnen oder enden.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is already used by another element.</source>
+        <translation>%1 wird schon von einem anderen Element verwendet.</translation>
+    </message>
+    <message>
+        <location filename="../views/dialogs/hostshapefields.cpp" line="+39"/>
+        <source>Scale-out NICs, one per rail (NIC r serves rail r)</source>
+        <translation>Scale-out-NICs, eine je Rail (NIC r bedient Rail r)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> Gbit/s</source>
+        <translation> Gbit/s</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>2 for dual-ToR NICs (each port carries half the NIC speed)</source>
+        <translation>2 für Dual-ToR-NICs (jeder Port trägt die halbe NIC-Geschwindigkeit)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>GPU model</source>
+        <translation>GPU-Modell</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NICs (rails)</source>
+        <translation>NICs (Rails)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NIC speed</source>
+        <translation>NIC-Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ports per NIC</source>
+        <translation>Ports je NIC</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Enter a GPU model.</source>
+        <translation>Geben Sie ein GPU-Modell ein.</translation>
+    </message>
+    <message>
+        <location filename="../views/dialogs/locationfields.cpp" line="+16"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scalable unit</source>
+        <translation>Scalable Unit (SU)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rack</source>
+        <translation>Rack</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::EditOperations</name>
+    <message>
+        <location filename="../views/editoperations.cpp" line="+51"/>
+        <source>Added host %1</source>
+        <translation>Host %1 hinzugefügt</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Added switch %1</source>
+        <translation>Switch %1 hinzugefügt</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Added rack %1 with 1 host</source>
+        <translation>Rack %1 mit 1 Host hinzugefügt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Added rack %1 with %2 hosts</source>
+        <translation>Rack %1 mit %2 Hosts hinzugefügt</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Connected %1 (port %2) to %3 (port %4) at %5 Gbit/s</source>
+        <translation>%1 (Port %2) mit %3 (Port %4) verbunden, %5 Gbit/s</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Delete %1?</source>
+        <translation>%1 löschen?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete %1 and its link?</source>
+        <translation>%1 und seinen Link löschen?</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete %1 and its %2 links?</source>
+        <translation>%1 und seine %2 Links löschen?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Delete %1 elements?</source>
+        <translation>%1 Elemente löschen?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete %1 elements and their link?</source>
+        <translation>%1 Elemente und ihren Link löschen?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete %1 elements and their %2 links?</source>
+        <translation>%1 Elemente und ihre %2 Links löschen?</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+3"/>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You can undo this.</source>
+        <translation>Das lässt sich rückgängig machen.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Deleted %1</source>
+        <translation>%1 gelöscht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deleted %1 elements</source>
+        <translation>%1 Elemente gelöscht</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Duplicated rack %1 as %2</source>
+        <translation>Rack %1 als %2 dupliziert</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Duplicated scalable unit %1 as %2</source>
+        <translation>Scalable Unit %1 als %2 dupliziert</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Added a spine plane copied from plane %1</source>
+        <translation>Spine-Plane als Kopie von Plane %1 hinzugefügt</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Re-cabled %1</source>
+        <translation>%1 neu verkabelt</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::EditTool</name>
+    <message>
+        <location filename="../views/canvas/edittool.cpp" line="+37"/>
+        <source>Select</source>
+        <translation>Auswählen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add host</source>
+        <translation>Host hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add switch</source>
+        <translation>Switch hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add rack</source>
+        <translation>Rack hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>Edit mode: click to select, Ctrl+click to add or remove, drag on empty space to select a rectangle, drag a node to move and pin it. Middle button or Space+drag pans.</source>
+        <translation>Bearbeitungsmodus: Klick wählt aus, Strg+Klick fügt hinzu oder entfernt, Ziehen auf freier Fläche wählt ein Rechteck, Ziehen eines Knotens verschiebt und fixiert ihn. Mittlere Taste oder Leertaste+Ziehen verschiebt die Ansicht.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add host: click near the rack the host goes into.</source>
+        <translation>Host hinzufügen: in die Nähe des Racks klicken, in das der Host kommt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add switch: click on the row of its tier (leaves, spines, …); above the top row adds a tier.</source>
+        <translation>Switch hinzufügen: auf die Reihe seiner Ebene klicken (Leafs, Spines, …); über der obersten Reihe entsteht eine neue Ebene.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add rack: click near the racks the new one joins.</source>
+        <translation>Rack hinzufügen: in die Nähe der Racks klicken, zu denen das neue kommt.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connect: click the first node.</source>
+        <translation>Verbinden: den ersten Knoten anklicken.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connect: click the node to connect %1 to (Shift+click: choose capacity and ports; Esc cancels).</source>
+        <translation>Verbinden: den Knoten anklicken, mit dem %1 verbunden wird (Umschalt+Klick: Kapazität und Ports wählen; Esc bricht ab).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete: click the element to delete.</source>
+        <translation>Löschen: das zu löschende Element anklicken.</translation>
+    </message>
+    <message>
+        <location line="+308"/>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add &amp;Host Here…</source>
+        <translation>&amp;Host hier hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add &amp;Switch Here…</source>
+        <translation>&amp;Switch hier hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add &amp;Rack Here…</source>
+        <translation>&amp;Rack hier hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Re-&amp;cable %1…</source>
+        <translation>%1 neu &amp;verkabeln…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Connect %1 to…</source>
+        <translation>%1 ver&amp;binden mit…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Duplicate &amp;Rack %1</source>
+        <translation>&amp;Rack %1 duplizieren</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Duplicate Scalable &amp;Unit %1</source>
+        <translation>Scalable &amp;Unit %1 duplizieren</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add Spine &amp;Plane (Copy of Plane %1)</source>
+        <translation>Spine-&amp;Plane hinzufügen (Kopie von Plane %1)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>U&amp;npin %1</source>
+        <translation>Fi&amp;xierung von %1 lösen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>U&amp;npin %1 Nodes</source>
+        <translation>Fi&amp;xierung von %1 Knoten lösen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Delete %1…</source>
+        <translation>%1 &amp;löschen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Delete %1 Selected Elements…</source>
+        <translation>%1 ausgewählte Elemente &amp;löschen…</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>Edit · %1</source>
+        <translation>Bearbeiten · %1</translation>
     </message>
 </context>
 <context>
@@ -457,12 +1178,12 @@
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+225"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+242"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+238"/>
+        <location line="+257"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -510,7 +1231,7 @@
         <translation>Alle wiederherstellen</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 GPUs, NVLink %4 GB/s per GPU&lt;br&gt;%5 NICs, %6 injection&lt;br&gt;rack %7, %8, %9</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 × %3 GPUs, NVLink %4 GB/s je GPU&lt;br&gt;%5 NICs, %6 Injektionsbandbreite&lt;br&gt;Rack %7, %8, %9</translation>
     </message>
@@ -593,6 +1314,227 @@
         <location line="+3"/>
         <source>Degrade %1 to %2 Gbit/s</source>
         <translation>%1 auf %2 Gbit/s drosseln</translation>
+    </message>
+    <message>
+        <location filename="../core/document/fabricdocumentedits.cpp" line="+189"/>
+        <source>%1 refused: %2</source>
+        <translation>%1 abgelehnt: %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source> (and %n more problem(s))</source>
+        <translation>
+            <numerusform> (und %n weiteres Problem)</numerusform>
+            <numerusform> (und %n weitere Probleme)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>A host needs an id.</source>
+        <translation>Ein Host braucht eine ID.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add host %1</source>
+        <translation>Host %1 hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A switch needs an id.</source>
+        <translation>Ein Switch braucht eine ID.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add switch %1</source>
+        <translation>Switch %1 hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Add rack %1</source>
+        <translation>Rack %1 hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A rack needs a name.</source>
+        <translation>Ein Rack braucht einen Namen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 refused: a rack holds 1 to 1024 hosts, not %2.</source>
+        <translation>%1 abgelehnt: ein Rack fasst 1 bis 1024 Hosts, nicht %2.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+3"/>
+        <source>%1 refused: rack &apos;%2&apos; already exists.</source>
+        <translation>%1 abgelehnt: Rack &apos;%2&apos; gibt es schon.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Connect %1 to %2</source>
+        <translation>%1 mit %2 verbinden</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+193"/>
+        <source>%1 refused: there is no host or switch &apos;%2&apos;.</source>
+        <translation>%1 abgelehnt: es gibt keinen Host oder Switch &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <location line="-191"/>
+        <location line="+135"/>
+        <source>%1 refused: the capacity must be a positive number of Gbit/s.</source>
+        <translation>%1 abgelehnt: die Kapazität muss eine positive Zahl in Gbit/s sein.</translation>
+    </message>
+    <message>
+        <location line="-133"/>
+        <location line="+5"/>
+        <source>%1 refused: switch &apos;%2&apos; has no free port.</source>
+        <translation>%1 abgelehnt: Switch &apos;%2&apos; hat keinen freien Port.</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <location line="+5"/>
+        <source>%1 refused: host &apos;%2&apos; has no free NIC port.</source>
+        <translation>%1 abgelehnt: Host &apos;%2&apos; hat keinen freien NIC-Port.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Delete refused: there is no element &apos;%1&apos;.</source>
+        <translation>Löschen abgelehnt: es gibt kein Element &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Delete %n elements</source>
+        <translation>
+            <numerusform>%n Element löschen</numerusform>
+            <numerusform>%n Elemente löschen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Rename %1 to %2</source>
+        <translation>%1 in %2 umbenennen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 refused: an id cannot be empty.</source>
+        <translation>%1 abgelehnt: eine ID darf nicht leer sein.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 refused: the id &apos;%2&apos; is already used.</source>
+        <translation>%1 abgelehnt: die ID &apos;%2&apos; wird schon verwendet.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+44"/>
+        <source>%1 refused: there is no element &apos;%2&apos;.</source>
+        <translation>%1 abgelehnt: es gibt kein Element &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <location line="-25"/>
+        <source>Edit %1</source>
+        <translation>%1 bearbeiten</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Edit %n elements</source>
+        <translation>
+            <numerusform>%n Element bearbeiten</numerusform>
+            <numerusform>%n Elemente bearbeiten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 refused: a radix is 1 to 65536 ports.</source>
+        <translation>%1 abgelehnt: ein Radix hat 1 bis 65536 Ports.</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Re-cable %1 to %2</source>
+        <translation>%1 an %2 umstecken</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 refused: there is no link &apos;%2&apos;.</source>
+        <translation>%1 abgelehnt: es gibt keinen Link &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 refused: a link has ends 0 (a) and 1 (b).</source>
+        <translation>%1 abgelehnt: ein Link hat die Enden 0 (a) und 1 (b).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 refused: &apos;%2&apos; has no free port.</source>
+        <translation>%1 abgelehnt: &apos;%2&apos; hat keinen freien Port.</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Duplicate rack refused: there is no rack &apos;%1&apos;.</source>
+        <translation>Rack duplizieren abgelehnt: es gibt kein Rack &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Duplicate scalable unit refused: there is no scalable unit &apos;%1&apos;.</source>
+        <translation>Scalable Unit duplizieren abgelehnt: es gibt keine Scalable Unit &apos;%1&apos;.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Duplicate scalable unit %1 as %2</source>
+        <translation>Scalable Unit %1 als %2 duplizieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duplicate rack %1 as %2</source>
+        <translation>Rack %1 als %2 duplizieren</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>%1 refused: &apos;%2&apos; has no free port for the copy of link &apos;%3&apos;.</source>
+        <translation>%1 abgelehnt: &apos;%2&apos; hat keinen freien Port für die Kopie von Link &apos;%3&apos;.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Add spine plane %1</source>
+        <translation>Spine-Plane %1 hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 refused: plane %2 has no spine switches to copy.</source>
+        <translation>%1 abgelehnt: Plane %2 hat keine Spine-Switches zum Kopieren.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 refused: &apos;%2&apos; has no free port for a link to the new spine %3.</source>
+        <translation>%1 abgelehnt: &apos;%2&apos; hat keinen freien Port für einen Link zum neuen Spine %3.</translation>
+    </message>
+    <message>
+        <location line="+95"/>
+        <source>Move %1</source>
+        <translation>%1 verschieben</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Move %n elements</source>
+        <translation>
+            <numerusform>%n Element verschieben</numerusform>
+            <numerusform>%n Elemente verschieben</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>Unpin %n element(s)</source>
+        <translation>
+            <numerusform>Fixierung von %n Element lösen</numerusform>
+            <numerusform>Fixierung von %n Elementen lösen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1276,7 +2218,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+70"/>
+        <location filename="../views/mainwindow.cpp" line="+74"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -1286,7 +2228,7 @@
         <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -1321,7 +2263,7 @@
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Export &amp;Picture…</source>
         <translation>Bild e&amp;xportieren…</translation>
     </message>
@@ -1352,18 +2294,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+198"/>
+        <location line="+214"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-196"/>
-        <location line="+199"/>
+        <location line="-212"/>
+        <location line="+215"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-212"/>
         <source>Restore All &amp;Failures</source>
         <translation>Alle &amp;Ausfälle aufheben</translation>
     </message>
@@ -1418,7 +2360,7 @@
         <translation>Switches nach Überbuchung ein&amp;färben</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+22"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -1473,23 +2415,24 @@
         <translation>Zoom %1 % · %2</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <location line="+88"/>
+        <location line="+37"/>
+        <location line="+102"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-101"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
+        <location filename="../views/mainwindowproject.cpp" line="+60"/>
         <source>Cannot open %1</source>
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+48"/>
         <source>&amp;Undo %1</source>
         <translation>&amp;Rückgängig: %1</translation>
     </message>
@@ -1499,12 +2442,12 @@
         <translation>&amp;Wiederherstellen: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1 GPUs · %2 hosts · %3 switches · %4 links</source>
         <translation>%1 GPUs · %2 Hosts · %3 Switches · %4 Links</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+18"/>
         <source>%1[*] — Railyard</source>
         <translation>%1[*] — Railyard</translation>
     </message>
@@ -1534,7 +2477,7 @@
         <translation>Fabric speichern unter</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+29"/>
         <location line="+4"/>
         <source>Export Picture</source>
         <translation>Bild exportieren</translation>
@@ -1584,6 +2527,138 @@
         <location line="+1"/>
         <source>&lt;h3&gt;Railyard %1&lt;/h3&gt;&lt;p&gt;A topology designer for the networks that train large AI models: draw, generate or import fabrics, read bisection bandwidth and oversubscription, try failures.&lt;/p&gt;&lt;p&gt;Capacities are in Gbit/s per direction.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Railyard %1&lt;/h3&gt;&lt;p&gt;Ein Topologie-Designer für die Netzwerke, auf denen große KI-Modelle trainiert werden: Fabrics zeichnen, erzeugen oder importieren, Bisektionsbandbreite und Überbuchung ablesen, Ausfälle durchspielen.&lt;/p&gt;&lt;p&gt;Kapazitäten sind in Gbit/s je Richtung angegeben.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../views/mainwindowproject.cpp" line="-18"/>
+        <source>Save &amp;Version…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ctrl+Alt+S</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the project and keep this state as a named version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Auto&amp;save Interval…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Autosave failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <location line="+7"/>
+        <source>Cannot save a version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>Versions are kept in a Railyard project: save the design as a .railyard file first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Saved a version of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+8"/>
+        <source>Save Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Versions are kept in a Railyard project (.railyard). Save %1 as a project now?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>What changed in this version (signed %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Cannot open version %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>version %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cannot restore version %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Restore version %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restored version %1 (Undo goes back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Autosave</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write a recovery copy of unsaved work every (seconds):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>an untitled design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recover unsaved work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Railyard found unsaved changes to %1 from %2, newer than the saved file. Restore them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Not Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cannot restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Restore unsaved work</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1707,7 +2782,7 @@
 <context>
     <name>Railyard::ProblemsDock</name>
     <message>
-        <location filename="../views/docks/problemsdock.cpp" line="+31"/>
+        <location filename="../views/docks/problemsdock.cpp" line="+32"/>
         <source>leaf switches</source>
         <translation>Leaf-Switches</translation>
     </message>
@@ -1747,7 +2822,17 @@
         <translation>Keine Probleme gefunden.</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+15"/>
+        <source>Clear Refused Edits</source>
+        <translation>Abgelehnte Änderungen entfernen</translation>
+    </message>
+    <message>
+        <location line="+89"/>
+        <source>Edit refused: %1</source>
+        <translation>Änderung abgelehnt: %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>… and %1 more validation problems</source>
         <translation>… und %1 weitere Validierungsprobleme</translation>
     </message>
@@ -1798,9 +2883,17 @@
     </message>
 </context>
 <context>
+    <name>Railyard::ProjectSession</name>
+    <message>
+        <location filename="../views/projectsession.cpp" line="+134"/>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Railyard::PropertiesDock</name>
     <message>
-        <location filename="../views/docks/propertiesdock.cpp" line="+32"/>
+        <location filename="../views/docks/propertiesdock.cpp" line="+33"/>
         <source>%1 Gbit/s</source>
         <translation>%1 Gbit/s</translation>
     </message>
@@ -1836,13 +2929,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+287"/>
+        <location line="+299"/>
         <location line="+62"/>
         <source>up</source>
         <translation>in Betrieb</translation>
     </message>
     <message>
-        <location line="-348"/>
+        <location line="-360"/>
         <source>down</source>
         <translation>außer Betrieb</translation>
     </message>
@@ -1857,7 +2950,7 @@
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+96"/>
         <source>No fabric</source>
         <translation>Keine Fabric</translation>
     </message>
@@ -2237,6 +3330,64 @@
     </message>
 </context>
 <context>
+    <name>Railyard::RecableDialog</name>
+    <message>
+        <location filename="../views/dialogs/recabledialog.cpp" line="+13"/>
+        <source>Re-cable %1</source>
+        <translation>%1 neu verkabeln</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1, port %2</source>
+        <translation>%1, Port %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>lowest free</source>
+        <translation>niedrigster freier</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move end</source>
+        <translation>Ende umstecken</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To node</source>
+        <translation>An Knoten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Enter the host or switch the end moves to.</source>
+        <translation>Geben Sie den Host oder Switch ein, an den das Ende kommt.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>There is no host or switch %1.</source>
+        <translation>Es gibt keinen Host oder Switch %1.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A link needs two different ends.</source>
+        <translation>Ein Link braucht zwei verschiedene Enden.</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::RecentFiles</name>
     <message>
         <location filename="../views/recentfiles.cpp" line="+63"/>
@@ -2538,6 +3689,84 @@
         <location line="+3"/>
         <source>Cannot write the report %1: %2</source>
         <translation>Der Bericht %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::SelectionEditor</name>
+    <message>
+        <location filename="../views/docks/selectioneditor.cpp" line="+61"/>
+        <source>Enter renames the element (undoable); the id must be unique</source>
+        <translation>Eingabe benennt das Element um (rückgängig zu machen); die ID muss eindeutig sein</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source> Gbit/s</source>
+        <translation> Gbit/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+7"/>
+        <location line="+117"/>
+        <location line="+5"/>
+        <location line="+8"/>
+        <source>mixed</source>
+        <translation>gemischt</translation>
+    </message>
+    <message>
+        <location line="-124"/>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Set the changed fields on every selected element that has them (one undo step)</source>
+        <translation>Die geänderten Felder für jedes ausgewählte Element setzen, das sie hat (ein Rückgängig-Schritt)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switch model</source>
+        <translation>Switch-Modell</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Radix</source>
+        <translation>Radix</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tier</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GPU model</source>
+        <translation>GPU-Modell</translation>
+    </message>
+    <message>
+        <location line="+83"/>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Edit %1 elements</source>
+        <translation>%1 Elemente bearbeiten</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <location line="+13"/>
+        <source>none</source>
+        <translation>keine</translation>
     </message>
 </context>
 <context>
@@ -2909,9 +4138,85 @@
     </message>
 </context>
 <context>
+    <name>Railyard::VersionsDock</name>
+    <message>
+        <location filename="../views/docks/versionsdock.cpp" line="+17"/>
+        <source>Versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Author</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Message</source>
+        <translation type="unfinished">Meldung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open this version in a new window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Make this version the current design (undoable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Versions are kept in a Railyard project (.railyard). Save the design as a project, then File ▸ Save Version…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 has no versions yet: File ▸ Save Version…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n version(s) of %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 hosts · %2 switches · %3 links</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+64"/>
+        <location filename="../app/gui/main.cpp" line="+65"/>
         <source>Topology designer for AI training networks.</source>
         <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
     </message>
@@ -2951,7 +4256,12 @@
         <translation>Mit --job: Platzierungsstrategien und Routing-Modi vergleichen.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
+        <source>Bring the dock &lt;name&gt; to the front (e.g. Versions, History, Problems).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>railyard: cannot open %1</source>
         <translation>railyard: %1 kann nicht geöffnet werden</translation>
     </message>

@@ -176,6 +176,8 @@ private slots:
             QStringLiteral("Der Bericht %1 kann nicht geschrieben werden: %2"));
         row("AnalysisCharts", "leaf", QStringLiteral("Leaf"));
         row("QObject", "Set capacity of %1", QStringLiteral("Kapazität von %1 festlegen"));
+        row("Railyard::EditActions", "&Draw", QStringLiteral("&Zeichnen"));
+        row("Railyard::EditOperations", "Delete %1 and its %2 links?", QStringLiteral("%1 und seine %2 Links löschen?"));
         row("main", "Topology designer for AI training networks.",
             QStringLiteral("Topologie-Designer für KI-Trainingsnetzwerke."));
     }
@@ -218,7 +220,8 @@ private slots:
             }
         }
         QCOMPARE(titles, (QStringList{QStringLiteral("&Datei"), QStringLiteral("&Bearbeiten"),
-                                      QStringLiteral("&Ansicht"), QStringLiteral("&Hilfe")}));
+                                      QStringLiteral("&Zeichnen"), QStringLiteral("&Ansicht"),
+                                      QStringLiteral("&Hilfe")}));
     }
 
 private:
