@@ -657,6 +657,10 @@ void TestDrawing::editModeAt131kGpus()
     t.restart();
     const QString question = m_window->editActions()->operations()->deleteQuestion(doc()->selection());
     const double questionMs = t.nsecsElapsed() / 1e6;
+    t.restart();
+    const FabricLayout bare = FabricLayout::compute(doc()->fabric(), &doc()->pinnedPositions());
+    const double layoutMs = t.nsecsElapsed() / 1e6;
+    qInfo("FabricLayout::compute with %zu pin(s): %.1f ms", doc()->pinnedPositions().size(), layoutMs);
     qInfo("hit test %.3f ms; drag step (moveNodes + outline repaint) median %.1f ms; drop (re-layout + repaint) "
           "%.1f ms; band select of %zu nodes + repaint %.1f ms; delete question %.1f ms (%s)",
           hitMs, median(steps), dropMs, selected, bandMs, questionMs, qPrintable(question));
