@@ -13,16 +13,15 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 
-#include <malloc.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <malloc.h>
 #include <map>
 #include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 namespace Railyard {
@@ -31,7 +30,6 @@ using Bench::median;
 using Bench::peakRssMiB;
 
 namespace {
-
 
 /// A line of /proc/self/status ("VmRSS", "VmHWM") in MiB; 0 when unknown.
 double statusMiB(const char *field)
@@ -87,9 +85,8 @@ double extraRssMiB(const std::function<void()> &fn)
     return extra;
 }
 
-constexpr const char *stages[] = {"write .fabric.json", "read .fabric.json",    "save, new project",
-                                  "save over project",  "open project",         "add version",
-                                  "read version"};
+constexpr const char *stages[] = {"write .fabric.json", "read .fabric.json", "save, new project", "save over project",
+                                  "open project",       "add version",       "read version"};
 
 } // namespace
 
@@ -153,8 +150,8 @@ int runProjectBench(Fabric fabric, const char *label, int repeats, bool json)
         });
         std::optional<std::int64_t> version;
         stage("add version", [&] {
-            version = ProjectFile(projectPath).addVersion(data, QStringLiteral("bench"), QStringLiteral("run"),
-                                                          &projectError);
+            version = ProjectFile(projectPath)
+                          .addVersion(data, QStringLiteral("bench"), QStringLiteral("run"), &projectError);
             check(version.has_value(), projectError.toString());
         });
         if (r == 0)

@@ -9,9 +9,8 @@
 
 #include <QFileInfo>
 
-#include <sqlite3.h>
-
 #include <new>
+#include <sqlite3.h>
 #include <utility>
 
 namespace Railyard {
@@ -44,8 +43,8 @@ QString problemsOf(const Fabric &fabric)
         if (problem.severity != Problem::Severity::Error)
             continue;
         if (errors++ == 0)
-            first = QStringLiteral("'%1': %2").arg(QString::fromStdString(problem.elementId),
-                                                   QString::fromStdString(problem.message));
+            first = QStringLiteral("'%1': %2")
+                        .arg(QString::fromStdString(problem.elementId), QString::fromStdString(problem.message));
     }
     if (errors > 1)
         first += QStringLiteral(" (and %1 more problems)").arg(errors - 1);
@@ -115,7 +114,8 @@ ProjectData readSnapshot(SqliteDatabase &db, std::int64_t id)
     SqliteStatement select(db, "SELECT fabric, state FROM versions WHERE id = ?");
     select.bind(1, id);
     if (!select.next())
-        throw ProjectException(ProjectError::Kind::NoSuchVersion, QStringLiteral("the project has no version %1").arg(id));
+        throw ProjectException(ProjectError::Kind::NoSuchVersion,
+                               QStringLiteral("the project has no version %1").arg(id));
     ProjectData data;
     data.fabric = ProjectSnapshot::decodeFabric(select.blob(0));
     ProjectSnapshot::decodeState(select.blob(1), &data);
@@ -146,28 +146,28 @@ std::optional<std::map<std::string, std::string>> ProjectFile::readMetadata(Proj
 
 bool ProjectFile::save(const ProjectData &data, ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
-               requireValidForSaving(data.fabric);
-               if (!QFileInfo::exists(m_path)) {
-                   ProjectImage::writeAtomically(m_path, ProjectImage::build(data.fabric, &data, data.metadata));
-                   return true;
-               }
-               SqliteDatabase db = openForWriting(m_path);
-               writeCurrent(db, data);
-               db.exec("COMMIT");
-               return true;
-           })
-        .has_value();
+    const auto saved = guarded(m_path, error, [&] {
+        requireValidForSaving(data.fabric);
+        if (!QFileInfo::exists(m_path)) {
+            ProjectImage::writeAtomically(m_path, ProjectImage::build(data.fabric, &data, data.metadata));
+            return true;
+        }
+        SqliteDatabase db = openForWriting(m_path);
+        writeCurrent(db, data);
+        db.exec("COMMIT");
+        return true;
+    });
+    return saved.has_value();
 }
 
 bool ProjectFile::replace(const ProjectData &data, ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
-               requireValidForSaving(data.fabric);
-               ProjectImage::writeAtomically(m_path, ProjectImage::build(data.fabric, &data, data.metadata));
-               return true;
-           })
-        .has_value();
+    const auto written = guarded(m_path, error, [&] {
+        requireValidForSaving(data.fabric);
+        ProjectImage::writeAtomically(m_path, ProjectImage::build(data.fabric, &data, data.metadata));
+        return true;
+    });
+    return written.has_value();
 }
 
 std::optional<std::int64_t> ProjectFile::addVersion(const ProjectData &snapshot, const QString &author,
@@ -183,8 +183,9 @@ std::optional<std::int64_t> ProjectFile::addVersion(const ProjectData &snapshot,
         const std::string time = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
 
         SqliteDatabase db = openForWriting(m_path);
-        SqliteStatement insert(db, "INSERT INTO versions(author, created_utc, message, hosts, switches, links, "
-                                   "fabric, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        SqliteStatement insert(db,
+                               "INSERT INTO versions(author, created_utc, message, hosts, switches, links, "
+                               "fabric, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
         insert.bind(1, authorText);
         insert.bind(2, time);
         insert.bind(3, messageText);
@@ -204,8 +205,9 @@ std::optional<std::vector<ProjectVersion>> ProjectFile::versions(ProjectError *e
 {
     return guarded(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
-        SqliteStatement select(db, "SELECT id, author, created_utc, message, hosts, switches, links FROM versions "
-                                   "ORDER BY id");
+        SqliteStatement select(db,
+                               "SELECT id, author, created_utc, message, hosts, switches, links FROM versions "
+                               "ORDER BY id");
         std::vector<ProjectVersion> list;
         while (select.next()) {
             ProjectVersion version;
@@ -241,8 +243,7 @@ std::optional<ProjectData> ProjectFile::restoreVersion(std::int64_t id, ProjectE
     });
 }
 
-std::optional<ProjectData> ProjectFile::fromImage(const QByteArray &image, const QString &fileName,
-                                                  ProjectError *error)
+std::optional<ProjectData> ProjectFile::fromImage(const QByteArray &image, const QString &fileName, ProjectError *error)
 {
     return guarded(fileName, error, [&] {
         SqliteDatabase db = ProjectImage::openImageForReading(image);

@@ -67,8 +67,8 @@ public:
     /// failures, jobs, metadata), the author, the current UTC time and a
     /// message, in one transaction. The current state is not changed (save
     /// first to make the snapshot current too). Returns the version's id.
-    std::optional<std::int64_t> addVersion(const ProjectData &snapshot, const QString &author,
-                                           const QString &message, ProjectError *error = nullptr) const;
+    std::optional<std::int64_t> addVersion(const ProjectData &snapshot, const QString &author, const QString &message,
+                                           ProjectError *error = nullptr) const;
     /// All versions, oldest first (no snapshots are decoded).
     std::optional<std::vector<ProjectVersion>> versions(ProjectError *error = nullptr) const;
     /// The snapshot of one version.

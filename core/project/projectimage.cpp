@@ -74,8 +74,8 @@ QByteArray ProjectImage::build(const Fabric &fabric, const ProjectData *state,
 
 void ProjectImage::writeAtomically(const QString &path, const QByteArray &bytes)
 {
-    const bool leftovers = QFileInfo::exists(path + QStringLiteral("-journal"))
-        || QFileInfo::exists(path + QStringLiteral("-wal"));
+    const bool leftovers
+        = QFileInfo::exists(path + QStringLiteral("-journal")) || QFileInfo::exists(path + QStringLiteral("-wal"));
     if (leftovers) {
         try {
             requireSqliteFile(path);

@@ -119,8 +119,10 @@ ALTER TABLE versions ADD COLUMN links INTEGER NOT NULL DEFAULT 0;
 void ProjectSchema::create(SqliteDatabase &db)
 {
     db.exec(schema2);
-    db.exec(("PRAGMA application_id = " + std::to_string(applicationId) + ";"
-             "PRAGMA user_version = " + std::to_string(currentVersion) + ";")
+    db.exec(("PRAGMA application_id = " + std::to_string(applicationId)
+             + ";"
+               "PRAGMA user_version = "
+             + std::to_string(currentVersion) + ";")
                 .c_str());
 }
 

@@ -62,8 +62,9 @@ NodeIndex readEnd(const SqliteStatement &row, int hostColumn, std::int32_t hosts
                     .arg(QString::fromStdString(row.text(1))));
     const std::int64_t seq = hasHost ? row.integer(hostColumn) : row.integer(hostColumn + 1);
     if (seq < 0 || seq >= (hasHost ? hosts : switches))
-        damaged(QStringLiteral("link '%1' refers to a missing %2")
-                    .arg(QString::fromStdString(row.text(1)), hasHost ? QStringLiteral("host") : QStringLiteral("switch")));
+        damaged(
+            QStringLiteral("link '%1' refers to a missing %2")
+                .arg(QString::fromStdString(row.text(1)), hasHost ? QStringLiteral("host") : QStringLiteral("switch")));
     return NodeIndex(hasHost ? seq : hosts + seq);
 }
 
@@ -82,8 +83,9 @@ void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
     head.bind(2, fabric.description);
     head.run();
 
-    SqliteStatement host(db, "INSERT INTO hosts(seq, id, gpu_model, gpus, nvlink_gbytes_per_s, nvls, zone, pod, su, "
-                             "rack) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    SqliteStatement host(db,
+                         "INSERT INTO hosts(seq, id, gpu_model, gpus, nvlink_gbytes_per_s, nvls, zone, pod, su, "
+                         "rack) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     SqliteStatement nic(db, "INSERT INTO nics(host, seq, rail, gbps, ports) VALUES (?, ?, ?, ?, ?)");
     for (std::int32_t i = 0; i < fabric.hostCount(); ++i) {
         const Host &h = fabric.host(i);
@@ -107,8 +109,9 @@ void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
         }
     }
 
-    SqliteStatement sw(db, "INSERT INTO switches(seq, id, tier, radix, model, plane, rail, sharp, zone, pod, su, rack) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    SqliteStatement sw(db,
+                       "INSERT INTO switches(seq, id, tier, radix, model, plane, rail, sharp, zone, pod, su, rack) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (std::int32_t i = 0; i < fabric.switchCount(); ++i) {
         const Switch &s = fabric.switchAt(i);
         sw.bind(1, i);
@@ -123,14 +126,15 @@ void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
         sw.run();
     }
 
-    SqliteStatement link(db, "INSERT INTO links(seq, id, a_host, a_switch, b_host, b_switch, port_a, port_b, gbps, "
-                             "state, degraded_gbps, plane) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    SqliteStatement link(db,
+                         "INSERT INTO links(seq, id, a_host, a_switch, b_host, b_switch, port_a, port_b, gbps, "
+                         "state, degraded_gbps, plane) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     const std::int32_t hosts = fabric.hostCount();
     const auto bindEnd = [&](int column, NodeIndex node, const std::string &id) {
         if (node < 0 || node >= fabric.nodeCount())
-            throw ProjectException(ProjectError::Kind::InvalidData,
-                                   QStringLiteral("cannot save: link '%1' has a dangling end")
-                                       .arg(QString::fromStdString(id)));
+            throw ProjectException(
+                ProjectError::Kind::InvalidData,
+                QStringLiteral("cannot save: link '%1' has a dangling end").arg(QString::fromStdString(id)));
         if (node < hosts) {
             link.bind(column, node);
             link.bindNull(column + 1);
@@ -210,8 +214,9 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
         damaged(QStringLiteral("element numbers are out of range"));
     fabric.reserve(size_t(hostRows), size_t(switchRows), size_t(linkRows));
 
-    SqliteStatement host(db, "SELECT seq, id, gpu_model, gpus, nvlink_gbytes_per_s, nvls, zone, pod, su, rack "
-                             "FROM hosts ORDER BY seq");
+    SqliteStatement host(db,
+                         "SELECT seq, id, gpu_model, gpus, nvlink_gbytes_per_s, nvls, zone, pod, su, rack "
+                         "FROM hosts ORDER BY seq");
     SqliteStatement nic(db, "SELECT host, seq, rail, gbps, ports FROM nics ORDER BY host, seq");
     bool nicRow = nic.next();
     for (std::int64_t i = 0; host.next(); ++i) {
@@ -235,8 +240,9 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
     if (nicRow)
         damaged(QStringLiteral("NIC %1 of host %2 has no host").arg(nic.integer(1)).arg(nic.integer(0)));
 
-    SqliteStatement sw(db, "SELECT seq, id, tier, radix, model, plane, rail, sharp, zone, pod, su, rack "
-                           "FROM switches ORDER BY seq");
+    SqliteStatement sw(db,
+                       "SELECT seq, id, tier, radix, model, plane, rail, sharp, zone, pod, su, rack "
+                       "FROM switches ORDER BY seq");
     for (std::int64_t i = 0; sw.next(); ++i) {
         checkSeq(sw.integer(0), i, "switches");
         Switch s;
@@ -254,8 +260,9 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
         fabric.addSwitch(std::move(s));
     }
 
-    SqliteStatement link(db, "SELECT seq, id, a_host, a_switch, b_host, b_switch, port_a, port_b, gbps, state, "
-                             "degraded_gbps, plane FROM links ORDER BY seq");
+    SqliteStatement link(db,
+                         "SELECT seq, id, a_host, a_switch, b_host, b_switch, port_a, port_b, gbps, state, "
+                         "degraded_gbps, plane FROM links ORDER BY seq");
     const std::int32_t hosts = fabric.hostCount();
     const std::int32_t switches = fabric.switchCount();
     for (std::int64_t i = 0; link.next(); ++i) {

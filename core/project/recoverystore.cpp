@@ -52,8 +52,8 @@ QString RecoveryStore::recoveryPathFor(const QString &key) const
     const QByteArray hash = QCryptographicHash::hash(normalized.toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
     QString base = isUntitled(normalized) ? QStringLiteral("untitled") : QFileInfo(normalized).completeBaseName();
     base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
-    return QDir(m_folder).filePath(QStringLiteral("%1-%2.%3").arg(base, QString::fromLatin1(hash),
-                                                               QLatin1String(ProjectFile::extension)));
+    return QDir(m_folder).filePath(
+        QStringLiteral("%1-%2.%3").arg(base, QString::fromLatin1(hash), QLatin1String(ProjectFile::extension)));
 }
 
 bool RecoveryStore::write(const QString &key, const ProjectData &data, ProjectError *error) const

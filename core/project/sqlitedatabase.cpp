@@ -3,9 +3,8 @@
 #include "core/project/projectexception.h"
 #include "core/project/sqlitestatement.h"
 
-#include <sqlite3.h>
-
 #include <cstring>
+#include <sqlite3.h>
 #include <utility>
 
 namespace Railyard {
@@ -82,8 +81,8 @@ QByteArray SqliteDatabase::serialize() const
     sqlite3_int64 size = 0;
     unsigned char *data = sqlite3_serialize(m_db, "main", &size, 0);
     if (!data)
-        throw ProjectException(ProjectError::Kind::Io, QStringLiteral("cannot serialize the database: %1")
-                                                           .arg(errorMessage()));
+        throw ProjectException(ProjectError::Kind::Io,
+                               QStringLiteral("cannot serialize the database: %1").arg(errorMessage()));
     QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
     sqlite3_free(data);
     return bytes;
@@ -119,8 +118,7 @@ void SqliteDatabase::fail(const char *what, int code) const
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
         throw ProjectException(ProjectError::Kind::Damaged, QStringLiteral("the project is damaged: %1").arg(message));
-    default:
-        throw ProjectException(ProjectError::Kind::Io, QStringLiteral("%1: %2").arg(QLatin1String(what), message));
+    default: throw ProjectException(ProjectError::Kind::Io, QStringLiteral("%1: %2").arg(QLatin1String(what), message));
     }
 }
 

@@ -46,8 +46,8 @@ struct FileState
 inline FileState fileState(const QString &path)
 {
     const QFileInfo info(path);
-    return FileState{QCryptographicHash::hash(fileBytes(path), QCryptographicHash::Sha1),
-                     info.lastModified(), info.exists() ? info.size() : -1};
+    return FileState{QCryptographicHash::hash(fileBytes(path), QCryptographicHash::Sha1), info.lastModified(),
+                     info.exists() ? info.size() : -1};
 }
 
 /// The lab fabric with oddities plus values the JSON writer omits (a
@@ -65,9 +65,9 @@ inline ProjectData sample(int variant = 0)
     data.pins["spine-1"] = PinnedPosition{1e300, 1.0 / 7.0};
     data.pins["leaf-\xc3\xa9"] = PinnedPosition{-12345.678, 42.0};
     data.failedIds = {"spine-1", "l" + std::to_string(5 + variant), "up-0-0-1"};
-    data.jobs = {ProjectJob{"llama", "{\n \"format\": \"railyard-job\",\n \"name\": \"v" + std::to_string(variant)
-                                         + "\"\n}\n"},
-                 ProjectJob{"empty-ish", " "}};
+    data.jobs = {
+        ProjectJob{"llama", "{\n \"format\": \"railyard-job\",\n \"name\": \"v" + std::to_string(variant) + "\"\n}\n"},
+        ProjectJob{"empty-ish", " "}};
     data.metadata = {{"author", "Ada"}, {"variant", std::to_string(variant)}};
     return data;
 }

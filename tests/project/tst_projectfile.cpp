@@ -157,8 +157,8 @@ void TestProjectFile::versions()
     ProjectError error;
     QVERIFY(project.save(sample(0)));
     const QDateTime before = QDateTime::currentDateTimeUtc().addMSecs(-1);
-    const std::optional<std::int64_t> v1 = project.addVersion(sample(0), QStringLiteral("Ada"),
-                                                              QStringLiteral("first \xe2\x80\x94 two racks"), &error);
+    const std::optional<std::int64_t> v1
+        = project.addVersion(sample(0), QStringLiteral("Ada"), QStringLiteral("first \xe2\x80\x94 two racks"), &error);
     QVERIFY2(v1, qPrintable(error.toString()));
 
     ProjectData bigger = sample(1);
@@ -338,7 +338,8 @@ void TestProjectFile::invalidFabricRefused()
     ProjectError error;
     QVERIFY(!ProjectFile(file).save(bad, &error));
     QCOMPARE(error.kind, ProjectError::Kind::InvalidData);
-    QVERIFY2(error.message.startsWith(QStringLiteral("cannot save an invalid fabric: 'l0'")), qPrintable(error.message));
+    QVERIFY2(error.message.startsWith(QStringLiteral("cannot save an invalid fabric: 'l0'")),
+             qPrintable(error.message));
     QVERIFY(!QFileInfo::exists(file));
 
     QVERIFY(ProjectFile(file).save(sample(0)));

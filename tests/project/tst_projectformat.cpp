@@ -130,8 +130,8 @@ void TestProjectFormat::cliConvert()
     const QString in = QStringLiteral(RAILYARD_SAMPLES "/superpod-4su.fabric.json");
     const QString project = m_dir.filePath(QStringLiteral("cli.railyard"));
     const QString back = m_dir.filePath(QStringLiteral("cli-back.fabric.json"));
-    for (const QStringList &args : {QStringList{QStringLiteral("convert"), in, project},
-                                    QStringList{QStringLiteral("convert"), project, back}}) {
+    for (const QStringList &args :
+         {QStringList{QStringLiteral("convert"), in, project}, QStringList{QStringLiteral("convert"), project, back}}) {
         QProcess cli;
         cli.start(QStringLiteral(RAILYARD_CLI), args);
         QVERIFY(cli.waitForFinished(60000));

@@ -105,9 +105,12 @@ bool makeSchema1(const QString &path, const QByteArray &secondFabric)
     bool ok = sqlite3_open_v2(path.toUtf8().constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr)
         == SQLITE_OK;
     ok = ok && exec(db, "BEGIN") && exec(db, schema1) && exec(db, content1);
-    ok = ok && insertVersion(db, "Ada", "2024-03-01T09:30:00.000Z", "tiny", qCompress(tinyFabricJson), qCompress(tinyState));
-    ok = ok && insertVersion(db, "Grace", "2024-03-02T17:45:12.345Z", "lab", secondFabric,
-                             qCompress(R"({"pins":{},"failed":[],"metadata":{"k":"v"}})"));
+    ok = ok
+        && insertVersion(db, "Ada", "2024-03-01T09:30:00.000Z", "tiny", qCompress(tinyFabricJson),
+                         qCompress(tinyState));
+    ok = ok
+        && insertVersion(db, "Grace", "2024-03-02T17:45:12.345Z", "lab", secondFabric,
+                         qCompress(R"({"pins":{},"failed":[],"metadata":{"k":"v"}})"));
     ok = ok && exec(db, "COMMIT");
     sqlite3_close(db);
     return ok;
@@ -283,8 +286,8 @@ void TestProjectMigration::migratedSchemaMatchesFresh()
     QVERIFY(ProjectFile(m_file).save(sample(0)));
     QCOMPARE(query(m_file, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"),
              query(fresh, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"));
-    for (const char *table : {"fabric", "hosts", "nics", "switches", "links", "pins", "failures", "jobs", "metadata",
-                              "versions"})
+    for (const char *table :
+         {"fabric", "hosts", "nics", "switches", "links", "pins", "failures", "jobs", "metadata", "versions"})
         QCOMPARE(columnsOf(m_file, table), columnsOf(fresh, table));
 }
 
