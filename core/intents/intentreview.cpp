@@ -1,0 +1,406 @@
+#include "core/intents/intentreview.h"
+
+#include "core/intents/canonicaljson.h"
+#include "core/intents/canonicaljson_p.h"
+#include "core/intents/intentreader.h"
+#include "core/intents/intentreader_p.h"
+#include "core/intents/jsonlocator.h"
+
+#include <QDateTime>
+
+#include <nlohmann/json.hpp>
+
+namespace Railyard {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr int reviewedFormatVersion = 1;
+constexpr const char *authorDomain = "railyard-intent-submission-v1\n";
+constexpr const char *reviewerDomain = "railyard-intent-review-v1\n";
+
+enum class Part { Unsigned, AuthorSigned, Full };
+
+/// The reviewed file as JSON: `part` says how much (what the author signs,
+/// what the reviewer signs, everything).
+json toJson(const ReviewedIntent &r, Part part)
+{
+    json submission = {{"author", r.author.signer},
+                       {"public_key", toBase64(r.author.publicKey)},
+                       {"signed_utc", r.author.signedUtc}};
+    if (part != Part::Unsigned)
+        submission["signature"] = toBase64(r.author.signature);
+    json doc = {{"format", reviewedIntentFormatTag},
+                {"format_version", reviewedFormatVersion},
+                {"intent", CanonicalJsonDetail::parseStrict(r.canonical)},
+                {"content_sha256", r.contentSha256},
+                {"submission", std::move(submission)}};
+    if (part != Part::Unsigned && r.reviewer) {
+        json review = {{"state", reviewStateName(r.state)},
+                       {"reviewer", r.reviewer->signer},
+                       {"public_key", toBase64(r.reviewer->publicKey)},
+                       {"comment", r.comment},
+                       {"decided_utc", r.reviewer->signedUtc}};
+        if (part == Part::Full)
+            review["signature"] = toBase64(r.reviewer->signature);
+        doc["review"] = std::move(review);
+    }
+    return doc;
+}
+
+/// Structure checks of a reviewed file, reporting by JSON pointer.
+class Checker
+{
+public:
+    IntentReaderDetail::Problems problems;
+
+    void error(const std::string &path, std::string message) { problems.emplace_back(path, std::move(message)); }
+
+    const json *field(const json &obj, const std::string &path, const char *key, std::string missing = {})
+    {
+        const auto it = obj.find(key);
+        if (it == obj.end()) {
+            error(path, missing.empty() ? std::string("missing required field \"") + key + "\"" : missing);
+            return nullptr;
+        }
+        return &*it;
+    }
+
+    bool string(const json &obj, const std::string &path, const char *key, std::string &out,
+                std::string missing = {})
+    {
+        const json *v = field(obj, path, key, std::move(missing));
+        if (!v)
+            return false;
+        if (!v->is_string()) {
+            error(path + "/" + key, "expected a string");
+            return false;
+        }
+        out = v->get<std::string>();
+        return true;
+    }
+
+    bool bytes(const json &obj, const std::string &path, const char *key, size_t size, std::string &out,
+               std::string missing = {})
+    {
+        std::string text;
+        if (!string(obj, path, key, text, std::move(missing)))
+            return false;
+        const auto decoded = fromBase64Strict(text);
+        if (!decoded || decoded->size() != size) {
+            error(path + "/" + key, "not the canonical base64 of " + std::to_string(size) + " bytes");
+            return false;
+        }
+        out = *decoded;
+        return true;
+    }
+
+    void known(const json &obj, const std::string &path, std::initializer_list<const char *> keys)
+    {
+        for (auto it = obj.begin(); it != obj.end(); ++it) {
+            if (std::none_of(keys.begin(), keys.end(), [&it](const char *k) { return it.key() == k; }))
+                error(path + "/" + JsonLocator::escapeKey(it.key()), "unexpected field \"" + it.key() + "\"");
+        }
+    }
+
+    void signature(const json &obj, const std::string &path, const char *nameKey, const char *timeKey,
+                   IntentSignature &sig, const std::string &missingSignature)
+    {
+        string(obj, path, nameKey, sig.signer);
+        if (sig.signer.empty() && obj.contains(nameKey))
+            error(path + "/" + nameKey, "the signer's name is empty");
+        bytes(obj, path, "public_key", 32, sig.publicKey);
+        string(obj, path, timeKey, sig.signedUtc);
+        bytes(obj, path, "signature", 64, sig.signature, missingSignature);
+    }
+};
+
+std::optional<ReviewedIntent> fromJson(const json &doc, Checker &c)
+{
+    if (!doc.is_object()) {
+        c.error("", "not a reviewed intent: expected a JSON object");
+        return std::nullopt;
+    }
+    c.known(doc, "", {"format", "format_version", "intent", "content_sha256", "submission", "review"});
+    std::string tag;
+    if (c.string(doc, "", "format", tag) && tag != reviewedIntentFormatTag)
+        c.error("/format", "not a reviewed intent: format is \"" + tag + "\", expected \""
+                               + reviewedIntentFormatTag + "\"");
+    if (const json *v = c.field(doc, "", "format_version"); v && *v != json(reviewedFormatVersion))
+        c.error("/format_version", "unsupported format_version " + v->dump() + " (this Railyard reads 1)");
+    ReviewedIntent r;
+    if (const json *intent = c.field(doc, "", "intent")) {
+        const auto parsed = IntentReaderDetail::fromJson(*intent, "/intent", c.problems);
+        if (parsed) {
+            r.intent = *parsed;
+            r.canonical = CanonicalJsonDetail::dumpCanonical(*intent);
+        }
+    }
+    c.string(doc, "", "content_sha256", r.contentSha256);
+    if (const json *s = c.field(doc, "", "submission", "no author signature (the file has no \"submission\")")) {
+        if (!s->is_object()) {
+            c.error("/submission", "expected an object");
+        } else {
+            c.known(*s, "/submission", {"author", "public_key", "signed_utc", "signature"});
+            c.signature(*s, "/submission", "author", "signed_utc", r.author,
+                        "no author signature (\"submission\" has no \"signature\")");
+        }
+    }
+    if (const auto it = doc.find("review"); it != doc.end()) {
+        if (!it->is_object()) {
+            c.error("/review", "expected an object");
+        } else {
+            const json &v = *it;
+            c.known(v, "/review", {"state", "reviewer", "public_key", "comment", "decided_utc", "signature"});
+            std::string state;
+            if (c.string(v, "/review", "state", state)) {
+                const auto s = reviewStateFromName(state);
+                if (s != ReviewState::Approved && s != ReviewState::Rejected)
+                    c.error("/review/state", "a review's state is \"approved\" or \"rejected\", got \"" + state + "\"");
+                else
+                    r.state = *s;
+            }
+            c.string(v, "/review", "comment", r.comment);
+            IntentSignature sig;
+            c.signature(v, "/review", "reviewer", "decided_utc", sig,
+                        "no reviewer signature (\"review\" has no \"signature\")");
+            r.reviewer = sig;
+        }
+    }
+    if (!c.problems.empty())
+        return std::nullopt;
+    return r;
+}
+
+/// Line and column of the first byte where a and b differ.
+std::pair<int, int> firstDifference(std::string_view a, std::string_view b)
+{
+    size_t i = 0;
+    while (i < a.size() && i < b.size() && a[i] == b[i])
+        ++i;
+    int line = 1;
+    size_t lineStart = 0;
+    for (size_t k = 0; k < i; ++k) {
+        if (a[k] == '\n') {
+            ++line;
+            lineStart = k + 1;
+        }
+    }
+    return {line, int(i - lineStart) + 1};
+}
+
+} // namespace
+
+const char *reviewStateName(ReviewState state)
+{
+    switch (state) {
+    case ReviewState::Draft: return "draft";
+    case ReviewState::InReview: return "in_review";
+    case ReviewState::Approved: return "approved";
+    case ReviewState::Rejected: break;
+    }
+    return "rejected";
+}
+
+std::optional<ReviewState> reviewStateFromName(const std::string &name)
+{
+    for (ReviewState s : {ReviewState::Draft, ReviewState::InReview, ReviewState::Approved, ReviewState::Rejected}) {
+        if (name == reviewStateName(s))
+            return s;
+    }
+    return std::nullopt;
+}
+
+std::string IntentReview::authorMessage(const ReviewedIntent &reviewed)
+{
+    return authorDomain + CanonicalJsonDetail::dumpCanonical(toJson(reviewed, Part::Unsigned));
+}
+
+std::string IntentReview::reviewerMessage(const ReviewedIntent &reviewed)
+{
+    return reviewerDomain + CanonicalJsonDetail::dumpCanonical(toJson(reviewed, Part::AuthorSigned));
+}
+
+std::string IntentReview::nowUtc()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+}
+
+ReviewedIntent IntentReview::submit(std::string_view intentText, const QString &fileName, const Ed25519Key &authorKey,
+                                    const std::string &signer, const std::string &nowUtc)
+{
+    const IntentReadResult read = parseIntent(intentText, fileName);
+    if (!read.ok())
+        throw ReviewError(read.errorText().toStdString());
+    if (signer.empty())
+        throw ReviewError("the author's name is empty");
+    ReviewedIntent r;
+    r.intent = *read.intent;
+    r.canonical = read.canonical;
+    r.contentSha256 = read.sha256;
+    r.author.signer = signer;
+    r.author.publicKey = authorKey.rawPublicKey();
+    r.author.signedUtc = nowUtc;
+    r.state = ReviewState::InReview;
+    r.author.signature = authorKey.sign(authorMessage(r));
+    return r;
+}
+
+void IntentReview::decide(ReviewedIntent &reviewed, bool approve, const Ed25519Key &reviewerKey,
+                          const std::string &signer, const std::string &comment, const std::string &nowUtc)
+{
+    if (reviewed.reviewer)
+        throw ReviewError(std::string("this version is already ") + reviewStateName(reviewed.state)
+                          + "; an edit after a decision makes a new version, which is submitted again");
+    if (signer.empty())
+        throw ReviewError("the reviewer's name is empty");
+    if (CanonicalJson::sha256Hex(reviewed.canonical) != reviewed.contentSha256)
+        throw ReviewError("content_sha256 does not match the intent: the content changed after the author signed");
+    QString why;
+    const auto authorKey = Ed25519Key::fromRawPublicKey(reviewed.author.publicKey, &why);
+    if (!authorKey || !authorKey->verify(authorMessage(reviewed), reviewed.author.signature))
+        throw ReviewError("the author's signature is invalid: the submitted file changed after the author signed");
+    if (reviewerKey.rawPublicKey() == reviewed.author.publicKey)
+        throw ReviewError("the reviewer's key is the author's key (" + reviewerKey.fingerprint()
+                          + "): the author cannot approve or reject their own change");
+    reviewed.state = approve ? ReviewState::Approved : ReviewState::Rejected;
+    reviewed.comment = comment;
+    IntentSignature sig;
+    sig.signer = signer;
+    sig.publicKey = reviewerKey.rawPublicKey();
+    sig.signedUtc = nowUtc;
+    reviewed.reviewer = sig;
+    reviewed.reviewer->signature = reviewerKey.sign(reviewerMessage(reviewed));
+}
+
+std::string IntentReview::write(const ReviewedIntent &reviewed)
+{
+    return CanonicalJsonDetail::dumpLayout(toJson(reviewed, Part::Full));
+}
+
+ReviewedReadResult IntentReview::read(std::string_view bytes, const QString &fileName)
+{
+    ReviewedReadResult result;
+    json doc;
+    try {
+        doc = CanonicalJsonDetail::parseStrict(bytes);
+    } catch (const json::parse_error &e) {
+        std::string message = e.what();
+        if (const auto colon = message.find("] "); colon != std::string::npos)
+            message = message.substr(colon + 2);
+        result.errors.push_back({fileName, 0, 0, {}, QStringLiteral("not valid JSON: %1").arg(QString::fromStdString(message))});
+        return result;
+    } catch (const std::exception &e) {
+        result.errors.push_back({fileName, 0, 0, QStringLiteral("/"), QString::fromStdString(e.what())});
+        return result;
+    }
+    Checker checker;
+    result.reviewed = fromJson(doc, checker);
+    if (!checker.problems.empty()) {
+        const JsonLocator locator(bytes);
+        for (const auto &[path, message] : checker.problems) {
+            const auto at = locator.find(path);
+            result.errors.push_back({fileName, at.line, at.column, QString::fromStdString(path.empty() ? "/" : path),
+                                     QString::fromStdString(message)});
+        }
+        result.reviewed.reset();
+    }
+    return result;
+}
+
+VerifyResult IntentReview::verify(std::string_view bytes, const Keyring &keyring)
+{
+    VerifyResult v;
+    for (const QString &p : keyring.problems())
+        v.notes.push_back("keyring: skipped " + p.toStdString());
+    const ReviewedReadResult read = IntentReview::read(bytes, {});
+    if (!read.ok()) {
+        for (const FormatError &e : read.errors)
+            v.failures.push_back(intentErrorText(e).remove(0, QStringLiteral("<input>: ").size()).toStdString());
+        return v;
+    }
+    const ReviewedIntent &r = *read.reviewed;
+    v.state = r.reviewer ? r.state : ReviewState::InReview;
+    v.cluster = r.intent.cluster;
+    v.version = r.intent.metadata.version;
+    v.contentSha256 = r.contentSha256;
+    v.comment = r.comment;
+    v.author = r.author.signer;
+    v.reviewer = r.reviewer ? r.reviewer->signer : std::string();
+
+    if (CanonicalJson::sha256Hex(r.canonical) != r.contentSha256)
+        v.failures.push_back("content_sha256 does not match the SHA-256 of the intent's canonical form: the intent "
+                             "changed after signing");
+    QString why;
+    const auto authorKey = Ed25519Key::fromRawPublicKey(r.author.publicKey, &why);
+    v.authorFingerprint = authorKey ? authorKey->fingerprint() : std::string();
+    if (!authorKey || !authorKey->verify(authorMessage(r), r.author.signature))
+        v.failures.push_back("the author's signature is invalid: the intent, the submission or the signature "
+                             "changed after the author signed");
+    std::optional<Ed25519Key> reviewerKey;
+    if (!r.reviewer) {
+        v.failures.push_back("no reviewer signature: the intent is in review, not approved");
+    } else {
+        reviewerKey = Ed25519Key::fromRawPublicKey(r.reviewer->publicKey, &why);
+        v.reviewerFingerprint = reviewerKey ? reviewerKey->fingerprint() : std::string();
+        if (!reviewerKey || !reviewerKey->verify(reviewerMessage(r), r.reviewer->signature))
+            v.failures.push_back("the reviewer's signature is invalid: the file changed after the reviewer signed");
+        if (r.state != ReviewState::Approved)
+            v.failures.push_back("the reviewer rejected this version" + (r.comment.empty() ? std::string()
+                                                                                          : ": \"" + r.comment + "\""));
+    }
+    const std::string ring = keyring.directory().toStdString();
+    const auto checkKeyring = [&](const char *role, const IntentSignature &sig, const std::string &fingerprint,
+                                  std::string &name) {
+        const KeyringEntry *entry = keyring.find(sig.publicKey);
+        if (!entry) {
+            v.failures.push_back(std::string("the ") + role + "'s key " + fingerprint + " (signed as \"" + sig.signer
+                                 + "\") is not in the keyring " + ring);
+            return;
+        }
+        name = entry->name.toStdString();
+        if (name != sig.signer)
+            v.failures.push_back(std::string("the ") + role + " signed as \"" + sig.signer
+                                 + "\" but the keyring names that key \"" + name + "\"");
+    };
+    checkKeyring("author", r.author, v.authorFingerprint, v.author);
+    if (r.reviewer) {
+        checkKeyring("reviewer", *r.reviewer, v.reviewerFingerprint, v.reviewer);
+        if (r.reviewer->publicKey == r.author.publicKey)
+            v.failures.push_back("the author and the reviewer signed with the same key (" + v.authorFingerprint
+                                 + "): the author cannot approve their own change");
+    }
+    const std::string layout = write(r);
+    if (layout != bytes) {
+        const auto [line, column] = firstDifference(bytes, layout);
+        v.failures.push_back("the file is not in its signed layout (first difference at line " + std::to_string(line)
+                             + ", column " + std::to_string(column) + "): it was edited after signing");
+    }
+    v.valid = v.failures.empty();
+    return v;
+}
+
+std::string verifyResultToText(const VerifyResult &result, const std::string &fileName)
+{
+    std::string out;
+    if (result.valid) {
+        out = fileName + ": valid: " + result.cluster + " v" + std::to_string(result.version) + " (sha256 "
+            + result.contentSha256 + ")\n  submitted by " + result.author + " (" + result.authorFingerprint
+            + ")\n  approved by " + result.reviewer + " (" + result.reviewerFingerprint + ")"
+            + (result.comment.empty() ? std::string() : ": \"" + result.comment + "\"") + "\n";
+    } else {
+        out = fileName + ": INVALID";
+        if (!result.cluster.empty())
+            out += " (" + result.cluster + " v" + std::to_string(result.version) + ", "
+                + reviewStateName(result.state) + ")";
+        out += "\n";
+        for (const std::string &f : result.failures)
+            out += "  - " + f + "\n";
+    }
+    for (const std::string &n : result.notes)
+        out += "  note: " + n + "\n";
+    return out;
+}
+
+} // namespace Railyard

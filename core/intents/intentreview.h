@@ -1,0 +1,130 @@
+#pragma once
+
+// Review of an intent version and the two-person rule, checked
+// cryptographically (docs/intent-format.md, "Review and signatures").
+//
+// States: draft (a plain *.intent.json) → in_review (the author signed it:
+// a reviewed-intent file with a "submission") → approved or rejected (a
+// reviewer signed the decision: the file gains a "review"). The author signs
+// the canonical form of the file without its signature; the reviewer signs
+// the canonical form of the whole file, the author's signature included,
+// without the reviewer's signature. Reviewed files are written in the
+// signed layout (canonicaljson.h), so verification also checks that every
+// byte is where signing put it.
+
+#include "core/formats/fileformat.h"
+#include "core/intents/ed25519key.h"
+#include "core/intents/intent.h"
+#include "core/intents/keyring.h"
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace Railyard {
+
+/// Value of the "format" field of a reviewed-intent file.
+inline constexpr const char *reviewedIntentFormatTag = "railyard-reviewed-intent";
+
+enum class ReviewState : std::uint8_t { Draft, InReview, Approved, Rejected };
+/// "draft", "in_review", "approved", "rejected".
+const char *reviewStateName(ReviewState state);
+std::optional<ReviewState> reviewStateFromName(const std::string &name);
+
+/// One signature and who made it.
+struct IntentSignature
+{
+    std::string signer;    ///< the name the signer gave (their key file's name)
+    std::string publicKey; ///< 32 raw bytes
+    std::string signedUtc; ///< ISO 8601 UTC
+    std::string signature; ///< 64 raw bytes
+};
+
+/// A submitted or decided intent version.
+struct ReviewedIntent
+{
+    Intent intent;
+    std::string canonical;     ///< canonical JSON of the intent document
+    std::string contentSha256; ///< SHA-256 of `canonical`, hex
+    IntentSignature author;
+    std::optional<IntentSignature> reviewer; ///< with a decision
+    ReviewState state = ReviewState::InReview; ///< InReview, Approved or Rejected
+    std::string comment;       ///< the reviewer's comment
+};
+
+/// A refused review operation (bad input, invalid signature, own change).
+class ReviewError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Result of reading a reviewed file (structure only; see verify()).
+struct ReviewedReadResult
+{
+    std::optional<ReviewedIntent> reviewed;
+    std::vector<FormatError> errors; ///< with file, line and JSON pointer
+
+    bool ok() const { return reviewed.has_value(); }
+};
+
+/// Result of verifying a reviewed file against a keyring.
+struct VerifyResult
+{
+    bool valid = false;
+    std::vector<std::string> failures; ///< each names the reason; empty iff valid
+    std::vector<std::string> notes;    ///< keyring files skipped, etc.
+    ReviewState state = ReviewState::Draft;
+    std::string cluster;
+    int version = 0;
+    std::string contentSha256;
+    std::string author;      ///< keyring name of the author's key, else the name in the file
+    std::string authorFingerprint;
+    std::string reviewer;    ///< same for the reviewer
+    std::string reviewerFingerprint;
+    std::string comment;
+};
+
+/// The review operations. Stateless.
+class IntentReview
+{
+public:
+    /// The author signs a draft: `intentText` is a *.intent.json document
+    /// (checked by the intent reader; its errors are thrown as ReviewError
+    /// naming fileName and the JSON pointer). `signer` is the author's name.
+    static ReviewedIntent submit(std::string_view intentText, const QString &fileName, const Ed25519Key &authorKey,
+                                 const std::string &signer, const std::string &nowUtc);
+
+    /// A reviewer approves (or rejects) a submitted intent. Refuses (throws
+    /// ReviewError) unless the intent is in review and the author's
+    /// signature is valid, and when `reviewerKey` is the author's key: the
+    /// author cannot approve their own change.
+    static void decide(ReviewedIntent &reviewed, bool approve, const Ed25519Key &reviewerKey,
+                       const std::string &signer, const std::string &comment, const std::string &nowUtc);
+
+    /// The reviewed file, in the signed layout.
+    static std::string write(const ReviewedIntent &reviewed);
+    /// Reads a reviewed file's structure (fields, types, the intent) without
+    /// checking signatures.
+    static ReviewedReadResult read(std::string_view bytes, const QString &fileName);
+
+    /// Verifies a reviewed file: valid only when it is approved, both
+    /// signatures are valid over exactly this content, both keys are in
+    /// `keyring` (under the names the file gives), the two keys differ, the
+    /// content hash matches and the bytes are in the signed layout.
+    static VerifyResult verify(std::string_view bytes, const Keyring &keyring);
+
+    /// The signed messages (domain-separated), for tests and other tools.
+    static std::string authorMessage(const ReviewedIntent &reviewed);
+    static std::string reviewerMessage(const ReviewedIntent &reviewed);
+
+    /// The current time as ISO 8601 UTC with seconds ("2026-12-02T10:00:00Z").
+    static std::string nowUtc();
+};
+
+/// "FILE: valid: ..." or "FILE: INVALID: ..." with one line per failure.
+std::string verifyResultToText(const VerifyResult &result, const std::string &fileName);
+
+} // namespace Railyard
