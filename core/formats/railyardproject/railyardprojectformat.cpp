@@ -25,8 +25,10 @@ ReadResult RailyardProjectFormat::read(QIODevice &device, const QString &fileNam
 {
     ProjectError error;
     std::optional<ProjectData> data;
+    // SQLite opens paths itself: a real file by name, anything else (buffers,
+    // Qt resources) through its bytes.
     const auto *file = qobject_cast<const QFile *>(&device);
-    if (file && !file->fileName().isEmpty())
+    if (file && !file->fileName().isEmpty() && !file->fileName().startsWith(QLatin1Char(':')))
         data = ProjectFile(file->fileName()).read(&error);
     else
         data = ProjectFile::fromImage(device.readAll(), fileName, &error);
