@@ -32,9 +32,12 @@ class EditActions : public QObject
 {
     Q_OBJECT
 public:
+    /// Builds the actions, menu and tool bar (not yet placed) for window's
+    /// canvas; the properties dock shows its edit fields in edit mode.
     EditActions(QMainWindow *window, FabricCanvas *canvas, PropertiesDock *properties);
     ~EditActions() override;
 
+    /// The document the actions edit; null disables them and leaves edit mode.
     void setDocument(FabricDocument *document);
 
     /// The Draw menu and the tool palette, for the window to place.

@@ -52,10 +52,12 @@ public:
     EditTool(FabricCanvas *canvas, EditOperations *operations, QObject *parent = nullptr);
     ~EditTool() override;
 
+    /// The document edited (null: none); drops a half-drawn link.
     void setDocument(FabricDocument *document);
     /// Edit mode on or off (off: the canvas behaves as a viewer).
     bool isActive() const { return m_active; }
     void setActive(bool active);
+    /// The tool the left button uses in edit mode (Select by default).
     Tool tool() const { return m_tool; }
     void setTool(Tool tool);
     /// The node the Connect tool starts from, empty when none is picked yet.

@@ -16,7 +16,9 @@ class ConnectDialog : public EditDialog
 {
     Q_OBJECT
 public:
+    /// Proposes ends a and b (either may be empty) and their default capacity.
     ConnectDialog(const Fabric &fabric, const QString &a, const QString &b, QWidget *parent = nullptr);
+    /// The ids typed (trimmed).
     QString nodeA() const;
     QString nodeB() const;
     double capacityGbps() const;

@@ -20,6 +20,7 @@ class EditDialog : public QDialog
 {
     Q_OBJECT
 public:
+    /// An empty form titled title; subclasses add their rows to form().
     explicit EditDialog(const QString &title, QWidget *parent = nullptr);
 
     /// Called on OK: applies the edit, returns false with *error set when the

@@ -15,6 +15,7 @@ class RecableDialog : public EditDialog
 {
     Q_OBJECT
 public:
+    /// For link (an index of fabric); proposes end A at its current node.
     RecableDialog(const Fabric &fabric, std::int32_t link, QWidget *parent = nullptr);
     /// 0 = end A, 1 = end B.
     int end() const;

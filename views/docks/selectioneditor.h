@@ -28,6 +28,7 @@ class SelectionEditor : public QWidget
     Q_OBJECT
 public:
     explicit SelectionEditor(QWidget *parent = nullptr);
+    /// Follows the document's selection; null (or an empty selection) hides the editor.
     void setDocument(FabricDocument *document);
 
     /// Renames the single selected element to the id typed. False when the id
