@@ -64,8 +64,9 @@ EditActions::EditActions(QMainWindow *window, FabricCanvas *canvas, PropertiesDo
                   static_cast<int>(Tool::AddSwitch));
     addToolAction(tr("Add R&ack"), tr("R"), tr("Add a rack of hosts: click near the racks (R)"),
                   static_cast<int>(Tool::AddRack));
-    addToolAction(tr("&Connect"), tr("C"), tr("Connect two nodes: click one, then the other; Shift+click to "
-                                              "choose capacity and ports (C)"),
+    addToolAction(tr("&Connect"), tr("C"),
+                  tr("Connect two nodes: click one, then the other; Shift+click to "
+                     "choose capacity and ports (C)"),
                   static_cast<int>(Tool::Connect));
     addToolAction(tr("&Delete"), tr("X"), tr("Delete the element clicked (X)"), static_cast<int>(Tool::Delete));
     connect(m_tool, &EditTool::toolChanged, this, [this](EditTool::Tool tool) {

@@ -84,8 +84,9 @@ bool EditOperations::addRack(NodeIndex near)
     });
     if (dialog.exec() != QDialog::Accepted)
         return false;
-    emit message(dialog.hostCount() == 1 ? tr("Added rack %1 with 1 host").arg(qs(dialog.location().rack))
-                                         : tr("Added rack %1 with %2 hosts").arg(qs(dialog.location().rack)).arg(dialog.hostCount()));
+    emit message(dialog.hostCount() == 1
+                     ? tr("Added rack %1 with 1 host").arg(qs(dialog.location().rack))
+                     : tr("Added rack %1 with %2 hosts").arg(qs(dialog.location().rack)).arg(dialog.hostCount()));
     return true;
 }
 
@@ -96,8 +97,7 @@ bool EditOperations::connectNodes(const QString &a, const QString &b, bool askDe
     const Fabric &f = m_document->fabric();
     std::string linkId;
     if (!askDetails) {
-        const double gbps
-            = ConnectDialog::defaultCapacity(f, f.findNode(a.toStdString()), f.findNode(b.toStdString()));
+        const double gbps = ConnectDialog::defaultCapacity(f, f.findNode(a.toStdString()), f.findNode(b.toStdString()));
         if (!m_document->connect(a.toStdString(), b.toStdString(), gbps, -1, -1, nullptr, &linkId))
             return false;
     } else {
@@ -131,7 +131,8 @@ QString EditOperations::deleteQuestion(const std::vector<std::string> &ids) cons
         const QString id = qs(ids.front());
         if (links == 0)
             return tr("Delete %1?").arg(id);
-        return links == 1 ? tr("Delete %1 and its link?").arg(id) : tr("Delete %1 and its %2 links?").arg(id).arg(links);
+        return links == 1 ? tr("Delete %1 and its link?").arg(id)
+                          : tr("Delete %1 and its %2 links?").arg(id).arg(links);
     }
     const QString count = QLocale().toString(static_cast<qlonglong>(ids.size()));
     if (links == 0)
@@ -144,8 +145,7 @@ bool EditOperations::deleteElements(const std::vector<std::string> &ids)
 {
     if (!m_document || ids.empty())
         return false;
-    QMessageBox box(QMessageBox::Question, tr("Delete"), deleteQuestion(ids), QMessageBox::Cancel,
-                    m_dialogParent);
+    QMessageBox box(QMessageBox::Question, tr("Delete"), deleteQuestion(ids), QMessageBox::Cancel, m_dialogParent);
     box.setObjectName(QStringLiteral("DeleteConfirmation"));
     QAbstractButton *remove = box.addButton(tr("Delete"), QMessageBox::DestructiveRole);
     box.setDefaultButton(QMessageBox::Cancel);
@@ -155,8 +155,9 @@ bool EditOperations::deleteElements(const std::vector<std::string> &ids)
         return false;
     if (!m_document->removeElements(ids))
         return false;
-    emit message(ids.size() == 1 ? tr("Deleted %1").arg(qs(ids.front()))
-                                 : tr("Deleted %1 elements").arg(QLocale().toString(static_cast<qlonglong>(ids.size()))));
+    emit message(ids.size() == 1
+                     ? tr("Deleted %1").arg(qs(ids.front()))
+                     : tr("Deleted %1 elements").arg(QLocale().toString(static_cast<qlonglong>(ids.size()))));
     return true;
 }
 

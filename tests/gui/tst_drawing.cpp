@@ -11,6 +11,7 @@
 #include "core/formats/formatregistry.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
+#include "views/analysisrunner.h"
 #include "views/canvas/edittool.h"
 #include "views/canvas/fabriccanvas.h"
 #include "views/dialogs/addhostdialog.h"
@@ -20,7 +21,6 @@
 #include "views/docks/problemsdock.h"
 #include "views/editactions.h"
 #include "views/editoperations.h"
-#include "views/analysisrunner.h"
 #include "views/mainwindow.h"
 
 #include <QApplication>
@@ -214,22 +214,26 @@ void TestDrawing::drawsAndUndoesBackToTheFile()
     QCOMPARE(tool()->tool(), EditTool::Tool::AddSwitch);
     const QPoint spineRow(at("spine-2").x() + 120, at("spine-2").y());
     bool seen = false;
-    whenModal<AddSwitchDialog>([](AddSwitchDialog *d) {
-        QCOMPARE(d->sw().id, std::string("spine-3"));
-        QCOMPARE(d->sw().tier, Tier::Spine);
-        QCOMPARE(d->sw().radix, 32); // like the spine next to the click
-        d->accept();
-    }, &seen);
+    whenModal<AddSwitchDialog>(
+        [](AddSwitchDialog *d) {
+            QCOMPARE(d->sw().id, std::string("spine-3"));
+            QCOMPARE(d->sw().tier, Tier::Spine);
+            QCOMPARE(d->sw().radix, 32); // like the spine next to the click
+            d->accept();
+        },
+        &seen);
     QTest::mouseClick(canvas(), Qt::LeftButton, {}, spineRow);
     QVERIFY(seen);
     QVERIFY(doc()->fabric().findNode("spine-3") >= 0);
 
     // A leaf on the leaf row: leaf-3.
-    whenModal<AddSwitchDialog>([](AddSwitchDialog *d) {
-        QCOMPARE(d->sw().id, std::string("leaf-3"));
-        QCOMPARE(d->sw().tier, Tier::Leaf);
-        d->accept();
-    }, &seen);
+    whenModal<AddSwitchDialog>(
+        [](AddSwitchDialog *d) {
+            QCOMPARE(d->sw().id, std::string("leaf-3"));
+            QCOMPARE(d->sw().tier, Tier::Leaf);
+            d->accept();
+        },
+        &seen);
     QTest::mouseClick(canvas(), Qt::LeftButton, {}, QPoint(at("leaf-2").x() + 120, at("leaf-2").y()));
     QVERIFY(seen);
     QVERIFY(doc()->fabric().findNode("leaf-3") >= 0);
@@ -237,14 +241,16 @@ void TestDrawing::drawsAndUndoesBackToTheFile()
     // H, then a click beside rack 2: a host shaped like its neighbours, in rack-2.
     key(Qt::Key_H);
     QCOMPARE(tool()->tool(), EditTool::Tool::AddHost);
-    whenModal<AddHostDialog>([](AddHostDialog *d) {
-        const Host h = d->host();
-        QCOMPARE(h.id, std::string("lab-r2-h3"));
-        QCOMPARE(h.location.rack, std::string("rack-2"));
-        QCOMPARE(h.nics.size(), size_t(2));
-        QCOMPARE(h.nics[1].speedGbps, 400.0);
-        d->accept();
-    }, &seen);
+    whenModal<AddHostDialog>(
+        [](AddHostDialog *d) {
+            const Host h = d->host();
+            QCOMPARE(h.id, std::string("lab-r2-h3"));
+            QCOMPARE(h.location.rack, std::string("rack-2"));
+            QCOMPARE(h.nics.size(), size_t(2));
+            QCOMPARE(h.nics[1].speedGbps, 400.0);
+            d->accept();
+        },
+        &seen);
     QTest::mouseClick(canvas(), Qt::LeftButton, {}, at("lab-r2-h2") + QPoint(30, 0));
     QVERIFY(seen);
     QCOMPARE(doc()->fabric().hostCount(), 5);
@@ -269,13 +275,15 @@ void TestDrawing::drawsAndUndoesBackToTheFile()
     }
     // Shift+click on the second node: the Connect dialog, capacity typed.
     clickNode("leaf-3");
-    whenModal<ConnectDialog>([](ConnectDialog *d) {
-        QCOMPARE(d->nodeA(), QStringLiteral("leaf-3"));
-        QCOMPARE(d->nodeB(), QStringLiteral("spine-3"));
-        d->findChild<QDoubleSpinBox *>(QStringLiteral("Capacity"))->setValue(800.0);
-        d->findChild<QSpinBox *>(QStringLiteral("PortA"))->setValue(31);
-        d->accept();
-    }, &seen);
+    whenModal<ConnectDialog>(
+        [](ConnectDialog *d) {
+            QCOMPARE(d->nodeA(), QStringLiteral("leaf-3"));
+            QCOMPARE(d->nodeB(), QStringLiteral("spine-3"));
+            d->findChild<QDoubleSpinBox *>(QStringLiteral("Capacity"))->setValue(800.0);
+            d->findChild<QSpinBox *>(QStringLiteral("PortA"))->setValue(31);
+            d->accept();
+        },
+        &seen);
     clickNode("spine-3", Qt::ShiftModifier);
     QVERIFY(seen);
     QCOMPARE(doc()->fabric().linkCount(), links + 2);
@@ -289,7 +297,9 @@ void TestDrawing::drawsAndUndoesBackToTheFile()
     // V: a rubber band around rack 1 selects its two hosts.
     key(Qt::Key_V);
     QCOMPARE(tool()->tool(), EditTool::Tool::Select);
-    QRectF scene = canvas()->layout()->nodeRect(doc()->fabric().findNode("lab-r1-h1"))
+    QRectF scene = canvas()
+                       ->layout()
+                       ->nodeRect(doc()->fabric().findNode("lab-r1-h1"))
                        .united(canvas()->layout()->nodeRect(doc()->fabric().findNode("lab-r1-h2")));
     const QRect band = QRectF(canvas()->mapFromScene(scene.topLeft()), canvas()->mapFromScene(scene.bottomRight()))
                            .toAlignedRect()
@@ -371,13 +381,15 @@ void TestDrawing::refusedEditChangesNothing()
     // Through the dialog: a port in use is refused and the dialog stays open with the reason.
     bool seen = false;
     QString reason;
-    whenModal<ConnectDialog>([&reason](ConnectDialog *d) {
-        d->findChild<QSpinBox *>(QStringLiteral("PortB"))->setValue(0); // leaf-1 port 0: lab-r1-h1's
-        d->accept();
-        reason = d->reason();
-        QVERIFY(d->isVisible());
-        d->reject();
-    }, &seen);
+    whenModal<ConnectDialog>(
+        [&reason](ConnectDialog *d) {
+            d->findChild<QSpinBox *>(QStringLiteral("PortB"))->setValue(0); // leaf-1 port 0: lab-r1-h1's
+            d->accept();
+            reason = d->reason();
+            QVERIFY(d->isVisible());
+            d->reject();
+        },
+        &seen);
     clickNode("spine-2");
     clickNode("leaf-1", Qt::ShiftModifier);
     QVERIFY(seen);
@@ -434,20 +446,24 @@ void TestDrawing::deleteAsksWithTheLinkCount()
     // Cancel keeps everything.
     QString question;
     bool seen = false;
-    whenModal<QMessageBox>([&question](QMessageBox *box) {
-        question = box->text();
-        box->button(QMessageBox::Cancel)->click();
-    }, &seen);
+    whenModal<QMessageBox>(
+        [&question](QMessageBox *box) {
+            question = box->text();
+            box->button(QMessageBox::Cancel)->click();
+        },
+        &seen);
     key(Qt::Key_Delete);
     QVERIFY(seen);
     QCOMPARE(question, QStringLiteral("Delete spine-1 and its 2 links?"));
     QCOMPARE(serialize(doc()->fabric()), before);
     // Confirmed: the spine and its two links go in one step.
-    whenModal<QMessageBox>([](QMessageBox *box) {
-        for (QAbstractButton *b : box->buttons())
-            if (box->buttonRole(b) == QMessageBox::DestructiveRole)
-                b->click();
-    }, &seen);
+    whenModal<QMessageBox>(
+        [](QMessageBox *box) {
+            for (QAbstractButton *b : box->buttons())
+                if (box->buttonRole(b) == QMessageBox::DestructiveRole)
+                    b->click();
+        },
+        &seen);
     key(Qt::Key_Delete);
     QVERIFY(seen);
     QCOMPARE(doc()->fabric().findNode("spine-1"), -1);
@@ -587,14 +603,16 @@ void TestDrawing::unpinAndRecable()
     // Re-cable the selected link: its spine end moves to spine-2's lowest free port.
     doc()->setSelection({"leaf-1--spine-1"});
     bool seen = false;
-    whenModal<QDialog>([](QDialog *d) {
-        QCOMPARE(d->objectName(), QStringLiteral("RecableDialog"));
-        d->findChild<QComboBox *>(QStringLiteral("End"))->setCurrentIndex(1);
-        auto *node = d->findChild<QLineEdit *>(QStringLiteral("Node"));
-        QCOMPARE(node->text(), QStringLiteral("spine-1"));
-        node->setText(QStringLiteral("spine-2"));
-        d->accept();
-    }, &seen);
+    whenModal<QDialog>(
+        [](QDialog *d) {
+            QCOMPARE(d->objectName(), QStringLiteral("RecableDialog"));
+            d->findChild<QComboBox *>(QStringLiteral("End"))->setCurrentIndex(1);
+            auto *node = d->findChild<QLineEdit *>(QStringLiteral("Node"));
+            QCOMPARE(node->text(), QStringLiteral("spine-1"));
+            node->setText(QStringLiteral("spine-2"));
+            d->accept();
+        },
+        &seen);
     key(Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
     QVERIFY(seen);
     const Fabric &f = doc()->fabric();

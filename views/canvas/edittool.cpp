@@ -112,7 +112,8 @@ QString EditTool::hintText() const
         return tr("Edit mode: click to select, Ctrl+click to add or remove, drag on empty space to select a "
                   "rectangle, drag a node to move and pin it. Middle button or Space+drag pans.");
     case Tool::AddHost: return tr("Add host: click near the rack the host goes into.");
-    case Tool::AddSwitch: return tr("Add switch: click on the row of its tier (leaves, spines, …); above the top row adds a tier.");
+    case Tool::AddSwitch:
+        return tr("Add switch: click on the row of its tier (leaves, spines, …); above the top row adds a tier.");
     case Tool::AddRack: return tr("Add rack: click near the racks the new one joins.");
     case Tool::Connect:
         return m_connectFrom.empty()
@@ -153,7 +154,8 @@ bool EditTool::eventFilter(QObject *watched, QEvent *event)
     case QEvent::MouseButtonRelease: return mouseRelease(static_cast<QMouseEvent *>(event));
     case QEvent::KeyPress: return keyPress(static_cast<QKeyEvent *>(event));
     case QEvent::KeyRelease:
-        if (static_cast<QKeyEvent *>(event)->key() == Qt::Key_Space && !static_cast<QKeyEvent *>(event)->isAutoRepeat()) {
+        if (static_cast<QKeyEvent *>(event)->key() == Qt::Key_Space
+            && !static_cast<QKeyEvent *>(event)->isAutoRepeat()) {
             m_spaceHeld = false;
             updateCursor();
             return true;
@@ -368,7 +370,8 @@ NodeIndex EditTool::nearestHost(const QPoint &pos) const
     const double reach = 300.0 / m_canvas->zoom();
     NodeIndex best = -1;
     double bestDistance = std::numeric_limits<double>::max();
-    for (const NodeIndex n : m_canvas->layout()->nodesIn(QRectF(scene - QPointF(reach, reach), QSizeF(2 * reach, 2 * reach)))) {
+    for (const NodeIndex n :
+         m_canvas->layout()->nodesIn(QRectF(scene - QPointF(reach, reach), QSizeF(2 * reach, 2 * reach)))) {
         if (!f.isHost(n))
             continue;
         const QPointF d = m_canvas->layout()->nodeCenter(n) - scene;
@@ -432,7 +435,8 @@ void EditTool::addContextActions(QMenu *menu, const QString &elementId, const QP
         const NodeIndex host = nearestHost(pos);
         const auto [tier, sw] = rowAt(pos);
         menu->addAction(tr("Add &Host Here…"), this, [this, host] { m_operations->addHost(host); });
-        menu->addAction(tr("Add &Switch Here…"), this, [this, tier = tier, sw = sw] { m_operations->addSwitch(sw, tier); });
+        menu->addAction(tr("Add &Switch Here…"), this,
+                        [this, tier = tier, sw = sw] { m_operations->addSwitch(sw, tier); });
         menu->addAction(tr("Add &Rack Here…"), this, [this, host] { m_operations->addRack(host); });
         return;
     }

@@ -21,8 +21,9 @@ AddRackDialog::AddRackDialog(const Fabric &fabric, const Host *like, QWidget *pa
     }
     int perRack = 4;
     if (like && !like->location.rack.empty())
-        perRack = static_cast<int>(std::count_if(fabric.hosts().begin(), fabric.hosts().end(),
-                                                 [&](const Host &h) { return h.location.rack == like->location.rack; }));
+        perRack = static_cast<int>(std::count_if(fabric.hosts().begin(), fabric.hosts().end(), [&](const Host &h) {
+            return h.location.rack == like->location.rack;
+        }));
     QString prefix = idPrefix(QString::fromStdString(m_like.location.rack));
     if (prefix.isEmpty())
         prefix = QStringLiteral("rack-");

@@ -97,7 +97,7 @@ void ConnectDialog::updateEnds()
         const int ports = portCount(m_fabric, n);
         box->setMaximum(std::max(0, ports - 1));
         const int free = n >= 0 ? lowestFreePort(m_fabric, n) : -1;
-        box->setToolTip(n < 0      ? QString()
+        box->setToolTip(n < 0          ? QString()
                             : free < 0 ? tr("All %1 ports are in use.").arg(ports)
                                        : tr("%1 ports; the lowest free one is %2.").arg(ports).arg(free));
     };
