@@ -8,6 +8,8 @@
 #include "app/cli/convertcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/generatecommand.h"
+#include "app/cli/intentcommand.h"
+#include "app/cli/keyscommand.h"
 #include "app/cli/placecommand.h"
 #include "app/cli/validatecommand.h"
 
@@ -34,6 +36,8 @@ const Command commands[] = {
     {"export", "export FILE --to FORMAT", "Write a Slurm, Kueue or Volcano topology.", runExport},
     {"collective", "collective FABRIC --op OP", "Time, algbw and busbw of one collective.", runCollective},
     {"place", "place FABRIC JOB", "Place a training job; per-step traffic by tier.", runPlace},
+    {"intent", "intent lint|diff|sign|...", "Lint, diff, sign, approve, verify network intents.", runIntent},
+    {"keys", "keys generate --name N", "Generate an Ed25519 key pair for signing intents.", runKeys},
 };
 
 QString topHelpText()

@@ -113,6 +113,7 @@ void diffList(const std::vector<IntentRule> &before, const std::vector<IntentRul
         }
     }
 
+    (deny ? out.denyPairing : out.allowPairing) = partnerOfOld;
     std::vector<std::pair<int, int>> pairs;
     for (size_t o = 0; o < before.size(); ++o) {
         if (partnerOfOld[o] >= 0)

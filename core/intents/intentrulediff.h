@@ -52,6 +52,8 @@ struct RuleDiff
     std::vector<SettingChange> settings; ///< policy settings: backend, rails, deny_public_egress, lossless, ...
     std::vector<SettingChange> metadata; ///< /metadata/...
     int unchanged = 0;                   ///< rules paired, equal and in order
+    std::vector<int> allowPairing;       ///< per old allow rule: its new index, -1 when removed
+    std::vector<int> denyPairing;        ///< per old deny rule: its new index, -1 when removed
 
     int count(RuleChangeKind kind) const;
 };

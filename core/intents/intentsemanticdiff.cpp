@@ -1,6 +1,7 @@
 #include "core/intents/intentsemanticdiff.h"
 
 #include "core/intents/grouppathlinks.h"
+#include "core/intents/intentrulediff.h"
 
 #include <algorithm>
 #include <functional>
@@ -68,6 +69,21 @@ SemanticDiff diffSemantics(const Intent &before, const Intent &after, const Fabr
     const int groups = grouping->groupCount();
     const int pub = groups;
 
+    // The same rule in both versions (rule-level pairing), so a rule that
+    // only moved still counts as the same deciding rule.
+    const RuleDiff rules = diffRules(before, after);
+    const std::vector<int> &allowMap = rules.allowPairing;
+    const std::vector<int> &denyMap = rules.denyPairing;
+    const auto sameRule = [&](const Decision &x, const Decision &y) {
+        if (x.kind != y.kind)
+            return false;
+        if (x.kind == DecisionKind::Allow)
+            return allowMap[size_t(x.rule)] == y.rule;
+        if (x.kind == DecisionKind::Deny)
+            return denyMap[size_t(x.rule)] == y.rule;
+        return true;
+    };
+
     const JointClasses sources
         = joint(groups, [&](int g) { return std::make_pair(a.sourceClassOf(g), b.sourceClassOf(g)); });
     const JointClasses destinations
@@ -83,7 +99,7 @@ SemanticDiff diffSemantics(const Intent &before, const Intent &after, const Fabr
                 const Decision da = a.classDecision(sources.classes[s].first, destinations.classes[t].first, proto);
                 const Decision db = b.classDecision(sources.classes[s].second, destinations.classes[t].second, proto);
                 if (da.allowed() == db.allowed()) {
-                    if (!(da == db))
+                    if (!sameRule(da, db))
                         diff.redecided += weight;
                     continue;
                 }
