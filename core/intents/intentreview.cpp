@@ -316,8 +316,12 @@ VerifyResult IntentReview::verify(std::string_view bytes, const Keyring &keyring
         v.notes.push_back("keyring: skipped " + p.toStdString());
     const ReviewedReadResult read = IntentReview::read(bytes, {});
     if (!read.ok()) {
-        for (const FormatError &e : read.errors)
-            v.failures.push_back(intentErrorText(e).remove(0, QStringLiteral("<input>: ").size()).toStdString());
+        for (const FormatError &e : read.errors) {
+            std::string where = e.line > 0 ? "line " + std::to_string(e.line) + ": " : std::string();
+            if (!e.path.isEmpty())
+                where += "at " + e.path.toStdString() + ": ";
+            v.failures.push_back(where + e.message.toStdString());
+        }
         return v;
     }
     const ReviewedIntent &r = *read.reviewed;
