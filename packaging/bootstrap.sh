@@ -16,7 +16,7 @@ cd "$(dirname "$(readlink -f "$0")")/.."
 PACKAGES=(
     build-essential cmake ninja-build
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    libboost-graph-dev nlohmann-json3-dev libsqlite3-dev libgl-dev
+    libboost-graph-dev nlohmann-json3-dev libsqlite3-dev libssl-dev libgl-dev
     xvfb appstream desktop-file-utils fonts-dejavu-core
     python3-yaml slurmctld slurm-client
 )

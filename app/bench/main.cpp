@@ -7,6 +7,7 @@
 // with the process's peak RSS after the scale. Not part of the test run.
 
 #include "app/bench/benchutil.h"
+#include "app/bench/intentbench.h"
 #include "app/bench/jobbench.h"
 #include "app/bench/projectbench.h"
 #include "core/analysis/bisection.h"
@@ -258,6 +259,9 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("project"),
                       QStringLiteral("Time the .railyard project file instead: save (new and over the project), open, "
                                      "add and read a version, next to the .fabric.json, at the --scale fabrics.")});
+    parser.addOption({QStringLiteral("intents"),
+                      QStringLiteral("Time lint and diff of a generated 200-rule network intent instead, on --fabric "
+                                     "(default samples/meta-24k).")});
     if (!parser.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "railyard-bench: %s\n", qPrintable(parser.errorText()));
         return 2;
@@ -272,6 +276,8 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "railyard-bench: --repeat must be a positive integer\n");
         return 2;
     }
+    if (parser.isSet(QStringLiteral("intents")))
+        return runIntentBench(parser.value(QStringLiteral("fabric")), repeats, parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("job")))
         return runJobBench(parser.value(QStringLiteral("fabric")), parser.value(QStringLiteral("job-file")), repeats,
                            parser.isSet(QStringLiteral("json")));
