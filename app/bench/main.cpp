@@ -6,6 +6,7 @@
 // runs --repeat times (default 3) and the median of each phase is reported,
 // with the process's peak RSS after the scale. Not part of the test run.
 
+#include "app/common/memorytuning.h"
 #include "app/bench/benchutil.h"
 #include "app/bench/intentbench.h"
 #include "app/bench/jobbench.h"
@@ -233,6 +234,7 @@ void printTableRow(const ScaleResult &r)
 
 int main(int argc, char *argv[])
 {
+    Railyard::tuneAllocatorForLargeFabrics();
     using namespace Railyard;
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("railyard-bench"));

@@ -2,6 +2,7 @@
 // without the GUI. Links Railyard::Core only. Exit codes: 0 ok, 1 bad input file or
 // analysis error, 2 usage error (see docs/cli.md).
 
+#include "app/common/memorytuning.h"
 #include "app/cli/analyzecommand.h"
 #include "app/cli/clicommon.h"
 #include "app/cli/collectivecommand.h"
@@ -111,6 +112,7 @@ int run(const QStringList &args)
 
 int main(int argc, char *argv[])
 {
+    Railyard::tuneAllocatorForLargeFabrics();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("railyard-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(RAILYARD_VERSION));

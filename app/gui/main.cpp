@@ -7,6 +7,7 @@
 // the window into OUT.png and exits (for documentation, bug reports and
 // tests). Without a display it runs on the offscreen platform.
 
+#include "app/common/memorytuning.h"
 #include "core/document/fabricdocument.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
@@ -48,6 +49,7 @@ void installTranslators(QApplication &app)
 
 int main(int argc, char **argv)
 {
+    Railyard::tuneAllocatorForLargeFabrics();
     // Headless capture needs no display.
     if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY")
         && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

@@ -321,8 +321,12 @@ BisectionResult analyzeBisection(const Fabric &fabric, const CapacityView &capac
         result.exact = false;
         return result;
     }
-    if (result.cancelled)
+    if (result.cancelled) {
+        // Nobody reads a cancelled result: skip the final max-flow, so an
+        // edit waiting for the cancel waits as little as possible.
         result.exact = false;
+        return result;
+    }
     result.hostSide = search.bestSide;
     result.candidate = search.bestName;
     result.gbps = search.network.minCut(search.bestSide, &result.cutLinks);

@@ -60,6 +60,46 @@ std::vector<int> switchRows(const Fabric &f)
     return rank;
 }
 
+/// Open-addressing map from a 64-bit key to a value, sized once: the bundle
+/// index of the 131K-GPU layout inserts ~400K keys, and a node allocation per
+/// key (std::unordered_map) was most of the layout's time.
+class FlatIndex
+{
+public:
+    explicit FlatIndex(size_t expected)
+    {
+        size_t capacity = 16;
+        while (capacity < expected * 2)
+            capacity <<= 1;
+        m_mask = capacity - 1;
+        m_keys.assign(capacity, kEmpty);
+        m_values.assign(capacity, -1);
+    }
+    /// Empties the map, keeping its memory (fresh pages cost a fault each here).
+    void clear() { std::fill(m_keys.begin(), m_keys.end(), kEmpty); }
+    /// The value of key, inserting `value` when absent; second = inserted.
+    std::pair<std::int32_t, bool> emplace(std::uint64_t key, std::int32_t value)
+    {
+        size_t i = static_cast<size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20) & m_mask;
+        while (true) {
+            if (m_keys[i] == kEmpty) {
+                m_keys[i] = key;
+                m_values[i] = value;
+                return {value, true};
+            }
+            if (m_keys[i] == key)
+                return {m_values[i], false};
+            i = (i + 1) & m_mask;
+        }
+    }
+
+private:
+    static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+    size_t m_mask = 0;
+    std::vector<std::uint64_t> m_keys;
+    std::vector<std::int32_t> m_values;
+};
+
 std::string hostKey(const Host &h, int level, std::int32_t column)
 {
     const Location &l = h.location;
@@ -213,6 +253,7 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
     // switch's key packs (row, plane, domain or position chunk) into 64 bits,
     // so the 131K-GPU fabric builds its levels without a string per switch.
     static const char *levelNames[] = {"pods", "scalable units", "racks"};
+    FlatIndex bundleIndexOfAllLevels(static_cast<size_t>(f.linkCount()));
     for (int level = 0; level < 3; ++level) {
         LayoutLevel lv;
         lv.name = levelNames[level];
@@ -303,9 +344,12 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
         // Bundles in two passes: assign each link its bundle, then lay the
         // links out bundle by bundle in one pool.
         std::vector<std::int32_t> bundleOfLink(static_cast<size_t>(f.linkCount()), -1);
+        if (level == 2) // about one bundle per switch-to-switch link at the racks level
+            lv.bundles.reserve(static_cast<size_t>(f.linkCount()) / 2);
         std::vector<std::int32_t> counts;
         {
-            std::unordered_map<std::uint64_t, std::int32_t> bundleIndex;
+            FlatIndex &bundleIndex = bundleIndexOfAllLevels;
+            bundleIndex.clear();
             std::uint64_t lastKey = ~std::uint64_t{0};
             std::int32_t lastBundle = -1;
             for (std::int32_t l = 0; l < f.linkCount(); ++l) {
@@ -318,16 +362,16 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
                     std::swap(a, b);
                 const std::uint64_t key = (a << 32) | b;
                 if (key != lastKey) {
-                    auto [it, inserted] = bundleIndex.emplace(key, static_cast<std::int32_t>(lv.bundles.size()));
+                    const auto [bundle, inserted] = bundleIndex.emplace(key, static_cast<std::int32_t>(lv.bundles.size()));
                     if (inserted) {
-                        LayoutBundle bundle;
-                        bundle.groupA = static_cast<std::int32_t>(a);
-                        bundle.groupB = static_cast<std::int32_t>(b);
-                        lv.bundles.push_back(bundle);
+                        LayoutBundle b0;
+                        b0.groupA = static_cast<std::int32_t>(a);
+                        b0.groupB = static_cast<std::int32_t>(b);
+                        lv.bundles.push_back(b0);
                         counts.push_back(0);
                     }
                     lastKey = key;
-                    lastBundle = it->second;
+                    lastBundle = bundle;
                 }
                 bundleOfLink[static_cast<size_t>(l)] = lastBundle;
                 ++counts[static_cast<size_t>(lastBundle)];

@@ -37,6 +37,12 @@ void insertAt(std::vector<T> &v, std::vector<std::pair<std::int32_t, T>> &items)
 {
     if (items.empty())
         return;
+    if (static_cast<size_t>(items.front().first) == v.size()) {
+        // Appended (indices are ascending and dense): no element moves.
+        for (auto &item : items)
+            v.push_back(std::move(item.second));
+        return;
+    }
     const size_t total = v.size() + items.size();
     std::vector<T> old;
     old.swap(v);

@@ -116,7 +116,7 @@ void ProblemsDock::setDocument(FabricDocument *document)
             rebuildList();
         });
     }
-    revalidate();
+    revalidate(true);
     reanalyse();
     rebuildList();
 }
@@ -177,26 +177,31 @@ void ProblemsDock::clearRefusedEdits()
     rebuildList();
 }
 
-void ProblemsDock::revalidate()
+void ProblemsDock::revalidate(bool fullCheck)
 {
     m_revalidateTimer->stop();
     m_validationMessages.clear();
+    if (fullCheck)
+        m_invariantMessages.clear();
     if (!m_document)
         return;
-    const std::vector<Problem> problems = m_document->fabric().validate();
-    for (const Problem &p : problems) {
-        if (static_cast<int>(m_validationMessages.size()) == MessageLimit) {
-            m_validationMessages.push_back(
-                {Message::Severity::Error,
-                 tr("… and %1 more validation problems")
-                     .arg(QLocale().toString(static_cast<qlonglong>(problems.size()) - MessageLimit)),
-                 {}});
-            break;
+    if (fullCheck) {
+        const std::vector<Problem> problems = m_document->fabric().validate();
+        for (const Problem &p : problems) {
+            if (static_cast<int>(m_invariantMessages.size()) == MessageLimit) {
+                m_invariantMessages.push_back(
+                    {Message::Severity::Error,
+                     tr("… and %1 more validation problems")
+                         .arg(QLocale().toString(static_cast<qlonglong>(problems.size()) - MessageLimit)),
+                     {}});
+                break;
+            }
+            m_invariantMessages.push_back(
+                {p.severity == Problem::Severity::Error ? Message::Severity::Error : Message::Severity::Warning,
+                 QString::fromStdString(p.message), QString::fromStdString(p.elementId)});
         }
-        m_validationMessages.push_back(
-            {p.severity == Problem::Severity::Error ? Message::Severity::Error : Message::Severity::Warning,
-             QString::fromStdString(p.message), QString::fromStdString(p.elementId)});
     }
+    m_validationMessages = m_invariantMessages;
     // Links the file (or an edit) marks down or degraded: the ones that quietly slow jobs.
     const Fabric &fabric = m_document->fabric();
     int impaired = 0;

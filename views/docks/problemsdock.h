@@ -46,7 +46,11 @@ private:
         QString elementId; ///< empty when the message names no element
     };
 
-    void revalidate();
+    /// Lists validation problems and impaired links. The model's invariants
+    /// are checked in full only when a document arrives (fullCheck): every
+    /// later edit is checked by the document before it applies, so a full
+    /// validate() of a 131K-GPU fabric per edit would only repeat it.
+    void revalidate(bool fullCheck = false);
     void reanalyse();
     void rebuildList();
     void onItemClicked(QTreeWidgetItem *item);
@@ -56,6 +60,7 @@ private:
     QPointer<AnalysisRunner> m_runner;
     std::vector<Message> m_loadMessages;
     std::vector<Message> m_validationMessages;
+    std::vector<Message> m_invariantMessages; ///< from the full check at load
     std::vector<Message> m_analysisMessages;
     std::vector<Message> m_refusedEdits; ///< newest first
     QStackedWidget *m_stack = nullptr;
