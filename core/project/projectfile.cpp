@@ -77,29 +77,6 @@ ProjectData readCurrent(SqliteDatabase &db)
     return data;
 }
 
-/// Opens an existing project read-write and starts an IMMEDIATE transaction
-/// (other writers wait, readers go on); an older schema is migrated inside
-/// it, so the migration commits with the caller's change or not at all.
-SqliteDatabase openForWriting(const QString &path)
-{
-    ProjectImage::requireSqliteFile(path);
-    SqliteDatabase db;
-    db.open(path, SqliteDatabase::Mode::ReadWrite);
-    // Identity before any pragma that could write (journal_mode rewrites the
-    // header of a WAL database): a foreign file is left alone.
-    ProjectSchema::check(db);
-    ProjectSchema::checkIntegrity(db);
-    // Rollback journal, fsync'ed: one self-contained file (docs/project-format.md).
-    // A cache larger than the 131K-GPU project keeps pages from spilling
-    // mid-transaction (each spill costs an extra journal sync).
-    db.exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA cache_size = -262144;");
-    db.exec("BEGIN IMMEDIATE");
-    const int version = ProjectSchema::check(db);
-    if (version < ProjectSchema::currentVersion)
-        ProjectSchema::migrate(db, version);
-    return db;
-}
-
 void writeCurrent(SqliteDatabase &db, const ProjectData &data)
 {
     ProjectTables::clear(db);
@@ -152,7 +129,7 @@ bool ProjectFile::save(const ProjectData &data, ProjectError *error) const
             ProjectImage::writeAtomically(m_path, ProjectImage::build(data.fabric, &data, data.metadata));
             return true;
         }
-        SqliteDatabase db = openForWriting(m_path);
+        SqliteDatabase db = ProjectImage::openForWriting(m_path);
         writeCurrent(db, data);
         db.exec("COMMIT");
         return true;
@@ -182,7 +159,7 @@ std::optional<std::int64_t> ProjectFile::addVersion(const ProjectData &snapshot,
         const std::string messageText = message.toStdString();
         const std::string time = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
 
-        SqliteDatabase db = openForWriting(m_path);
+        SqliteDatabase db = ProjectImage::openForWriting(m_path);
         SqliteStatement insert(db,
                                "INSERT INTO versions(author, created_utc, message, hosts, switches, links, "
                                "fabric, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -235,7 +212,7 @@ std::optional<ProjectData> ProjectFile::readVersion(std::int64_t id, ProjectErro
 std::optional<ProjectData> ProjectFile::restoreVersion(std::int64_t id, ProjectError *error) const
 {
     return guarded(m_path, error, [&] {
-        SqliteDatabase db = openForWriting(m_path);
+        SqliteDatabase db = ProjectImage::openForWriting(m_path);
         ProjectData data = readSnapshot(db, id);
         writeCurrent(db, data);
         db.exec("COMMIT");

@@ -144,4 +144,24 @@ SqliteDatabase ProjectImage::openImageForReading(const QByteArray &image)
     return db;
 }
 
+SqliteDatabase ProjectImage::openForWriting(const QString &path)
+{
+    requireSqliteFile(path);
+    SqliteDatabase db;
+    db.open(path, SqliteDatabase::Mode::ReadWrite);
+    // Identity before any pragma that could write (journal_mode rewrites the
+    // header of a WAL database): a foreign file is left alone.
+    ProjectSchema::check(db);
+    ProjectSchema::checkIntegrity(db);
+    // Rollback journal, fsync'ed: one self-contained file (docs/project-format.md).
+    // A cache larger than the 131K-GPU project keeps pages from spilling
+    // mid-transaction (each spill costs an extra journal sync).
+    db.exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA cache_size = -262144;");
+    db.exec("BEGIN IMMEDIATE");
+    const int version = ProjectSchema::check(db);
+    if (version < ProjectSchema::currentVersion)
+        ProjectSchema::migrate(db, version);
+    return db;
+}
+
 } // namespace Railyard

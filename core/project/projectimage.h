@@ -45,6 +45,12 @@ public:
     static SqliteDatabase openForReading(const QString &path);
     /// The same for an image in memory (e.g. a QIODevice's bytes).
     static SqliteDatabase openImageForReading(const QByteArray &image);
+
+    /// Opens an existing project read-write and starts an IMMEDIATE
+    /// transaction (other writers wait, readers go on); an older schema is
+    /// migrated inside it, so the migration commits with the caller's change
+    /// or not at all. The caller commits ("COMMIT"); closing without it rolls back.
+    static SqliteDatabase openForWriting(const QString &path);
 };
 
 } // namespace Railyard

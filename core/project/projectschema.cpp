@@ -88,6 +88,36 @@ CREATE TABLE versions(
     state BLOB NOT NULL);
 )sql";
 
+// Schema 3 adds the network intents' tables (core/intents/intentstore.h):
+// every stored intent version with its canonical content and hash, and the
+// submissions and decisions of its review with the reviewed file's bytes.
+constexpr const char *intentTables = R"sql(
+CREATE TABLE intent_versions(
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    cluster TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    parent INTEGER,
+    author TEXT NOT NULL,
+    created_utc TEXT NOT NULL,
+    message TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    content TEXT NOT NULL,
+    added_utc TEXT NOT NULL,
+    UNIQUE (cluster, version));
+CREATE TABLE intent_reviews(
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    intent INTEGER NOT NULL REFERENCES intent_versions(id),
+    state TEXT NOT NULL CHECK (state IN ('in_review', 'approved', 'rejected')),
+    author TEXT NOT NULL,
+    author_key BLOB NOT NULL,
+    author_signed_utc TEXT NOT NULL,
+    reviewer TEXT,
+    reviewer_key BLOB,
+    decided_utc TEXT,
+    comment TEXT NOT NULL,
+    file BLOB NOT NULL);
+)sql";
+
 /// 1 → 2: the jobs table, and host/switch/link counts on every version
 /// (computed from its snapshot). Version-1 snapshots have no jobs; the
 /// snapshot decoder reads them as "no jobs".
@@ -114,11 +144,18 @@ ALTER TABLE versions ADD COLUMN links INTEGER NOT NULL DEFAULT 0;
     }
 }
 
+/// 2 → 3: the intent tables, empty.
+void migrate2to3(SqliteDatabase &db)
+{
+    db.exec(intentTables);
+}
+
 } // namespace
 
 void ProjectSchema::create(SqliteDatabase &db)
 {
     db.exec(schema2);
+    db.exec(intentTables);
     db.exec(("PRAGMA application_id = " + std::to_string(applicationId)
              + ";"
                "PRAGMA user_version = "
@@ -164,6 +201,7 @@ void ProjectSchema::migrate(SqliteDatabase &db, int from)
     for (int version = from; version < currentVersion; ++version) {
         switch (version) {
         case 1: migrate1to2(db); break;
+        case 2: migrate2to3(db); break;
         }
     }
     db.exec(("PRAGMA user_version = " + std::to_string(currentVersion)).c_str());

@@ -3,6 +3,7 @@
 // migration without changing the file, and migrated on disk by a write.
 
 #include "core/formats/formatregistry.h"
+#include "core/intents/intentstore.h"
 #include "core/project/projectfile.h"
 #include "projecttestdata.h"
 
@@ -158,6 +159,7 @@ private slots:
     void addVersionMigratesFile();
     void migratedSchemaMatchesFresh();
     void brokenSnapshotDuringMigration();
+    void schema2GainsIntentTables();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -253,7 +255,7 @@ void TestProjectMigration::saveMigratesFile()
     data.jobs = {ProjectJob{"job", "{\"format\": \"railyard-job\"}\n"}};
     ProjectError error;
     QVERIFY2(ProjectFile(m_file).save(data, &error), qPrintable(error.toString()));
-    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("2"));
+    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("3"));
     QCOMPARE(query(m_file, "SELECT name, json FROM jobs"), QStringLiteral("job,{\"format\": \"railyard-job\"}\n"));
     QCOMPARE(query(m_file, "SELECT id, hosts, switches, links FROM versions ORDER BY id"),
              QStringLiteral("1,1,1,1;2,%1,%2,%3")
@@ -273,7 +275,7 @@ void TestProjectMigration::addVersionMigratesFile()
     const auto id = ProjectFile(m_file).addVersion(sample(0), QStringLiteral("Lin"), QStringLiteral("third"), &error);
     QVERIFY2(id, qPrintable(error.toString()));
     QCOMPARE(*id, std::int64_t(3));
-    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("2"));
+    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("3"));
     QCOMPARE(ProjectFile(m_file).versions()->size(), size_t(3));
     compare(*ProjectFile(m_file).readVersion(3), sample(0));
     compare(*ProjectFile(m_file).read(), current); // the current state is untouched
@@ -287,7 +289,8 @@ void TestProjectMigration::migratedSchemaMatchesFresh()
     QCOMPARE(query(m_file, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"),
              query(fresh, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"));
     for (const char *table :
-         {"fabric", "hosts", "nics", "switches", "links", "pins", "failures", "jobs", "metadata", "versions"})
+         {"fabric", "hosts", "nics", "switches", "links", "pins", "failures", "jobs", "metadata", "versions",
+          "intent_versions", "intent_reviews"})
         QCOMPARE(columnsOf(m_file, table), columnsOf(fresh, table));
 }
 
@@ -309,6 +312,37 @@ void TestProjectMigration::brokenSnapshotDuringMigration()
     QCOMPARE(error.kind, ProjectError::Kind::Damaged);
     QVERIFY(fileState(m_file) == before);
     QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("1"));
+}
+
+void TestProjectMigration::schema2GainsIntentTables()
+{
+    // A schema-2 file: the current schema without the intent tables (schema
+    // 3 only added them), as the previous release wrote it.
+    const QString file = m_dir->filePath(QStringLiteral("schema2.railyard"));
+    QVERIFY(ProjectFile(file).save(sample(0)));
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
+    QVERIFY(exec(db, "DROP TABLE intent_reviews; DROP TABLE intent_versions; PRAGMA user_version = 2; VACUUM;"));
+    sqlite3_close(db);
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("2"));
+
+    // Reading migrates in memory: no intent versions, the file unchanged.
+    const FileState before = fileState(file);
+    ProjectError error;
+    const auto none = IntentStore(file).versions(&error);
+    QVERIFY2(none, qPrintable(error.toString()));
+    QVERIFY(none->empty());
+    compare(*ProjectFile(file).read(), sample(0));
+    QVERIFY(fileState(file) == before);
+
+    // Storing an intent migrates the file in the same transaction.
+    QFile intent(QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v3.intent.json"));
+    QVERIFY(intent.open(QIODevice::ReadOnly));
+    const auto id = IntentStore(file).addVersion(intent.readAll().toStdString(), intent.fileName(), &error);
+    QVERIFY2(id, qPrintable(error.toString()));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("3"));
+    QCOMPARE(query(file, "SELECT cluster, version, parent FROM intent_versions"), QStringLiteral("cluster-3k,3,2"));
+    compare(*ProjectFile(file).read(), sample(0));
 }
 
 QTEST_GUILESS_MAIN(TestProjectMigration)
