@@ -240,7 +240,7 @@
         <translation>Rack hinzufügen</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Rack</source>
         <translation>Rack</translation>
     </message>
@@ -662,7 +662,7 @@
         <translation>C</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Connect two nodes: click one, then the other; Shift+click to choose capacity and ports (C)</source>
         <translation>Zwei Knoten verbinden: einen anklicken, dann den anderen; Umschalt+Klick, um Kapazität und Ports zu wählen (C)</translation>
     </message>
@@ -883,7 +883,7 @@
         <translation>Switch %1 hinzugefügt</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Added rack %1 with 1 host</source>
         <translation>Rack %1 mit 1 Host hinzugefügt</translation>
     </message>
@@ -893,7 +893,7 @@
         <translation>Rack %1 mit %2 Hosts hinzugefügt</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+26"/>
         <source>Connected %1 (port %2) to %3 (port %4) at %5 Gbit/s</source>
         <translation>%1 (Port %2) mit %3 (Port %4) verbunden, %5 Gbit/s</translation>
     </message>
@@ -908,7 +908,7 @@
         <translation>%1 und seinen Link löschen?</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Delete %1 and its %2 links?</source>
         <translation>%1 und seine %2 Links löschen?</translation>
     </message>
@@ -929,7 +929,7 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
@@ -939,7 +939,7 @@
         <translation>Das lässt sich rückgängig machen.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Deleted %1</source>
         <translation>%1 gelöscht</translation>
     </message>
@@ -1012,7 +1012,7 @@
         <translation>Host hinzufügen: in die Nähe des Racks klicken, in das der Host kommt.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Add switch: click on the row of its tier (leaves, spines, …); above the top row adds a tier.</source>
         <translation>Switch hinzufügen: auf die Reihe seiner Ebene klicken (Leafs, Spines, …); über der obersten Reihe entsteht eine neue Ebene.</translation>
     </message>
@@ -1037,7 +1037,7 @@
         <translation>Löschen: das zu löschende Element anklicken.</translation>
     </message>
     <message>
-        <location line="+308"/>
+        <location line="+310"/>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
@@ -1052,7 +1052,7 @@
         <translation>&amp;Switch hier hinzufügen…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Add &amp;Rack Here…</source>
         <translation>&amp;Rack hier hinzufügen…</translation>
     </message>
@@ -2531,134 +2531,134 @@
     <message>
         <location filename="../views/mainwindowproject.cpp" line="-18"/>
         <source>Save &amp;Version…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Version speichern…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ctrl+Alt+S</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Alt+S</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Save the project and keep this state as a named version</source>
-        <translation type="unfinished"></translation>
+        <translation>Projekt speichern und diesen Stand als benannte Version behalten</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Auto&amp;save Interval…</source>
-        <translation type="unfinished"></translation>
+        <source>Autosave &amp;Interval…</source>
+        <translation>Intervall für automatisches S&amp;ichern…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Autosave failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Automatisches Sichern fehlgeschlagen: %1</translation>
     </message>
     <message>
         <location line="+41"/>
         <location line="+7"/>
         <source>Cannot save a version</source>
-        <translation type="unfinished"></translation>
+        <translation>Version kann nicht gespeichert werden</translation>
     </message>
     <message>
         <location line="-6"/>
         <source>Versions are kept in a Railyard project: save the design as a .railyard file first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Versionen werden in einem Railyard-Projekt gespeichert: Speichern Sie den Entwurf zuerst als .railyard-Datei.</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Saved a version of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Version von %1 gespeichert</translation>
     </message>
     <message>
         <location line="+10"/>
         <location line="+8"/>
         <source>Save Version</source>
-        <translation type="unfinished"></translation>
+        <translation>Version speichern</translation>
     </message>
     <message>
         <location line="-7"/>
         <source>Versions are kept in a Railyard project (.railyard). Save %1 as a project now?</source>
-        <translation type="unfinished"></translation>
+        <translation>Versionen werden in einem Railyard-Projekt (.railyard) gespeichert. %1 jetzt als Projekt speichern?</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>What changed in this version (signed %1):</source>
-        <translation type="unfinished"></translation>
+        <translation>Was sich in dieser Version geändert hat (gezeichnet %1):</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Cannot open version %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Version %1 kann nicht geöffnet werden</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>version %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Version %1</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Cannot restore version %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Version %1 kann nicht wiederhergestellt werden</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Restore version %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Version %1 wiederherstellen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Restored version %1 (Undo goes back)</source>
-        <translation type="unfinished"></translation>
+        <translation>Version %1 wiederhergestellt (Rückgängig kehrt zurück)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Autosave</source>
-        <translation type="unfinished"></translation>
+        <translation>Automatisches Sichern</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Write a recovery copy of unsaved work every (seconds):</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Wiederherstellungskopie ungespeicherter Arbeit schreiben alle (Sekunden):</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>an untitled design</source>
-        <translation type="unfinished"></translation>
+        <translation>einem unbenannten Entwurf</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Recover unsaved work</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungespeicherte Arbeit wiederherstellen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Railyard found unsaved changes to %1 from %2, newer than the saved file. Restore them?</source>
-        <translation type="unfinished"></translation>
+        <translation>Railyard hat ungespeicherte Änderungen an %1 vom %2 gefunden, neuer als die gespeicherte Datei. Wiederherstellen?</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>&amp;Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Not Now</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nicht jetzt</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Discard</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verwerfen</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Cannot restore</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiederherstellen nicht möglich</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Restore unsaved work</source>
-        <translation type="unfinished"></translation>
+        <translation>Ungespeicherte Arbeit wiederherstellen</translation>
     </message>
 </context>
 <context>
@@ -2832,12 +2832,12 @@
         <translation>Änderung abgelehnt: %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>… and %1 more validation problems</source>
         <translation>… und %1 weitere Validierungsprobleme</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>%1 is down</source>
         <translation>%1 ist außer Betrieb</translation>
     </message>
@@ -2887,7 +2887,7 @@
     <message>
         <location filename="../views/projectsession.cpp" line="+134"/>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt</translation>
     </message>
 </context>
 <context>
@@ -4142,81 +4142,81 @@
     <message>
         <location filename="../views/docks/versionsdock.cpp" line="+17"/>
         <source>Versions</source>
-        <translation type="unfinished"></translation>
+        <translation>Versionen</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Saved</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Author</source>
-        <translation type="unfinished"></translation>
+        <translation>Autor</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Message</source>
-        <translation type="unfinished">Meldung</translation>
+        <translation>Nachricht</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Größe</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>&amp;Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Ö&amp;ffnen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Open this version in a new window</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Version in einem neuen Fenster öffnen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Restore</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Make this version the current design (undoable)</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Version zum aktuellen Entwurf machen (rückgängig machbar)</translation>
     </message>
     <message>
         <location line="+35"/>
         <source>Versions are kept in a Railyard project (.railyard). Save the design as a project, then File ▸ Save Version…</source>
-        <translation type="unfinished"></translation>
+        <translation>Versionen werden in einem Railyard-Projekt (.railyard) gespeichert. Speichern Sie den Entwurf als Projekt, dann Datei ▸ Version speichern…</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>%1 has no versions yet: File ▸ Save Version…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 hat noch keine Versionen: Datei ▸ Version speichern…</translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
         <source>%n version(s) of %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Version von %1</numerusform>
+            <numerusform>%n Versionen von %1</numerusform>
         </translation>
     </message>
     <message>
         <location line="+12"/>
         <source>%1 hosts · %2 switches · %3 links</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Hosts · %2 Switches · %3 Links</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+65"/>
+        <location filename="../app/gui/main.cpp" line="+67"/>
         <source>Topology designer for AI training networks.</source>
         <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
     </message>
@@ -4258,7 +4258,7 @@
     <message>
         <location line="+2"/>
         <source>Bring the dock &lt;name&gt; to the front (e.g. Versions, History, Problems).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Dock &lt;name&gt; in den Vordergrund bringen (z. B. Versions, History, Problems).</translation>
     </message>
     <message>
         <location line="+11"/>

@@ -42,7 +42,7 @@ void MainWindow::createProjectActions(QMenu *file)
     m_saveVersionAction = file->addAction(tr("Save &Version…"), this, &MainWindow::saveVersionInteractive);
     m_saveVersionAction->setShortcut(QKeySequence(tr("Ctrl+Alt+S")));
     m_saveVersionAction->setStatusTip(tr("Save the project and keep this state as a named version"));
-    file->addAction(tr("Auto&save Interval…"), this, &MainWindow::editAutosaveInterval);
+    file->addAction(tr("Autosave &Interval…"), this, &MainWindow::editAutosaveInterval);
     connect(m_session, &ProjectSession::recoveryFailed, this,
             [this](const QString &message) { statusBar()->showMessage(tr("Autosave failed: %1").arg(message), 8000); });
 }
