@@ -16,6 +16,7 @@
 #include "core/intents/intentlint.h"
 #include "core/intents/intentreader.h"
 
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -147,6 +148,15 @@ int runIntentBench(const QString &fabricPath, int repeats, bool json)
     const Intent v2 = editIntent(v1, fabric.hostCount());
     const std::string text1 = writeIntent(v1);
     const std::string text2 = writeIntent(v2);
+    // RAILYARD_BENCH_WRITE_INTENTS=DIR also writes both versions there, to
+    // time `railyard-cli intent lint/diff` on them end to end.
+    if (const QByteArray dir = qgetenv("RAILYARD_BENCH_WRITE_INTENTS"); !dir.isEmpty()) {
+        for (const auto &[name, text] : {std::pair{"bench.v1.intent.json", &text1}, std::pair{"bench.v2.intent.json", &text2}}) {
+            QFile file(QString::fromLocal8Bit(dir) + QLatin1Char('/') + QLatin1String(name));
+            if (file.open(QIODevice::WriteOnly))
+                file.write(text->data(), qint64(text->size()));
+        }
+    }
 
     std::vector<double> lintMs, diffMs;
     LintReport lastLint;
