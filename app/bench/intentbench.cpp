@@ -113,8 +113,9 @@ Intent editIntent(const Intent &v1, int hosts)
         v2.allow[i].proto = v2.allow[i].proto == IntentProtocol::Rdma ? IntentProtocol::Any : IntentProtocol::Rdma;
     v2.allow.erase(v2.allow.begin() + 40, v2.allow.begin() + 45);
     for (int i = 0; i < 5; ++i)
-        v2.allow.insert(v2.allow.begin() + 60, makeRule("gpu" + pad(host(rng), 4), "zone-0" + std::to_string(i + 1) + "/*",
-                                                        IntentProtocol::Rdma, "added" + std::to_string(i)));
+        v2.allow.insert(v2.allow.begin() + 60,
+                        makeRule("gpu" + pad(host(rng), 4), "zone-0" + std::to_string(i + 1) + "/*",
+                                 IntentProtocol::Rdma, "added" + std::to_string(i)));
     std::swap(v2.allow[100], v2.allow[120]);
     v2.denyPublicEgress = false;
     v2.allow.push_back(makeRule("zone-05/*", "@public", IntentProtocol::Tcp, "egress-zone-05"));
@@ -151,7 +152,8 @@ int runIntentBench(const QString &fabricPath, int repeats, bool json)
     // RAILYARD_BENCH_WRITE_INTENTS=DIR also writes both versions there, to
     // time `railyard-cli intent lint/diff` on them end to end.
     if (const QByteArray dir = qgetenv("RAILYARD_BENCH_WRITE_INTENTS"); !dir.isEmpty()) {
-        for (const auto &[name, text] : {std::pair{"bench.v1.intent.json", &text1}, std::pair{"bench.v2.intent.json", &text2}}) {
+        for (const auto &[name, text] :
+             {std::pair{"bench.v1.intent.json", &text1}, std::pair{"bench.v2.intent.json", &text2}}) {
             QFile file(QString::fromLocal8Bit(dir) + QLatin1Char('/') + QLatin1String(name));
             if (file.open(QIODevice::WriteOnly))
                 file.write(text->data(), qint64(text->size()));
@@ -185,8 +187,9 @@ int runIntentBench(const QString &fabricPath, int repeats, bool json)
             {QStringLiteral("gpus"), qint64(fabric.gpuCount())},
             {QStringLiteral("rules"), int(v1.allow.size() + v1.deny.size())},
             {QStringLiteral("groups"), lastLint.groups},
-            {QStringLiteral("classes"), QJsonObject{{QStringLiteral("sources"), lastLint.sourceClasses},
-                                                    {QStringLiteral("destinations"), lastLint.destinationClasses}}},
+            {QStringLiteral("classes"),
+             QJsonObject{{QStringLiteral("sources"), lastLint.sourceClasses},
+                         {QStringLiteral("destinations"), lastLint.destinationClasses}}},
             {QStringLiteral("findings"), int(lastLint.findings.size())},
             {QStringLiteral("repeats"), repeats},
             {QStringLiteral("read_fabric_ms"), readMs},
@@ -206,15 +209,15 @@ int runIntentBench(const QString &fabricPath, int repeats, bool json)
     std::printf("fabric %s: %lld GPUs, %d hosts; read in %.0f ms (not timed below)\n", qPrintable(fabricPath),
                 fabric.gpuCount(), fabric.hostCount(), readMs);
     std::printf("intent: %zu rules; %d host groups, %d source and %d destination classes; %zu findings\n",
-                v1.allow.size() + v1.deny.size(), lastLint.groups, lastLint.sourceClasses,
-                lastLint.destinationClasses, lastLint.findings.size());
+                v1.allow.size() + v1.deny.size(), lastLint.groups, lastLint.sourceClasses, lastLint.destinationClasses,
+                lastLint.findings.size());
     std::printf("lint (parse + lint + JSON, %zu bytes):  median %8.1f ms of %d runs\n", lintBytes, median(lintMs),
                 repeats);
     std::printf("diff (parse ×2 + diff + links + JSON, %zu bytes): median %8.1f ms of %d runs\n", diffBytes,
                 median(diffMs), repeats);
-    std::printf("diff: %zu rule changes; RDMA %lld newly allowed, %lld newly denied group pairs; %zu racks, %zu links\n",
-                lastDiff.rules.changes.size(), sem.newlyAllowed[0], sem.newlyDenied[0], sem.racks.size(),
-                sem.links.size());
+    std::printf(
+        "diff: %zu rule changes; RDMA %lld newly allowed, %lld newly denied group pairs; %zu racks, %zu links\n",
+        lastDiff.rules.changes.size(), sem.newlyAllowed[0], sem.newlyDenied[0], sem.racks.size(), sem.links.size());
     std::printf("peak RSS %.1f MiB\n", rss);
     return 0;
 }

@@ -84,10 +84,10 @@ void addSigningOptions(CommandLine &cl, const QString &role)
 {
     cl.addOption({QStringLiteral("key")}, QStringLiteral("The %1's private key file (NAME.key, required).").arg(role),
                  QStringLiteral("file"));
-    cl.addOption({QStringLiteral("name")},
-                 QStringLiteral("The %1's name as the keyring knows it (default: the key file's name without .key).")
-                     .arg(role),
-                 QStringLiteral("name"));
+    cl.addOption(
+        {QStringLiteral("name")},
+        QStringLiteral("The %1's name as the keyring knows it (default: the key file's name without .key).").arg(role),
+        QStringLiteral("name"));
     cl.addOption({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("File to write (required)."),
                  QStringLiteral("file"));
 }
@@ -180,15 +180,16 @@ int runSign(const QStringList &args)
     if (!key || !bytes)
         return ExitBadInput;
     try {
-        const ReviewedIntent reviewed = IntentReview::submit(std::string_view(bytes->constData(), size_t(bytes->size())),
-                                                             file, *key, name.toStdString(), IntentReview::nowUtc());
+        const ReviewedIntent reviewed
+            = IntentReview::submit(std::string_view(bytes->constData(), size_t(bytes->size())), file, *key,
+                                   name.toStdString(), IntentReview::nowUtc());
         if (!writeBytes(out, IntentReview::write(reviewed)))
             return ExitBadInput;
-        printOut(QStringLiteral("%1: %2 v%3 (sha256 %4) signed by %5 (%6): in review")
-                     .arg(out, QString::fromStdString(reviewed.intent.cluster))
-                     .arg(reviewed.intent.metadata.version)
-                     .arg(QString::fromStdString(reviewed.contentSha256), name,
-                          QString::fromStdString(key->fingerprint())));
+        printOut(
+            QStringLiteral("%1: %2 v%3 (sha256 %4) signed by %5 (%6): in review")
+                .arg(out, QString::fromStdString(reviewed.intent.cluster))
+                .arg(reviewed.intent.metadata.version)
+                .arg(QString::fromStdString(reviewed.contentSha256), name, QString::fromStdString(key->fingerprint())));
     } catch (const ReviewError &e) {
         printErr(QString::fromStdString(e.what()));
         return ExitBadInput;
@@ -205,7 +206,8 @@ int runDecide(const QStringList &args, bool approve)
                                             "content and the author's signature.")
                            : QStringLiteral("A reviewer rejects a submitted intent, signing the rejection and its "
                                             "comment the same way an approval is signed."));
-    cl.addPositional(QStringLiteral("SUBMITTED"), QStringLiteral("Reviewed-intent file in review (from 'intent sign')."));
+    cl.addPositional(QStringLiteral("SUBMITTED"),
+                     QStringLiteral("Reviewed-intent file in review (from 'intent sign')."));
     addSigningOptions(cl, QStringLiteral("reviewer"));
     cl.addOption({QStringLiteral("comment")},
                  approve ? QStringLiteral("The reviewer's comment (optional).")
@@ -219,7 +221,8 @@ int runDecide(const QStringList &args, bool approve)
     if (!cl.parse(args))
         return ExitOk;
     const QString out = cl.requiredString(QStringLiteral("output"));
-    const QString comment = approve ? cl.value(QStringLiteral("comment")) : cl.requiredString(QStringLiteral("comment"));
+    const QString comment
+        = approve ? cl.value(QStringLiteral("comment")) : cl.requiredString(QStringLiteral("comment"));
     const QString file = cl.positional(0);
     const QString name = signerName(cl);
     const auto key = loadPrivateKey(cl);

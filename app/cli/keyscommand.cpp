@@ -45,8 +45,9 @@ int runGenerate(const QStringList &args)
         return ExitBadInput;
     }
     printOut(QStringLiteral("%1 (private, 0600) and %2: Ed25519 key %3 of '%4'")
-                 .arg(QDir(dir).filePath(name + QStringLiteral(".key")), QDir(dir).filePath(name + QStringLiteral(".pub")),
-                      QString::fromStdString(key.fingerprint()), name));
+                 .arg(QDir(dir).filePath(name + QStringLiteral(".key")),
+                      QDir(dir).filePath(name + QStringLiteral(".pub")), QString::fromStdString(key.fingerprint()),
+                      name));
     return ExitOk;
 }
 

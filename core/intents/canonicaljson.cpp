@@ -2,11 +2,10 @@
 
 #include "core/intents/canonicaljson_p.h"
 
-#include <openssl/evp.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <openssl/evp.h>
 #include <stdexcept>
 
 namespace Railyard {

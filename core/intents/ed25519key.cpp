@@ -7,14 +7,13 @@
 #include <QFile>
 #include <QFileInfo>
 
-#include <openssl/evp.h>
-#include <openssl/pem.h>
-
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <sys/stat.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
 #include <stdexcept>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace Railyard {
@@ -157,9 +156,8 @@ std::optional<Ed25519Key> Ed25519Key::readPublicKeyFile(const QString &path, QSt
 
 std::optional<Ed25519Key> Ed25519Key::fromRawPublicKey(std::string_view raw, QString *error)
 {
-    EVP_PKEY *key = raw.size() == 32 ? EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nullptr,
-                                                                   reinterpret_cast<const unsigned char *>(raw.data()),
-                                                                   raw.size())
+    EVP_PKEY *key = raw.size() == 32 ? EVP_PKEY_new_raw_public_key(
+                        EVP_PKEY_ED25519, nullptr, reinterpret_cast<const unsigned char *>(raw.data()), raw.size())
                                      : nullptr;
     if (!key) {
         if (error)
@@ -233,8 +231,8 @@ bool Ed25519Key::writeKeyPair(const QString &dir, const QString &name, QString *
     const QString pubPath = QDir(dir).filePath(name + QStringLiteral(".pub"));
     if (QFileInfo::exists(keyPath) || QFileInfo::exists(pubPath)) {
         if (error)
-            *error = QStringLiteral("%1: exists; a key is never overwritten").arg(QFileInfo::exists(keyPath) ? keyPath
-                                                                                                            : pubPath);
+            *error = QStringLiteral("%1: exists; a key is never overwritten")
+                         .arg(QFileInfo::exists(keyPath) ? keyPath : pubPath);
         return false;
     }
     if (!writeFileExclusive(keyPath, privateKeyPem(), 0600, error))

@@ -35,8 +35,8 @@ char classifySwitchBackend(const Switch &sw)
         || containsAny(m, {"quantum", "infiniband"}))
         return 'i';
     if (startsWithAny(m, {"sn2", "sn3", "sn4", "sn5", "dcs-7", "7060", "7280", "7800", "qfx"})
-        || containsAny(m, {"spectrum", "tomahawk", "trident", "jericho", "nexus", "minipack", "wedge", "ethernet",
-                           "roce"}))
+        || containsAny(
+            m, {"spectrum", "tomahawk", "trident", "jericho", "nexus", "minipack", "wedge", "ethernet", "roce"}))
         return 'e';
     return 0;
 }

@@ -43,8 +43,8 @@ private:
     void markNicLinks(int group, std::vector<std::uint8_t> &marked) const;
 
     const IntentGrouping *m_grouping;
-    std::vector<std::vector<std::int32_t>> m_attach;  ///< per group: switch indices its hosts attach to, sorted
-    std::vector<int> m_attachSet;                      ///< per group: id of its attachment set
+    std::vector<std::vector<std::int32_t>> m_attach; ///< per group: switch indices its hosts attach to, sorted
+    std::vector<int> m_attachSet;                    ///< per group: id of its attachment set
     int m_attachSetCount = 0;
 };
 

@@ -48,9 +48,9 @@ std::optional<IntentTopology> intentTopologyFromName(const std::string &name);
 /// `to` may also be "@public", the public internet.
 struct IntentRule
 {
-    std::string name;    ///< optional stable name, unique in the intent; diffs pair rules by it
-    std::string from;    ///< selector of the sending hosts
-    std::string to;      ///< selector of the receiving hosts, or "@public"
+    std::string name; ///< optional stable name, unique in the intent; diffs pair rules by it
+    std::string from; ///< selector of the sending hosts
+    std::string to;   ///< selector of the receiving hosts, or "@public"
     IntentProtocol proto = IntentProtocol::Any;
     std::string comment; ///< free text for reviewers; not part of the policy
 
@@ -75,7 +75,7 @@ struct LosslessSettings
 {
     std::optional<int> pfcPriority; ///< 802.1p priority (0-7) PFC pauses for the RDMA class
     std::optional<EcnThresholds> ecn;
-    std::optional<int> mtuBytes;    ///< RoCE MTU: 1024, 2048 or 4096 (the RDMA payload MTU)
+    std::optional<int> mtuBytes; ///< RoCE MTU: 1024, 2048 or 4096 (the RDMA payload MTU)
 };
 
 /// Who wrote this version, when and why. `version` numbers the intent's

@@ -52,7 +52,8 @@ std::string intentDiffToJson(const IntentDiff &diff, const Intent &before, const
     const auto settings = [](const std::vector<SettingChange> &list) {
         ojson out = ojson::array();
         for (const SettingChange &c : list)
-            out.push_back({{"pointer", c.pointer}, {"before", valueJson(c.oldValue)}, {"after", valueJson(c.newValue)}});
+            out.push_back(
+                {{"pointer", c.pointer}, {"before", valueJson(c.oldValue)}, {"after", valueJson(c.newValue)}});
         return out;
     };
     ojson changes = ojson::array();
@@ -91,7 +92,8 @@ std::string intentDiffToJson(const IntentDiff &diff, const Intent &before, const
     int rackCounts[3] = {0, 0, 0};
     for (const RackChange &r : sem.racks) {
         ++rackCounts[int(r.kind)];
-        racks.push_back({{"rack", r.label}, {"path", r.path}, {"kind", changeKindName(r.kind)}, {"hosts", r.hosts.size()}});
+        racks.push_back(
+            {{"rack", r.label}, {"path", r.path}, {"kind", changeKindName(r.kind)}, {"hosts", r.hosts.size()}});
     }
     ojson groups = ojson::array();
     for (const GroupChange &g : sem.groups) {
@@ -130,9 +132,11 @@ std::string intentDiffToJson(const IntentDiff &diff, const Intent &before, const
           {"unchanged", diff.rules.unchanged},
           {"changes", changes}}},
         {"reachability", {{"protocols", protocols}, {"redecided_pairs", sem.redecided}, {"blocks", blocks}}},
-        {"racks", {{"added", rackCounts[0]}, {"removed", rackCounts[1]}, {"changed", rackCounts[2]}, {"changes", racks}}},
+        {"racks",
+         {{"added", rackCounts[0]}, {"removed", rackCounts[1]}, {"changed", rackCounts[2]}, {"changes", racks}}},
         {"groups", groups},
-        {"links", {{"added", linkCounts[0]}, {"removed", linkCounts[1]}, {"changed", linkCounts[2]}, {"changes", links}}},
+        {"links",
+         {{"added", linkCounts[0]}, {"removed", linkCounts[1]}, {"changed", linkCounts[2]}, {"changes", links}}},
     };
     return doc.dump(indent) + "\n";
 }
@@ -178,10 +182,9 @@ std::string intentDiffToText(const IntentDiff &diff, const Intent &before, const
     }
     out += "\nReachability (group pairs):\n";
     for (int p = 0; p < matrixProtocolCount; ++p)
-        out += "  " + std::string(intentProtocolName(matrixProtocols[p])) + ": "
-            + std::to_string(sem.newlyAllowed[p]) + " newly allowed, " + std::to_string(sem.newlyDenied[p])
-            + " newly denied; public egress opened on " + std::to_string(sem.egressOpened[p]) + ", closed on "
-            + std::to_string(sem.egressClosed[p]) + " groups\n";
+        out += "  " + std::string(intentProtocolName(matrixProtocols[p])) + ": " + std::to_string(sem.newlyAllowed[p])
+            + " newly allowed, " + std::to_string(sem.newlyDenied[p]) + " newly denied; public egress opened on "
+            + std::to_string(sem.egressOpened[p]) + ", closed on " + std::to_string(sem.egressClosed[p]) + " groups\n";
     if (sem.redecided)
         out += "  " + std::to_string(sem.redecided) + " pairs keep their outcome under another rule\n";
     for (const PairChangeBlock &b : sem.blocks)

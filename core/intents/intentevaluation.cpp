@@ -52,8 +52,8 @@ std::uint16_t encode(DecisionKind kind, int rule = -1)
 struct ListBits
 {
     size_t words = 1;
-    Bits from; ///< group-major: groupCount × words
-    Bits to;   ///< (groupCount + 1) × words; the last row is @public
+    Bits from;  ///< group-major: groupCount × words
+    Bits to;    ///< (groupCount + 1) × words; the last row is @public
     Bits proto; ///< matrixProtocolCount × words
 
     ListBits(const std::vector<IntentRule> &rules, const IntentGrouping &grouping)

@@ -20,10 +20,11 @@ namespace Railyard {
 /// One group of hosts (see the file comment).
 struct HostGroup
 {
-    std::string label;                ///< rack name (or path when rack names repeat), "rack:gpu[1-2]" for a split rack, host id when rackless
-    std::string rack;                 ///< the hosts' rack name ("" when they have none)
-    std::string path;                 ///< "zone/pod/su/rack" of the hosts
-    std::vector<std::int32_t> hosts;  ///< host indices, ascending
+    std::string
+        label; ///< rack name (or path when rack names repeat), "rack:gpu[1-2]" for a split rack, host id when rackless
+    std::string rack;                ///< the hosts' rack name ("" when they have none)
+    std::string path;                ///< "zone/pod/su/rack" of the hosts
+    std::vector<std::int32_t> hosts; ///< host indices, ascending
     long long gpus = 0;
 };
 

@@ -74,12 +74,12 @@ void Linter::settings()
                 + e.ethernetExample + ")");
     } else if (roce && e.infinibandSwitches > 0) {
         add(LintSeverity::Error, "backend-mismatch", "/backend",
-            "backend is roce but " + plural(e.infinibandSwitches, "switch is", "switches are")
-                + " InfiniBand (e.g. " + e.infinibandExample + ")");
+            "backend is roce but " + plural(e.infinibandSwitches, "switch is", "switches are") + " InfiniBand (e.g. "
+                + e.infinibandExample + ")");
     } else if (!roce && e.ethernetSwitches > 0) {
         add(LintSeverity::Error, "backend-mismatch", "/backend",
-            "backend is infiniband but " + plural(e.ethernetSwitches, "switch is", "switches are")
-                + " Ethernet (e.g. " + e.ethernetExample + ")");
+            "backend is infiniband but " + plural(e.ethernetSwitches, "switch is", "switches are") + " Ethernet (e.g. "
+                + e.ethernetExample + ")");
     } else if (e.unknownSwitches > 0 && e.infinibandSwitches == 0 && e.ethernetSwitches == 0) {
         add(LintSeverity::Info, "backend-unverified", "/backend",
             std::string("cannot check backend ") + intentBackendName(m_intent.backend)
@@ -147,8 +147,9 @@ void Linter::rules(const IntentEvaluation &eval)
                     continue;
                 if (eval.selectorHosts(pattern) == 0) {
                     add(LintSeverity::Warning, "selector-matches-nothing", pointer + (to ? "/to" : "/from"),
-                        "selector \"" + pattern + "\" matches no host of the fabric (by id, rack name or "
-                        "zone/pod/su/rack path)");
+                        "selector \"" + pattern
+                            + "\" matches no host of the fabric (by id, rack name or "
+                              "zone/pod/su/rack path)");
                     empty = true;
                 }
             }
@@ -167,9 +168,9 @@ void Linter::rules(const IntentEvaluation &eval)
                     add(LintSeverity::Warning, "shadowed-rule", pointer,
                         what + " never decides: " + std::to_string(st.covered) + " of its " + pairs
                             + " are allowed earlier (first by /allow/" + std::to_string(st.coveredBy) + ")"
-                            + (st.overridden ? " and " + std::to_string(st.overridden) + " denied (first by "
-                                                   + overrider + ")"
-                                             : std::string()));
+                            + (st.overridden
+                                   ? " and " + std::to_string(st.overridden) + " denied (first by " + overrider + ")"
+                                   : std::string()));
                 } else if (st.overridden > 0) {
                     add(LintSeverity::Info, "allow-deny-conflict", pointer,
                         what + ": " + std::to_string(st.overridden) + " of its " + pairs + " are denied (first by "
@@ -186,8 +187,8 @@ void Linter::rules(const IntentEvaluation &eval)
                                 + std::to_string(st.coveredBy) + ")");
                 } else if (st.effective == 0) {
                     add(LintSeverity::Info, "redundant-deny", pointer,
-                        what + " changes nothing: no allow rule allows any of the " + plural(st.decided, "pair", "pairs")
-                            + " it decides (they are denied by default)");
+                        what + " changes nothing: no allow rule allows any of the "
+                            + plural(st.decided, "pair", "pairs") + " it decides (they are denied by default)");
                 }
             }
         }
@@ -222,8 +223,9 @@ void Linter::egress(const IntentEvaluation &eval)
     if (!byDefault.empty())
         add(LintSeverity::Error, "public-egress-open", "/deny_public_egress",
             "public egress is left open on " + plural((long long)byDefault.size(), "GPU rack", "GPU racks") + " ("
-                + grouping.describeGroups(byDefault) + "): deny_public_egress is false and no deny rule to "
-                "@public covers them");
+                + grouping.describeGroups(byDefault)
+                + "): deny_public_egress is false and no deny rule to "
+                  "@public covers them");
     for (const auto &[rule, groups] : byRule)
         add(LintSeverity::Warning, "public-egress-open", rule,
             rule + " opens public egress on " + plural((long long)groups.size(), "GPU rack", "GPU racks") + " ("
@@ -290,9 +292,8 @@ LintReport lintIntent(const Intent &intent, const Fabric &fabric, const LintOpti
         }
     }
 
-    std::stable_sort(report.findings.begin(), report.findings.end(), [](const LintFinding &a, const LintFinding &b) {
-        return a.severity < b.severity;
-    });
+    std::stable_sort(report.findings.begin(), report.findings.end(),
+                     [](const LintFinding &a, const LintFinding &b) { return a.severity < b.severity; });
     return report;
 }
 
@@ -340,8 +341,7 @@ std::string lintReportToText(const LintReport &report)
         + report.fabricName + " (" + std::to_string(report.hosts) + " hosts in " + std::to_string(report.groups)
         + " groups)\n";
     for (const LintFinding &f : report.findings)
-        out += std::string(lintSeverityName(f.severity)) + ": " + f.pointer + ": " + f.message + " [" + f.kind
-            + "]\n";
+        out += std::string(lintSeverityName(f.severity)) + ": " + f.pointer + ": " + f.message + " [" + f.kind + "]\n";
     out += std::to_string(report.count(LintSeverity::Error)) + " errors, "
         + std::to_string(report.count(LintSeverity::Warning)) + " warnings, "
         + std::to_string(report.count(LintSeverity::Info)) + " notes\n";
@@ -350,8 +350,8 @@ std::string lintReportToText(const LintReport &report)
             + " of " + std::to_string(report.totalPairs) + " group pairs allowed; public egress open on "
             + std::to_string(report.egressOpenGroups[p]) + " groups\n";
     for (const MatrixBlock &b : report.matrix)
-        out += std::string(b.allowed ? "allow " : "deny  ") + intentProtocolName(b.proto) + " " + b.from + " → "
-            + b.to + " (" + b.decision + ")\n";
+        out += std::string(b.allowed ? "allow " : "deny  ") + intentProtocolName(b.proto) + " " + b.from + " → " + b.to
+            + " (" + b.decision + ")\n";
     return out;
 }
 

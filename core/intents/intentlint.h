@@ -29,14 +29,14 @@ struct LintFinding
 /// group of `to` over `proto` is decided the same way.
 struct MatrixBlock
 {
-    std::string from;           ///< group labels as a hostlist expression ("rack-[001-032]")
-    std::string to;             ///< same; "@public" for the internet
+    std::string from; ///< group labels as a hostlist expression ("rack-[001-032]")
+    std::string to;   ///< same; "@public" for the internet
     int fromGroups = 0;
     int toGroups = 0;
     IntentProtocol proto = IntentProtocol::Rdma;
     bool allowed = false;
-    std::string rule;           ///< deciding pointer ("/allow/0") or "" for a default
-    std::string decision;       ///< Decision::describe()
+    std::string rule;     ///< deciding pointer ("/allow/0") or "" for a default
+    std::string decision; ///< Decision::describe()
 };
 
 struct LintOptions
@@ -48,17 +48,17 @@ struct LintReport
 {
     std::string cluster;
     int version = 0;
-    std::string sha256;        ///< of the intent's canonical form; set by the caller (may stay empty)
+    std::string sha256; ///< of the intent's canonical form; set by the caller (may stay empty)
     std::string fabricName;
     int hosts = 0;
-    int groups = 0;            ///< host groups evaluated (racks, split where selectors split them)
+    int groups = 0; ///< host groups evaluated (racks, split where selectors split them)
     int sourceClasses = 0;
     int destinationClasses = 0;
     long long allowedPairs[matrixProtocolCount] = {0, 0}; ///< group pairs (hosts only) allowed per protocol
     long long totalPairs = 0;                             ///< groups²
     int egressOpenGroups[matrixProtocolCount] = {0, 0};   ///< groups that may reach @public
-    std::vector<LintFinding> findings;                    ///< errors first, then warnings, then infos; in pointer order within each
-    std::vector<MatrixBlock> matrix;                      ///< with LintOptions::matrix
+    std::vector<LintFinding> findings; ///< errors first, then warnings, then infos; in pointer order within each
+    std::vector<MatrixBlock> matrix;   ///< with LintOptions::matrix
 
     int count(LintSeverity severity) const;
     bool hasErrors() const { return count(LintSeverity::Error) > 0; }

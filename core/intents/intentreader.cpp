@@ -181,8 +181,9 @@ void readRule(const json &v, const std::string &path, IntentRule &rule, Fields &
         if (!compiled)
             f.error(path + "/" + key, "bad selector \"" + selector + "\": " + why);
         else if (compiled->isPublic() && key[0] == 'f')
-            f.error(path + "/from", "\"@public\" can only be a rule's \"to\" (the public internet never sends "
-                                    "into the fabric under an intent)");
+            f.error(path + "/from",
+                    "\"@public\" can only be a rule's \"to\" (the public internet never sends "
+                    "into the fabric under an intent)");
     }
     std::string proto;
     if (f.string(v, path, "proto", proto, true)) {
@@ -215,8 +216,9 @@ void readLossless(const json &v, const std::string &path, LosslessSettings &l, F
         const bool kmax = f.integer(*ecn, p, "kmax_kib", e.kmaxKiB, true, 1);
         bool ok = kmin && kmax;
         if (ok && e.kmaxKiB <= e.kminKiB) {
-            f.error(p + "/kmax_kib", "kmax_kib (" + std::to_string(e.kmaxKiB) + ") must exceed kmin_kib ("
-                                         + std::to_string(e.kminKiB) + ")");
+            f.error(p + "/kmax_kib",
+                    "kmax_kib (" + std::to_string(e.kmaxKiB) + ") must exceed kmin_kib (" + std::to_string(e.kminKiB)
+                        + ")");
             ok = false;
         }
         if (f.number(*ecn, p, "pmax_percent", e.pmaxPercent, false) && !(e.pmaxPercent > 0 && e.pmaxPercent <= 100)) {
@@ -252,11 +254,11 @@ std::optional<Intent> fromJson(const json &doc, const std::string &base, Problem
                 "not a Railyard intent: format is \"" + tag + "\", expected \"" + intentFormatTag + "\"");
     int formatVersion = 0;
     if (f.integer(doc, base, "format_version", formatVersion, true, 1) && formatVersion != intentFormatVersion)
-        f.error(base + "/format_version", "unsupported format_version " + std::to_string(formatVersion)
-                                              + " (this Railyard reads version 1)");
+        f.error(base + "/format_version",
+                "unsupported format_version " + std::to_string(formatVersion) + " (this Railyard reads version 1)");
     f.unknownFields(doc, base,
-                    {"format", "format_version", "metadata", "cluster", "backend", "rails", "topology", "allow",
-                     "deny", "deny_public_egress", "lossless"});
+                    {"format", "format_version", "metadata", "cluster", "backend", "rails", "topology", "allow", "deny",
+                     "deny_public_egress", "lossless"});
 
     Intent intent;
     if (const json *meta = f.object(doc, base, "metadata", true)) {
@@ -267,8 +269,9 @@ std::optional<Intent> fromJson(const json &doc, const std::string &base, Problem
         int parent = 0;
         if (f.integer(*meta, p, "parent", parent, false, 1)) {
             if (parent >= m.version)
-                f.error(p + "/parent", "parent version " + std::to_string(parent) + " must be below version "
-                                           + std::to_string(m.version));
+                f.error(p + "/parent",
+                        "parent version " + std::to_string(parent) + " must be below version "
+                            + std::to_string(m.version));
             m.parent = parent;
         }
         f.string(*meta, p, "author", m.author, false);
@@ -364,9 +367,8 @@ nlohmann::json toJson(const Intent &intent)
         if (l.mtuBytes)
             lossless["mtu_bytes"] = *l.mtuBytes;
         if (l.ecn)
-            lossless["ecn"] = {{"kmin_kib", l.ecn->kminKiB},
-                               {"kmax_kib", l.ecn->kmaxKiB},
-                               {"pmax_percent", l.ecn->pmaxPercent}};
+            lossless["ecn"]
+                = {{"kmin_kib", l.ecn->kminKiB}, {"kmax_kib", l.ecn->kmaxKiB}, {"pmax_percent", l.ecn->pmaxPercent}};
         doc["lossless"] = std::move(lossless);
     }
     return doc;

@@ -26,9 +26,8 @@ enum class Part { Unsigned, AuthorSigned, Full };
 /// what the reviewer signs, everything).
 json toJson(const ReviewedIntent &r, Part part)
 {
-    json submission = {{"author", r.author.signer},
-                       {"public_key", toBase64(r.author.publicKey)},
-                       {"signed_utc", r.author.signedUtc}};
+    json submission = {
+        {"author", r.author.signer}, {"public_key", toBase64(r.author.publicKey)}, {"signed_utc", r.author.signedUtc}};
     if (part != Part::Unsigned)
         submission["signature"] = toBase64(r.author.signature);
     json doc = {{"format", reviewedIntentFormatTag},
@@ -67,8 +66,7 @@ public:
         return &*it;
     }
 
-    bool string(const json &obj, const std::string &path, const char *key, std::string &out,
-                std::string missing = {})
+    bool string(const json &obj, const std::string &path, const char *key, std::string &out, std::string missing = {})
     {
         const json *v = field(obj, path, key, std::move(missing));
         if (!v)
@@ -125,8 +123,8 @@ std::optional<ReviewedIntent> fromJson(const json &doc, Checker &c)
     c.known(doc, "", {"format", "format_version", "intent", "content_sha256", "submission", "review"});
     std::string tag;
     if (c.string(doc, "", "format", tag) && tag != reviewedIntentFormatTag)
-        c.error("/format", "not a reviewed intent: format is \"" + tag + "\", expected \""
-                               + reviewedIntentFormatTag + "\"");
+        c.error("/format",
+                "not a reviewed intent: format is \"" + tag + "\", expected \"" + reviewedIntentFormatTag + "\"");
     if (const json *v = c.field(doc, "", "format_version"); v && *v != json(reviewedFormatVersion))
         c.error("/format_version", "unsupported format_version " + v->dump() + " (this Railyard reads 1)");
     ReviewedIntent r;
@@ -289,7 +287,8 @@ ReviewedReadResult IntentReview::read(std::string_view bytes, const QString &fil
         std::string message = e.what();
         if (const auto colon = message.find("] "); colon != std::string::npos)
             message = message.substr(colon + 2);
-        result.errors.push_back({fileName, 0, 0, {}, QStringLiteral("not valid JSON: %1").arg(QString::fromStdString(message))});
+        result.errors.push_back(
+            {fileName, 0, 0, {}, QStringLiteral("not valid JSON: %1").arg(QString::fromStdString(message))});
         return result;
     } catch (const std::exception &e) {
         result.errors.push_back({fileName, 0, 0, QStringLiteral("/"), QString::fromStdString(e.what())});
@@ -351,23 +350,23 @@ VerifyResult IntentReview::verify(std::string_view bytes, const Keyring &keyring
         if (!reviewerKey || !reviewerKey->verify(reviewerMessage(r), r.reviewer->signature))
             v.failures.push_back("the reviewer's signature is invalid: the file changed after the reviewer signed");
         if (r.state != ReviewState::Approved)
-            v.failures.push_back("the reviewer rejected this version" + (r.comment.empty() ? std::string()
-                                                                                          : ": \"" + r.comment + "\""));
+            v.failures.push_back("the reviewer rejected this version"
+                                 + (r.comment.empty() ? std::string() : ": \"" + r.comment + "\""));
     }
     const std::string ring = keyring.directory().toStdString();
-    const auto checkKeyring = [&](const char *role, const IntentSignature &sig, const std::string &fingerprint,
-                                  std::string &name) {
-        const KeyringEntry *entry = keyring.find(sig.publicKey);
-        if (!entry) {
-            v.failures.push_back(std::string("the ") + role + "'s key " + fingerprint + " (signed as \"" + sig.signer
-                                 + "\") is not in the keyring " + ring);
-            return;
-        }
-        name = entry->name.toStdString();
-        if (name != sig.signer)
-            v.failures.push_back(std::string("the ") + role + " signed as \"" + sig.signer
-                                 + "\" but the keyring names that key \"" + name + "\"");
-    };
+    const auto checkKeyring
+        = [&](const char *role, const IntentSignature &sig, const std::string &fingerprint, std::string &name) {
+              const KeyringEntry *entry = keyring.find(sig.publicKey);
+              if (!entry) {
+                  v.failures.push_back(std::string("the ") + role + "'s key " + fingerprint + " (signed as \""
+                                       + sig.signer + "\") is not in the keyring " + ring);
+                  return;
+              }
+              name = entry->name.toStdString();
+              if (name != sig.signer)
+                  v.failures.push_back(std::string("the ") + role + " signed as \"" + sig.signer
+                                       + "\" but the keyring names that key \"" + name + "\"");
+          };
     checkKeyring("author", r.author, v.authorFingerprint, v.author);
     if (r.reviewer) {
         checkKeyring("reviewer", *r.reviewer, v.reviewerFingerprint, v.reviewer);
@@ -396,8 +395,8 @@ std::string verifyResultToText(const VerifyResult &result, const std::string &fi
     } else {
         out = fileName + ": INVALID";
         if (!result.cluster.empty())
-            out += " (" + result.cluster + " v" + std::to_string(result.version) + ", "
-                + reviewStateName(result.state) + ")";
+            out += " (" + result.cluster + " v" + std::to_string(result.version) + ", " + reviewStateName(result.state)
+                + ")";
         out += "\n";
         for (const std::string &f : result.failures)
             out += "  - " + f + "\n";

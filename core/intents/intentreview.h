@@ -49,9 +49,9 @@ struct ReviewedIntent
     std::string canonical;     ///< canonical JSON of the intent document
     std::string contentSha256; ///< SHA-256 of `canonical`, hex
     IntentSignature author;
-    std::optional<IntentSignature> reviewer; ///< with a decision
+    std::optional<IntentSignature> reviewer;   ///< with a decision
     ReviewState state = ReviewState::InReview; ///< InReview, Approved or Rejected
-    std::string comment;       ///< the reviewer's comment
+    std::string comment;                       ///< the reviewer's comment
 };
 
 /// A refused review operation (bad input, invalid signature, own change).
@@ -80,9 +80,9 @@ struct VerifyResult
     std::string cluster;
     int version = 0;
     std::string contentSha256;
-    std::string author;      ///< keyring name of the author's key, else the name in the file
+    std::string author; ///< keyring name of the author's key, else the name in the file
     std::string authorFingerprint;
-    std::string reviewer;    ///< same for the reviewer
+    std::string reviewer; ///< same for the reviewer
     std::string reviewerFingerprint;
     std::string comment;
 };
@@ -101,8 +101,8 @@ public:
     /// ReviewError) unless the intent is in review and the author's
     /// signature is valid, and when `reviewerKey` is the author's key: the
     /// author cannot approve their own change.
-    static void decide(ReviewedIntent &reviewed, bool approve, const Ed25519Key &reviewerKey,
-                       const std::string &signer, const std::string &comment, const std::string &nowUtc);
+    static void decide(ReviewedIntent &reviewed, bool approve, const Ed25519Key &reviewerKey, const std::string &signer,
+                       const std::string &comment, const std::string &nowUtc);
 
     /// The reviewed file, in the signed layout.
     static std::string write(const ReviewedIntent &reviewed);

@@ -35,7 +35,7 @@ std::vector<std::string> changedFields(const IntentRule &a, const IntentRule &b)
 std::vector<bool> inOrder(const std::vector<std::pair<int, int>> &pairs)
 {
     const size_t n = pairs.size();
-    std::vector<int> tailIndex;   // tailIndex[k]: index of the smallest tail of an increasing run of length k+1
+    std::vector<int> tailIndex; // tailIndex[k]: index of the smallest tail of an increasing run of length k+1
     std::vector<int> previous(n, -1);
     for (size_t i = 0; i < n; ++i) {
         const int value = pairs[i].second;
@@ -105,7 +105,8 @@ void diffList(const std::vector<IntentRule> &before, const std::vector<IntentRul
                 continue;
             const int agree = int(before[o].from == after[n].from) + int(before[o].to == after[n].to)
                 + int(before[o].proto == after[n].proto);
-            const bool namesClash = !before[o].name.empty() && !after[n].name.empty() && before[o].name != after[n].name;
+            const bool namesClash
+                = !before[o].name.empty() && !after[n].name.empty() && before[o].name != after[n].name;
             if (agree >= 2 && !namesClash) {
                 pair(o, n);
                 break;
@@ -201,7 +202,8 @@ std::vector<SettingChange> compare(const json &a, const json &b, const std::stri
         if (!fa.count(pointer))
             out.push_back({pointer, {}, value});
     }
-    std::sort(out.begin(), out.end(), [](const SettingChange &x, const SettingChange &y) { return x.pointer < y.pointer; });
+    std::sort(out.begin(), out.end(),
+              [](const SettingChange &x, const SettingChange &y) { return x.pointer < y.pointer; });
     return out;
 }
 

@@ -25,13 +25,13 @@ const char *ruleChangeKindName(RuleChangeKind kind);
 struct RuleChange
 {
     RuleChangeKind kind = RuleChangeKind::Added;
-    bool deny = false;  ///< the list: deny (true) or allow
-    int oldIndex = -1;  ///< -1 when added
-    int newIndex = -1;  ///< -1 when removed
-    IntentRule oldRule; ///< empty when added
-    IntentRule newRule; ///< empty when removed
+    bool deny = false;               ///< the list: deny (true) or allow
+    int oldIndex = -1;               ///< -1 when added
+    int newIndex = -1;               ///< -1 when removed
+    IntentRule oldRule;              ///< empty when added
+    IntentRule newRule;              ///< empty when removed
     std::vector<std::string> fields; ///< changed: "from", "to", "proto", "name", "comment"
-    bool moved = false; ///< changed and also out of order
+    bool moved = false;              ///< changed and also out of order
 
     /// "/allow/3" in the new version (the old one when removed).
     std::string pointer() const;

@@ -31,11 +31,11 @@ const char *changeKindName(ChangeKind kind);
 struct PairChangeBlock
 {
     IntentProtocol proto = IntentProtocol::Rdma;
-    bool allowedNow = false;  ///< true: newly allowed; false: newly denied
-    std::vector<int> from;    ///< group indices, ascending
-    std::vector<int> to;      ///< group indices, ascending; groupCount() is @public
-    Decision before;          ///< deciding rule in the old version
-    Decision after;           ///< deciding rule in the new version
+    bool allowedNow = false; ///< true: newly allowed; false: newly denied
+    std::vector<int> from;   ///< group indices, ascending
+    std::vector<int> to;     ///< group indices, ascending; groupCount() is @public
+    Decision before;         ///< deciding rule in the old version
+    Decision after;          ///< deciding rule in the new version
 
     long long pairs() const { return (long long)from.size() * (long long)to.size(); }
 };
@@ -47,8 +47,8 @@ struct GroupChange
     ChangeKind kind = ChangeKind::Added;
     long long pairsGained[matrixProtocolCount] = {0, 0}; ///< pairs it is in, newly allowed, per protocol
     long long pairsLost[matrixProtocolCount] = {0, 0};   ///< pairs it is in, newly denied
-    bool egressGained = false; ///< may now reach @public over some protocol
-    bool egressLost = false;   ///< no longer may, over some protocol
+    bool egressGained = false;                           ///< may now reach @public over some protocol
+    bool egressLost = false;                             ///< no longer may, over some protocol
 };
 
 /// One rack touched by the diff: its groups' changes merged.
@@ -58,8 +58,8 @@ struct RackChange
     std::string path;  ///< "zone/pod/su/rack"
     std::string label; ///< the group label (rack name, or host id when rackless)
     ChangeKind kind = ChangeKind::Added;
-    std::vector<int> groups;          ///< its changed groups
-    std::vector<std::int32_t> hosts;  ///< host indices of those groups
+    std::vector<int> groups;         ///< its changed groups
+    std::vector<std::int32_t> hosts; ///< host indices of those groups
 };
 
 /// One link on a path of a changed pair.
@@ -73,13 +73,13 @@ struct SemanticDiff
 {
     /// The common grouping (references the fabric, which must outlive it).
     std::shared_ptr<const IntentGrouping> grouping;
-    std::vector<PairChangeBlock> blocks; ///< by protocol, newly allowed first, then by first group
-    std::vector<GroupChange> groups;     ///< by group index
-    std::vector<RackChange> racks;       ///< by first host index
-    std::vector<LinkChange> links;       ///< by link index
+    std::vector<PairChangeBlock> blocks;                  ///< by protocol, newly allowed first, then by first group
+    std::vector<GroupChange> groups;                      ///< by group index
+    std::vector<RackChange> racks;                        ///< by first host index
+    std::vector<LinkChange> links;                        ///< by link index
     long long newlyAllowed[matrixProtocolCount] = {0, 0}; ///< group pairs between hosts
     long long newlyDenied[matrixProtocolCount] = {0, 0};
-    int egressOpened[matrixProtocolCount] = {0, 0};       ///< groups that may now reach @public
+    int egressOpened[matrixProtocolCount] = {0, 0}; ///< groups that may now reach @public
     int egressClosed[matrixProtocolCount] = {0, 0};
     long long redecided = 0; ///< group pairs × protocols with the same outcome but another deciding rule
 

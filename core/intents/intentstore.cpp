@@ -133,9 +133,10 @@ std::optional<std::vector<StoredIntentVersion>> IntentStore::versions(ProjectErr
 {
     return guarded(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
-        SqliteStatement select(db, (std::string("SELECT ") + versionColumns
-                                    + " FROM intent_versions v ORDER BY v.cluster, v.version")
-                                       .c_str());
+        SqliteStatement select(
+            db,
+            (std::string("SELECT ") + versionColumns + " FROM intent_versions v ORDER BY v.cluster, v.version")
+                .c_str());
         std::vector<StoredIntentVersion> list;
         while (select.next())
             list.push_back(versionFrom(select));

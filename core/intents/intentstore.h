@@ -35,9 +35,9 @@ struct StoredIntentVersion
     std::string author;
     std::string createdUtc;
     std::string message;
-    std::string sha256;    ///< of `canonical`
-    std::string canonical; ///< canonical JSON of the intent (readable by parseIntent)
-    std::string addedUtc;  ///< when it was stored
+    std::string sha256;                     ///< of `canonical`
+    std::string canonical;                  ///< canonical JSON of the intent (readable by parseIntent)
+    std::string addedUtc;                   ///< when it was stored
     ReviewState state = ReviewState::Draft; ///< of its latest review row; Draft without one
 };
 

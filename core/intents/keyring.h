@@ -16,8 +16,8 @@ namespace Railyard {
 
 struct KeyringEntry
 {
-    QString name;            ///< file name without ".pub"
-    QString file;            ///< path of the .pub file
+    QString name;             ///< file name without ".pub"
+    QString file;             ///< path of the .pub file
     std::string rawPublicKey; ///< 32 bytes
     std::string fingerprint;  ///< Ed25519Key::fingerprint()
 };

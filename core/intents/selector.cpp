@@ -64,10 +64,9 @@ std::optional<Selector> Selector::compile(std::string_view pattern, std::string 
                 if (range) {
                     const char lo = pattern[j];
                     const char hi = pattern[j + 2];
-                    if (static_cast<unsigned char>(hi) >= 0x80 || static_cast<unsigned char>(hi) <= 0x20
-                        || hi == '\\' || hi == '[')
-                        return fail("character '" + std::string(1, hi) + "'" + at(j + 2)
-                                    + " is not allowed in a set");
+                    if (static_cast<unsigned char>(hi) >= 0x80 || static_cast<unsigned char>(hi) <= 0x20 || hi == '\\'
+                        || hi == '[')
+                        return fail("character '" + std::string(1, hi) + "'" + at(j + 2) + " is not allowed in a set");
                     if (lo > hi)
                         return fail("range '" + std::string(1, lo) + "-" + std::string(1, hi) + "'" + at(j)
                                     + " is reversed");

@@ -47,7 +47,7 @@ private:
     struct Token
     {
         enum Kind : std::uint8_t { Literal, AnyOne, AnyRun, Set } kind = Literal;
-        char ch = 0;       ///< Literal
+        char ch = 0; ///< Literal
         bool negated = false;
         std::vector<std::pair<char, char>> ranges; ///< Set: inclusive ranges
     };

@@ -90,8 +90,8 @@ inline Intent cleanIntent()
     i.backend = IntentBackend::Roce;
     i.rails = 2;
     i.topology = IntentTopology::FatTree;
-    i.allow = {rule("z1/*", "z1/*", IntentProtocol::Rdma, "rdma-z1"), rule("z2/*", "z2/*", IntentProtocol::Rdma, "rdma-z2"),
-               rule("*", "*", IntentProtocol::Tcp, "tcp-all")};
+    i.allow = {rule("z1/*", "z1/*", IntentProtocol::Rdma, "rdma-z1"),
+               rule("z2/*", "z2/*", IntentProtocol::Rdma, "rdma-z2"), rule("*", "*", IntentProtocol::Tcp, "tcp-all")};
     i.denyPublicEgress = true;
     LosslessSettings l;
     l.pfcPriority = 3;

@@ -72,7 +72,8 @@ void TestCanonicalJson::rejected_data()
     QTest::addColumn<QString>("input");
     QTest::addColumn<QString>("message");
     QTest::newRow("duplicate key") << QStringLiteral("{\"a\":1,\"a\":2}") << QStringLiteral("duplicate key \"a\"");
-    QTest::newRow("nested duplicate") << QStringLiteral("{\"o\":{\"k\":1,\"k\":1}}") << QStringLiteral("duplicate key \"k\"");
+    QTest::newRow("nested duplicate") << QStringLiteral("{\"o\":{\"k\":1,\"k\":1}}")
+                                      << QStringLiteral("duplicate key \"k\"");
     QTest::newRow("syntax") << QStringLiteral("{\"a\":}") << QStringLiteral("parse error");
     QTest::newRow("invalid UTF-8") << QString::fromLatin1("\"\\xff\"") << QStringLiteral("parse error");
 }
@@ -93,8 +94,9 @@ void TestCanonicalJson::rejected()
 void TestCanonicalJson::keyOrderAndWhitespaceHashTheSame()
 {
     const char *a = "{\"rails\":8,\"allow\":[{\"from\":\"*\",\"to\":\"*\",\"proto\":\"tcp\"}],\"cluster\":\"c\"}";
-    const char *b = "{\n  \"cluster\" : \"c\",\n\t\"allow\" : [ { \"proto\":\"tcp\", \"to\":\"*\", \"from\":\"*\" } ],\n"
-                    "  \"rails\" : 8.0\n}\n";
+    const char *b
+        = "{\n  \"cluster\" : \"c\",\n\t\"allow\" : [ { \"proto\":\"tcp\", \"to\":\"*\", \"from\":\"*\" } ],\n"
+          "  \"rails\" : 8.0\n}\n";
     const auto ca = CanonicalJson::canonicalize(a, nullptr);
     const auto cb = CanonicalJson::canonicalize(b, nullptr);
     QVERIFY(ca && cb);
@@ -120,16 +122,17 @@ void TestCanonicalJson::layout()
 {
     const auto out = CanonicalJson::layout("{\"b\":[1,{\"d\":[],\"c\":{}}],\"a\":\"x\"}", nullptr);
     QVERIFY(out);
-    QCOMPARE(QString::fromStdString(*out), QStringLiteral("{\n"
-                                                          "  \"a\": \"x\",\n"
-                                                          "  \"b\": [\n"
-                                                          "    1,\n"
-                                                          "    {\n"
-                                                          "      \"c\": {},\n"
-                                                          "      \"d\": []\n"
-                                                          "    }\n"
-                                                          "  ]\n"
-                                                          "}\n"));
+    QCOMPARE(QString::fromStdString(*out),
+             QStringLiteral("{\n"
+                            "  \"a\": \"x\",\n"
+                            "  \"b\": [\n"
+                            "    1,\n"
+                            "    {\n"
+                            "      \"c\": {},\n"
+                            "      \"d\": []\n"
+                            "    }\n"
+                            "  ]\n"
+                            "}\n"));
 }
 
 void TestCanonicalJson::sampleIntentHashIgnoresFormatting()

@@ -112,8 +112,10 @@ void TestIntentCli::lintJson()
     long long allowedRdma = 0;
     for (const QJsonValue &v : matrix) {
         const QJsonObject b = v.toObject();
-        if (b.value(QStringLiteral("proto")).toString() == QLatin1String("rdma") && b.value(QStringLiteral("allowed")).toBool())
-            allowedRdma += b.value(QStringLiteral("from_groups")).toInt() * b.value(QStringLiteral("to_groups")).toInt();
+        if (b.value(QStringLiteral("proto")).toString() == QLatin1String("rdma")
+            && b.value(QStringLiteral("allowed")).toBool())
+            allowedRdma
+                += b.value(QStringLiteral("from_groups")).toInt() * b.value(QStringLiteral("to_groups")).toInt();
     }
     QCOMPARE(allowedRdma, 3584LL);
 }
@@ -129,11 +131,17 @@ void TestIntentCli::diffJson()
     QCOMPARE(rules.value(QStringLiteral("removed")).toInt(), 3);
     QCOMPARE(rules.value(QStringLiteral("changed")).toInt(), 1);
     QCOMPARE(rules.value(QStringLiteral("unchanged")).toInt(), 3);
-    const QJsonObject rdma = o.value(QStringLiteral("reachability")).toObject().value(QStringLiteral("protocols")).toObject().value(QStringLiteral("rdma")).toObject();
+    const QJsonObject rdma = o.value(QStringLiteral("reachability"))
+                                 .toObject()
+                                 .value(QStringLiteral("protocols"))
+                                 .toObject()
+                                 .value(QStringLiteral("rdma"))
+                                 .toObject();
     QCOMPARE(rdma.value(QStringLiteral("newly_allowed_pairs")).toInt(), 512);
     QCOMPARE(rdma.value(QStringLiteral("egress_closed_groups")).toInt(), 32);
     // Blocks: rack-[001-032] → rack-[033-040] and back over RDMA; zone-03 egress per protocol.
-    const QJsonArray blocks = o.value(QStringLiteral("reachability")).toObject().value(QStringLiteral("blocks")).toArray();
+    const QJsonArray blocks
+        = o.value(QStringLiteral("reachability")).toObject().value(QStringLiteral("blocks")).toArray();
     QCOMPARE(blocks.size(), 4);
     const QJsonObject first = blocks[0].toObject();
     QCOMPARE(first.value(QStringLiteral("from")).toString(), QStringLiteral("rack-[001-032]"));
@@ -154,7 +162,8 @@ void TestIntentCli::diffText()
                                fabric, QStringLiteral("--no-links")});
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
     QVERIFY(run.out.contains(QStringLiteral("/deny_public_egress: false → true")));
-    QVERIFY(run.out.contains(QStringLiteral("+ rdma rack-[001-032] → rack-[033-040]  (256 pairs; default deny ⇒ /allow/3)")));
+    QVERIFY(run.out.contains(
+        QStringLiteral("+ rdma rack-[001-032] → rack-[033-040]  (256 pairs; default deny ⇒ /allow/3)")));
     QVERIFY(run.out.contains(QStringLiteral("0 links")));
 }
 
@@ -227,8 +236,8 @@ void TestIntentCli::reviewFlow()
 void TestIntentCli::verifyFailures()
 {
     // Not a reviewed file at all.
-    const CliRun run = runCli({QStringLiteral("intent"), QStringLiteral("verify"), v4, QStringLiteral("--keyring"),
-                               m_dir.path()});
+    const CliRun run
+        = runCli({QStringLiteral("intent"), QStringLiteral("verify"), v4, QStringLiteral("--keyring"), m_dir.path()});
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains(QStringLiteral("not a reviewed intent")), qPrintable(describe(run)));
 }
@@ -263,10 +272,12 @@ void TestIntentCli::malformedIntent()
                "  \"deny_public_egress\": true,\n"
                "  \"allow\": [{\"from\": \"rack-[0-\", \"to\": \"*\", \"proto\": \"rdma\"}]\n}\n");
     file.close();
-    const CliRun run = runCli({QStringLiteral("intent"), QStringLiteral("lint"), bad, QStringLiteral("--fabric"), fabric});
+    const CliRun run
+        = runCli({QStringLiteral("intent"), QStringLiteral("lint"), bad, QStringLiteral("--fabric"), fabric});
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains(bad + QStringLiteral(":7:")), qPrintable(describe(run)));
-    QVERIFY2(run.err.contains(QStringLiteral("at /allow/0/from: bad selector \"rack-[0-\"")), qPrintable(describe(run)));
+    QVERIFY2(run.err.contains(QStringLiteral("at /allow/0/from: bad selector \"rack-[0-\"")),
+             qPrintable(describe(run)));
 }
 
 void TestIntentCli::usageErrors_data()
@@ -285,14 +296,15 @@ void TestIntentCli::usageErrors_data()
                                                         QStringLiteral("--key"), QStringLiteral("k.key")}
                                          << QStringLiteral("-o/--output is required");
     QTest::newRow("reject without comment")
-        << QStringList{QStringLiteral("intent"), QStringLiteral("reject"), v4, QStringLiteral("--key"),
-                       QStringLiteral("k.key"), QStringLiteral("-o"), QStringLiteral("x")}
+        << QStringList{QStringLiteral("intent"), QStringLiteral("reject"), v4,
+                       QStringLiteral("--key"),  QStringLiteral("k.key"),  QStringLiteral("-o"),
+                       QStringLiteral("x")}
         << QStringLiteral("--comment is required");
     QTest::newRow("verify without keyring") << QStringList{QStringLiteral("intent"), QStringLiteral("verify"), v4}
                                             << QStringLiteral("--keyring is required");
-    QTest::newRow("keys bad name") << QStringList{QStringLiteral("keys"), QStringLiteral("generate"),
+    QTest::newRow("keys bad name") << QStringList{QStringLiteral("keys"),   QStringLiteral("generate"),
                                                   QStringLiteral("--name"), QStringLiteral("../x"),
-                                                  QStringLiteral("--out"), QStringLiteral("d")}
+                                                  QStringLiteral("--out"),  QStringLiteral("d")}
                                    << QStringLiteral("not a valid signer name");
 }
 

@@ -303,7 +303,12 @@ void TestIntentDiff::samplesJson()
     const QJsonArray settings = o.value(QStringLiteral("settings")).toArray();
     QCOMPARE(settings.size(), 1);
     QCOMPARE(settings[0].toObject().value(QStringLiteral("after")).toBool(), true);
-    const QJsonObject rdma = o.value(QStringLiteral("reachability")).toObject().value(QStringLiteral("protocols")).toObject().value(QStringLiteral("rdma")).toObject();
+    const QJsonObject rdma = o.value(QStringLiteral("reachability"))
+                                 .toObject()
+                                 .value(QStringLiteral("protocols"))
+                                 .toObject()
+                                 .value(QStringLiteral("rdma"))
+                                 .toObject();
     QCOMPARE(rdma.value(QStringLiteral("newly_allowed_pairs")).toInt(), 512);
     // zone-01 hosts: 128 × 8 NIC links; su-005: 32 × 8; all added.
     const QJsonObject links = o.value(QStringLiteral("links")).toObject();

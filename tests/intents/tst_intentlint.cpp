@@ -73,15 +73,19 @@ void TestIntentLint::findings_data()
 
     QTest::newRow("selector matching nothing")
         << Edit([](Intent &i) { i.allow.push_back(rule("h9*", "*", IntentProtocol::Tcp)); })
-        << "selector-matches-nothing" << "/allow/3/from" << warning << "\"h9*\" matches no host";
+        << "selector-matches-nothing"
+        << "/allow/3/from" << warning << "\"h9*\" matches no host";
     // r1 → r2 over RDMA: 1 rack pair, already allowed by /allow/0 (z1 → z1).
-    QTest::newRow("shadowed allow")
-        << Edit([](Intent &i) { i.allow.push_back(rule("r1", "r2", IntentProtocol::Rdma)); }) << "shadowed-rule"
-        << "/allow/3" << warning << "never decides: 1 of its 1 group pair are allowed earlier (first by /allow/0)";
+    QTest::newRow("shadowed allow") << Edit([](Intent &i) {
+        i.allow.push_back(rule("r1", "r2", IntentProtocol::Rdma));
+    }) << "shadowed-rule"
+                                    << "/allow/3" << warning
+                                    << "never decides: 1 of its 1 group pair are allowed earlier (first by /allow/0)";
     // deny r4 → * rdma first; deny r4 → r3 rdma is then never the first match.
     QTest::newRow("shadowed deny") << Edit([](Intent &i) {
         i.deny = {rule("r4", "*", IntentProtocol::Rdma), rule("r4", "r3", IntentProtocol::Rdma)};
-    }) << "shadowed-rule" << "/deny/1" << warning << "denied earlier (first by /deny/0)";
+    }) << "shadowed-rule"
+                                   << "/deny/1" << warning << "denied earlier (first by /deny/0)";
     // Denying all of z2 → z2 RDMA leaves /allow/1 (4 pairs) nothing to allow.
     QTest::newRow("allow/deny conflict, full")
         << Edit([](Intent &i) { i.deny = {rule("z2/*", "z2/*", IntentProtocol::Any)}; }) << "allow-deny-conflict"
@@ -92,39 +96,44 @@ void TestIntentLint::findings_data()
         << "/allow/1" << info << "2 of its 4 group pairs are denied (first by /deny/0)";
     // z1 → z2 RDMA is denied by default anyway: 2 × 2 = 4 pairs.
     QTest::newRow("redundant deny") << Edit([](Intent &i) { i.deny = {rule("z1/*", "z2/*", IntentProtocol::Rdma)}; })
-                                    << "redundant-deny" << "/deny/0" << info
-                                    << "no allow rule allows any of the 4 pairs it decides";
+                                    << "redundant-deny"
+                                    << "/deny/0" << info << "no allow rule allows any of the 4 pairs it decides";
     QTest::newRow("deny behind deny_public_egress")
         << Edit([](Intent &i) { i.deny = {rule("z1/*", "@public", IntentProtocol::Any)}; }) << "shadowed-rule"
         << "/deny/0" << info << "deny_public_egress already denies its 4 group pairs";
-    QTest::newRow("nothing allowed") << Edit([](Intent &i) { i.allow.clear(); }) << "nothing-allowed" << "/allow"
-                                     << warning << "no allow rules";
-    QTest::newRow("rails mismatch") << Edit([](Intent &i) { i.rails = 8; }) << "rails-mismatch" << "/rails" << error
-                                    << "rails is 8 but 8 hosts have 2 NICs (e.g. h1)";
+    QTest::newRow("nothing allowed") << Edit([](Intent &i) { i.allow.clear(); }) << "nothing-allowed"
+                                     << "/allow" << warning << "no allow rules";
+    QTest::newRow("rails mismatch") << Edit([](Intent &i) { i.rails = 8; }) << "rails-mismatch"
+                                    << "/rails" << error << "rails is 8 but 8 hosts have 2 NICs (e.g. h1)";
     QTest::newRow("roce without lossless") << Edit([](Intent &i) { i.lossless.reset(); }) << "roce-lossless-missing"
                                            << "/lossless" << error << "no lossless settings";
     QTest::newRow("roce without pfc") << Edit([](Intent &i) { i.lossless->pfcPriority.reset(); })
-                                      << "roce-lossless-missing" << "/lossless" << error << "pfc_priority is not set";
+                                      << "roce-lossless-missing"
+                                      << "/lossless" << error << "pfc_priority is not set";
     QTest::newRow("roce without ecn") << Edit([](Intent &i) { i.lossless->ecn.reset(); }) << "roce-lossless-missing"
                                       << "/lossless" << error << "lossless.ecn is not set";
     QTest::newRow("roce without mtu") << Edit([](Intent &i) { i.lossless->mtuBytes.reset(); }) << "roce-mtu-missing"
                                       << "/lossless" << info << "mtu_bytes is not set";
-    QTest::newRow("public egress left open") << Edit([](Intent &i) { i.denyPublicEgress = false; })
-                                             << "public-egress-open" << "/deny_public_egress" << error
-                                             << "left open on 4 GPU racks (r[1-4])";
+    QTest::newRow("public egress left open")
+        << Edit([](Intent &i) { i.denyPublicEgress = false; }) << "public-egress-open"
+        << "/deny_public_egress" << error << "left open on 4 GPU racks (r[1-4])";
     // Egress closed by a deny for z2 and opened by an allow for z1: a warning on the rule.
     QTest::newRow("public egress opened by a rule") << Edit([](Intent &i) {
         i.denyPublicEgress = false;
         i.deny = {rule("z2/*", "@public", IntentProtocol::Any)};
         i.allow.push_back(rule("z1/*", "@public", IntentProtocol::Any));
-    }) << "public-egress-open" << "/allow/3" << warning << "opens public egress on 2 GPU racks (r[1-2])";
+    }) << "public-egress-open"
+                                                    << "/allow/3" << warning
+                                                    << "opens public egress on 2 GPU racks (r[1-2])";
     QTest::newRow("allow to @public under deny_public_egress")
         << Edit([](Intent &i) { i.allow.push_back(rule("r1", "@public", IntentProtocol::Tcp)); })
-        << "allow-deny-conflict" << "/allow/3" << warning << "denied (first by /deny_public_egress)";
+        << "allow-deny-conflict"
+        << "/allow/3" << warning << "denied (first by /deny_public_egress)";
     QTest::newRow("topology mismatch") << Edit([](Intent &i) { i.topology = IntentTopology::RailOptimized; })
-                                       << "topology-mismatch" << "/topology" << warning << "no leaf switch";
-    QTest::newRow("cluster name") << Edit([](Intent &i) { i.cluster = "train-a"; }) << "cluster-name" << "/cluster"
-                                  << info << "\"train-a\" but the fabric is named \"small\"";
+                                       << "topology-mismatch"
+                                       << "/topology" << warning << "no leaf switch";
+    QTest::newRow("cluster name") << Edit([](Intent &i) { i.cluster = "train-a"; }) << "cluster-name"
+                                  << "/cluster" << info << "\"train-a\" but the fabric is named \"small\"";
 }
 
 void TestIntentLint::findings()
@@ -258,8 +267,14 @@ void TestIntentLint::jsonReport()
     QVERIFY(doc.isObject());
     const QJsonObject o = doc.object();
     QCOMPARE(o.value(QStringLiteral("errors")).toInt(), 1);
-    QCOMPARE(o.value(QStringLiteral("intent")).toObject().value(QStringLiteral("sha256")).toString(), QStringLiteral("abc"));
-    const QJsonObject rdma = o.value(QStringLiteral("reachability")).toObject().value(QStringLiteral("protocols")).toObject().value(QStringLiteral("rdma")).toObject();
+    QCOMPARE(o.value(QStringLiteral("intent")).toObject().value(QStringLiteral("sha256")).toString(),
+             QStringLiteral("abc"));
+    const QJsonObject rdma = o.value(QStringLiteral("reachability"))
+                                 .toObject()
+                                 .value(QStringLiteral("protocols"))
+                                 .toObject()
+                                 .value(QStringLiteral("rdma"))
+                                 .toObject();
     QCOMPARE(rdma.value(QStringLiteral("allowed_pairs")).toInt(), 8);
     QCOMPARE(rdma.value(QStringLiteral("denied_pairs")).toInt(), 8);
     const QJsonObject finding = o.value(QStringLiteral("findings")).toArray().first().toObject();

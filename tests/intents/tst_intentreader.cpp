@@ -13,23 +13,24 @@ namespace {
 
 /// A valid intent document, one field per line, to edit in the tests.
 /// Line numbers matter: "rails" is on line 6, the first rule on line 10.
-const char *validText =
-    "{\n"
-    "  \"format\": \"railyard-intent\",\n"
-    "  \"format_version\": 1,\n"
-    "  \"metadata\": {\"version\": 2, \"parent\": 1, \"author\": \"alice\", \"created_utc\": \"2026-11-30T09:00:00Z\"},\n"
-    "  \"cluster\": \"small\",\n"
-    "  \"rails\": 2,\n"
-    "  \"backend\": \"roce\",\n"
-    "  \"topology\": \"fat_tree\",\n"
-    "  \"allow\": [\n"
-    "    {\"from\": \"z1/*\", \"to\": \"z1/*\", \"proto\": \"rdma\"},\n"
-    "    {\"from\": \"*\", \"to\": \"*\", \"proto\": \"tcp\"}\n"
-    "  ],\n"
-    "  \"deny\": [],\n"
-    "  \"deny_public_egress\": true,\n"
-    "  \"lossless\": {\"pfc_priority\": 3, \"ecn\": {\"kmin_kib\": 100, \"kmax_kib\": 400}, \"mtu_bytes\": 4096}\n"
-    "}\n";
+const char *validText
+    = "{\n"
+      "  \"format\": \"railyard-intent\",\n"
+      "  \"format_version\": 1,\n"
+      "  \"metadata\": {\"version\": 2, \"parent\": 1, \"author\": \"alice\", \"created_utc\": "
+      "\"2026-11-30T09:00:00Z\"},\n"
+      "  \"cluster\": \"small\",\n"
+      "  \"rails\": 2,\n"
+      "  \"backend\": \"roce\",\n"
+      "  \"topology\": \"fat_tree\",\n"
+      "  \"allow\": [\n"
+      "    {\"from\": \"z1/*\", \"to\": \"z1/*\", \"proto\": \"rdma\"},\n"
+      "    {\"from\": \"*\", \"to\": \"*\", \"proto\": \"tcp\"}\n"
+      "  ],\n"
+      "  \"deny\": [],\n"
+      "  \"deny_public_egress\": true,\n"
+      "  \"lossless\": {\"pfc_priority\": 3, \"ecn\": {\"kmin_kib\": 100, \"kmax_kib\": 400}, \"mtu_bytes\": 4096}\n"
+      "}\n";
 
 QString replaced(const char *from, const char *to)
 {
@@ -108,8 +109,8 @@ void TestIntentReader::malformed_data()
     QTest::addColumn<int>("line");
     QTest::addColumn<QString>("pointer");
     QTest::addColumn<QString>("message");
-    QTest::newRow("syntax: missing comma") << replaced("\"rails\": 2,", "\"rails\": 2") << 7 << QString()
-                                           << QStringLiteral("JSON syntax error");
+    QTest::newRow("syntax: missing comma")
+        << replaced("\"rails\": 2,", "\"rails\": 2") << 7 << QString() << QStringLiteral("JSON syntax error");
     QTest::newRow("syntax: trailing comma")
         << replaced("\"deny\": [],", "\"deny\": [,],") << 13 << QString() << QStringLiteral("JSON syntax error");
     QTest::newRow("not an object") << QStringLiteral("[1]") << 1 << QStringLiteral("/")
@@ -118,24 +119,25 @@ void TestIntentReader::malformed_data()
                                       << QStringLiteral("/format") << QStringLiteral("not a Railyard intent");
     QTest::newRow("unknown top-level field") << replaced("\"rails\": 2,", "\"rails\": 2, \"colour\": \"red\",") << 6
                                              << QStringLiteral("/colour") << QStringLiteral("unknown field \"colour\"");
-    QTest::newRow("unknown rule field")
-        << replaced("\"proto\": \"rdma\"}", "\"proto\": \"rdma\", \"prot\": 1}") << 10 << QStringLiteral("/allow/0/prot")
-        << QStringLiteral("unknown field \"prot\"");
+    QTest::newRow("unknown rule field") << replaced("\"proto\": \"rdma\"}", "\"proto\": \"rdma\", \"prot\": 1}") << 10
+                                        << QStringLiteral("/allow/0/prot") << QStringLiteral("unknown field \"prot\"");
     QTest::newRow("unknown metadata field") << replaced("\"author\": \"alice\"", "\"autor\": \"alice\"") << 4
                                             << QStringLiteral("/metadata/autor") << QStringLiteral("unknown field");
-    QTest::newRow("wrong type: rails string") << replaced("\"rails\": 2", "\"rails\": \"2\"") << 6
-                                              << QStringLiteral("/rails")
-                                              << QStringLiteral("expected an integer, got string \"2\"");
+    QTest::newRow("wrong type: rails string")
+        << replaced("\"rails\": 2", "\"rails\": \"2\"") << 6 << QStringLiteral("/rails")
+        << QStringLiteral("expected an integer, got string \"2\"");
     QTest::newRow("wrong type: fraction") << replaced("\"rails\": 2", "\"rails\": 2.5") << 6 << QStringLiteral("/rails")
                                           << QStringLiteral("expected an integer, got 2.5");
     QTest::newRow("out of range: rails 0") << replaced("\"rails\": 2", "\"rails\": 0") << 6 << QStringLiteral("/rails")
                                            << QStringLiteral("between 1 and 64");
     QTest::newRow("wrong type: allow object") << replaced("\"deny\": []", "\"deny\": {}") << 13
                                               << QStringLiteral("/deny") << QStringLiteral("expected an array");
-    QTest::newRow("wrong type: rule string") << replaced("{\"from\": \"*\", \"to\": \"*\", \"proto\": \"tcp\"}", "\"all\"")
-                                             << 11 << QStringLiteral("/allow/1") << QStringLiteral("expected a rule object");
-    QTest::newRow("wrong type: egress") << replaced("\"deny_public_egress\": true", "\"deny_public_egress\": \"yes\"") << 14
-                                        << QStringLiteral("/deny_public_egress") << QStringLiteral("expected true or false");
+    QTest::newRow("wrong type: rule string")
+        << replaced("{\"from\": \"*\", \"to\": \"*\", \"proto\": \"tcp\"}", "\"all\"") << 11
+        << QStringLiteral("/allow/1") << QStringLiteral("expected a rule object");
+    QTest::newRow("wrong type: egress") << replaced("\"deny_public_egress\": true", "\"deny_public_egress\": \"yes\"")
+                                        << 14 << QStringLiteral("/deny_public_egress")
+                                        << QStringLiteral("expected true or false");
     QTest::newRow("missing field") << replaced("  \"cluster\": \"small\",\n", "") << 1 << QStringLiteral("/")
                                    << QStringLiteral("missing required field \"cluster\"");
     QTest::newRow("missing proto") << replaced(", \"proto\": \"tcp\"", "") << 11 << QStringLiteral("/allow/1")
@@ -146,30 +148,34 @@ void TestIntentReader::malformed_data()
                                      << QStringLiteral("unknown backend");
     QTest::newRow("bad glob: unclosed") << replaced("\"from\": \"z1/*\"", "\"from\": \"rack-[0-\"") << 10
                                         << QStringLiteral("/allow/0/from")
-                                        << QStringLiteral("bad selector \"rack-[0-\": '[' at character 6 is not closed");
+                                        << QStringLiteral(
+                                               "bad selector \"rack-[0-\": '[' at character 6 is not closed");
     QTest::newRow("bad glob: reversed range") << replaced("\"to\": \"z1/*\"", "\"to\": \"gpu[9-0]\"") << 10
                                               << QStringLiteral("/allow/0/to") << QStringLiteral("is reversed");
     QTest::newRow("bad glob: empty") << replaced("\"from\": \"*\"", "\"from\": \"\"") << 11
                                      << QStringLiteral("/allow/1/from") << QStringLiteral("empty selector");
     QTest::newRow("@public as from") << replaced("\"from\": \"*\"", "\"from\": \"@public\"") << 11
-                                     << QStringLiteral("/allow/1/from") << QStringLiteral("can only be a rule's \"to\"");
-    QTest::newRow("duplicate key") << replaced("\"rails\": 2,", "\"rails\": 2, \"rails\": 4,") << 0 << QStringLiteral("/")
-                                   << QStringLiteral("duplicate key \"rails\"");
-    QTest::newRow("parent not below version") << replaced("\"parent\": 1", "\"parent\": 2") << 4
-                                              << QStringLiteral("/metadata/parent")
-                                              << QStringLiteral("must be below version 2");
+                                     << QStringLiteral("/allow/1/from")
+                                     << QStringLiteral("can only be a rule's \"to\"");
+    QTest::newRow("duplicate key") << replaced("\"rails\": 2,", "\"rails\": 2, \"rails\": 4,") << 0
+                                   << QStringLiteral("/") << QStringLiteral("duplicate key \"rails\"");
+    QTest::newRow("parent not below version")
+        << replaced("\"parent\": 1", "\"parent\": 2") << 4 << QStringLiteral("/metadata/parent")
+        << QStringLiteral("must be below version 2");
     QTest::newRow("bad time") << replaced("2026-11-30T09:00:00Z", "yesterday") << 4
                               << QStringLiteral("/metadata/created_utc") << QStringLiteral("ISO 8601 UTC");
-    QTest::newRow("ecn kmax not above kmin") << replaced("\"kmax_kib\": 400", "\"kmax_kib\": 100") << 15
-                                             << QStringLiteral("/lossless/ecn/kmax_kib") << QStringLiteral("must exceed");
+    QTest::newRow("ecn kmax not above kmin")
+        << replaced("\"kmax_kib\": 400", "\"kmax_kib\": 100") << 15 << QStringLiteral("/lossless/ecn/kmax_kib")
+        << QStringLiteral("must exceed");
     QTest::newRow("pfc priority range") << replaced("\"pfc_priority\": 3", "\"pfc_priority\": 8") << 15
-                                        << QStringLiteral("/lossless/pfc_priority") << QStringLiteral("between 0 and 7");
+                                        << QStringLiteral("/lossless/pfc_priority")
+                                        << QStringLiteral("between 0 and 7");
     QTest::newRow("bad mtu") << replaced("\"mtu_bytes\": 4096", "\"mtu_bytes\": 1500") << 15
                              << QStringLiteral("/lossless/mtu_bytes") << QStringLiteral("RoCE MTU");
-    QTest::newRow("duplicate rule name")
-        << replaced("\"proto\": \"rdma\"}", "\"proto\": \"rdma\", \"name\": \"x\"}")
-               .replace(QStringLiteral("\"proto\": \"tcp\"}"), QStringLiteral("\"proto\": \"tcp\", \"name\": \"x\"}"))
-        << 11 << QStringLiteral("/allow/1/name") << QStringLiteral("used twice");
+    QTest::newRow("duplicate rule name") << replaced("\"proto\": \"rdma\"}", "\"proto\": \"rdma\", \"name\": \"x\"}")
+                                                .replace(QStringLiteral("\"proto\": \"tcp\"}"),
+                                                         QStringLiteral("\"proto\": \"tcp\", \"name\": \"x\"}"))
+                                         << 11 << QStringLiteral("/allow/1/name") << QStringLiteral("used twice");
 }
 
 void TestIntentReader::malformed()

@@ -82,12 +82,16 @@ void TestSelector::badGlobs_data()
     QTest::newRow("unclosed set") << QStringLiteral("rack-[0-") << QStringLiteral("'[' at character 6 is not closed");
     QTest::newRow("empty set") << QStringLiteral("r[]") << QStringLiteral("empty set '[]' at character 2");
     QTest::newRow("empty negated set") << QStringLiteral("r[!]") << QStringLiteral("empty set");
-    QTest::newRow("reversed range") << QStringLiteral("gpu[9-0]") << QStringLiteral("range '9-0' at character 5 is reversed");
-    QTest::newRow("stray bracket") << QStringLiteral("rack]") << QStringLiteral("']' at character 5 without an opening '['");
+    QTest::newRow("reversed range") << QStringLiteral("gpu[9-0]")
+                                    << QStringLiteral("range '9-0' at character 5 is reversed");
+    QTest::newRow("stray bracket") << QStringLiteral("rack]")
+                                   << QStringLiteral("']' at character 5 without an opening '['");
     QTest::newRow("escape") << QStringLiteral("rack\\*") << QStringLiteral("escapes are not supported");
-    QTest::newRow("space") << QStringLiteral("rack 1") << QStringLiteral("whitespace or control character at character 5");
+    QTest::newRow("space") << QStringLiteral("rack 1")
+                           << QStringLiteral("whitespace or control character at character 5");
     QTest::newRow("non-ascii") << QString::fromUtf8("r\xc3\xa9") << QStringLiteral("non-ASCII");
-    QTest::newRow("reserved @") << QStringLiteral("@private") << QStringLiteral("the only reserved selector is \"@public\"");
+    QTest::newRow("reserved @") << QStringLiteral("@private")
+                                << QStringLiteral("the only reserved selector is \"@public\"");
     QTest::newRow("nested [") << QStringLiteral("r[[a]") << QStringLiteral("not allowed in a set");
 }
 
