@@ -3,6 +3,7 @@
 #include "core/intents/fabricbackend.h"
 #include "core/intents/intentevaluation.h"
 #include "core/intents/intentgrouping.h"
+#include "core/intents/selector.h"
 
 #include <nlohmann/json.hpp>
 
@@ -145,7 +146,15 @@ void Linter::rules(const IntentEvaluation &eval)
                 const std::string &pattern = to ? rule.to : rule.from;
                 if (pattern == publicSelector)
                     continue;
-                if (eval.selectorHosts(pattern) == 0) {
+                const long long hosts = eval.selectorHosts(pattern);
+                if (hosts < 0) {
+                    // Only for intents built in code: the reader rejects bad globs.
+                    std::string why;
+                    Selector::compile(pattern, &why);
+                    add(LintSeverity::Error, "bad-selector", pointer + (to ? "/to" : "/from"),
+                        "bad selector \"" + pattern + "\": " + why);
+                    empty = true;
+                } else if (hosts == 0) {
                     add(LintSeverity::Warning, "selector-matches-nothing", pointer + (to ? "/to" : "/from"),
                         "selector \"" + pattern
                             + "\" matches no host of the fabric (by id, rack name or "

@@ -91,7 +91,9 @@ struct SemanticDiffOptions
     bool links = true; ///< compute `links` (the costliest part on large fabrics)
 };
 
-/// Evaluates both versions on `fabric` and compares them.
+/// Evaluates both versions on `fabric` and compares them. Builds the
+/// fabric's adjacency if needed (Fabric::prepare()): call prepare() first
+/// when another thread reads the same fabric.
 /// O(selectors × (racks + hosts) + joint classes² + links part).
 SemanticDiff diffSemantics(const Intent &before, const Intent &after, const Fabric &fabric,
                            const SemanticDiffOptions &options = {});

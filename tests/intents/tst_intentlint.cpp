@@ -132,6 +132,9 @@ void TestIntentLint::findings_data()
     QTest::newRow("topology mismatch") << Edit([](Intent &i) { i.topology = IntentTopology::RailOptimized; })
                                        << "topology-mismatch"
                                        << "/topology" << warning << "no leaf switch";
+    QTest::newRow("bad selector built in code")
+        << Edit([](Intent &i) { i.allow.push_back(rule("rack-[0-", "*", IntentProtocol::Tcp)); }) << "bad-selector"
+        << "/allow/3/from" << error << "'[' at character 6 is not closed";
     QTest::newRow("cluster name") << Edit([](Intent &i) { i.cluster = "train-a"; }) << "cluster-name"
                                   << "/cluster" << info << "\"train-a\" but the fabric is named \"small\"";
 }
