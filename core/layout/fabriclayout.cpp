@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <future>
 #include <limits>
 #include <map>
 #include <unordered_map>
@@ -252,9 +253,11 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
     // Keys are interned to integers: a host's domain is its group's index, a
     // switch's key packs (row, plane, domain or position chunk) into 64 bits,
     // so the 131K-GPU fabric builds its levels without a string per switch.
+    // The racks level (a group per switch, ~260K bundles at 131K GPUs) is
+    // built on a second thread while this one builds pods and scalable units:
+    // the levels only read the node geometry above.
     static const char *levelNames[] = {"pods", "scalable units", "racks"};
-    FlatIndex bundleIndexOfAllLevels(static_cast<size_t>(f.linkCount()));
-    for (int level = 0; level < 3; ++level) {
+    auto buildLevel = [&](int level, FlatIndex &bundleIndex) {
         LayoutLevel lv;
         lv.name = levelNames[level];
         lv.groupOfNode.assign(nodes, -1);
@@ -348,7 +351,6 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
             lv.bundles.reserve(static_cast<size_t>(f.linkCount()) / 2);
         std::vector<std::int32_t> counts;
         {
-            FlatIndex &bundleIndex = bundleIndexOfAllLevels;
             bundleIndex.clear();
             std::uint64_t lastKey = ~std::uint64_t{0};
             std::int32_t lastBundle = -1;
@@ -390,8 +392,16 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
         }
         for (size_t i = 0; i < lv.bundles.size(); ++i)
             lv.bundles[i].links = std::span<const std::int32_t>(lv.linkPool.data() + offset[i], offset[i + 1] - offset[i]);
-        layout.m_levels.push_back(std::move(lv));
-    }
+        return lv;
+    };
+    FlatIndex racksIndex(static_cast<size_t>(f.linkCount()));
+    std::future<LayoutLevel> racks = std::async(std::launch::async, [&] { return buildLevel(2, racksIndex); });
+    FlatIndex coarseIndex(static_cast<size_t>(f.linkCount()));
+    LayoutLevel pods = buildLevel(0, coarseIndex);
+    LayoutLevel sus = buildLevel(1, coarseIndex);
+    layout.m_levels.push_back(std::move(pods));
+    layout.m_levels.push_back(std::move(sus));
+    layout.m_levels.push_back(racks.get());
     return layout;
 }
 
