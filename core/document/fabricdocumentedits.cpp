@@ -491,15 +491,27 @@ bool FabricDocument::recable(const std::string &linkId, int end, const std::stri
 
 // --- Structural operations ----------------------------------------------------
 
-bool FabricDocument::duplicateRack(const std::string &rack, QString *error, std::string *newRack)
+namespace {
+
+/// Hosts and switches whose location field (rack or su) equals name.
+std::vector<NodeIndex> nodesAt(const Fabric &f, const std::string &name, std::string Location::*field)
 {
     std::vector<NodeIndex> members;
-    for (NodeIndex n = 0; n < m_fabric.nodeCount(); ++n) {
-        const Location &loc = m_fabric.isHost(n) ? m_fabric.host(n).location
-                                                 : m_fabric.switchAt(m_fabric.switchIndexOf(n)).location;
-        if (!rack.empty() && loc.rack == rack)
+    if (name.empty())
+        return members;
+    for (NodeIndex n = 0; n < f.nodeCount(); ++n) {
+        const Location &loc = f.isHost(n) ? f.host(n).location : f.switchAt(f.switchIndexOf(n)).location;
+        if (loc.*field == name)
             members.push_back(n);
     }
+    return members;
+}
+
+} // namespace
+
+bool FabricDocument::duplicateRack(const std::string &rack, QString *error, std::string *newRack)
+{
+    const std::vector<NodeIndex> members = nodesAt(m_fabric, rack, &Location::rack);
     if (members.empty())
         return refuse(tr("Duplicate rack refused: there is no rack '%1'.").arg(qs(rack)), error);
     return duplicateGroup(members, rack, false, error, newRack);
@@ -507,13 +519,7 @@ bool FabricDocument::duplicateRack(const std::string &rack, QString *error, std:
 
 bool FabricDocument::duplicateScalableUnit(const std::string &su, QString *error, std::string *newSu)
 {
-    std::vector<NodeIndex> members;
-    for (NodeIndex n = 0; n < m_fabric.nodeCount(); ++n) {
-        const Location &loc = m_fabric.isHost(n) ? m_fabric.host(n).location
-                                                 : m_fabric.switchAt(m_fabric.switchIndexOf(n)).location;
-        if (!su.empty() && loc.su == su)
-            members.push_back(n);
-    }
+    const std::vector<NodeIndex> members = nodesAt(m_fabric, su, &Location::su);
     if (members.empty())
         return refuse(tr("Duplicate scalable unit refused: there is no scalable unit '%1'.").arg(qs(su)), error);
     return duplicateGroup(members, su, true, error, newSu);

@@ -207,38 +207,38 @@ void Fabric::insertLinks(std::vector<std::pair<std::int32_t, Link>> links)
     invalidateAdjacency();
 }
 
+namespace {
+
+/// Replaces element i, moving its id index entry when the id changes.
+template<typename T, typename Index>
+void replaceElement(std::vector<T> &v, Index &index, std::int32_t i, T value)
+{
+    T &old = v[static_cast<size_t>(i)];
+    if (old.id != value.id) {
+        if (auto it = index.find(old.id); it != index.end() && it->second == i)
+            index.erase(it);
+        index.emplace(value.id, i);
+    }
+    old = std::move(value);
+}
+
+} // namespace
+
 void Fabric::replaceHost(std::int32_t i, Host host)
 {
-    Host &h = m_hosts[static_cast<size_t>(i)];
-    if (h.id != host.id) {
-        if (auto it = m_hostIndex.find(h.id); it != m_hostIndex.end() && it->second == i)
-            m_hostIndex.erase(it);
-        m_hostIndex.emplace(host.id, i);
-    }
-    h = std::move(host);
+    replaceElement(m_hosts, m_hostIndex, i, std::move(host));
 }
 
 void Fabric::replaceSwitch(std::int32_t i, Switch sw)
 {
-    Switch &s = m_switches[static_cast<size_t>(i)];
-    if (s.id != sw.id) {
-        if (auto it = m_switchIndex.find(s.id); it != m_switchIndex.end() && it->second == i)
-            m_switchIndex.erase(it);
-        m_switchIndex.emplace(sw.id, i);
-    }
-    s = std::move(sw);
+    replaceElement(m_switches, m_switchIndex, i, std::move(sw));
 }
 
 void Fabric::replaceLink(std::int32_t i, Link link)
 {
-    Link &l = m_links[static_cast<size_t>(i)];
-    if (l.id != link.id) {
-        if (auto it = m_linkIndex.find(l.id); it != m_linkIndex.end() && it->second == i)
-            m_linkIndex.erase(it);
-        m_linkIndex.emplace(link.id, i);
-    }
+    const Link &l = m_links[static_cast<size_t>(i)];
     const bool endsChanged = l.a != link.a || l.b != link.b;
-    l = std::move(link);
+    replaceElement(m_links, m_linkIndex, i, std::move(link));
     if (endsChanged)
         invalidateAdjacency();
 }
