@@ -189,9 +189,6 @@ private:
     void announceEdit(const FabricEdit &edit);
     /// A link as an edit stores it: with the ids of its ends.
     LinkRecord linkRecord(std::int32_t link) const;
-    /// Lowest free port of a node (switch port or host NIC port), skipping
-    /// `reserved`; -1 when none is free (hosts without NICs: -1 always).
-    int freePort(NodeIndex node, const std::vector<int> &reserved = {}, std::int32_t ignoreLink = -1) const;
     /// Copies a group of hosts and switches (duplicate rack / scalable unit).
     bool duplicateGroup(const std::vector<NodeIndex> &members, const std::string &locationKey, bool bySu,
                         QString *error, std::string *newName);

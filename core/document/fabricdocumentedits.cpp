@@ -197,33 +197,6 @@ bool FabricDocument::commitEdit(FabricEdit edit, const QString &text, QString *e
 
 // --- Drawing ----------------------------------------------------------------
 
-int FabricDocument::freePort(NodeIndex node, const std::vector<int> &reserved, std::int32_t ignoreLink) const
-{
-    int limit = 0;
-    if (m_fabric.isSwitch(node))
-        limit = m_fabric.switchAt(m_fabric.switchIndexOf(node)).radix;
-    else if (m_fabric.isHost(node))
-        limit = Fabric::nicPorts(m_fabric.host(node));
-    if (limit <= 0)
-        return -1;
-    std::vector<char> used(static_cast<size_t>(std::min(limit, 1 << 20)), 0);
-    for (const auto l : m_fabric.incidentLinks(node)) {
-        if (l == ignoreLink)
-            continue;
-        const Link &k = m_fabric.link(l);
-        const int port = k.a == node ? k.portA : k.portB;
-        if (port >= 0 && static_cast<size_t>(port) < used.size())
-            used[static_cast<size_t>(port)] = 1;
-    }
-    for (const int p : reserved)
-        if (p >= 0 && static_cast<size_t>(p) < used.size())
-            used[static_cast<size_t>(p)] = 1;
-    for (size_t p = 0; p < used.size(); ++p)
-        if (!used[p])
-            return static_cast<int>(p);
-    return -1;
-}
-
 bool FabricDocument::addHost(Host host, QString *error)
 {
     if (host.id.empty())
@@ -280,11 +253,11 @@ bool FabricDocument::connect(const std::string &a, const std::string &b, double 
         return refuse(tr("%1 refused: there is no host or switch '%2'.").arg(text, qs(na < 0 ? a : b)), error);
     if (!(gbps > 0) || !std::isfinite(gbps))
         return refuse(tr("%1 refused: the capacity must be a positive number of Gbit/s.").arg(text), error);
-    if (portA < 0 && (portA = freePort(na)) < 0 && m_fabric.isSwitch(na))
+    if (portA < 0 && (portA = m_fabric.freePort(na)) < 0 && m_fabric.isSwitch(na))
         return refuse(tr("%1 refused: switch '%2' has no free port.").arg(text, qs(a)), error);
     if (portA < 0 && m_fabric.isHost(na) && Fabric::nicPorts(m_fabric.host(na)) > 0)
         return refuse(tr("%1 refused: host '%2' has no free NIC port.").arg(text, qs(a)), error);
-    if (portB < 0 && (portB = freePort(nb, na == nb ? std::vector<int>{portA} : std::vector<int>{})) < 0
+    if (portB < 0 && (portB = m_fabric.freePort(nb, na == nb ? std::vector<int>{portA} : std::vector<int>{})) < 0
         && m_fabric.isSwitch(nb))
         return refuse(tr("%1 refused: switch '%2' has no free port.").arg(text, qs(b)), error);
     if (portB < 0 && m_fabric.isHost(nb) && Fabric::nicPorts(m_fabric.host(nb)) > 0)
@@ -472,7 +445,7 @@ bool FabricDocument::recable(const std::string &linkId, int end, const std::stri
     if (n < 0)
         return refuse(tr("%1 refused: there is no host or switch '%2'.").arg(text, qs(node)), error);
     if (port < 0) {
-        port = freePort(n, {}, l);
+        port = m_fabric.freePort(n, {}, l);
         if (port < 0 && (m_fabric.isSwitch(n) || Fabric::nicPorts(m_fabric.host(n)) > 0))
             return refuse(tr("%1 refused: '%2' has no free port.").arg(text, qs(node)), error);
     }
@@ -610,7 +583,7 @@ bool FabricDocument::duplicateGroup(const std::vector<NodeIndex> &members, const
                     continue;
                 }
                 auto &taken = reserved[end];
-                const int port = freePort(end, taken);
+                const int port = m_fabric.freePort(end, taken);
                 if (port < 0 && (m_fabric.isSwitch(end) || Fabric::nicPorts(m_fabric.host(end)) > 0))
                     return refuse(tr("%1 refused: '%2' has no free port for the copy of link '%3'.")
                                       .arg(text, qs(m_fabric.nodeId(end)), qs(orig.id)),
@@ -660,7 +633,7 @@ bool FabricDocument::addSpinePlane(int fromPlane, QString *error)
             const Link &orig = m_fabric.link(l);
             const NodeIndex other = m_fabric.otherEnd(l, n);
             auto &taken = reserved[other];
-            const int port = freePort(other, taken);
+            const int port = m_fabric.freePort(other, taken);
             if (port < 0)
                 return refuse(tr("%1 refused: '%2' has no free port for a link to the new spine %3.")
                                   .arg(text, qs(m_fabric.nodeId(other)), qs(copy.id)),

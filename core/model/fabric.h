@@ -191,6 +191,12 @@ public:
                                           const std::vector<std::int32_t> &links) const;
     /// Total NIC ports of a host (links it can take); 0 when it lists no NICs.
     static int nicPorts(const Host &host);
+    /// Ports of a node: a switch's radix, a host's NIC ports (0 when unknown).
+    int portCount(NodeIndex node) const;
+    /// The lowest port of a node that no link uses, skipping `reserved` and
+    /// ignoring link `ignoreLink` (a link being moved); -1 when all are taken
+    /// or the node has no numbered ports (a host without NICs). O(degree + ports).
+    int freePort(NodeIndex node, const std::vector<int> &reserved = {}, std::int32_t ignoreLink = -1) const;
 
     /// Links incident to a node, as link indices. Built lazily (O(L)) on first
     /// use after a mutation; not thread-safe until built (call once before

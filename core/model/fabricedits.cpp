@@ -251,6 +251,36 @@ int Fabric::nicPorts(const Host &host)
     return ports;
 }
 
+int Fabric::portCount(NodeIndex node) const
+{
+    if (isSwitch(node))
+        return std::max(0, switchAt(switchIndexOf(node)).radix);
+    if (isHost(node))
+        return nicPorts(host(node));
+    return 0;
+}
+
+int Fabric::freePort(NodeIndex node, const std::vector<int> &reserved, std::int32_t ignoreLink) const
+{
+    const int limit = std::min(portCount(node), 1 << 20);
+    if (limit <= 0)
+        return -1;
+    std::vector<char> used(static_cast<size_t>(limit), 0);
+    for (const auto l : incidentLinks(node)) {
+        if (l == ignoreLink)
+            continue;
+        const Link &k = m_links[static_cast<size_t>(l)];
+        const int port = k.a == node ? k.portA : k.portB;
+        if (port >= 0 && port < limit)
+            used[static_cast<size_t>(port)] = 1;
+    }
+    for (const int p : reserved)
+        if (p >= 0 && p < limit)
+            used[static_cast<size_t>(p)] = 1;
+    const auto it = std::find(used.begin(), used.end(), 0);
+    return it == used.end() ? -1 : static_cast<int>(it - used.begin());
+}
+
 std::vector<Problem> Fabric::validateElements(const std::vector<NodeIndex> &nodes,
                                               const std::vector<std::int32_t> &links) const
 {

@@ -13,20 +13,6 @@ namespace Railyard {
 
 namespace {
 
-/// Ports a node has: a switch's radix, a host's NIC ports.
-int portCount(const Fabric &fabric, NodeIndex n)
-{
-    if (fabric.isSwitch(n))
-        return fabric.switchAt(fabric.switchIndexOf(n)).radix;
-    if (fabric.isHost(n)) {
-        int ports = 0;
-        for (const Nic &nic : fabric.host(n).nics)
-            ports += std::max(1, nic.ports);
-        return ports;
-    }
-    return 0;
-}
-
 QSpinBox *portBox(QWidget *parent, const char *name)
 {
     auto *box = new QSpinBox(parent);
@@ -94,7 +80,7 @@ void ConnectDialog::updateEnds()
     const NodeIndex a = m_fabric.findNode(nodeA().toStdString());
     const NodeIndex b = m_fabric.findNode(nodeB().toStdString());
     auto hint = [&](QSpinBox *box, NodeIndex n) {
-        const int ports = portCount(m_fabric, n);
+        const int ports = m_fabric.portCount(n);
         box->setMaximum(std::max(0, ports - 1));
         const int free = n >= 0 ? lowestFreePort(m_fabric, n) : -1;
         box->setToolTip(n < 0          ? QString()
@@ -136,18 +122,7 @@ int ConnectDialog::portB() const
 
 int ConnectDialog::lowestFreePort(const Fabric &fabric, NodeIndex node)
 {
-    const int limit = std::min(portCount(fabric, node), 1 << 20);
-    if (limit <= 0)
-        return -1;
-    std::vector<char> used(static_cast<size_t>(limit), 0);
-    for (const auto l : fabric.incidentLinks(node)) {
-        const Link &k = fabric.link(l);
-        const int port = k.a == node ? k.portA : k.portB;
-        if (port >= 0 && port < limit)
-            used[static_cast<size_t>(port)] = 1;
-    }
-    const auto it = std::find(used.begin(), used.end(), 0);
-    return it == used.end() ? -1 : static_cast<int>(it - used.begin());
+    return fabric.freePort(node);
 }
 
 double ConnectDialog::defaultCapacity(const Fabric &fabric, NodeIndex a, NodeIndex b)
