@@ -438,7 +438,12 @@ bool MainWindow::save()
         return false;
     }
     m_document->undoStack()->setClean();
-    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 3000);
+    if (!ProjectSession::isProjectPath(path) && !m_document->pinnedPositions().empty())
+        statusBar()->showMessage(tr("Saved %1; pinned positions are kept only in a Railyard project (.railyard)")
+                                     .arg(QFileInfo(path).fileName()),
+                                 8000);
+    else
+        statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 3000);
     return true;
 }
 
