@@ -9,6 +9,7 @@
 #include "app/cli/convertcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/generatecommand.h"
+#include "app/cli/healthcommand.h"
 #include "app/cli/intentcommand.h"
 #include "app/cli/keyscommand.h"
 #include "app/cli/placecommand.h"
@@ -39,6 +40,7 @@ const Command commands[] = {
     {"place", "place FABRIC JOB", "Place a training job; per-step traffic by tier.", runPlace},
     {"intent", "intent lint|diff|sign|...", "Lint, diff, sign, approve, verify network intents.", runIntent},
     {"keys", "keys generate --name N", "Generate an Ed25519 key pair for signing intents.", runKeys},
+    {"health", "health FABRIC --job JOB", "Link and rank health: detect, attribute, re-place.", runHealth},
 };
 
 QString topHelpText()

@@ -1,0 +1,119 @@
+#include "app/cli/healthcommand.h"
+
+#include "app/cli/clicommon.h"
+#include "core/formats/formatregistry.h"
+#include "core/health/healthreport.h"
+#include "core/health/replaysource.h"
+#include "core/health/simulatedsource.h"
+#include "core/jobs/jobspec.h"
+
+#include <memory>
+
+namespace Railyard::Cli {
+
+int runHealth(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("health"),
+                   QStringLiteral("Monitors link and rank health of running jobs: polls a telemetry source, detects "
+                                  "degraded and flapping links, PFC storms, hung and slow ranks, names the jobs each "
+                                  "alarm slows and by how much, recommends exclusions, re-places the affected jobs "
+                                  "and files incidents with runbooks (docs/health.md)."));
+    cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("Fabric file."));
+    cl.addOption({QStringLiteral("job")}, QStringLiteral("A running job (*.job.json), placed in the order given; repeat."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("source")},
+                 QStringLiteral("Telemetry source: sim (the embedded simulator) or replay=FILE (a recording). "
+                                "Default sim."),
+                 QStringLiteral("source"), QStringLiteral("sim"));
+    cl.addOption({QStringLiteral("inject")},
+                 QStringLiteral("Simulator fault KIND:ID:VALUE[@INTERVAL]: degrade, flap, ber, pfc-storm (ID a "
+                                "link), hang, slow (ID rank:N); repeat."),
+                 QStringLiteral("fault"));
+    cl.addOption({QStringLiteral("intervals")}, QStringLiteral("Polling intervals to run. Default 20."),
+                 QStringLiteral("n"), QStringLiteral("20"));
+    cl.addOption({QStringLiteral("seed")}, QStringLiteral("Simulator noise seed. Default 1."), QStringLiteral("s"),
+                 QStringLiteral("1"));
+    cl.addOption({QStringLiteral("record")}, QStringLiteral("Record the telemetry as JSON lines to FILE."),
+                 QStringLiteral("file"));
+    cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print the report as JSON (schema in docs/cli.md)."));
+    cl.setEpilog(QStringLiteral(
+        "Examples:\n"
+        "  railyard-cli health samples/meta-24k.fabric.json --job samples/moe-meta-24k.job.json \\\n"
+        "      --inject degrade:gpu0129--leaf-0065:0.5@3 --intervals 10\n"
+        "  railyard-cli health samples/meta-24k.fabric.json --job samples/moe-meta-24k.job.json \\\n"
+        "      --inject hang:rank:100@2 --record run.jsonl --json\n"
+        "  railyard-cli health samples/meta-24k.fabric.json --job samples/moe-meta-24k.job.json --source "
+        "replay=run.jsonl\n"
+        "Exit codes: 0 report printed (alarms or not), 1 bad fabric, job or recording, a job that does not fit, "
+        "2 usage error."));
+    if (!cl.parse(args))
+        return ExitOk;
+
+    const QString file = cl.positional(0);
+    const QStringList jobFiles = cl.values(QStringLiteral("job"));
+    if (jobFiles.isEmpty())
+        cl.fail(QStringLiteral("--job: at least one running job is needed"));
+    const int intervals = cl.intValue(QStringLiteral("intervals"), 20, 1);
+    const int seed = cl.intValue(QStringLiteral("seed"), 1, 0);
+    const QString sourceText = cl.value(QStringLiteral("source"));
+    const bool replay = sourceText.startsWith(QLatin1String("replay="));
+    if (!replay && sourceText != QLatin1String("sim"))
+        cl.fail(QStringLiteral("--source: '%1' is not sim or replay=FILE").arg(sourceText));
+    if (replay && cl.isSet(QStringLiteral("inject")))
+        cl.fail(QStringLiteral("--inject: faults are injected into the simulator only (--source sim)"));
+
+    const FileFormat &format = readFormatFor(cl, file, {}, QStringLiteral("from"));
+    std::optional<Fabric> fabric = loadFabric(file, format);
+    if (!fabric)
+        return ExitBadInput;
+
+    std::vector<HealthFault> faults;
+    for (const QString &text : cl.values(QStringLiteral("inject"))) {
+        std::string error;
+        std::optional<HealthFault> f = parseHealthFault(text.toStdString(), *fabric, &error);
+        if (!f)
+            cl.fail(QStringLiteral("--inject %1").arg(QString::fromStdString(error)));
+        faults.push_back(*f);
+    }
+    std::vector<JobSpec> specs;
+    for (const QString &jobFile : jobFiles) {
+        const JobSpecResult r = readJobSpecFile(jobFile);
+        if (!r.ok()) {
+            printErr(r.errorText());
+            return ExitBadInput;
+        }
+        specs.push_back(*r.job);
+    }
+    const std::vector<RunningJob> jobs = placeRunningJobs(*fabric, specs);
+
+    std::unique_ptr<TelemetrySource> source;
+    if (replay) {
+        auto r = std::make_unique<ReplaySource>();
+        std::string error;
+        if (!r->open(sourceText.mid(7).toStdString(), fabric->linkCount(), &error)) {
+            printErr(QString::fromStdString(error));
+            return ExitBadInput;
+        }
+        source = std::move(r);
+    } else {
+        SimulatorOptions options;
+        options.seed = std::uint64_t(seed);
+        source = std::make_unique<SimulatedSource>(*fabric, jobs, faults, options);
+    }
+    TelemetryRecorder recorder;
+    if (cl.isSet(QStringLiteral("record"))) {
+        std::string error;
+        if (!recorder.open(cl.value(QStringLiteral("record")).toStdString(), fabric->name, fabric->linkCount(),
+                           &error)) {
+            printErr(QString::fromStdString(error));
+            return ExitBadInput;
+        }
+    }
+    HealthDetector detector(*fabric);
+    monitorHealth(*source, detector, intervals, &recorder);
+    const HealthReport report = buildHealthReport(*fabric, jobs, detector, source->kind());
+    printOutRaw(cl.isSet(QStringLiteral("json")) ? healthReportToJson(report) : healthReportToText(report));
+    return ExitOk;
+}
+
+} // namespace Railyard::Cli

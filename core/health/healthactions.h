@@ -1,0 +1,51 @@
+#pragma once
+
+// Actions for operators: the exclusion set the alarms recommend and a
+// re-placement of each affected job that avoids it, with the predicted step
+// time healthy / now / after re-placement.
+//
+// Exclusions: a host link alarm or a rank alarm excludes the host (drain
+// the node: the placement engine can avoid hosts); an alarm on a switch-to-
+// switch link excludes the link (routed around: taken down in the view the
+// re-placed job is routed on). Only active alarms count.
+
+#include "core/health/healthalarm.h"
+#include "core/health/healthattribution.h"
+#include "core/health/runningjobs.h"
+
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+struct HealthExclusions
+{
+    std::vector<std::string> hosts; ///< host ids, sorted
+    std::vector<std::string> links; ///< link ids, sorted
+    bool empty() const { return hosts.empty() && links.empty(); }
+};
+
+struct JobReplacement
+{
+    std::string job;
+    bool placed = false;
+    std::string error;             ///< why it could not be re-placed
+    double healthyStepSeconds = 0; ///< the traffic model on the healthy fabric
+    double nowStepSeconds = 0;     ///< healthy × the worst attributed slowdown (+inf when stalled)
+    double afterStepSeconds = 0;   ///< re-placed avoiding the exclusions, routed without excluded links
+    int hostsMoved = 0;            ///< hosts of the new placement not in the old one
+    std::vector<std::string> excludedHostsAvoided; ///< the job's old hosts that were excluded
+    Placement placement;           ///< the new placement
+};
+
+/// The exclusion set recommended by the active alarms.
+HealthExclusions recommendExclusions(const Fabric &fabric, const std::vector<RunningJob> &jobs,
+                                     const std::vector<HealthAlarm> &alarms);
+
+/// Re-places job `job` on the GPUs left free by the other running jobs,
+/// never on an excluded host, and routes it with the excluded links down.
+/// `nowSlowdown` is the worst attributed slowdown. Cost: one evaluateJob.
+JobReplacement replaceJob(const Fabric &fabric, const std::vector<RunningJob> &jobs, int job,
+                          const HealthExclusions &exclusions, double nowSlowdown);
+
+} // namespace Railyard

@@ -1,0 +1,153 @@
+#include "core/health/healthattribution.h"
+
+#include "core/health/healthfault.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace Railyard {
+
+namespace {
+
+double observed(const HealthAlarm &alarm, const char *name, double fallback = 0)
+{
+    for (const auto &[key, value] : alarm.evidence.observed)
+        if (key == name)
+            return value;
+    return fallback;
+}
+
+} // namespace
+
+HealthAttribution::HealthAttribution(const Fabric &fabric, const std::vector<RunningJob> &jobs)
+    : m_fabric(fabric)
+    , m_jobs(jobs)
+{ }
+
+double HealthAttribution::effectiveGbps(const HealthAlarm &alarm)
+{
+    const double nominal = observed(alarm, "nominal_gbps");
+    double rate = observed(alarm, "rate_gbps", nominal);
+    if (rate <= 0)
+        rate = nominal;
+    if (alarm.evidence.rule == "ber")
+        return rate * berGoodputFraction(observed(alarm, "ber"));
+    if (alarm.kind == AlarmKind::PfcStorm)
+        return rate * pfcGoodputFraction(observed(alarm, "pfc_per_s"));
+    return rate;
+}
+
+double HealthAttribution::routedSlowdown(int j, std::int32_t link, double gbps)
+{
+    const std::string key = std::to_string(j) + ":" + std::to_string(link) + ":" + std::to_string(gbps);
+    if (auto it = m_cache.find(key); it != m_cache.end())
+        return it->second;
+    const JobEvaluation &healthy = m_jobs[size_t(j)].evaluation;
+    CapacityView view = healthyCapacityView(m_fabric);
+    view.gbps[size_t(link)] = gbps;
+    JobEvaluation e;
+    e.placement = healthy.placement;
+    e.collectives = healthy.collectives;
+    e.sharp = healthy.sharp;
+    routeJobStep(m_fabric, view, healthy.routing, e);
+    const double slowdown = !e.routed() || healthy.stepSeconds <= 0 ? std::numeric_limits<double>::infinity()
+                                                                  : e.stepSeconds / healthy.stepSeconds;
+    m_cache.emplace(key, slowdown);
+    return slowdown;
+}
+
+std::vector<std::int64_t> HealthAttribution::ranksBehindLink(int j, std::int32_t l) const
+{
+    const Link &link = m_fabric.link(l);
+    const Placement &placement = m_jobs[size_t(j)].evaluation.placement;
+    std::vector<std::int64_t> ranks;
+    auto railOf = [&](NodeIndex sw) { return m_fabric.isSwitch(sw) ? m_fabric.switchAt(m_fabric.switchIndexOf(sw)).rail : -1; };
+    if (m_fabric.isHost(link.a) || m_fabric.isHost(link.b)) {
+        const NodeIndex host = m_fabric.isHost(link.a) ? link.a : link.b;
+        const int rail = railOf(m_fabric.isHost(link.a) ? link.b : link.a);
+        const int rails = std::max<int>(1, int(m_fabric.host(host).nics.size()));
+        for (size_t r = 0; r < placement.ranks.size(); ++r)
+            if (placement.ranks[r].host == host && (rail < 0 || placement.ranks[r].gpu % rails == rail))
+                ranks.push_back(std::int64_t(r));
+        return ranks;
+    }
+    // A leaf uplink: the ranks on the hosts below the leaf, on its rail.
+    NodeIndex leaf = -1;
+    for (NodeIndex n : {link.a, link.b})
+        if (m_fabric.nodeTier(n) == Tier::Leaf)
+            leaf = n;
+    if (leaf < 0)
+        return ranks;
+    std::vector<char> below(size_t(m_fabric.hostCount()), 0);
+    for (std::int32_t k : m_fabric.incidentLinks(leaf)) {
+        const NodeIndex other = m_fabric.otherEnd(k, leaf);
+        if (m_fabric.isHost(other))
+            below[size_t(other)] = 1;
+    }
+    const int rail = railOf(leaf);
+    for (size_t r = 0; r < placement.ranks.size(); ++r) {
+        const RankSlot &slot = placement.ranks[r];
+        const int rails = std::max<int>(1, int(m_fabric.host(slot.host).nics.size()));
+        if (below[size_t(slot.host)] && (rail < 0 || slot.gpu % rails == rail))
+            ranks.push_back(std::int64_t(r));
+    }
+    return ranks;
+}
+
+std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
+{
+    std::vector<JobImpact> out;
+    if (isLinkAlarm(alarm.kind)) {
+        const std::int32_t l = alarm.link;
+        if (l < 0 || l >= m_fabric.linkCount())
+            return out;
+        for (size_t j = 0; j < m_jobs.size(); ++j) {
+            const std::vector<double> &bytes = m_jobs[j].evaluation.linkBytes;
+            if (size_t(l) >= bytes.size() || bytes[size_t(l)] <= 0)
+                continue;
+            JobImpact impact;
+            impact.name = m_jobs[j].spec.name;
+            impact.job = int(j);
+            impact.healthyStepSeconds = m_jobs[j].healthyStepSeconds();
+            if (alarm.kind == AlarmKind::LinkFlapping) {
+                double window = 10;
+                for (const auto &[key, value] : alarm.evidence.thresholds)
+                    if (key == "flap_window_intervals")
+                        window = std::max(1.0, value);
+                double flaps = 0;
+                for (double v : alarm.evidence.series)
+                    flaps += v > 0 ? 1 : 0;
+                const double perInterval = std::min(1.0, flaps / std::max<double>(1, double(alarm.evidence.series.size())));
+                impact.slowdown = 1.0 / (1.0 - 0.5 * perInterval);
+                (void)window;
+            } else {
+                impact.slowdown = routedSlowdown(int(j), l, effectiveGbps(alarm));
+            }
+            impact.ranks = ranksBehindLink(int(j), l);
+            out.push_back(std::move(impact));
+        }
+    } else {
+        const int j = findRunningJob(m_jobs, alarm.job);
+        if (j < 0)
+            return out;
+        JobImpact impact;
+        impact.name = alarm.job;
+        impact.job = j;
+        impact.healthyStepSeconds = m_jobs[size_t(j)].healthyStepSeconds();
+        impact.ranks = alarm.ranks;
+        if (alarm.kind == AlarmKind::SlowRank) {
+            double ratio = 1;
+            for (const auto &[key, value] : alarm.evidence.observed)
+                if (key == "ratio")
+                    ratio = value;
+            impact.slowdown = std::max(1.0, ratio);
+        } else {
+            impact.slowdown = std::numeric_limits<double>::infinity();
+        }
+        out.push_back(std::move(impact));
+    }
+    std::stable_sort(out.begin(), out.end(), [](const JobImpact &a, const JobImpact &b) { return a.slowdown > b.slowdown; });
+    return out;
+}
+
+} // namespace Railyard

@@ -1,0 +1,58 @@
+#pragma once
+
+// Straggler attribution: which running jobs an alarm touches, by how much
+// the traffic model predicts it slows each, and the ranks behind it.
+//
+// Link alarms: the jobs whose healthy step loads the link. Their slowdown is
+// the job's step routed with the link at its observed effective rate (the
+// running rate, × the goodput share left by bit errors or PFC pauses — the
+// same physics as the simulator, healthfault.h) ÷ the healthy step, as
+// degradationImpact computes it; a flapping link stalls the job for half of
+// each interval in which it flaps: 1 / (1 − 0.5 × flaps per interval). The
+// ranks are those on the link's host (GPUs on the link's rail) for a host
+// link, on the hosts below the leaf for a leaf uplink; none for higher tiers.
+// Rank alarms: the job itself; a hang or stall has slowdown +inf (stalled),
+// a slow rank its busy time ÷ the job's median.
+
+#include "core/health/healthalarm.h"
+#include "core/health/runningjobs.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+struct JobImpact
+{
+    std::string name;
+    int job = -1;           ///< index in the running jobs
+    double slowdown = 1;    ///< predicted step time ÷ healthy; +inf when stalled
+    double healthyStepSeconds = 0;
+    std::vector<std::int64_t> ranks;
+};
+
+/// Attributes alarms to jobs. Caches one routing per (job, link, rate), so
+/// attributing the same alarm again is free. Not thread-safe; plain data in
+/// and out. Keeps references to the fabric and jobs.
+class HealthAttribution
+{
+public:
+    HealthAttribution(const Fabric &fabric, const std::vector<RunningJob> &jobs);
+
+    /// The jobs `alarm` touches, the costliest first.
+    std::vector<JobImpact> attribute(const HealthAlarm &alarm);
+    /// The link's effective rate (Gbit/s) the evidence of a link alarm implies.
+    static double effectiveGbps(const HealthAlarm &alarm);
+
+private:
+    double routedSlowdown(int job, std::int32_t link, double gbps);
+    std::vector<std::int64_t> ranksBehindLink(int job, std::int32_t link) const;
+
+    const Fabric &m_fabric;
+    const std::vector<RunningJob> &m_jobs;
+    std::map<std::string, double> m_cache;
+};
+
+} // namespace Railyard

@@ -1,0 +1,42 @@
+#pragma once
+
+// Network incidents, shaped for the control-plane incident API (domain.md
+// §7: POST /v1/incidents/network {"cluster", "symptom"} → {"incident_id",
+// "runbook"}): one incident per alarm, with its evidence, the affected jobs,
+// the exclusion set and a runbook filled from resources/runbooks/.
+//
+// Symptoms: link_degraded, link_flapping, pfc_storm, rank_hang,
+// allreduce_stall; a slow rank files allreduce_stall (it holds every
+// collective of its job back).
+
+#include "core/health/healthactions.h"
+#include "core/health/healthalarm.h"
+#include "core/health/healthattribution.h"
+
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+struct HealthIncident
+{
+    std::string id;      ///< "ni_" + 12 hex digits, stable for (cluster, symptom, element, first interval)
+    std::string cluster; ///< the fabric's name
+    std::string symptom;
+    std::string element;
+    std::int64_t firstInterval = 0;
+    int alarm = -1;      ///< index of its alarm in the report
+    std::vector<JobImpact> jobs;
+    HealthExclusions exclusions;
+    std::string runbook; ///< Markdown
+};
+
+/// The symptom an alarm files ("slow_rank" → "allreduce_stall").
+std::string incidentSymptom(AlarmKind kind);
+
+/// Builds the incident for one alarm. A stale source raises no incident:
+/// callers pass only alarms raised from fresh frames.
+HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alarm, int alarmIndex,
+                             const std::vector<JobImpact> &jobs, const HealthExclusions &exclusions);
+
+} // namespace Railyard

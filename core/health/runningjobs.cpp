@@ -1,0 +1,49 @@
+#include "core/health/runningjobs.h"
+
+#include "core/placement/clusterstate.h"
+
+#include <stdexcept>
+
+namespace Railyard {
+
+CapacityView healthyCapacityView(const Fabric &fabric)
+{
+    CapacityView view;
+    view.gbps.resize(size_t(fabric.linkCount()));
+    for (std::int32_t l = 0; l < fabric.linkCount(); ++l)
+        view.gbps[size_t(l)] = fabric.link(l).capacityGbps;
+    view.switchFailed.assign(size_t(fabric.switchCount()), 0);
+    return view;
+}
+
+std::vector<RunningJob> placeRunningJobs(const Fabric &fabric, const std::vector<JobSpec> &jobs,
+                                         PlacementStrategy strategy, RoutingMode mode)
+{
+    fabric.prepare();
+    const CapacityView view = healthyCapacityView(fabric);
+    ClusterState state(fabric);
+    std::vector<RunningJob> out;
+    for (const JobSpec &spec : jobs) {
+        RunningJob job;
+        job.spec = spec;
+        job.placementOptions.strategy = strategy;
+        RoutingOptions routing;
+        routing.mode = mode;
+        job.evaluation = evaluateJob(state, view, spec, job.placementOptions, routing);
+        if (!job.evaluation.routed())
+            throw std::runtime_error("job '" + spec.name + "': " + job.evaluation.routingError);
+        state.add(job.evaluation.placement);
+        out.push_back(std::move(job));
+    }
+    return out;
+}
+
+int findRunningJob(const std::vector<RunningJob> &jobs, const std::string &name)
+{
+    for (size_t i = 0; i < jobs.size(); ++i)
+        if (jobs[i].spec.name == name)
+            return int(i);
+    return -1;
+}
+
+} // namespace Railyard

@@ -1,0 +1,9 @@
+# Live health: simulator, detection, attribution, actions, record/replay (core).
+railyard_add_test(health healthdetect)
+set_tests_properties(health/healthdetect PROPERTIES TIMEOUT 300)
+
+# `railyard-cli health` end to end.
+railyard_add_test(health healthcommand)
+target_compile_definitions(tst_healthcommand PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
+add_dependencies(tst_healthcommand railyard-cli)
+set_tests_properties(health/healthcommand PROPERTIES TIMEOUT 300)

@@ -1,0 +1,316 @@
+// Health monitoring on meta-24k with the MoE sample job: injected faults are
+// detected with hysteresis, attributed to the job with the traffic model's
+// slowdown, re-placed off the excluded host; a healthy noisy fabric raises
+// nothing; record → replay gives the same detections.
+
+#include "core/formats/formatregistry.h"
+#include "core/health/healthdetector.h"
+#include "core/health/healthfault.h"
+#include "core/health/healthreport.h"
+#include "core/health/replaysource.h"
+#include "core/health/runningjobs.h"
+#include "core/health/simulatedsource.h"
+#include "core/health/telemetryrecording.h"
+#include "core/jobs/jobspec.h"
+#include "core/placement/jobevaluation.h"
+
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <set>
+
+using namespace Railyard;
+
+namespace {
+
+QString sample(const char *name)
+{
+    return QStringLiteral(RAILYARD_SAMPLES "/") + QLatin1String(name);
+}
+
+HealthFault fault(const Fabric &fabric, const std::string &text)
+{
+    std::string error;
+    std::optional<HealthFault> f = parseHealthFault(text, fabric, &error);
+    if (!f)
+        qFatal("%s", error.c_str());
+    return *f;
+}
+
+std::vector<HealthAlarm> alarmsOf(const std::vector<HealthAlarm> &all, AlarmKind kind)
+{
+    std::vector<HealthAlarm> out;
+    for (const HealthAlarm &a : all)
+        if (a.kind == kind)
+            out.push_back(a);
+    return out;
+}
+
+} // namespace
+
+class TestHealthDetect : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void parsesFaults();
+    void degradedLinkFlaggedWithJobAndSlowdown();
+    void hungRankIsHangSuspect();
+    void slowRankFlagged();
+    void flappingReportedOnce();
+    void pfcStormAndBer();
+    void healthyNoisyFabricRaisesNothing();
+    void staleFramesRaiseNothing();
+    void recordReplaySameDetections();
+
+private:
+    Fabric m_fabric;
+    std::vector<RunningJob> m_jobs;
+    std::string m_hostLink;   ///< the job's bottleneck host link
+    std::string m_uplink;     ///< a loaded leaf-spine link
+};
+
+void TestHealthDetect::initTestCase()
+{
+    ReadResult r = FormatRegistry::instance().readFile(sample("meta-24k.fabric.json"));
+    QVERIFY2(r.ok(), qPrintable(r.errorText()));
+    m_fabric = std::move(*r.fabric);
+    const JobSpecResult job = readJobSpecFile(sample("moe-meta-24k.job.json"));
+    QVERIFY(job.ok());
+    m_jobs = placeRunningJobs(m_fabric, {*job.job});
+    QCOMPARE(m_jobs.size(), size_t(1));
+    m_hostLink = m_jobs[0].evaluation.bottleneckLinkId;
+    QVERIFY(m_fabric.isHost(m_fabric.link(m_fabric.findLink(m_hostLink)).a)
+            || m_fabric.isHost(m_fabric.link(m_fabric.findLink(m_hostLink)).b));
+    for (std::int32_t l = 0; l < m_fabric.linkCount() && m_uplink.empty(); ++l) {
+        const Link &link = m_fabric.link(l);
+        if (m_fabric.nodeTier(link.a) == Tier::Leaf && m_fabric.nodeTier(link.b) == Tier::Spine
+            && m_jobs[0].evaluation.linkBytes[size_t(l)] > 0)
+            m_uplink = link.id;
+    }
+    QVERIFY(!m_uplink.empty());
+}
+
+void TestHealthDetect::parsesFaults()
+{
+    std::string error;
+    const auto d = parseHealthFault("degrade:" + m_hostLink + ":0.5@3", m_fabric, &error);
+    QVERIFY2(d, error.c_str());
+    QCOMPARE(d->kind, FaultKind::Degrade);
+    QCOMPARE(d->value, 0.5);
+    QCOMPARE(d->startInterval, 3);
+    QCOMPARE(d->element, m_hostLink);
+    const auto h = parseHealthFault("hang:rank:12@4", m_fabric, &error);
+    QVERIFY2(h, error.c_str());
+    QCOMPARE(h->rank, 12);
+    QCOMPARE(h->startInterval, 4);
+    const auto s = parseHealthFault("slow:moe/rank:7:2", m_fabric, &error);
+    QVERIFY2(s, error.c_str());
+    QCOMPARE(s->job, std::string("moe"));
+    QCOMPARE(s->rank, 7);
+    QCOMPARE(s->value, 2.0);
+    QVERIFY(!parseHealthFault("degrade:no-such-link:0.5", m_fabric, &error));
+    QVERIFY(error.find("unknown link") != std::string::npos);
+    QVERIFY(!parseHealthFault("degrade:" + m_hostLink + ":1.5", m_fabric, &error));
+    QVERIFY(!parseHealthFault("melt:" + m_hostLink + ":1", m_fabric, &error));
+    QVERIFY(error.find("unknown fault kind") != std::string::npos);
+}
+
+void TestHealthDetect::degradedLinkFlaggedWithJobAndSlowdown()
+{
+    SimulatedSource source(m_fabric, m_jobs, {fault(m_fabric, "degrade:" + m_hostLink + ":0.5@3")});
+    HealthDetector detector(m_fabric);
+    monitorHealth(source, detector, 8);
+    const auto degraded = alarmsOf(detector.alarms(), AlarmKind::LinkDegraded);
+    QCOMPARE(degraded.size(), size_t(1));
+    QCOMPARE(degraded[0].element, m_hostLink);
+    QCOMPARE(degraded[0].firstInterval, 3);
+    QVERIFY(degraded[0].raisedInterval - 3 <= 2); // within 2 polling intervals
+    QCOMPARE(degraded[0].evidence.rule, std::string("rate"));
+    QCOMPARE(detector.alarms().size(), size_t(1)); // nothing else
+
+    const HealthReport report = buildHealthReport(m_fabric, m_jobs, detector, source.kind());
+    QCOMPARE(report.detections.size(), size_t(1));
+    const auto &jobs = report.detections[0].jobs;
+    QCOMPARE(jobs.size(), size_t(1));
+    QCOMPARE(jobs[0].name, std::string("moe-424b-16e"));
+    // The slowdown is the traffic model's: degradationImpact with the link at 200 Gbit/s.
+    CapacityView view = healthyCapacityView(m_fabric);
+    const std::int32_t l = m_fabric.findLink(m_hostLink);
+    view.gbps[size_t(l)] = 0.5 * m_fabric.link(l).capacityGbps;
+    JobEvaluation routed = m_jobs[0].evaluation;
+    routeJobStep(m_fabric, view, routed.routing, routed);
+    const DegradationImpact impact = degradationImpact(m_fabric, view, routed, 1);
+    QVERIFY(impact.slowdown() > 1.05);
+    QVERIFY(std::fabs(jobs[0].slowdown - impact.slowdown()) < 1e-9);
+    // The ranks behind a host link: the job's ranks on that host (on the link's rail when its leaf has one).
+    QVERIFY(!jobs[0].ranks.empty() && jobs[0].ranks.size() <= 8);
+    const Link &degradedLink = m_fabric.link(l);
+    const NodeIndex linkHost = m_fabric.isHost(degradedLink.a) ? degradedLink.a : degradedLink.b;
+    for (std::int64_t r : jobs[0].ranks)
+        QCOMPARE(m_jobs[0].evaluation.placement.ranks[size_t(r)].host, linkHost);
+
+    // Exclusion: the host; the re-placement avoids it and reports its step time.
+    QCOMPARE(report.exclusions.hosts.size(), size_t(1));
+    const NodeIndex host = m_fabric.findNode(report.exclusions.hosts[0]);
+    QVERIFY(m_fabric.isHost(host));
+    QCOMPARE(report.replacements.size(), size_t(1));
+    const JobReplacement &p = report.replacements[0];
+    QVERIFY2(p.placed, p.error.c_str());
+    for (const RankSlot &slot : p.placement.ranks)
+        QVERIFY(slot.host != host);
+    QCOMPARE(p.excludedHostsAvoided, report.exclusions.hosts);
+    QVERIFY(p.afterStepSeconds > 0 && std::isfinite(p.afterStepSeconds));
+    QVERIFY(std::fabs(p.healthyStepSeconds - m_jobs[0].healthyStepSeconds()) < 1e-12);
+    QVERIFY(std::fabs(p.nowStepSeconds - p.healthyStepSeconds * impact.slowdown()) < 1e-9);
+    QVERIFY(p.afterStepSeconds < p.nowStepSeconds);
+
+    // One incident with its runbook.
+    QCOMPARE(report.incidents.size(), size_t(1));
+    QCOMPARE(report.incidents[0].symptom, std::string("link_degraded"));
+    QVERIFY(report.incidents[0].id.starts_with("ni_"));
+    QVERIFY(report.incidents[0].runbook.find(m_hostLink) != std::string::npos);
+    QVERIFY(report.incidents[0].runbook.find("moe-424b-16e") != std::string::npos);
+}
+
+void TestHealthDetect::hungRankIsHangSuspect()
+{
+    SimulatedSource source(m_fabric, m_jobs, {fault(m_fabric, "hang:rank:100@3")});
+    HealthDetector detector(m_fabric);
+    monitorHealth(source, detector, 7);
+    const auto hangs = alarmsOf(detector.alarms(), AlarmKind::RankHang);
+    QCOMPARE(hangs.size(), size_t(1));
+    QCOMPARE(hangs[0].ranks, std::vector<std::int64_t>{100});
+    QCOMPARE(hangs[0].element, std::string("moe-424b-16e/rank:100"));
+    QVERIFY(hangs[0].raisedInterval - 3 <= 2);
+    QCOMPARE(detector.alarms().size(), size_t(1));
+    const HealthReport report = buildHealthReport(m_fabric, m_jobs, detector, source.kind());
+    QCOMPARE(report.detections[0].jobs.size(), size_t(1));
+    QVERIFY(std::isinf(report.detections[0].jobs[0].slowdown));
+    QCOMPARE(report.incidents[0].symptom, std::string("rank_hang"));
+    const std::string hostOf100 = m_fabric.host(m_jobs[0].evaluation.placement.ranks[100].host).id;
+    QCOMPARE(report.exclusions.hosts, std::vector<std::string>{hostOf100});
+}
+
+void TestHealthDetect::slowRankFlagged()
+{
+    SimulatedSource source(m_fabric, m_jobs, {fault(m_fabric, "slow:rank:5:1.6@2")});
+    HealthDetector detector(m_fabric);
+    monitorHealth(source, detector, 6);
+    const auto slow = alarmsOf(detector.alarms(), AlarmKind::SlowRank);
+    QCOMPARE(slow.size(), size_t(1));
+    QCOMPARE(slow[0].ranks, std::vector<std::int64_t>{5});
+    QCOMPARE(detector.alarms().size(), size_t(1));
+}
+
+void TestHealthDetect::flappingReportedOnce()
+{
+    SimulatedSource source(m_fabric, m_jobs, {fault(m_fabric, "flap:" + m_uplink + ":3@2")});
+    HealthDetector detector(m_fabric);
+    monitorHealth(source, detector, 40); // 13 flaps
+    const auto flaps = alarmsOf(detector.alarms(), AlarmKind::LinkFlapping);
+    QCOMPARE(flaps.size(), size_t(1));
+    QCOMPARE(flaps[0].element, m_uplink);
+    QVERIFY(flaps[0].active());
+    QCOMPARE(detector.alarms().size(), size_t(1)); // not also degraded
+    const HealthReport report = buildHealthReport(m_fabric, m_jobs, detector, source.kind());
+    QCOMPARE(report.exclusions.links, std::vector<std::string>{m_uplink});
+    QCOMPARE(report.detections[0].jobs.size(), size_t(1));
+    QVERIFY(report.detections[0].jobs[0].slowdown > 1);
+    QVERIFY(!report.detections[0].jobs[0].ranks.empty());
+}
+
+void TestHealthDetect::pfcStormAndBer()
+{
+    SimulatedSource source(m_fabric, m_jobs,
+                           {fault(m_fabric, "pfc-storm:" + m_uplink + ":2e5@1"),
+                            fault(m_fabric, "ber:" + m_hostLink + ":1e-6@1")});
+    HealthDetector detector(m_fabric);
+    monitorHealth(source, detector, 4);
+    const auto storms = alarmsOf(detector.alarms(), AlarmKind::PfcStorm);
+    QCOMPARE(storms.size(), size_t(1));
+    QCOMPARE(storms[0].element, m_uplink);
+    const auto degraded = alarmsOf(detector.alarms(), AlarmKind::LinkDegraded);
+    QCOMPARE(degraded.size(), size_t(1));
+    QCOMPARE(degraded[0].element, m_hostLink);
+    QCOMPARE(degraded[0].evidence.rule, std::string("ber"));
+    QCOMPARE(detector.alarms().size(), size_t(2));
+}
+
+void TestHealthDetect::healthyNoisyFabricRaisesNothing()
+{
+    SimulatorOptions options;
+    options.seed = 7;
+    SimulatedSource source(m_fabric, m_jobs, {}, options);
+    HealthDetector detector(m_fabric);
+    QElapsedTimer timer;
+    timer.start();
+    std::set<double> distinctBytes;
+    const std::int32_t l = m_fabric.findLink(m_hostLink);
+    monitorHealth(source, detector, 1000, nullptr, [&](const TelemetryFrame &f) {
+        distinctBytes.insert(f.links[size_t(l)].bytesAtoB);
+        return true;
+    });
+    QCOMPARE(detector.framesObserved(), 1000);
+    QVERIFY(distinctBytes.size() > 900); // it is noisy
+    QVERIFY2(detector.alarms().empty(),
+             detector.alarms().empty() ? "" : (detector.alarms()[0].element + " " + alarmKindName(detector.alarms()[0].kind)).c_str());
+    qInfo("1000 intervals of meta-24k (%lld link samples) simulated and checked in %lld ms",
+          (long long)detector.linkSamplesObserved(), (long long)timer.elapsed());
+}
+
+void TestHealthDetect::staleFramesRaiseNothing()
+{
+    SimulatedSource source(m_fabric, m_jobs, {fault(m_fabric, "degrade:" + m_hostLink + ":0.5@0")});
+    HealthDetector detector(m_fabric);
+    detector.observe(source.poll()); // one bad interval
+    for (int i = 0; i < 5; ++i) {
+        TelemetryFrame stale;
+        stale.interval = 1 + i;
+        stale.stale = true;
+        stale.staleReason = "connection refused";
+        detector.observe(stale);
+        QVERIFY(detector.isStale());
+    }
+    QVERIFY(detector.alarms().empty());
+    QCOMPARE(detector.staleIntervals(), 5);
+    (void)source.poll();
+    detector.observe(source.poll()); // back: the second bad interval raises it
+    QVERIFY(!detector.isStale());
+    QCOMPARE(detector.alarms().size(), size_t(1));
+}
+
+void TestHealthDetect::recordReplaySameDetections()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("run.jsonl")).toStdString();
+    SimulatedSource source(m_fabric, m_jobs,
+                           {fault(m_fabric, "degrade:" + m_hostLink + ":0.5@2"), fault(m_fabric, "hang:rank:9@4")});
+    HealthDetector live(m_fabric);
+    TelemetryRecorder recorder;
+    std::string error;
+    QVERIFY2(recorder.open(path, m_fabric.name, m_fabric.linkCount(), &error), error.c_str());
+    monitorHealth(source, live, 8, &recorder);
+    recorder.close();
+
+    ReplaySource replay;
+    QVERIFY2(replay.open(path, m_fabric.linkCount(), &error), error.c_str());
+    HealthDetector replayed(m_fabric);
+    monitorHealth(replay, replayed, 100);
+    QCOMPARE(replayed.framesObserved(), 8);
+    QCOMPARE(live.alarms().size(), size_t(2));
+    QCOMPARE(replayed.alarms().size(), live.alarms().size());
+    const HealthReport a = buildHealthReport(m_fabric, m_jobs, live, "sim");
+    HealthReport b = buildHealthReport(m_fabric, m_jobs, replayed, "sim");
+    QCOMPARE(healthReportToJson(b), healthReportToJson(a));
+
+    ReplaySource wrong;
+    QVERIFY(!wrong.open(path, m_fabric.linkCount() + 1, &error));
+    QVERIFY(error.find("links") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestHealthDetect)
+#include "tst_healthdetect.moc"
