@@ -8,6 +8,7 @@
 
 #include "app/common/memorytuning.h"
 #include "app/bench/benchutil.h"
+#include "app/bench/healthbench.h"
 #include "app/bench/intentbench.h"
 #include "app/bench/jobbench.h"
 #include "app/bench/projectbench.h"
@@ -264,6 +265,9 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("intents"),
                       QStringLiteral("Time lint and diff of a generated 200-rule network intent instead, on --fabric "
                                      "(default samples/meta-24k).")});
+    parser.addOption({QStringLiteral("health"),
+                      QStringLiteral("Time health detection (link samples per second, one thread) on --fabric with "
+                                     "--job-file running instead.")});
     if (!parser.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "railyard-bench: %s\n", qPrintable(parser.errorText()));
         return 2;
@@ -278,6 +282,9 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "railyard-bench: --repeat must be a positive integer\n");
         return 2;
     }
+    if (parser.isSet(QStringLiteral("health")))
+        return runHealthBench(parser.value(QStringLiteral("fabric")), parser.value(QStringLiteral("job-file")), repeats,
+                              parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("intents")))
         return runIntentBench(parser.value(QStringLiteral("fabric")), repeats, parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("job")))
