@@ -19,7 +19,8 @@ int runHealth(const QStringList &args)
                                   "alarm slows and by how much, recommends exclusions, re-places the affected jobs "
                                   "and files incidents with runbooks (docs/health.md)."));
     cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("Fabric file."));
-    cl.addOption({QStringLiteral("job")}, QStringLiteral("A running job (*.job.json), placed in the order given; repeat."),
+    cl.addOption({QStringLiteral("job")},
+                 QStringLiteral("A running job (*.job.json), placed in the order given; repeat."),
                  QStringLiteral("file"));
     cl.addOption({QStringLiteral("source")},
                  QStringLiteral("Telemetry source: sim (the embedded simulator) or replay=FILE (a recording). "

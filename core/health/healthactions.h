@@ -29,13 +29,13 @@ struct JobReplacement
 {
     std::string job;
     bool placed = false;
-    std::string error;             ///< why it could not be re-placed
-    double healthyStepSeconds = 0; ///< the traffic model on the healthy fabric
-    double nowStepSeconds = 0;     ///< healthy × the worst attributed slowdown (+inf when stalled)
-    double afterStepSeconds = 0;   ///< re-placed avoiding the exclusions, routed without excluded links
-    int hostsMoved = 0;            ///< hosts of the new placement not in the old one
+    std::string error;                             ///< why it could not be re-placed
+    double healthyStepSeconds = 0;                 ///< the traffic model on the healthy fabric
+    double nowStepSeconds = 0;                     ///< healthy × the worst attributed slowdown (+inf when stalled)
+    double afterStepSeconds = 0;                   ///< re-placed avoiding the exclusions, routed without excluded links
+    int hostsMoved = 0;                            ///< hosts of the new placement not in the old one
     std::vector<std::string> excludedHostsAvoided; ///< the job's old hosts that were excluded
-    Placement placement;           ///< the new placement
+    Placement placement;                           ///< the new placement
 };
 
 /// The exclusion set recommended by the active alarms.

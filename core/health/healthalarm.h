@@ -32,18 +32,18 @@ inline bool isLinkAlarm(AlarmKind kind)
 /// nominal rate, or the ranks of one job) in one interval.
 struct PeerStats
 {
-    std::string group;  ///< "host-leaf 400G", "job moe-424b-16e"
+    std::string group; ///< "host-leaf 400G", "job moe-424b-16e"
     std::int64_t count = 0;
     double median = 0;
-    double mad = 0;     ///< median absolute deviation (unscaled)
+    double mad = 0; ///< median absolute deviation (unscaled)
 };
 
 struct AlarmEvidence
 {
     std::string rule;   ///< the rule that raised it: "rate", "ber", "flap", "pfc", "ecn", "stall", "busy"
     std::string metric; ///< the series below: "rate_gbps", "ber", "link_downed", "pfc_per_s", "step", "busy_s"
-    std::int64_t seriesStart = 0;       ///< interval of series[0]
-    std::vector<double> series;         ///< the metric per interval from the first bad one (NaN = gap), ≤ 32
+    std::int64_t seriesStart = 0; ///< interval of series[0]
+    std::vector<double> series;   ///< the metric per interval from the first bad one (NaN = gap), ≤ 32
     std::vector<std::pair<std::string, double>> thresholds; ///< name → value the rule compared against
     std::vector<std::pair<std::string, double>> observed;   ///< name → figure in the raising interval
     PeerStats peers;
@@ -52,12 +52,12 @@ struct AlarmEvidence
 struct HealthAlarm
 {
     AlarmKind kind = AlarmKind::LinkDegraded;
-    std::string element;        ///< link id, job name (stall) or "JOB/rank:N"
-    std::int32_t link = -1;     ///< link alarms
-    std::string job;            ///< rank alarms
-    std::vector<std::int64_t> ranks; ///< rank alarms: the suspects
-    std::int64_t firstInterval = 0;  ///< first interval of the bad run that raised it
-    std::int64_t raisedInterval = 0; ///< interval in which it was raised (hysteresis satisfied)
+    std::string element;               ///< link id, job name (stall) or "JOB/rank:N"
+    std::int32_t link = -1;            ///< link alarms
+    std::string job;                   ///< rank alarms
+    std::vector<std::int64_t> ranks;   ///< rank alarms: the suspects
+    std::int64_t firstInterval = 0;    ///< first interval of the bad run that raised it
+    std::int64_t raisedInterval = 0;   ///< interval in which it was raised (hysteresis satisfied)
     std::int64_t clearedInterval = -1; ///< -1 while active
     bool active() const { return clearedInterval < 0; }
     AlarmEvidence evidence;

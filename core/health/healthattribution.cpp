@@ -51,7 +51,7 @@ double HealthAttribution::routedSlowdown(int j, std::int32_t link, double gbps)
     e.sharp = healthy.sharp;
     routeJobStep(m_fabric, view, healthy.routing, e);
     const double slowdown = !e.routed() || healthy.stepSeconds <= 0 ? std::numeric_limits<double>::infinity()
-                                                                  : e.stepSeconds / healthy.stepSeconds;
+                                                                    : e.stepSeconds / healthy.stepSeconds;
     m_cache.emplace(key, slowdown);
     return slowdown;
 }
@@ -61,7 +61,8 @@ std::vector<std::int64_t> HealthAttribution::ranksBehindLink(int j, std::int32_t
     const Link &link = m_fabric.link(l);
     const Placement &placement = m_jobs[size_t(j)].evaluation.placement;
     std::vector<std::int64_t> ranks;
-    auto railOf = [&](NodeIndex sw) { return m_fabric.isSwitch(sw) ? m_fabric.switchAt(m_fabric.switchIndexOf(sw)).rail : -1; };
+    auto railOf
+        = [&](NodeIndex sw) { return m_fabric.isSwitch(sw) ? m_fabric.switchAt(m_fabric.switchIndexOf(sw)).rail : -1; };
     if (m_fabric.isHost(link.a) || m_fabric.isHost(link.b)) {
         const NodeIndex host = m_fabric.isHost(link.a) ? link.a : link.b;
         const int rail = railOf(m_fabric.isHost(link.a) ? link.b : link.a);
@@ -117,7 +118,8 @@ std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
                 double flaps = 0;
                 for (double v : alarm.evidence.series)
                     flaps += v > 0 ? 1 : 0;
-                const double perInterval = std::min(1.0, flaps / std::max<double>(1, double(alarm.evidence.series.size())));
+                const double perInterval
+                    = std::min(1.0, flaps / std::max<double>(1, double(alarm.evidence.series.size())));
                 impact.slowdown = 1.0 / (1.0 - 0.5 * perInterval);
                 (void)window;
             } else {
@@ -146,7 +148,8 @@ std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
         }
         out.push_back(std::move(impact));
     }
-    std::stable_sort(out.begin(), out.end(), [](const JobImpact &a, const JobImpact &b) { return a.slowdown > b.slowdown; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const JobImpact &a, const JobImpact &b) { return a.slowdown > b.slowdown; });
     return out;
 }
 

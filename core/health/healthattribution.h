@@ -27,8 +27,8 @@ namespace Railyard {
 struct JobImpact
 {
     std::string name;
-    int job = -1;           ///< index in the running jobs
-    double slowdown = 1;    ///< predicted step time ÷ healthy; +inf when stalled
+    int job = -1;        ///< index in the running jobs
+    double slowdown = 1; ///< predicted step time ÷ healthy; +inf when stalled
     double healthyStepSeconds = 0;
     std::vector<std::int64_t> ranks;
 };

@@ -72,7 +72,8 @@ HealthDetector::HealthDetector(const Fabric &fabric, DetectionThresholds thresho
         const Link &link = fabric.link(l);
         auto role = [&](NodeIndex n) -> std::pair<int, std::string> {
             const std::optional<Tier> tier = fabric.nodeTier(n);
-            return tier ? std::pair{tierLevel(*tier), std::string(tierName(*tier))} : std::pair{-1, std::string("host")};
+            return tier ? std::pair{tierLevel(*tier), std::string(tierName(*tier))}
+                        : std::pair{-1, std::string("host")};
         };
         auto a = role(link.a);
         auto b = role(link.b);
@@ -239,15 +240,10 @@ void HealthDetector::observeLinks(const TelemetryFrame &frame)
             a.evidence.rule = rule;
             a.evidence.metric = metric;
             a.evidence.peers = std::move(peers);
-            a.evidence.observed = {{"rate_gbps", s.rateGbps},
-                                   {"nominal_gbps", s.capacityGbps},
-                                   {"utilization_of_rate", m_util[l]},
-                                   {"ber", m_ber[l]},
-                                   {"symbol_errors", s.symbolErrors},
-                                   {"link_downed", s.linkDowned},
-                                   {"pfc_per_s", m_pfc[l]},
-                                   {"ecn_per_s", m_ecn[l]},
-                                   {"retransmits", s.retransmits}};
+            a.evidence.observed
+                = {{"rate_gbps", s.rateGbps}, {"nominal_gbps", s.capacityGbps},  {"utilization_of_rate", m_util[l]},
+                   {"ber", m_ber[l]},         {"symbol_errors", s.symbolErrors}, {"link_downed", s.linkDowned},
+                   {"pfc_per_s", m_pfc[l]},   {"ecn_per_s", m_ecn[l]},           {"retransmits", s.retransmits}};
             return a;
         };
         auto run = [&](AlarmKind kind, bool bad, double metric, int clearAfter, const HealthAlarm &p) {
@@ -277,8 +273,7 @@ void HealthDetector::observeLinks(const TelemetryFrame &frame)
                 Track &t = m_linkTracks[trackKey(l, AlarmKind::LinkFlapping)];
                 if (flapEvent)
                     t.flapEvents.push_back(frame.interval);
-                std::erase_if(t.flapEvents,
-                              [&](std::int64_t e) { return e <= frame.interval - th.flapWindow; });
+                std::erase_if(t.flapEvents, [&](std::int64_t e) { return e <= frame.interval - th.flapWindow; });
                 const bool bad = int(t.flapEvents.size()) >= th.flapEvents;
                 flapping = !t.flapEvents.empty() || t.alarm >= 0;
                 HealthAlarm p = proto(AlarmKind::LinkFlapping, "flap", "link_downed", g.util);
@@ -300,8 +295,8 @@ void HealthDetector::observeLinks(const TelemetryFrame &frame)
         {
             const bool bad = (rateBad && !flapping) || berBad;
             HealthAlarm p = berBad && !(rateBad && !flapping)
-                                ? proto(AlarmKind::LinkDegraded, "ber", "ber", g.ber)
-                                : proto(AlarmKind::LinkDegraded, "rate", "rate_gbps", g.util);
+                ? proto(AlarmKind::LinkDegraded, "ber", "ber", g.ber)
+                : proto(AlarmKind::LinkDegraded, "rate", "rate_gbps", g.util);
             p.evidence.thresholds = {{"rate_share_below", th.rateShareBelow},
                                      {"rate_below_gbps", th.rateShareBelow * s.capacityGbps},
                                      {"ber_above", berThreshold},
@@ -355,8 +350,8 @@ void HealthDetector::observeRanks(const TelemetryFrame &frame, const JobRankSamp
         p.element = p.ranks.empty() ? job.jobName : job.jobName + "/rank:" + std::to_string(p.ranks.front());
         p.evidence.rule = "stall";
         p.evidence.metric = "step";
-        p.evidence.thresholds = {{"stalled_intervals", th.raiseAfter},
-                                 {"heartbeat_timeout_s", th.heartbeatTimeoutSeconds}};
+        p.evidence.thresholds
+            = {{"stalled_intervals", th.raiseAfter}, {"heartbeat_timeout_s", th.heartbeatTimeoutSeconds}};
         p.evidence.observed = {{"max_step", double(maxStep)},
                                {"min_step", double(minStep)},
                                {"ranks_behind", double(p.ranks.size())},
@@ -397,9 +392,8 @@ void HealthDetector::observeRanks(const TelemetryFrame &frame, const JobRankSamp
         p.element = job.jobName + "/rank:" + std::to_string(r);
         p.evidence.rule = "busy";
         p.evidence.metric = "busy_s";
-        p.evidence.thresholds = {{"busy_s_above", threshold},
-                                 {"ratio_above", th.slowRankRatio},
-                                 {"peer_mads", th.slowRankMads}};
+        p.evidence.thresholds
+            = {{"busy_s_above", threshold}, {"ratio_above", th.slowRankRatio}, {"peer_mads", th.slowRankMads}};
         p.evidence.observed = {{"busy_s", s.stepSeconds}, {"ratio", median > 0 ? s.stepSeconds / median : 0}};
         p.evidence.peers = {"job " + job.jobName, std::int64_t(busy.size()), median, mad};
         const std::string key = prefix + std::to_string(r);

@@ -106,7 +106,7 @@ private:
     DetectionThresholds m_thresholds;
     std::vector<int> m_groupOf;
     std::vector<std::string> m_groupNames;
-    std::vector<std::uint8_t> m_tracked; ///< per link: bit per link alarm kind with a track
+    std::vector<std::uint8_t> m_tracked;                   ///< per link: bit per link alarm kind with a track
     std::unordered_map<std::uint64_t, Track> m_linkTracks; ///< (link << 3 | kind)
     std::map<std::string, Track> m_rankTracks;             ///< "stall:JOB", "slow:JOB/rank:N"
     std::map<std::string, JobProgress> m_progress;

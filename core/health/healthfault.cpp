@@ -14,9 +14,9 @@ struct KindName
     FaultKind kind;
     const char *name;
 };
-constexpr KindName kindNames[] = {{FaultKind::Degrade, "degrade"}, {FaultKind::Flap, "flap"},
-                                  {FaultKind::Ber, "ber"},         {FaultKind::PfcStorm, "pfc-storm"},
-                                  {FaultKind::Hang, "hang"},       {FaultKind::Slow, "slow"}};
+constexpr KindName kindNames[]
+    = {{FaultKind::Degrade, "degrade"},    {FaultKind::Flap, "flap"}, {FaultKind::Ber, "ber"},
+       {FaultKind::PfcStorm, "pfc-storm"}, {FaultKind::Hang, "hang"}, {FaultKind::Slow, "slow"}};
 
 bool parseDouble(const std::string &text, double *out)
 {
@@ -90,7 +90,7 @@ std::optional<HealthFault> parseHealthFault(const std::string &textIn, const Fab
     const std::optional<FaultKind> kind = faultKindFromName(text.substr(0, c1));
     if (!kind) {
         *error = "'" + textIn + "': unknown fault kind '" + text.substr(0, c1)
-                 + "' (degrade, flap, ber, pfc-storm, hang, slow)";
+            + "' (degrade, flap, ber, pfc-storm, hang, slow)";
         return std::nullopt;
     }
     fault.kind = *kind;
@@ -142,7 +142,9 @@ std::optional<HealthFault> parseHealthFault(const std::string &textIn, const Fab
     const double v = fault.value;
     const char *bad = nullptr;
     switch (fault.kind) {
-    case FaultKind::Degrade: bad = (v > 0 && v < 1) ? nullptr : "degrade: VALUE is a fraction of the rate in (0, 1)"; break;
+    case FaultKind::Degrade:
+        bad = (v > 0 && v < 1) ? nullptr : "degrade: VALUE is a fraction of the rate in (0, 1)";
+        break;
     case FaultKind::Flap: bad = (v >= 2) ? nullptr : "flap: VALUE is the period in intervals, >= 2"; break;
     case FaultKind::Ber: bad = (v > 0 && v < 1) ? nullptr : "ber: VALUE is a bit-error rate in (0, 1)"; break;
     case FaultKind::PfcStorm: bad = (v > 0) ? nullptr : "pfc-storm: VALUE is pause frames per second, > 0"; break;
@@ -161,7 +163,7 @@ std::string healthFaultToString(const HealthFault &fault)
     char value[64];
     std::snprintf(value, sizeof value, "%g", fault.value);
     return std::string(faultKindName(fault.kind)) + ":" + fault.element + ":" + value + "@"
-           + std::to_string(fault.startInterval);
+        + std::to_string(fault.startInterval);
 }
 
 } // namespace Railyard

@@ -39,11 +39,11 @@ inline bool isRankFault(FaultKind kind)
 struct HealthFault
 {
     FaultKind kind = FaultKind::Degrade;
-    std::string element;       ///< link id, or "rank:N" / "JOB/rank:N"
-    std::int32_t link = -1;    ///< resolved link index (link faults)
-    std::string job;           ///< rank faults: job name ("" = the first job)
-    std::int64_t rank = -1;    ///< rank faults: global rank
-    double value = 0;          ///< see the header comment
+    std::string element;    ///< link id, or "rank:N" / "JOB/rank:N"
+    std::int32_t link = -1; ///< resolved link index (link faults)
+    std::string job;        ///< rank faults: job name ("" = the first job)
+    std::int64_t rank = -1; ///< rank faults: global rank
+    double value = 0;       ///< see the header comment
     std::int64_t startInterval = 0;
 
     bool activeAt(std::int64_t interval) const { return interval >= startInterval; }

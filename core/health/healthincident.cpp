@@ -71,7 +71,7 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
     std::vector<std::string> excluded = exclusions.hosts;
     excluded.insert(excluded.end(), exclusions.links.begin(), exclusions.links.end());
     std::string summary = std::string("Raised by rule '") + alarm.evidence.rule + "' at interval "
-                          + std::to_string(alarm.raisedInterval) + ".";
+        + std::to_string(alarm.raisedInterval) + ".";
     const char *tmpl = runbookTemplate(incident.symptom);
     std::string text = tmpl ? tmpl : "# {{element}}\n\n{{summary}}\n\nAffected jobs: {{jobs}}\n";
     replaceAll(text, "{{cluster}}", cluster);

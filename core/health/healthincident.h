@@ -25,7 +25,7 @@ struct HealthIncident
     std::string symptom;
     std::string element;
     std::int64_t firstInterval = 0;
-    int alarm = -1;      ///< index of its alarm in the report
+    int alarm = -1; ///< index of its alarm in the report
     std::vector<JobImpact> jobs;
     HealthExclusions exclusions;
     std::string runbook; ///< Markdown

@@ -36,12 +36,12 @@ struct HealthReport
     std::string source;  ///< "sim", "replay", "prometheus"
     std::int64_t intervals = 0;
     std::int64_t staleIntervals = 0;
-    bool stale = false;  ///< the last poll was stale
+    bool stale = false; ///< the last poll was stale
     std::int64_t linkSamples = 0;
     std::vector<HealthDetection> detections; ///< every alarm raised, in order
     HealthExclusions exclusions;             ///< from the active alarms
     std::vector<JobReplacement> replacements;
-    std::vector<HealthIncident> incidents;   ///< one per detection
+    std::vector<HealthIncident> incidents; ///< one per detection
 };
 
 /// Polls `source` up to `intervals` times (stopping early at its end),

@@ -35,7 +35,9 @@ json evidenceJson(const AlarmEvidence &e)
                 {"thresholds", std::move(thresholds)},
                 {"observed", std::move(observed)},
                 {"peers",
-                 {{"group", e.peers.group}, {"count", e.peers.count}, {"median", number(e.peers.median)},
+                 {{"group", e.peers.group},
+                  {"count", e.peers.count},
+                  {"median", number(e.peers.median)},
                   {"mad", number(e.peers.mad)}}}};
 }
 
@@ -43,8 +45,11 @@ json jobsJson(const std::vector<JobImpact> &jobs)
 {
     json out = json::array();
     for (const JobImpact &j : jobs) {
-        json o{{"name", j.name}, {"slowdown", number(j.slowdown)}, {"stalled", !std::isfinite(j.slowdown)},
-               {"healthy_step_time_ms", j.healthyStepSeconds * 1e3}, {"ranks", j.ranks}};
+        json o{{"name", j.name},
+               {"slowdown", number(j.slowdown)},
+               {"stalled", !std::isfinite(j.slowdown)},
+               {"healthy_step_time_ms", j.healthyStepSeconds * 1e3},
+               {"ranks", j.ranks}};
         out.push_back(std::move(o));
     }
     return out;
@@ -132,8 +137,7 @@ std::string healthReportToText(const HealthReport &r)
     for (const HealthDetection &d : r.detections) {
         const HealthAlarm &a = d.alarm;
         std::snprintf(line, sizeof line, "\n%s %s: first interval %lld, raised %lld%s (rule %s)\n",
-                      alarmKindName(a.kind), a.element.c_str(), (long long)a.firstInterval,
-                      (long long)a.raisedInterval,
+                      alarmKindName(a.kind), a.element.c_str(), (long long)a.firstInterval, (long long)a.raisedInterval,
                       a.active() ? "" : (", cleared " + std::to_string(a.clearedInterval)).c_str(),
                       a.evidence.rule.c_str());
         out += line;
@@ -172,8 +176,7 @@ std::string healthReportToText(const HealthReport &r)
         out += line;
     }
     for (const HealthIncident &i : r.incidents) {
-        std::snprintf(line, sizeof line, "Incident %s: %s on %s\n", i.id.c_str(), i.symptom.c_str(),
-                      i.element.c_str());
+        std::snprintf(line, sizeof line, "Incident %s: %s on %s\n", i.id.c_str(), i.symptom.c_str(), i.element.c_str());
         out += line;
     }
     return out;

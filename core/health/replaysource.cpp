@@ -26,7 +26,7 @@ bool ReplaySource::open(const std::string &path, std::int64_t expectedLinks, std
         const std::int64_t links = j.value("links", std::int64_t(-1));
         if (links != expectedLinks) {
             *error = path + ":1: recorded on a fabric with " + std::to_string(links) + " links, this one has "
-                     + std::to_string(expectedLinks);
+                + std::to_string(expectedLinks);
             return false;
         }
     } catch (const std::exception &e) {

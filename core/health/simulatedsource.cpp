@@ -65,8 +65,8 @@ private:
 };
 
 constexpr double backgroundBer = 1e-14;
-constexpr double backgroundPfcPerSecond = 20;   // × utilization
-constexpr double backgroundEcnPerSecond = 50;   // × utilization
+constexpr double backgroundPfcPerSecond = 20; // × utilization
+constexpr double backgroundEcnPerSecond = 50; // × utilization
 constexpr double backgroundRetransmitsPerSecond = 0.1;
 
 std::uint64_t mixSeed(std::uint64_t seed, std::int64_t interval)
@@ -155,7 +155,7 @@ TelemetryFrame SimulatedSource::poll()
         double goodputShare = 1; ///< ber, pfc-storm
         double ber = backgroundBer;
         double pfcPerSecond = 0;
-        bool down = false;       ///< flapped down in this interval
+        bool down = false; ///< flapped down in this interval
     };
     std::vector<std::pair<std::int32_t, LinkFaultState>> linkFaults;
     auto stateOf = [&](std::int32_t link) -> LinkFaultState & {
@@ -241,8 +241,8 @@ TelemetryFrame SimulatedSource::poll()
         s.capacityGbps = float(link.capacityGbps);
         s.state = f->down ? LinkState::Down : f->rateShare < 1 ? LinkState::Degraded : LinkState::Up;
         s.rateGbps = f->down ? 0.0f : float(link.capacityGbps * f->rateShare);
-        const double maxBytes = link.capacityGbps * f->rateShare * f->goodputShare * 1e9 / 8 * dt
-                                * (f->down ? 0.5 : 1.0);
+        const double maxBytes
+            = link.capacityGbps * f->rateShare * f->goodputShare * 1e9 / 8 * dt * (f->down ? 0.5 : 1.0);
         const double mean = std::min(m_bytes[l], maxBytes);
         s.bytesAtoB = std::round(std::clamp(mean * (1 + m_options.throughputNoise * rng.normal()), 0.0, maxBytes));
         s.bytesBtoA = std::round(std::clamp(mean * (1 + m_options.throughputNoise * rng.normal()), 0.0, maxBytes));

@@ -79,9 +79,9 @@ private:
     std::int64_t m_interval = 0;
     std::vector<double> m_progressSteps; ///< per job, steps done (fractional)
     std::vector<double> m_currentStep;
-    std::vector<std::vector<std::uint8_t>> m_usesLink; ///< per job, per link
+    std::vector<std::vector<std::uint8_t>> m_usesLink;     ///< per job, per link
     std::vector<std::map<std::string, JobRoute>> m_routes; ///< per job, by impaired-link key
-    std::vector<double> m_bytes; ///< scratch, per link
+    std::vector<double> m_bytes;                           ///< scratch, per link
 };
 
 } // namespace Railyard

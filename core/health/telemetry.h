@@ -25,13 +25,13 @@ namespace Railyard {
 /// One link during one interval. Direction a→b follows Link::a / Link::b.
 struct LinkSample
 {
-    bool present = false;           ///< false: no sample this interval (a gap)
+    bool present = false;            ///< false: no sample this interval (a gap)
     LinkState state = LinkState::Up; ///< at the end of the interval
-    float capacityGbps = 0;         ///< nominal rate, per direction
-    float rateGbps = 0;             ///< running (negotiated) rate at the end of the interval; 0 when down
-    double bytesAtoB = 0;           ///< data bytes sent a→b in the interval
+    float capacityGbps = 0;          ///< nominal rate, per direction
+    float rateGbps = 0;              ///< running (negotiated) rate at the end of the interval; 0 when down
+    double bytesAtoB = 0;            ///< data bytes sent a→b in the interval
     double bytesBtoA = 0;
-    std::uint32_t symbolErrors = 0; ///< PHY symbol errors in the interval
+    std::uint32_t symbolErrors = 0;  ///< PHY symbol errors in the interval
     std::uint32_t receiveErrors = 0; ///< packets received with errors (bad CRC, ...)
     std::uint32_t discards = 0;      ///< packets discarded (both directions)
     std::uint32_t linkDowned = 0;    ///< times the link went down in the interval
@@ -43,10 +43,10 @@ struct LinkSample
 /// One rank of a job at the end of an interval.
 struct RankSample
 {
-    bool present = false;         ///< false: the rank did not report (a gap)
-    double heartbeatSeconds = 0;  ///< source time of the rank's last heartbeat
-    std::int64_t step = 0;        ///< last step whose collectives the rank entered (NCCL flight-recorder view)
-    double stepSeconds = 0;       ///< busy time of the rank's last step (compute + own sends, no waiting on peers)
+    bool present = false;        ///< false: the rank did not report (a gap)
+    double heartbeatSeconds = 0; ///< source time of the rank's last heartbeat
+    std::int64_t step = 0;       ///< last step whose collectives the rank entered (NCCL flight-recorder view)
+    double stepSeconds = 0;      ///< busy time of the rank's last step (compute + own sends, no waiting on peers)
 };
 
 /// The ranks of one running job, indexed by global rank.

@@ -67,11 +67,12 @@ void TestHealthCommand::recordThenReplay()
 {
     QTemporaryDir dir;
     const QString rec = dir.filePath(QStringLiteral("run.jsonl"));
-    const QStringList base{QStringLiteral("health"), sample("meta-24k.fabric.json"), QStringLiteral("--job"),
-                           sample("moe-meta-24k.job.json"), QStringLiteral("--intervals"), QStringLiteral("6"),
+    const QStringList base{QStringLiteral("health"),        sample("meta-24k.fabric.json"), QStringLiteral("--job"),
+                           sample("moe-meta-24k.job.json"), QStringLiteral("--intervals"),  QStringLiteral("6"),
                            QStringLiteral("--json")};
-    const CliRun live = runCli(base + QStringList{QStringLiteral("--inject"), QStringLiteral("hang:rank:3@2"),
-                                                  QStringLiteral("--record"), rec});
+    const CliRun live = runCli(
+        base
+        + QStringList{QStringLiteral("--inject"), QStringLiteral("hang:rank:3@2"), QStringLiteral("--record"), rec});
     QVERIFY2(live.exitCode == 0, qPrintable(describe(live)));
     const CliRun replay = runCli(base + QStringList{QStringLiteral("--source"), QStringLiteral("replay=") + rec});
     QVERIFY2(replay.exitCode == 0, qPrintable(describe(replay)));
@@ -88,9 +89,9 @@ void TestHealthCommand::usageErrors()
     const CliRun noJob = runCli({QStringLiteral("health"), sample("meta-24k.fabric.json")});
     QCOMPARE(noJob.exitCode, 2);
     QVERIFY(noJob.err.contains(QStringLiteral("--job")));
-    const CliRun badFault = runCli({QStringLiteral("health"), sample("lab-2rack.fabric.json"), QStringLiteral("--job"),
-                                    sample("moe-meta-24k.job.json"), QStringLiteral("--inject"),
-                                    QStringLiteral("degrade:nope:0.5")});
+    const CliRun badFault
+        = runCli({QStringLiteral("health"), sample("lab-2rack.fabric.json"), QStringLiteral("--job"),
+                  sample("moe-meta-24k.job.json"), QStringLiteral("--inject"), QStringLiteral("degrade:nope:0.5")});
     QCOMPARE(badFault.exitCode, 2);
     QVERIFY2(badFault.err.contains(QStringLiteral("unknown link 'nope'")), qPrintable(badFault.err));
 }

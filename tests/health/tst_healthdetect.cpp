@@ -69,8 +69,8 @@ private slots:
 private:
     Fabric m_fabric;
     std::vector<RunningJob> m_jobs;
-    std::string m_hostLink;   ///< the job's bottleneck host link
-    std::string m_uplink;     ///< a loaded leaf-spine link
+    std::string m_hostLink; ///< the job's bottleneck host link
+    std::string m_uplink;   ///< a loaded leaf-spine link
 };
 
 void TestHealthDetect::initTestCase()
@@ -225,9 +225,9 @@ void TestHealthDetect::flappingReportedOnce()
 
 void TestHealthDetect::pfcStormAndBer()
 {
-    SimulatedSource source(m_fabric, m_jobs,
-                           {fault(m_fabric, "pfc-storm:" + m_uplink + ":2e5@1"),
-                            fault(m_fabric, "ber:" + m_hostLink + ":1e-6@1")});
+    SimulatedSource source(
+        m_fabric, m_jobs,
+        {fault(m_fabric, "pfc-storm:" + m_uplink + ":2e5@1"), fault(m_fabric, "ber:" + m_hostLink + ":1e-6@1")});
     HealthDetector detector(m_fabric);
     monitorHealth(source, detector, 4);
     const auto storms = alarmsOf(detector.alarms(), AlarmKind::PfcStorm);
@@ -257,7 +257,9 @@ void TestHealthDetect::healthyNoisyFabricRaisesNothing()
     QCOMPARE(detector.framesObserved(), 1000);
     QVERIFY(distinctBytes.size() > 900); // it is noisy
     QVERIFY2(detector.alarms().empty(),
-             detector.alarms().empty() ? "" : (detector.alarms()[0].element + " " + alarmKindName(detector.alarms()[0].kind)).c_str());
+             detector.alarms().empty()
+                 ? ""
+                 : (detector.alarms()[0].element + " " + alarmKindName(detector.alarms()[0].kind)).c_str());
     qInfo("1000 intervals of meta-24k (%lld link samples) simulated and checked in %lld ms",
           (long long)detector.linkSamplesObserved(), (long long)timer.elapsed());
 }
