@@ -9,6 +9,7 @@
 #include "views/canvas/fabriccanvas.h"
 #include "views/editactions.h"
 #include "views/export/imageexporter.h"
+#include "views/docks/intentsdock.h"
 #include "views/docks/jobsdock.h"
 #include "views/docks/outlinedock.h"
 #include "views/docks/problemsdock.h"
@@ -87,6 +88,11 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_analysisDock, m_propertiesDock);
     addDockWidget(Qt::RightDockWidgetArea, m_jobsDock);
     tabifyDockWidget(m_propertiesDock, m_jobsDock);
+    m_intentsDock = new IntentsDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_intentsDock);
+    tabifyDockWidget(m_jobsDock, m_intentsDock);
+    connect(m_intentsDock, &IntentsDock::diffChanged, m_canvas, &FabricCanvas::setIntentDiff);
+    connect(m_intentsDock, &IntentsDock::intentErrors, m_problemsDock, &ProblemsDock::setIntentErrors);
     m_analysisDock->raise();
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
@@ -191,6 +197,7 @@ void MainWindow::createActions()
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
                               static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_jobsDock),
+                              static_cast<QDockWidget *>(m_intentsDock),
                               static_cast<QDockWidget *>(m_problemsDock), m_historyDock,
                               static_cast<QDockWidget *>(m_versionsDock)})
         m_viewMenu->addAction(dock->toggleViewAction());
@@ -338,6 +345,7 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_analysisDock->setDocument(nullptr);
     m_problemsDock->setDocument(nullptr);
     m_jobsDock->setDocument(nullptr);
+    m_intentsDock->setDocument(nullptr);
     m_editActions->setDocument(nullptr);
     m_undoView->setStack(nullptr);
     m_document = std::move(document);
@@ -350,6 +358,8 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_jobsDock->setDocument(doc);
     m_session->setDocument(doc);
     m_versionsDock->setProjectPath(ProjectSession::isProjectPath(filePath) ? filePath : QString());
+    m_intentsDock->setProjectPath(ProjectSession::isProjectPath(filePath) ? filePath : QString());
+    m_intentsDock->setDocument(doc);
     m_editActions->setDocument(doc);
     m_undoView->setStack(doc->undoStack());
     m_runner->setDocument(doc);
@@ -472,6 +482,7 @@ bool MainWindow::saveAs()
     }
     m_recentFiles->add(path);
     m_versionsDock->setProjectPath(ProjectSession::isProjectPath(path) ? path : QString());
+    m_intentsDock->setProjectPath(ProjectSession::isProjectPath(path) ? path : QString());
     updateTitle();
     return ok;
 }

@@ -25,6 +25,7 @@ class ProjectSession;
 class VersionsDock;
 class FabricCanvas;
 class FabricDocument;
+class IntentsDock;
 class JobsDock;
 class OutlineDock;
 class ProblemsDock;
@@ -54,6 +55,7 @@ public:
     OutlineDock *outlineDock() const { return m_outlineDock; }
     ProblemsDock *problemsDock() const { return m_problemsDock; }
     JobsDock *jobsDock() const { return m_jobsDock; }
+    IntentsDock *intentsDock() const { return m_intentsDock; }
     EditActions *editActions() const { return m_editActions; }
     ProjectSession *projectSession() const { return m_session; }
     VersionsDock *versionsDock() const { return m_versionsDock; }
@@ -105,6 +107,7 @@ private:
     AnalysisDock *m_analysisDock = nullptr;
     ProblemsDock *m_problemsDock = nullptr;
     JobsDock *m_jobsDock = nullptr;
+    IntentsDock *m_intentsDock = nullptr;
     QDockWidget *m_historyDock = nullptr;
     QUndoView *m_undoView = nullptr;
     RecentFiles *m_recentFiles = nullptr;

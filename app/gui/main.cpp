@@ -2,6 +2,7 @@
 //
 //   railyard [FILE]
 //   railyard FILE --screenshot OUT.png [--size WxH] [--focus ID] [--fail ID]...
+//   railyard FILE --intent OLD.intent.json [--intent-diff NEW.intent.json] [--screenshot OUT.png]
 //
 // --screenshot opens the file, lays it out, waits for the analysis, renders
 // the window into OUT.png and exits (for documentation, bug reports and
@@ -11,6 +12,7 @@
 #include "core/document/fabricdocument.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
+#include "views/docks/intentsdock.h"
 #include "views/docks/jobsdock.h"
 #include "views/mainwindow.h"
 
@@ -84,7 +86,13 @@ int main(int argc, char **argv)
     const QCommandLineOption dock(QStringLiteral("dock"),
                                   QApplication::translate("main", "Bring the dock <name> to the front (e.g. Versions, History, Problems)."),
                                   QStringLiteral("name"));
-    parser.addOptions({screenshot, size, focus, fail, job, compare, dock});
+    const QCommandLineOption intent(QStringLiteral("intent"),
+                                    QApplication::translate("main", "Open the network intent <file> (*.intent.json) in the Intents dock."),
+                                    QStringLiteral("file"));
+    const QCommandLineOption intentDiff(QStringLiteral("intent-diff"),
+                                        QApplication::translate("main", "With --intent: compare with the version <file> and draw the diff on the canvas."),
+                                        QStringLiteral("file"));
+    parser.addOptions({screenshot, size, focus, fail, job, compare, dock, intent, intentDiff});
     parser.process(app);
 
     Railyard::MainWindow window;
@@ -122,6 +130,19 @@ int main(int argc, char **argv)
             else
                 jobs->place();
         }
+    }
+
+    if (parser.isSet(intent) && window.document()) {
+        Railyard::IntentsDock *intents = window.intentsDock();
+        const bool ok = intents->openIntent(parser.value(intent))
+            && (!parser.isSet(intentDiff) || intents->compareWith(parser.value(intentDiff)));
+        if (!ok) {
+            std::fprintf(stderr, "%s\n", qPrintable(intents->errorText()));
+            if (capture)
+                return 1;
+        }
+        intents->show();
+        intents->raise();
     }
 
     if (parser.isSet(dock)) {

@@ -80,4 +80,15 @@ const char *heatBandLabel(int band)
     return labels[std::clamp(band, 0, heatBands - 1)];
 }
 
+QColor intentDiffColour(int mark)
+{
+    switch (mark) {
+    case 1: return QColor(0x00, 0x72, 0xb2); // blue: added
+    case 2: return QColor(0xd5, 0x5e, 0x00); // vermillion: removed
+    case 3: return QColor(0x88, 0x22, 0x55); // wine: changed
+    default: break;
+    }
+    return QColor(0x99, 0x99, 0x99);
+}
+
 } // namespace Railyard

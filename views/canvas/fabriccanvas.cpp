@@ -4,6 +4,7 @@
 #include "views/docks/analysischarts.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/colours.h"
+#include "views/canvas/intentdiffoverlay.h"
 
 #include <QContextMenuEvent>
 #include <QElapsedTimer>
@@ -66,6 +67,7 @@ void FabricCanvas::setDocument(FabricDocument *document)
     m_overlaysDirty = true;
     m_heat.clear();
     m_highlightedHosts.clear();
+    m_intentDiff.reset();
     if (m_document) {
         connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
             if (change == FabricDocument::Change::Structure) {
@@ -121,6 +123,8 @@ void FabricCanvas::rebuildLayout()
             widths.push_back(g.rect.width());
     std::nth_element(widths.begin(), widths.begin() + static_cast<long>(widths.size() / 2), widths.end());
     m_suWidth = widths.empty() ? 0.0 : widths[widths.size() / 2];
+    if (m_intentDiff)
+        m_intentDiff->setLayout(*m_layout);
     // Scene-space segments of every bundle: lower group's top center to the
     // upper group's bottom center, for fast culling when painting.
     m_segments.assign(m_layout->levels().size(), {});
@@ -178,7 +182,7 @@ void FabricCanvas::updateOverlays() const
     }
     m_linkInCut.assign(static_cast<size_t>(fabric.linkCount()), 0);
     const AnalysisReport *report = m_runner ? m_runner->current() : nullptr;
-    if (report && m_showCut)
+    if (report && m_showCut && !m_intentDiff) // an intent diff takes over the link colours
         for (const auto l : report->bisection.cutLinks)
             if (l < fabric.linkCount())
                 m_linkInCut[static_cast<size_t>(l)] = 1;
@@ -353,6 +357,18 @@ void FabricCanvas::setHighlightedHosts(const std::vector<std::string> &hostIds)
             if (const NodeIndex n = f.findNode(id); f.isHost(n))
                 m_highlightedHosts[static_cast<size_t>(n)] = 1;
     }
+    update();
+}
+
+void FabricCanvas::setIntentDiff(const SemanticDiff *diff, const QString &title)
+{
+    m_intentDiff.reset();
+    if (diff && m_document) {
+        m_intentDiff = std::make_unique<IntentDiffOverlay>(*diff, m_document->fabric(), title);
+        if (m_layout)
+            m_intentDiff->setLayout(*m_layout);
+    }
+    m_overlaysDirty = true;
     update();
 }
 

@@ -10,7 +10,9 @@
 // painted from plain vectors with batched QPainter::drawLines calls.
 //
 // Overlays: the bisection cut (from the AnalysisRunner), failed elements (from
-// the document's what-if), switches coloured by oversubscription, selection.
+// the document's what-if), switches coloured by oversubscription, selection,
+// and the diff of two intent versions (IntentDiffOverlay, from the Intents
+// dock), which takes over the colours while it is shown.
 
 #include "core/layout/fabriclayout.h"
 
@@ -26,6 +28,8 @@ namespace Railyard {
 
 class AnalysisRunner;
 class FabricDocument;
+class IntentDiffOverlay;
+struct SemanticDiff;
 
 class FabricCanvas : public QWidget
 {
@@ -50,6 +54,13 @@ public:
     bool showCut() const { return m_showCut; }
     bool hasHeatmap() const { return !m_heat.empty(); }
     bool colourByOversubscription() const { return m_colourByOversubscription; }
+    /// The intent diff drawn, nullptr when none.
+    const IntentDiffOverlay *intentDiff() const { return m_intentDiff.get(); }
+    /// Colours the racks, switches and links of a semantic intent diff
+    /// computed on the document's fabric (added / removed / changed, with a
+    /// legend headed `title`) at every zoom level; nullptr clears it. Not a
+    /// slot (moc would need the whole diff type); connect it by address.
+    void setIntentDiff(const SemanticDiff *diff, const QString &title);
 
     /// Renders the scene rectangle source into target on any painter (PNG,
     /// SVG and PDF export use it). The level of detail follows the target's
@@ -160,6 +171,7 @@ private:
     double m_layoutMs = 0.0;      ///< what the last layout cost
     QTimer *m_layoutTimer = nullptr;
     std::vector<char> m_highlightedHosts;
+    std::unique_ptr<IntentDiffOverlay> m_intentDiff;
     mutable bool m_overlaysDirty = true;
     mutable std::vector<char> m_linkFailed;
     mutable std::vector<char> m_linkDegraded; ///< per link: up but below its nominal rate

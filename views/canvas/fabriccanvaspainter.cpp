@@ -6,6 +6,7 @@
 #include "views/analysisrunner.h"
 #include "views/canvas/colours.h"
 #include "views/canvas/fabriccanvas.h"
+#include "views/canvas/intentdiffoverlay.h"
 
 #include <QPainter>
 
@@ -66,6 +67,7 @@ struct FabricCanvas::Painter
     const std::vector<char> &cut;      ///< per link: in the bisection cut
     const std::vector<char> &failed;   ///< per link: carries nothing in the what-if
     const std::vector<char> &degraded; ///< per link: runs below its nominal rate
+    const IntentDiffOverlay *diff;     ///< the intent diff shown, or nullptr
     bool dark;
 
     Painter(const FabricCanvas &c, QPainter &painter, const QRectF &src, const QRectF &tgt)
@@ -80,10 +82,11 @@ struct FabricCanvas::Painter
         , cut((c.updateOverlays(), c.m_linkInCut))
         , failed(c.m_linkFailed)
         , degraded(c.m_linkDegraded)
+        , diff(c.m_intentDiff && c.m_intentDiff->fits(fabric) ? c.m_intentDiff.get() : nullptr)
         , dark(isDark(c.palette()))
     { }
 
-    bool heat() const { return !canvas.m_heat.empty(); }
+    bool heat() const { return !canvas.m_heat.empty() && !diff; }
     double linkHeat(std::int32_t l) const
     {
         return static_cast<size_t>(l) < canvas.m_heat.size() ? canvas.m_heat[static_cast<size_t>(l)] : 0.0;
@@ -97,6 +100,32 @@ struct FabricCanvas::Painter
         }
     }
 
+    /// Lines by intent-diff mark (added, removed, changed), over the others.
+    void drawDiff(std::vector<QLineF> (&marks)[3], double width)
+    {
+        for (int m = 0; m < 3; ++m) {
+            p.setPen(QPen(diffColour(m + 1), width));
+            drawLines(std::move(marks[m]));
+        }
+    }
+    QColor diffColour(int mark) const
+    {
+        const QColor c = intentDiffColour(mark);
+        return dark ? c.lighter(mark == IntentDiffOverlay::Changed ? 220 : 140) : c;
+    }
+    /// Fill of a host or switch (group) while a diff is shown: its mark's
+    /// colour over the background, or a neutral grey.
+    QColor diffFill(int mark, bool host) const
+    {
+        const QColor base = canvas.palette().color(QPalette::Base);
+        const QColor c = mark ? diffColour(mark) : host ? hostFill() : dark ? QColor(85, 92, 104) : QColor(196, 201, 208);
+        if (!mark)
+            return c;
+        const double t = dark ? 0.45 : 0.3;
+        return QColor::fromRgbF(base.redF() + (c.redF() - base.redF()) * t, base.greenF() + (c.greenF() - base.greenF()) * t,
+                                base.blueF() + (c.blueF() - base.blueF()) * t);
+    }
+
     QPointF map(const QPointF &s) const { return target.topLeft() + (s - source.topLeft()) * zoom; }
     QRectF map(const QRectF &r) const { return QRectF(map(r.topLeft()), r.size() * zoom); }
 
@@ -104,7 +133,7 @@ struct FabricCanvas::Painter
     {
         if (canvas.m_document->isSwitchFailed(s))
             return failedColour();
-        if (canvas.m_colourByOversubscription && report
+        if (canvas.m_colourByOversubscription && report && !diff
             && static_cast<size_t>(s) < report->oversubscription.perSwitch.size())
             return oversubscriptionColour(report->oversubscription.perSwitch[static_cast<size_t>(s)].ratio);
         return dark ? QColor(110, 130, 160) : QColor(150, 170, 200);
@@ -174,8 +203,9 @@ struct FabricCanvas::Painter
         for (size_t i = 0; i < level.groups.size(); ++i)
             boxes[i] = groupBox(level.groups[i]).translated(0, rowShift[static_cast<size_t>(level.groups[i].row)]);
 
-        std::vector<QLineF> normal, hot, down;
+        std::vector<QLineF> normal, hot, down, diffLines[3];
         std::vector<std::vector<QLineF>> heatBandsLines(heatBands);
+        const size_t levelIndex = static_cast<size_t>(&level - layout.levels().data());
         struct Label
         {
             QPointF at;
@@ -184,7 +214,7 @@ struct FabricCanvas::Painter
         std::vector<Label> labels;
         // Cull in scene units on the precomputed segments first (rows may be
         // shifted by up to ~40 px per row, hence the vertical margin).
-        const auto &segments = canvas.m_segments[static_cast<size_t>(&level - layout.levels().data())];
+        const auto &segments = canvas.m_segments[levelIndex];
         const double marginY = (40.0 * layout.rowCount() + 20.0) / zoom, marginX = 10.0 / zoom;
         const float left = static_cast<float>(source.left() - marginX),
                     right = static_cast<float>(source.right() + marginX);
@@ -212,7 +242,9 @@ struct FabricCanvas::Painter
                 if (heat())
                     hottest = std::max(hottest, linkHeat(l));
             }
-            if (failedCount == static_cast<int>(b.links.size()))
+            if (const int mark = diff ? diff->bundle(levelIndex, seg.bundle) : 0)
+                diffLines[mark - 1].push_back(line);
+            else if (failedCount == static_cast<int>(b.links.size()))
                 down.push_back(line);
             else if (heat())
                 heatBandsLines[static_cast<size_t>(heatBand(hottest))].push_back(line);
@@ -229,6 +261,7 @@ struct FabricCanvas::Painter
         }
         drawBuckets(normal, hot, down, 1.0);
         drawHeat(heatBandsLines, 1.0);
+        drawDiff(diffLines, 2.5);
 
         // Groups.
         QFont small = canvas.font();
@@ -255,10 +288,13 @@ struct FabricCanvas::Painter
                     }
                 }
                 fill = failedSwitches == switches ? failedColour()
-                    : canvas.m_colourByOversubscription && report
+                    : canvas.m_colourByOversubscription && report && !diff
                     ? oversubscriptionColour(worst)
                     : switchColour(fabric.switchIndexOf(g.members.front()));
             }
+            const int mark = diff ? diff->group(levelIndex, static_cast<std::int32_t>(i)) : 0;
+            if (diff && !(g.row > 0 && failedSwitches == switches))
+                fill = diffFill(mark, g.row == 0);
             bool selected = false, highlighted = false;
             for (const NodeIndex n : g.members) {
                 if (canvas.m_selectedNodes[static_cast<size_t>(n)])
@@ -267,9 +303,10 @@ struct FabricCanvas::Painter
                     && canvas.m_highlightedHosts[static_cast<size_t>(n)])
                     highlighted = true;
             }
-            p.setPen(QPen(selected ? canvas.palette().color(QPalette::Highlight)
-                                   : (failedSwitches ? failedColour() : lineColour().darker(130)),
-                          selected || failedSwitches ? 2.0 : 1.0));
+            p.setPen(QPen(selected  ? canvas.palette().color(QPalette::Highlight)
+                              : mark ? diffColour(mark)
+                                     : (failedSwitches ? failedColour() : lineColour().darker(130)),
+                          selected || failedSwitches || mark ? 2.0 : 1.0));
             p.setBrush(fill);
             p.drawRoundedRect(box, 3, 3);
             if (highlighted) {
@@ -283,6 +320,11 @@ struct FabricCanvas::Painter
                                      : tr("%1 switches").arg(switches);
             if (failedSwitches)
                 sub += tr(" · %1 failed").arg(failedSwitches);
+            if (mark && g.row == 0)
+                sub = tr("%1 of %2 hosts %3")
+                          .arg(diff->markedHosts(levelIndex, static_cast<std::int32_t>(i)))
+                          .arg(g.members.size())
+                          .arg(IntentDiffOverlay::markName(IntentDiffOverlay::Mark(mark)));
             p.setPen(g.row == 0 ? textColour() : (fill.lightness() < 110 ? QColor(Qt::white) : QColor(20, 20, 20)));
             if (box.width() >= fm.horizontalAdvance(text) + 6 && box.height() >= fm.height() * 2 + 2) {
                 p.drawText(box.adjusted(3, 1, -3, -1), Qt::AlignCenter, text + "\n" + sub);
@@ -340,7 +382,7 @@ struct FabricCanvas::Painter
 
         // Host links: of visible hosts, and of visible switches toward hosts.
         std::vector<std::vector<QLineF>> byRail(8);
-        std::vector<QLineF> hot, down, slow, selectedLines;
+        std::vector<QLineF> normal, hot, down, slow, selectedLines, diffLines[3];
         std::vector<std::vector<QLineF>> heatLines(heatBands);
         std::vector<char> drawn(static_cast<size_t>(fabric.linkCount()), 0);
         auto hostLink = [&](NodeIndex host, std::int32_t l) {
@@ -353,12 +395,16 @@ struct FabricCanvas::Painter
                 selectedLines.push_back(line);
             if (degraded[static_cast<size_t>(l)])
                 slow.push_back(line); // dotted over its normal line
-            if (failed[static_cast<size_t>(l)])
+            if (const int mark = diff ? diff->link(l) : 0)
+                diffLines[mark - 1].push_back(line);
+            else if (failed[static_cast<size_t>(l)])
                 down.push_back(line);
             else if (heat())
                 heatLines[static_cast<size_t>(heatBand(linkHeat(l)))].push_back(line);
             else if (cut[static_cast<size_t>(l)])
                 hot.push_back(line);
+            else if (diff)
+                normal.push_back(line); // rail hues would read as diff colours
             else
                 byRail[static_cast<size_t>(railOf(host, l) % 8)].push_back(line);
         };
@@ -375,7 +421,6 @@ struct FabricCanvas::Painter
             }
         }
         // Switch-to-switch links: the racks level bundles join individual switches.
-        std::vector<QLineF> normal;
         const LayoutLevel &racks = layout.levels()[2];
         const float left = static_cast<float>(source.left() - 20), right = static_cast<float>(source.right() + 20);
         const float top = static_cast<float>(source.top() - 20), bottom = static_cast<float>(source.bottom() + 20);
@@ -404,7 +449,9 @@ struct FabricCanvas::Painter
             }
             if (selected)
                 selectedLines.push_back(line);
-            if (allFailed)
+            if (const int mark = diff ? diff->bundle(2, seg.bundle) : 0)
+                diffLines[mark - 1].push_back(line);
+            else if (allFailed)
                 down.push_back(line);
             else if (heat())
                 heatLines[static_cast<size_t>(heatBand(hottest))].push_back(line);
@@ -430,6 +477,7 @@ struct FabricCanvas::Painter
         }
         drawBuckets({}, hot, down, width);
         drawHeat(heatLines, width);
+        drawDiff(diffLines, width + 1.0);
         p.setPen(QPen(failedLine(), width + 1.0, Qt::DotLine));
         drawLines(slow);
         p.setPen(QPen(canvas.palette().color(QPalette::Highlight), width + 2.5));
@@ -449,9 +497,12 @@ struct FabricCanvas::Painter
                 bool hostDown = !fabric.incidentLinks(n).empty();
                 for (const auto l : fabric.incidentLinks(n))
                     hostDown = hostDown && failed[static_cast<size_t>(l)];
-                p.setPen(QPen(selected ? highlight : (hostDown ? failedLine() : lineColour().darker(140)),
-                              selected ? 2.5 : 1.0));
-                p.setBrush(hostFill());
+                const int mark = diff ? diff->node(n) : 0;
+                p.setPen(QPen(selected ? highlight
+                                  : mark ? diffColour(mark)
+                                         : (hostDown ? failedLine() : lineColour().darker(140)),
+                              selected ? 2.5 : mark ? 2.0 : 1.0));
+                p.setBrush(diff ? diffFill(mark, true) : hostFill());
                 p.drawRect(r);
                 if (static_cast<size_t>(n) < canvas.m_highlightedHosts.size()
                     && canvas.m_highlightedHosts[static_cast<size_t>(n)]) {
@@ -475,7 +526,9 @@ struct FabricCanvas::Painter
                     p.setPen(Qt::NoPen);
                     for (const auto l : fabric.incidentLinks(n)) {
                         const QPointF a = map(nicAnchor(n, l));
-                        p.setBrush(failed[static_cast<size_t>(l)] ? failedColour() : railColour(railOf(n, l)));
+                        p.setBrush(failed[static_cast<size_t>(l)] ? failedColour()
+                                       : diff                     ? diffColour(diff->link(l))
+                                                                  : railColour(railOf(n, l)));
                         p.drawRect(QRectF(a.x() - 1.5, a.y() - 1.5, 3, 3));
                     }
                 }
@@ -498,8 +551,10 @@ struct FabricCanvas::Painter
             } else {
                 const auto s = fabric.switchIndexOf(n);
                 const Switch &sw = fabric.switchAt(s);
-                p.setPen(QPen(selected ? highlight : lineColour().darker(160), selected ? 2.5 : 1.0));
-                p.setBrush(switchColour(s));
+                const int mark = diff ? diff->node(n) : 0;
+                p.setPen(QPen(selected ? highlight : mark ? diffColour(mark) : lineColour().darker(160),
+                              selected ? 2.5 : mark ? 2.0 : 1.0));
+                p.setBrush(diff ? diffFill(mark, false) : switchColour(s));
                 p.drawRoundedRect(r, 2, 2);
                 if (canvas.m_document->isSwitchFailed(s)) {
                     p.setPen(QPen(Qt::white, 1.5));
@@ -556,6 +611,13 @@ struct FabricCanvas::Painter
 
     void drawLegend()
     {
+        if (diff) { // the diff takes over the colours: its legend replaces the others
+            std::vector<LegendEntry> entries;
+            for (const auto &[colour, text] : diff->legend())
+                entries.push_back({colour, text});
+            drawLegendBox(diff->title(), entries, false);
+            return;
+        }
         if (heat()) {
             std::vector<LegendEntry> bands;
             for (int b = heatBands - 1; b >= 0; --b)

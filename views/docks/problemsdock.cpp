@@ -1,6 +1,7 @@
 #include "views/docks/problemsdock.h"
 
 #include "core/document/fabricdocument.h"
+#include "core/intents/intentreader.h"
 #include "views/analysisrunner.h"
 
 #include <QAction>
@@ -144,6 +145,14 @@ void ProblemsDock::setLoadMessages(const std::vector<FormatError> &errors, const
         m_loadMessages.push_back({Message::Severity::Error, e.toString(), {}});
     for (const FormatError &w : warnings)
         m_loadMessages.push_back({Message::Severity::Warning, w.toString(), {}});
+    rebuildList();
+}
+
+void ProblemsDock::setIntentErrors(const std::vector<FormatError> &errors)
+{
+    m_intentMessages.clear();
+    for (const FormatError &e : errors)
+        m_intentMessages.push_back({Message::Severity::Error, tr("Intent: %1").arg(intentErrorText(e)), {}});
     rebuildList();
 }
 
@@ -305,7 +314,8 @@ void ProblemsDock::rebuildList()
 
     // Errors first, then warnings, then information; sources keep their order.
     std::vector<const Message *> messages;
-    for (const auto *source : {&m_refusedEdits, &m_loadMessages, &m_validationMessages, &m_analysisMessages})
+    for (const auto *source :
+         {&m_refusedEdits, &m_loadMessages, &m_intentMessages, &m_validationMessages, &m_analysisMessages})
         for (const Message &m : *source)
             messages.push_back(&m);
     std::stable_sort(messages.begin(), messages.end(),

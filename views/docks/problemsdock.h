@@ -31,6 +31,9 @@ public:
     /// Messages from reading the file (shown until the next document): call
     /// after setDocument() for the document they belong to.
     void setLoadMessages(const std::vector<FormatError> &errors, const std::vector<FormatError> &warnings);
+    /// Errors of the intent file the Intents dock last read (file, line, JSON
+    /// pointer); an empty list clears them. They outlive document changes.
+    void setIntentErrors(const std::vector<FormatError> &errors);
     int messageCount() const;
     /// The texts listed, in order (for tests).
     QStringList messageTexts() const;
@@ -59,6 +62,7 @@ private:
     QPointer<FabricDocument> m_document;
     QPointer<AnalysisRunner> m_runner;
     std::vector<Message> m_loadMessages;
+    std::vector<Message> m_intentMessages;
     std::vector<Message> m_validationMessages;
     std::vector<Message> m_invariantMessages; ///< from the full check at load
     std::vector<Message> m_analysisMessages;

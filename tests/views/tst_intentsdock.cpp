@@ -1,0 +1,617 @@
+// The Intents dock in the main window on samples/cluster-3k.fabric.json with
+// the v3 → v4 policy samples: the rules side by side with their change marks,
+// the diff drawn on the canvas (compared with diffIntents and with racks and
+// links checked by hand from the samples), the group and bundle marks at the
+// zoomed-out levels and their pixels, lint and change double-clicks, a
+// malformed intent in the Problems dock, the two-person review from the dock
+// (with the author's own approval refused), intent versions in a project,
+// and the overlay on the 24K-GPU sample zoomed out.
+
+#include "core/document/fabricdocument.h"
+#include "core/intents/ed25519key.h"
+#include "core/intents/intentdiff.h"
+#include "core/intents/intentlint.h"
+#include "core/intents/intentreader.h"
+#include "core/intents/intentreview.h"
+#include "core/intents/intentstore.h"
+#include "core/intents/keyring.h"
+#include "core/layout/fabriclayout.h"
+#include "views/canvas/colours.h"
+#include "views/canvas/fabriccanvas.h"
+#include "views/canvas/intentdiffoverlay.h"
+#include "views/docks/intentreviewpanel.h"
+#include "views/docks/intentrulesview.h"
+#include "views/docks/intentsdock.h"
+#include "views/docks/intentversionspanel.h"
+#include "views/docks/loadedintent.h"
+#include "views/docks/problemsdock.h"
+#include "views/mainwindow.h"
+#include "views/projectsession.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QPainter>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <memory>
+#include <set>
+
+using namespace Railyard;
+
+namespace {
+
+const QString v3Path = QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v3.intent.json");
+const QString v4Path = QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v4.intent.json");
+
+Intent readSample(const QString &path)
+{
+    IntentReadResult r = readIntentFile(path);
+    if (!r.ok())
+        qFatal("%s", qPrintable(r.errorText()));
+    return *r.intent;
+}
+
+IntentDiffOverlay::Mark markOf(ChangeKind kind)
+{
+    return kind == ChangeKind::Added  ? IntentDiffOverlay::Added
+        : kind == ChangeKind::Removed ? IntentDiffOverlay::Removed
+                                      : IntentDiffOverlay::Changed;
+}
+
+/// The first layout group of `level` whose label is `label` and row `row`.
+int groupIndex(const LayoutLevel &level, const std::string &label, int row = 0)
+{
+    for (size_t g = 0; g < level.groups.size(); ++g)
+        if (level.groups[g].label == label && level.groups[g].row == row)
+            return int(g);
+    return -1;
+}
+
+bool near(QRgb a, const QColor &b, int tolerance = 10)
+{
+    return std::abs(qRed(a) - b.red()) <= tolerance && std::abs(qGreen(a) - b.green()) <= tolerance
+        && std::abs(qBlue(a) - b.blue()) <= tolerance;
+}
+
+} // namespace
+
+class TestIntentsDock : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void rulesSideBySide();
+    void canvasOverlayMatchesDiff();
+    void groupMarksZoomedOut();
+    void lintAndChangesSelectRacks();
+    void malformedIntentInProblemsDock();
+    void reviewFromTheDock();
+    void versionsInAProject();
+    void meta24kZoomedOut();
+
+private:
+    void openV3V4();
+
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+};
+
+void TestIntentsDock::initTestCase()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("RailyardTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_intentsdock"));
+    QSettings().clear();
+    QVERIFY(m_dir.isValid());
+    m_window = std::make_unique<MainWindow>();
+    m_window->setInteractive(false);
+    m_window->resize(1600, 1000);
+    m_window->show();
+    QVERIFY(m_window->openFile(QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.fabric.json")));
+    QVERIFY(m_window->intentsDock());
+    QCOMPARE(m_window->intentsDock()->objectName(), QStringLiteral("IntentsDock"));
+}
+
+void TestIntentsDock::openV3V4()
+{
+    IntentsDock *dock = m_window->intentsDock();
+    QVERIFY(dock->openIntent(v4Path));
+    // Compare with the older file: the lower metadata.version becomes the old side.
+    QVERIFY(dock->compareWith(v3Path));
+    QVERIFY(dock->oldIntent() && dock->newIntent());
+    QCOMPARE(dock->oldIntent()->intent.metadata.version, 3);
+    QCOMPARE(dock->newIntent()->intent.metadata.version, 4);
+    QVERIFY(dock->diff());
+}
+
+void TestIntentsDock::rulesSideBySide()
+{
+    openV3V4();
+    const IntentRulesView *rules = m_window->intentsDock()->rulesView();
+    // v4's allow list in order, v3's removed rules where they stood, then the setting.
+    struct Row
+    {
+        const char *pointer;
+        IntentRulesView::Kind kind;
+        const char *oldName; // "" when absent
+        const char *newName;
+    };
+    const Row expected[] = {
+        {"/allow/0", IntentRulesView::Unchanged, "rdma-zone-01", "rdma-zone-01"},
+        {"/allow/1", IntentRulesView::Unchanged, "rdma-zone-02", "rdma-zone-02"},
+        {"/allow/2", IntentRulesView::Unchanged, "rdma-zone-03", "rdma-zone-03"},
+        {"/allow/3", IntentRulesView::Added, "", "rdma-zone-01-to-su-005"},
+        {"/allow/4", IntentRulesView::Added, "", "rdma-su-005-to-zone-01"},
+        {"/allow/5", IntentRulesView::Changed, "tcp-all", "tcp-all"}, // only its comment changed
+        {"/allow/4", IntentRulesView::Removed, "ingest-egress", ""},  // v3's /allow/4, after tcp-all
+        {"/deny/0", IntentRulesView::Removed, "no-egress-zone-01", ""},
+        {"/deny/1", IntentRulesView::Removed, "no-egress-zone-02", ""},
+        {"/deny_public_egress", IntentRulesView::Setting, "false", "true"},
+    };
+    QCOMPARE(rules->topLevelItemCount(), int(std::size(expected)));
+    const QString marks[] = {QString(),           QStringLiteral("+"), QStringLiteral("−"),
+                             QStringLiteral("~"), QStringLiteral("↕"), QStringLiteral("~")};
+    for (int i = 0; i < rules->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = rules->topLevelItem(i);
+        const Row &row = expected[i];
+        QCOMPARE(item->text(IntentRulesView::PointerColumn), QString::fromLatin1(row.pointer));
+        QCOMPARE(IntentRulesView::kindOf(item), row.kind);
+        QCOMPARE(item->text(IntentRulesView::MarkColumn), marks[row.kind]);
+        for (const auto &[column, name] :
+             {std::pair(IntentRulesView::OldColumn, row.oldName), std::pair(IntentRulesView::NewColumn, row.newName)}) {
+            QCOMPARE(item->text(column).isEmpty(), *name == 0);
+            QVERIFY2(item->text(column).startsWith(QString::fromLatin1(name)) || *name == 0,
+                     qPrintable(QString::number(i) + QLatin1Char(' ') + item->text(column)));
+        }
+    }
+    QCOMPARE(rules->topLevelItem(3)->text(IntentRulesView::NewColumn),
+             QStringLiteral("rdma-zone-01-to-su-005: zone-01/* → zone-02/*/su-005/* rdma"));
+    QCOMPARE(rules->topLevelItem(5)->text(IntentRulesView::ChangeColumn), QStringLiteral("changed: comment"));
+    // Marked rows are tinted; unchanged ones keep the base colour.
+    QVERIFY(rules->topLevelItem(3)->background(1).color().isValid());
+    QCOMPARE(rules->topLevelItem(0)->background(1).style(), Qt::NoBrush);
+
+    // One version alone: its rules only, no old column.
+    IntentsDock *dock = m_window->intentsDock();
+    QVERIFY(dock->openIntent(v3Path));
+    QVERIFY(!dock->diff());
+    QVERIFY(!m_window->canvas()->intentDiff());
+    QCOMPARE(rules->topLevelItemCount(), 7); // 5 allow + 2 deny
+    QVERIFY(rules->isColumnHidden(IntentRulesView::OldColumn));
+}
+
+void TestIntentsDock::canvasOverlayMatchesDiff()
+{
+    openV3V4();
+    const IntentDiffOverlay *overlay = m_window->canvas()->intentDiff();
+    QVERIFY(overlay);
+    QCOMPARE(overlay->title(), QStringLiteral("Intent diff v3 → v4"));
+    const Fabric &fabric = m_window->document()->fabric();
+
+    // The same diff computed here from the sample files.
+    const Intent v3 = readSample(v3Path), v4 = readSample(v4Path);
+    const IntentDiff expected = diffIntents(v3, v4, fabric);
+    std::vector<int> hostMark(size_t(fabric.hostCount()), 0), linkMark(size_t(fabric.linkCount()), 0);
+    for (const RackChange &rack : expected.semantics.racks)
+        for (const std::int32_t h : rack.hosts)
+            hostMark[size_t(h)] = markOf(rack.kind);
+    for (const LinkChange &l : expected.semantics.links)
+        linkMark[size_t(l.link)] = markOf(l.kind);
+    for (std::int32_t h = 0; h < fabric.hostCount(); ++h)
+        QCOMPARE(int(overlay->node(h)), hostMark[size_t(h)]);
+    int marked[4] = {0, 0, 0, 0};
+    for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
+        QCOMPARE(int(overlay->link(l)), linkMark[size_t(l)]);
+        ++marked[overlay->link(l)];
+    }
+    // A switch carries the merged marks of its links.
+    for (std::int32_t s = 0; s < fabric.switchCount(); ++s) {
+        const NodeIndex n = fabric.switchNode(s);
+        int merged = 0;
+        for (const std::int32_t l : fabric.incidentLinks(n))
+            merged |= linkMark[size_t(l)];
+        QCOMPARE(int(overlay->node(n)), merged);
+    }
+    QCOMPARE(marked[IntentDiffOverlay::Added], 4608);
+    QCOMPARE(marked[IntentDiffOverlay::Removed], 1024);
+    QCOMPARE(marked[IntentDiffOverlay::Changed], 0);
+    QCOMPARE(overlay->rackCount(IntentDiffOverlay::Added), 40);
+    QCOMPARE(overlay->rackCount(IntentDiffOverlay::Removed), 32);
+
+    // By hand from the samples: v4 opens su-005 (zone-02, racks 033-040, hosts
+    // gpu129-gpu160) to RDMA from zone-01 (racks 001-032, gpu001-gpu128), and
+    // closes public egress, which v3 left open on zone-03 (racks 065-096,
+    // gpu257-gpu384). su-006 (rack-041, gpu161) keeps its policy.
+    auto host = [&](const char *id) { return fabric.findNode(id); };
+    QCOMPARE(fabric.host(host("gpu129")).location.su, std::string("su-005"));
+    QCOMPARE(fabric.host(host("gpu129")).location.rack, std::string("rack-033"));
+    QCOMPARE(overlay->node(host("gpu129")), IntentDiffOverlay::Added);
+    QCOMPARE(overlay->node(host("gpu160")), IntentDiffOverlay::Added);
+    QCOMPARE(overlay->node(host("gpu001")), IntentDiffOverlay::Added);
+    QCOMPARE(overlay->node(host("gpu128")), IntentDiffOverlay::Added);
+    QCOMPARE(fabric.host(host("gpu161")).location.rack, std::string("rack-041"));
+    QCOMPARE(overlay->node(host("gpu161")), IntentDiffOverlay::None);
+    QCOMPARE(overlay->node(host("gpu256")), IntentDiffOverlay::None);
+    QCOMPARE(fabric.host(host("gpu257")).location.zone, std::string("zone-03"));
+    QCOMPARE(overlay->node(host("gpu257")), IntentDiffOverlay::Removed);
+    QCOMPARE(overlay->node(host("gpu384")), IntentDiffOverlay::Removed);
+    // Every NIC link of those hosts carries the same mark; none of gpu161's does.
+    for (const char *id : {"gpu001", "gpu129"})
+        for (const std::int32_t l : fabric.incidentLinks(host(id)))
+            QCOMPARE(overlay->link(l), IntentDiffOverlay::Added);
+    for (const std::int32_t l : fabric.incidentLinks(host("gpu257")))
+        QCOMPARE(overlay->link(l), IntentDiffOverlay::Removed);
+    for (const std::int32_t l : fabric.incidentLinks(host("gpu161"))) {
+        QCOMPARE(overlay->link(l), IntentDiffOverlay::None);
+        // su-006's rail leaves serve only su-006: untouched.
+        QCOMPARE(overlay->node(fabric.otherEnd(l, host("gpu161"))), IntentDiffOverlay::None);
+    }
+
+    // Clearing the intents clears the canvas.
+    m_window->intentsDock()->clearIntents();
+    QVERIFY(!m_window->canvas()->intentDiff());
+}
+
+void TestIntentsDock::groupMarksZoomedOut()
+{
+    openV3V4();
+    FabricCanvas *canvas = m_window->canvas();
+    const IntentDiffOverlay *overlay = canvas->intentDiff();
+    QVERIFY(overlay);
+    const FabricLayout &layout = *canvas->layout();
+    const Fabric &fabric = m_window->document()->fabric();
+    canvas->fitToView();
+    QVERIFY(canvas->detail() != FabricCanvas::Detail::Elements);
+
+    // Every group and bundle of every level: the OR of its members' marks.
+    for (size_t lv = 0; lv < layout.levels().size(); ++lv) {
+        const LayoutLevel &level = layout.levels()[lv];
+        for (size_t g = 0; g < level.groups.size(); ++g) {
+            int merged = 0, hosts = 0;
+            for (const NodeIndex n : level.groups[g].members) {
+                merged |= overlay->node(n);
+                hosts += fabric.isHost(n) && overlay->node(n) ? 1 : 0;
+            }
+            QCOMPARE(int(overlay->group(lv, std::int32_t(g))), merged);
+            QCOMPARE(overlay->markedHosts(lv, std::int32_t(g)), hosts);
+        }
+        for (size_t b = 0; b < level.bundles.size(); ++b) {
+            int merged = 0;
+            for (const std::int32_t l : level.bundles[b].links)
+                merged |= overlay->link(l);
+            QCOMPARE(int(overlay->bundle(lv, std::int32_t(b))), merged);
+        }
+    }
+    // By hand: the pods of zone-01 and zone-03 are wholly added and removed;
+    // zone-02's pod holds the 32 hosts of su-005, marked added.
+    const LayoutLevel &pods = layout.levels()[0];
+    const int pod1 = groupIndex(pods, "zone-01/pod-01"), pod2 = groupIndex(pods, "zone-02/pod-02"),
+              pod3 = groupIndex(pods, "zone-03/pod-03");
+    QVERIFY(pod1 >= 0 && pod2 >= 0 && pod3 >= 0);
+    QCOMPARE(overlay->group(0, pod1), IntentDiffOverlay::Added);
+    QCOMPARE(overlay->markedHosts(0, pod1), 128);
+    QCOMPARE(overlay->group(0, pod2), IntentDiffOverlay::Added);
+    QCOMPARE(overlay->markedHosts(0, pod2), 32);
+    QCOMPARE(int(pods.groups[size_t(pod2)].members.size()), 128);
+    QCOMPARE(overlay->group(0, pod3), IntentDiffOverlay::Removed);
+    QCOMPARE(overlay->markedHosts(0, pod3), 128);
+    // Scalable units: su-005 added, su-006 untouched.
+    const LayoutLevel &sus = layout.levels()[1];
+    int su5 = -1, su6 = -1;
+    for (size_t g = 0; g < sus.groups.size(); ++g) {
+        if (sus.groups[g].row != 0)
+            continue;
+        const std::string &su = fabric.host(sus.groups[g].members.front()).location.su;
+        su5 = su == "su-005" ? int(g) : su5;
+        su6 = su == "su-006" ? int(g) : su6;
+    }
+    QVERIFY(su5 >= 0 && su6 >= 0);
+    QCOMPARE(overlay->group(1, su5), IntentDiffOverlay::Added);
+    QCOMPARE(overlay->group(1, su6), IntentDiffOverlay::None);
+
+    // The pixels: rendered at the pods level, zone-03's box is filled with
+    // the removed tint and zone-01's with the added tint.
+    QImage image(420, 460, QImage::Format_RGB32); // tall: the legend stays below the boxes
+    image.fill(Qt::white);
+    {
+        QPainter p(&image);
+        canvas->render(&p, QRectF(image.rect()));
+    }
+    const QRectF bounds = layout.bounds();
+    const double scale = std::min(image.width() / bounds.width(), image.height() / bounds.height());
+    const QRectF source(bounds.center() - QPointF(image.width() / scale / 2, image.height() / scale / 2),
+                        QSizeF(image.width() / scale, image.height() / scale));
+    const QColor base = canvas->palette().color(QPalette::Base);
+    auto tinted = [&](int mark) {
+        const QColor c = intentDiffColour(mark);
+        return QColor::fromRgbF(base.redF() + (c.redF() - base.redF()) * 0.3,
+                                base.greenF() + (c.greenF() - base.greenF()) * 0.3,
+                                base.blueF() + (c.blueF() - base.blueF()) * 0.3);
+    };
+    auto share = [&](int group, const QColor &colour) {
+        const QRectF r = pods.groups[size_t(group)].rect;
+        const QPointF centre = (r.center() - source.topLeft()) * scale;
+        const double w = r.width() * scale;
+        int hits = 0, total = 0;
+        for (int x = int(centre.x() - w / 2 + 3); x < int(centre.x() + w / 2 - 3); ++x)
+            for (int y = int(centre.y()) - 4; y <= int(centre.y()) + 4; ++y, ++total)
+                hits += near(image.pixel(x, y), colour) ? 1 : 0;
+        return total ? double(hits) / total : 0.0;
+    };
+    QVERIFY2(share(pod3, tinted(IntentDiffOverlay::Removed)) > 0.3, "zone-03 is not drawn removed");
+    QVERIFY2(share(pod1, tinted(IntentDiffOverlay::Added)) > 0.3, "zone-01 is not drawn added");
+    QCOMPARE(share(pod3, tinted(IntentDiffOverlay::Added)), 0.0);
+}
+
+void TestIntentsDock::lintAndChangesSelectRacks()
+{
+    IntentsDock *dock = m_window->intentsDock();
+    FabricDocument *doc = m_window->document();
+    // v3 alone: it leaves public egress open on zone-03, an error at /deny_public_egress.
+    QVERIFY(dock->openIntent(v3Path));
+    QVERIFY(dock->lint());
+    QTreeWidget *lint = dock->lintView();
+    QCOMPARE(lint->topLevelItemCount(), int(dock->lint()->findings.size()));
+    bool egress = false;
+    for (int i = 0; i < lint->topLevelItemCount(); ++i)
+        egress = egress
+            || (lint->topLevelItem(i)->text(0) == QStringLiteral("error")
+                && lint->topLevelItem(i)->text(1) == QStringLiteral("/deny_public_egress"));
+    QVERIFY(egress);
+    // A finding about a rule selects the rule and the hosts its selectors
+    // name: /allow/1 (racks 001-009, 36 hosts, among themselves) is shadowed
+    // by /allow/0 (zone-01 among itself).
+    const QString shadowed = m_dir.filePath(QStringLiteral("shadowed.intent.json"));
+    QFile file(shadowed);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "railyard-intent", "format_version": 1, "metadata": {"version": 1},
+  "cluster": "cluster-3k", "backend": "roce", "rails": 8, "topology": "rail_optimized",
+  "lossless": {"pfc_priority": 3, "ecn": {"kmin_kib": 150, "kmax_kib": 1500}},
+  "allow": [{"from": "zone-01/*", "to": "zone-01/*", "proto": "rdma"},
+            {"from": "rack-00?", "to": "rack-00?", "proto": "rdma"}],
+  "deny_public_egress": true}
+)");
+    file.close();
+    QVERIFY(dock->openIntent(shadowed));
+    QTreeWidgetItem *finding = nullptr;
+    for (int i = 0; i < lint->topLevelItemCount() && !finding; ++i)
+        if (lint->topLevelItem(i)->text(1) == QStringLiteral("/allow/1"))
+            finding = lint->topLevelItem(i);
+    QVERIFY2(finding, "no lint finding about /allow/1");
+    QCOMPARE(finding->text(0), QStringLiteral("warning"));
+    doc->setSelection({});
+    dock->activateLintItem(finding);
+    QCOMPARE(int(doc->selection().size()), 36);
+    QCOMPARE(doc->selection().front(), std::string("gpu001"));
+    QCOMPARE(doc->selection().back(), std::string("gpu036"));
+    QCOMPARE(dock->rulesView()->currentItem()->text(IntentRulesView::PointerColumn), QStringLiteral("/allow/1"));
+    QVERIFY(dock->openIntent(v3Path));
+
+    // A change block selects the racks on both sides: zone-01 and su-005.
+    QVERIFY(dock->compareWith(v4Path));
+    QTreeWidget *changes = dock->changesView();
+    QCOMPARE(changes->topLevelItemCount(), 4);
+    QCOMPARE(changes->topLevelItem(0)->text(0), QStringLiteral("+"));
+    QCOMPARE(changes->topLevelItem(0)->text(2), QStringLiteral("rack-[001-032]"));
+    QCOMPARE(changes->topLevelItem(0)->text(3), QStringLiteral("rack-[033-040]"));
+    QCOMPARE(changes->topLevelItem(3)->text(3), QStringLiteral("@public"));
+    dock->activateChangeItem(changes->topLevelItem(0));
+    const std::set<std::string> selected(doc->selection().begin(), doc->selection().end());
+    QCOMPARE(int(selected.size()), 160);
+    QVERIFY(selected.count("gpu001") && selected.count("gpu160") && !selected.count("gpu161"));
+    doc->setSelection({});
+}
+
+void TestIntentsDock::malformedIntentInProblemsDock()
+{
+    openV3V4();
+    const QString path = m_dir.filePath(QStringLiteral("bad.intent.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\n"
+               "  \"format\": \"railyard-intent\",\n"
+               "  \"format_version\": 1,\n"
+               "  \"metadata\": {\"version\": 5},\n"
+               "  \"cluster\": \"cluster-3k\",\n"
+               "  \"backend\": \"roce\",\n"
+               "  \"rails\": 8,\n"
+               "  \"topology\": \"rail_optimized\",\n"
+               "  \"allow\": [{\"from\": \"rack-[0-\", \"to\": \"*\", \"proto\": \"rdma\"}],\n"
+               "  \"deny_public_egress\": true\n"
+               "}\n");
+    file.close();
+    IntentsDock *dock = m_window->intentsDock();
+    QVERIFY(!dock->compareWith(path));
+    // The dock keeps what it showed and lists the error with file, line and pointer.
+    QCOMPARE(dock->newIntent()->intent.metadata.version, 4);
+    QVERIFY(m_window->canvas()->intentDiff());
+    QVERIFY2(dock->errorText().contains(QStringLiteral("bad.intent.json:9:")), qPrintable(dock->errorText()));
+    QVERIFY2(dock->errorText().contains(QStringLiteral("at /allow/0/from")), qPrintable(dock->errorText()));
+    QVERIFY(dock->findChild<QLabel *>(QStringLiteral("intentErrors"))->isVisibleTo(dock));
+    const QStringList problems = m_window->problemsDock()->messageTexts();
+    const auto found = std::find_if(problems.begin(), problems.end(), [](const QString &t) {
+        return t.contains(QStringLiteral("bad.intent.json:9:")) && t.contains(QStringLiteral("at /allow/0/from"))
+            && t.contains(QStringLiteral("rack-[0-"));
+    });
+    QVERIFY2(found != problems.end(), qPrintable(problems.join(QLatin1Char('\n'))));
+    // Unknown fields too, each with its pointer.
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("{\"format\": \"railyard-intent\", \"format_version\": 1, \"metadata\": {\"version\": 5},\n"
+               " \"cluster\": \"c\", \"backend\": \"roce\", \"rails\": 8, \"topology\": \"fat_tree\",\n"
+               " \"allow\": [{\"from\": \"*\", \"to\": \"*\", \"proto\": \"rdma\", \"frm\": 1}], "
+               "\"deny_public_egress\": true}\n");
+    file.close();
+    QVERIFY(!dock->openIntent(path));
+    QVERIFY2(dock->errorText().contains(QStringLiteral("at /allow/0/frm")), qPrintable(dock->errorText()));
+    // A good read clears them.
+    QVERIFY(dock->openIntent(v4Path));
+    QVERIFY(dock->errorText().isEmpty());
+    for (const QString &t : m_window->problemsDock()->messageTexts())
+        QVERIFY2(!t.contains(QStringLiteral("bad.intent.json")), qPrintable(t));
+}
+
+void TestIntentsDock::reviewFromTheDock()
+{
+    QTemporaryDir keys, keyring;
+    QString error;
+    QVERIFY2(Ed25519Key::generate().writeKeyPair(keys.path(), QStringLiteral("alice"), &error), qPrintable(error));
+    QVERIFY2(Ed25519Key::generate().writeKeyPair(keys.path(), QStringLiteral("bob"), &error), qPrintable(error));
+    for (const char *name : {"alice.pub", "bob.pub"})
+        QVERIFY(QFile::copy(keys.filePath(QString::fromLatin1(name)), keyring.filePath(QString::fromLatin1(name))));
+
+    IntentsDock *dock = m_window->intentsDock();
+    IntentReviewPanel *review = dock->reviewPanel();
+    openV3V4();
+    QCOMPARE(review->state(), ReviewState::Draft);
+    // The author submits v4 with their key; the choice is remembered.
+    review->setSigningKeyFile(keys.filePath(QStringLiteral("alice.key")));
+    QCOMPARE(QSettings().value(QStringLiteral("intents/signingKey")).toString(),
+             keys.filePath(QStringLiteral("alice.key")));
+    QVERIFY2(review->submit(), qPrintable(review->messageText()));
+    QCOMPARE(review->state(), ReviewState::InReview);
+    QVERIFY(!review->reviewedFile().empty());
+
+    // The author cannot approve their own change: refused, nothing signed.
+    const std::string submitted = review->reviewedFile();
+    QVERIFY(!review->decide(true, QStringLiteral("looks fine to me")));
+    QVERIFY(review->lastActionFailed());
+    QVERIFY2(review->messageText().contains(QStringLiteral("cannot approve or reject their own change")),
+             qPrintable(review->messageText()));
+    QCOMPARE(review->state(), ReviewState::InReview);
+    QCOMPARE(review->reviewedFile(), submitted);
+    // Verifying a submission names what is missing.
+    review->setKeyringFolder(keyring.path());
+    QVERIFY(!review->verify());
+    QVERIFY(review->lastVerification() && !review->lastVerification()->valid);
+
+    // The reviewer approves with their own key.
+    review->setSigningKeyFile(keys.filePath(QStringLiteral("bob.key")));
+    QVERIFY2(review->decide(true, QStringLiteral("egress closed, su-005 opened as planned")),
+             qPrintable(review->messageText()));
+    QCOMPARE(review->state(), ReviewState::Approved);
+    QVERIFY2(review->verify(), qPrintable(review->messageText()));
+    QCOMPARE(review->lastVerification()->author, std::string("alice"));
+    QCOMPARE(review->lastVerification()->reviewer, std::string("bob"));
+    QCOMPARE(review->lastVerification()->version, 4);
+
+    // Export: the file verifies on its own; a changed byte does not.
+    const QString out = m_dir.filePath(QStringLiteral("v4.reviewed.json"));
+    QVERIFY(review->exportReviewed(out));
+    QFile exported(out);
+    QVERIFY(exported.open(QIODevice::ReadOnly));
+    QByteArray bytes = exported.readAll();
+    const auto ring = Keyring::load(keyring.path(), &error);
+    QVERIFY(ring);
+    QVERIFY(IntentReview::verify(bytes.toStdString(), *ring).valid);
+    bytes[bytes.indexOf("su-005")] = 'S';
+    QVERIFY(!IntentReview::verify(bytes.toStdString(), *ring).valid);
+
+    // The reviewed file opens in the dock with its state.
+    QVERIFY(dock->openIntent(out));
+    QCOMPARE(review->state(), ReviewState::Approved);
+    // A tampered one fails verification from the dock with the reason.
+    const QString tampered = m_dir.filePath(QStringLiteral("v4.tampered.json"));
+    QFile t(tampered);
+    QVERIFY(t.open(QIODevice::WriteOnly));
+    t.write(bytes);
+    t.close();
+    QVERIFY(dock->openIntent(tampered));
+    QVERIFY(!review->verify());
+    QVERIFY2(review->messageText().contains(QStringLiteral("content_sha256")), qPrintable(review->messageText()));
+}
+
+void TestIntentsDock::versionsInAProject()
+{
+    const QString project = m_dir.filePath(QStringLiteral("cluster-3k.railyard"));
+    QString error;
+    QVERIFY2(m_window->projectSession()->saveProject(project, &error), qPrintable(error));
+    QVERIFY(m_window->openFile(project));
+    IntentsDock *dock = m_window->intentsDock();
+    IntentVersionsPanel *versions = dock->versionsPanel();
+    QCOMPARE(versions->projectPath(), project);
+    QVERIFY(versions->versionIds().empty());
+
+    // Add v3 as a version; submit v4 (stored with its submission).
+    QVERIFY(dock->openIntent(v3Path));
+    QVERIFY2(dock->addToProject(), qPrintable(dock->errorText()));
+    QCOMPARE(int(versions->versionIds().size()), 1);
+    QTemporaryDir keys;
+    QVERIFY(Ed25519Key::generate().writeKeyPair(keys.path(), QStringLiteral("carol"), &error));
+    dock->reviewPanel()->setSigningKeyFile(keys.filePath(QStringLiteral("carol.key")));
+    QVERIFY(dock->openIntent(v4Path));
+    QVERIFY2(dock->reviewPanel()->submit(), qPrintable(dock->reviewPanel()->messageText()));
+    QCOMPARE(int(versions->versionIds().size()), 2);
+    // Newest first: v4 in review by carol, then v3 a draft.
+    const QTreeWidgetItem *top = versions->list()->topLevelItem(0);
+    QCOMPARE(top->text(0), QStringLiteral("4"));
+    QCOMPARE(top->text(5), QStringLiteral("in review"));
+    QCOMPARE(top->text(2), QString::fromStdString(dock->newIntent()->sha256.substr(0, 12)));
+    QCOMPARE(versions->list()->topLevelItem(1)->text(5), QStringLiteral("draft"));
+    const auto stored = IntentStore(project).versions();
+    QVERIFY(stored && stored->size() == 2);
+    QCOMPARE(stored->back().state, ReviewState::InReview);
+
+    // Showing v4 alone brings its parent v3 as the old side, and its submission.
+    dock->clearIntents();
+    QVERIFY(dock->showStoredVersions({versions->versionIds().front()}));
+    QVERIFY(dock->oldIntent() && dock->newIntent());
+    QCOMPARE(dock->oldIntent()->intent.metadata.version, 3);
+    QCOMPARE(dock->newIntent()->intent.metadata.version, 4);
+    QCOMPARE(dock->reviewPanel()->state(), ReviewState::InReview);
+    QVERIFY(m_window->canvas()->intentDiff());
+    QCOMPARE(m_window->canvas()->intentDiff()->rackCount(IntentDiffOverlay::Added), 40);
+    // Two selected versions compare in version order whatever the selection order.
+    QVERIFY(dock->showStoredVersions({versions->versionIds().back(), versions->versionIds().front()}));
+    QCOMPARE(dock->oldIntent()->intent.metadata.version, 3);
+}
+
+void TestIntentsDock::meta24kZoomedOut()
+{
+    QVERIFY(m_window->openFile(QStringLiteral(RAILYARD_SAMPLES "/meta-24k.fabric.json")));
+    IntentsDock *dock = m_window->intentsDock();
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(dock->openIntent(QStringLiteral(RAILYARD_TEST_DATA "/intents/meta-24k.v1.intent.json")));
+    QVERIFY(dock->compareWith(QStringLiteral(RAILYARD_TEST_DATA "/intents/meta-24k.v2.intent.json")));
+    const qint64 diffMs = timer.elapsed();
+    FabricCanvas *canvas = m_window->canvas();
+    const IntentDiffOverlay *overlay = canvas->intentDiff();
+    QVERIFY(overlay);
+    canvas->fitToView();
+    QCOMPARE(canvas->detail(), FabricCanvas::Detail::Pods);
+    // Pods are zones here: 02, 03, 05 gain, 07 and 08 lose, 04 both, 01 and 06 keep their policy.
+    const LayoutLevel &pods = canvas->layout()->levels()[0];
+    const IntentDiffOverlay::Mark expected[]
+        = {IntentDiffOverlay::None,  IntentDiffOverlay::Added, IntentDiffOverlay::Added,   IntentDiffOverlay::Changed,
+           IntentDiffOverlay::Added, IntentDiffOverlay::None,  IntentDiffOverlay::Removed, IntentDiffOverlay::Removed};
+    for (int z = 1; z <= 8; ++z) {
+        const std::string label = "zone-0" + std::to_string(z) + "/pod-0" + std::to_string(z);
+        const int g = groupIndex(pods, label);
+        QVERIFY2(g >= 0, label.c_str());
+        QCOMPARE(overlay->group(0, g), expected[z - 1]);
+    }
+    // Painting zoomed out only looks marks up: as fast as without the diff.
+    QImage image(1600, 1000, QImage::Format_RGB32);
+    auto paintMs = [&] {
+        QElapsedTimer t;
+        t.start();
+        for (int i = 0; i < 5; ++i) {
+            QPainter p(&image);
+            canvas->render(&p, QRectF(image.rect()), canvas->visibleSceneRect());
+        }
+        return double(t.nsecsElapsed()) / 5e6;
+    };
+    const double withDiff = paintMs();
+    dock->clearIntents();
+    QVERIFY(!canvas->intentDiff());
+    const double without = paintMs();
+    qInfo("meta-24k: open + lint + diff %lld ms; paint zoomed out %.1f ms with the diff, %.1f ms without", diffMs,
+          withDiff, without);
+    QVERIFY2(withDiff < 250.0, qPrintable(QString::number(withDiff)));
+}
+
+QTEST_MAIN(TestIntentsDock)
+#include "tst_intentsdock.moc"

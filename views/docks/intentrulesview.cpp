@@ -1,0 +1,203 @@
+#include "views/docks/intentrulesview.h"
+
+#include "core/intents/intentrulediff.h"
+#include "views/canvas/colours.h"
+
+#include <QHeaderView>
+
+#include <algorithm>
+#include <map>
+
+namespace Railyard {
+
+namespace {
+
+QString pointerOf(bool deny, int index)
+{
+    return (deny ? QStringLiteral("/deny/") : QStringLiteral("/allow/")) + QString::number(index);
+}
+
+/// Row tint: the canvas's diff colours, faint, so the text stays readable.
+QColor tint(IntentRulesView::Kind kind, const QColor &base)
+{
+    QColor c;
+    switch (kind) {
+    case IntentRulesView::Added: c = intentDiffColour(1); break;
+    case IntentRulesView::Removed: c = intentDiffColour(2); break;
+    case IntentRulesView::Changed:
+    case IntentRulesView::Setting: c = intentDiffColour(3); break;
+    case IntentRulesView::Reordered: c = intentDiffColour(0); break;
+    case IntentRulesView::Unchanged: return {};
+    }
+    const double t = base.lightness() < 128 ? 0.35 : 0.18;
+    return QColor::fromRgbF(base.redF() + (c.redF() - base.redF()) * t,
+                            base.greenF() + (c.greenF() - base.greenF()) * t,
+                            base.blueF() + (c.blueF() - base.blueF()) * t);
+}
+
+} // namespace
+
+IntentRulesView::IntentRulesView(QWidget *parent)
+    : QTreeWidget(parent)
+{
+    setObjectName(QStringLiteral("IntentRules"));
+    setRootIsDecorated(false);
+    setUniformRowHeights(true);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setHeaderLabels({QString(), tr("Rule"), tr("Old"), tr("New"), tr("Change")});
+    header()->setSectionResizeMode(QHeaderView::Interactive);
+    header()->resizeSection(MarkColumn, 28);
+    header()->setStretchLastSection(true);
+}
+
+QString IntentRulesView::ruleText(const IntentRule &rule)
+{
+    const QString body = tr("%1 → %2 %3")
+                             .arg(QString::fromStdString(rule.from), QString::fromStdString(rule.to),
+                                  QString::fromLatin1(intentProtocolName(rule.proto)));
+    return rule.name.empty() ? body : QString::fromStdString(rule.name) + QStringLiteral(": ") + body;
+}
+
+void IntentRulesView::clearRules()
+{
+    clear();
+    setHeaderLabels({QString(), tr("Rule"), tr("Old"), tr("New"), tr("Change")});
+}
+
+void IntentRulesView::addRow(Kind kind, const QString &pointer, const QString &oldText, const QString &newText,
+                             const QString &change)
+{
+    static const char *marks[] = {"", "+", "−", "~", "↕", "~"};
+    auto *item = new QTreeWidgetItem(this);
+    item->setText(MarkColumn, QString::fromUtf8(marks[kind]));
+    item->setTextAlignment(MarkColumn, Qt::AlignCenter);
+    item->setText(PointerColumn, pointer);
+    item->setText(OldColumn, oldText);
+    item->setText(NewColumn, newText);
+    item->setText(ChangeColumn, change);
+    item->setData(0, KindRole, int(kind));
+    item->setData(0, PointerRole, pointer.section(QLatin1Char(' '), 0, 0));
+    for (int c = OldColumn; c <= NewColumn; ++c)
+        item->setToolTip(c, item->text(c));
+    if (const QColor background = tint(kind, palette().color(QPalette::Base)); background.isValid())
+        for (int c = 0; c < columnCount(); ++c)
+            item->setBackground(c, background);
+    if (kind != Unchanged) {
+        QFont bold = font();
+        bold.setBold(true);
+        item->setFont(MarkColumn, bold);
+    }
+}
+
+void IntentRulesView::showRules(const Intent *before, const Intent &after, const RuleDiff *diff,
+                                const QString &beforeTitle, const QString &afterTitle)
+{
+    clear();
+    setHeaderLabels({QString(), tr("Rule"), beforeTitle, afterTitle, tr("Change")});
+    const bool compare = before && diff;
+    setColumnHidden(OldColumn, !compare);
+    setColumnHidden(ChangeColumn, !compare);
+    for (const bool deny : {false, true}) {
+        const std::vector<IntentRule> &rules = deny ? after.deny : after.allow;
+        if (!compare) {
+            for (size_t j = 0; j < rules.size(); ++j)
+                addRow(Unchanged, pointerOf(deny, int(j)), {}, ruleText(rules[j]), {});
+            continue;
+        }
+        const std::vector<IntentRule> &old = deny ? before->deny : before->allow;
+        const std::vector<int> &pairing = deny ? diff->denyPairing : diff->allowPairing;
+        std::map<int, const RuleChange *> byNew, removedByOld;
+        for (const RuleChange &c : diff->changes) {
+            if (c.deny != deny)
+                continue;
+            if (c.kind == RuleChangeKind::Removed)
+                removedByOld[c.oldIndex] = &c;
+            else
+                byNew[c.newIndex] = &c;
+        }
+        std::vector<int> oldOfNew(rules.size(), -1);
+        for (size_t i = 0; i < pairing.size(); ++i)
+            if (pairing[i] >= 0 && size_t(pairing[i]) < rules.size())
+                oldOfNew[size_t(pairing[i])] = int(i);
+        // Rows keyed by new position; a removed rule goes after the new
+        // position of the last kept rule that stood before it.
+        struct Row
+        {
+            double key;
+            int oldIndex;
+            int newIndex;
+        };
+        std::vector<Row> rows;
+        for (size_t j = 0; j < rules.size(); ++j)
+            rows.push_back({double(j), oldOfNew[j], int(j)});
+        double lastKept = -0.5;
+        for (size_t i = 0; i < old.size(); ++i) {
+            const int j = i < pairing.size() ? pairing[i] : -1;
+            if (j >= 0)
+                lastKept = std::max(lastKept, double(j));
+            else
+                rows.push_back({lastKept + 0.5, int(i), -1});
+        }
+        std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return a.key < b.key; });
+        for (const Row &row : rows) {
+            const QString oldText = row.oldIndex >= 0 ? ruleText(old[size_t(row.oldIndex)]) : QString();
+            const QString newText = row.newIndex >= 0 ? ruleText(rules[size_t(row.newIndex)]) : QString();
+            if (row.newIndex < 0) {
+                addRow(Removed, pointerOf(deny, row.oldIndex), oldText, {}, tr("removed"));
+                continue;
+            }
+            const auto found = byNew.find(row.newIndex);
+            const RuleChange *change = found == byNew.end() ? nullptr : found->second;
+            const QString pointer = pointerOf(deny, row.newIndex);
+            if (!change) {
+                addRow(Unchanged, pointer, oldText, newText, {});
+            } else if (change->kind == RuleChangeKind::Added) {
+                addRow(Added, pointer, {}, newText, tr("added"));
+            } else if (change->kind == RuleChangeKind::Reordered) {
+                addRow(Reordered, pointer, oldText, newText,
+                       tr("reordered (was %1)").arg(pointerOf(deny, change->oldIndex)));
+            } else {
+                QStringList fields;
+                for (const std::string &f : change->fields)
+                    fields << QString::fromStdString(f);
+                QString text = tr("changed: %1").arg(fields.join(QStringLiteral(", ")));
+                if (change->moved)
+                    text += tr("; moved from %1").arg(pointerOf(deny, change->oldIndex));
+                addRow(Changed, pointer, oldText, newText, text);
+            }
+        }
+    }
+    if (compare)
+        for (const SettingChange &s : diff->settings)
+            addRow(Setting, QString::fromStdString(s.pointer),
+                   s.oldValue.empty() ? tr("(absent)") : QString::fromStdString(s.oldValue),
+                   s.newValue.empty() ? tr("(absent)") : QString::fromStdString(s.newValue), tr("setting changed"));
+    resizeColumnToContents(PointerColumn);
+    for (int c = OldColumn; c <= NewColumn; ++c) {
+        resizeColumnToContents(c);
+        setColumnWidth(c, std::min(columnWidth(c), 360));
+    }
+}
+
+bool IntentRulesView::selectPointer(const QString &pointer)
+{
+    // "/allow/3/from" → "/allow/3".
+    const QStringList parts = pointer.split(QLatin1Char('/'));
+    const QString rule = parts.size() >= 3 ? QStringList(parts.mid(0, 3)).join(QLatin1Char('/')) : pointer;
+    for (int i = 0; i < topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = topLevelItem(i);
+        if (item->data(0, PointerRole).toString() == rule && kindOf(item) != Removed) {
+            setCurrentItem(item);
+            scrollToItem(item);
+            return true;
+        }
+    }
+    return false;
+}
+
+IntentRulesView::Kind IntentRulesView::kindOf(const QTreeWidgetItem *item)
+{
+    return item ? Kind(item->data(0, KindRole).toInt()) : Unchanged;
+}
+
+} // namespace Railyard

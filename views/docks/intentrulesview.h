@@ -1,0 +1,47 @@
+#pragma once
+
+// The rules of two intent versions side by side (Intents dock): one row per
+// rule pair of the rule-level diff, in the new version's order with removed
+// rules where they stood, marked added (+), removed (−), changed (~),
+// reordered (↕) or unchanged, then the changed settings. With one version
+// only its rules are listed.
+
+#include <QTreeWidget>
+
+namespace Railyard {
+
+struct Intent;
+struct IntentRule;
+struct RuleDiff;
+
+class IntentRulesView : public QTreeWidget
+{
+    Q_OBJECT
+public:
+    /// Columns: the mark, the JSON pointer, the old rule, the new rule, what changed.
+    enum Column { MarkColumn, PointerColumn, OldColumn, NewColumn, ChangeColumn };
+    /// Item data role holding the row's kind (Kind below).
+    static constexpr int KindRole = Qt::UserRole + 1;
+    /// Item data role holding the rule's pointer in the new version ("/allow/3"), old when removed.
+    static constexpr int PointerRole = Qt::UserRole + 2;
+    enum Kind { Unchanged, Added, Removed, Changed, Reordered, Setting };
+
+    explicit IntentRulesView(QWidget *parent = nullptr);
+
+    /// Lists `after`'s rules, against `before` with `diff` when both are given.
+    void showRules(const Intent *before, const Intent &after, const RuleDiff *diff, const QString &beforeTitle,
+                   const QString &afterTitle);
+    void clearRules();
+    /// Selects and scrolls to the row of a rule pointer ("/allow/3", "/deny/0/from"); false when none.
+    bool selectPointer(const QString &pointer);
+    /// The row's kind, for tests.
+    static Kind kindOf(const QTreeWidgetItem *item);
+    /// "zone-01/* → zone-02/*/su-005/* rdma", with "name: " first when named.
+    static QString ruleText(const IntentRule &rule);
+
+private:
+    void addRow(Kind kind, const QString &pointer, const QString &oldText, const QString &newText,
+                const QString &change);
+};
+
+} // namespace Railyard
