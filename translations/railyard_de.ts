@@ -161,6 +161,54 @@
     </message>
 </context>
 <context>
+    <name>IntentDiffOverlay</name>
+    <message>
+        <location filename="../views/canvas/intentdiffoverlay.cpp" line="+106"/>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>changed</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unchanged</source>
+        <translation>unverändert</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 racks, %2 links</source>
+        <translation>%1 Racks, %2 Links</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>added: newly allowed (%1)</source>
+        <translation>hinzugefügt: neu erlaubt (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>removed: newly denied (%1)</source>
+        <translation>entfernt: neu verboten (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>changed: both (%1)</source>
+        <translation>geändert: beides (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unaffected</source>
+        <translation>nicht betroffen</translation>
+    </message>
+</context>
+<context>
     <name>JobImpactText</name>
     <message numerus="yes">
         <location filename="../views/docks/jobimpacttext.cpp" line="+12"/>
@@ -194,6 +242,24 @@
         <location line="+1"/>
         <source>&lt;tr&gt;&lt;td&gt;%1&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&amp;nbsp;%2 of %3 Gbit/s&lt;/td&gt;&lt;td&gt;&amp;nbsp;&amp;nbsp;%4&lt;/td&gt;&lt;/tr&gt;</source>
         <translation>&lt;tr&gt;&lt;td&gt;%1&lt;/td&gt;&lt;td align=&quot;right&quot;&gt;&amp;nbsp;%2 von %3 Gbit/s&lt;/td&gt;&lt;td&gt;&amp;nbsp;&amp;nbsp;%4&lt;/td&gt;&lt;/tr&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>LoadedIntent</name>
+    <message>
+        <location filename="../views/docks/loadedintent.cpp" line="+17"/>
+        <source>v%1 · %2</source>
+        <translation>v%1 · %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>cannot open: %1</source>
+        <translation>kann nicht geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1 in the project</source>
+        <translation>%1 im Projekt</translation>
     </message>
 </context>
 <context>
@@ -498,7 +564,7 @@
 <context>
     <name>Railyard::ConnectDialog</name>
     <message>
-        <location filename="../views/dialogs/connectdialog.cpp" line="+43"/>
+        <location filename="../views/dialogs/connectdialog.cpp" line="+29"/>
         <source>Connect</source>
         <translation>Verbinden</translation>
     </message>
@@ -544,7 +610,7 @@
         <translation>%1 Ports; der niedrigste freie ist %2.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+63"/>
         <source>Enter the ids of both ends.</source>
         <translation>Geben Sie die IDs beider Enden ein.</translation>
     </message>
@@ -780,7 +846,7 @@
 <context>
     <name>Railyard::EditDialog</name>
     <message>
-        <location filename="../views/dialogs/connectdialog.cpp" line="-147"/>
+        <location filename="../views/dialogs/connectdialog.cpp" line="-136"/>
         <source>lowest free</source>
         <translation>niedrigster freier</translation>
     </message>
@@ -1110,7 +1176,7 @@
 <context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../views/canvas/fabriccanvaspainter.cpp" line="+227"/>
+        <location filename="../views/canvas/fabriccanvaspainter.cpp" line="+259"/>
         <source>%n link(s) · %1</source>
         <translation>
             <numerusform>%n Link · %1</numerusform>
@@ -1118,7 +1184,7 @@
         </translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+60"/>
         <source>%1 hosts · %2 GPUs</source>
         <translation>%1 Hosts · %2 GPUs</translation>
     </message>
@@ -1133,7 +1199,12 @@
         <translation> · %1 ausgefallen</translation>
     </message>
     <message>
-        <location line="+284"/>
+        <location line="+2"/>
+        <source>%1 of %2 hosts %3</source>
+        <translation>%1 von %2 Hosts %3</translation>
+    </message>
+    <message>
+        <location line="+307"/>
         <source>≤ 1:1</source>
         <translation>≤ 1:1</translation>
     </message>
@@ -1178,12 +1249,12 @@
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+242"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+246"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+257"/>
+        <location line="+269"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -1329,7 +1400,7 @@
         </translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+12"/>
         <source>A host needs an id.</source>
         <translation>Ein Host braucht eine ID.</translation>
     </message>
@@ -1476,12 +1547,12 @@
         <translation>%1 abgelehnt: &apos;%2&apos; hat keinen freien Port.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+39"/>
         <source>Duplicate rack refused: there is no rack &apos;%1&apos;.</source>
         <translation>Rack duplizieren abgelehnt: es gibt kein Rack &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+8"/>
         <source>Duplicate scalable unit refused: there is no scalable unit &apos;%1&apos;.</source>
         <translation>Scalable Unit duplizieren abgelehnt: es gibt keine Scalable Unit &apos;%1&apos;.</translation>
     </message>
@@ -1568,6 +1639,694 @@
         <location line="+6"/>
         <source>unknown picture format &apos;%1&apos; (use png, svg or pdf)</source>
         <translation>unbekanntes Bildformat „%1“ (png, svg oder pdf verwenden)</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::IntentReviewPanel</name>
+    <message>
+        <location filename="../views/docks/intentreviewpanel.cpp" line="+30"/>
+        <source>draft</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>in review</source>
+        <translation>in Prüfung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>approved</source>
+        <translation>freigegeben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rejected</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Your key:</source>
+        <translation>Ihr Schlüssel:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose Key…</source>
+        <translation>Schlüssel wählen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Your private key (NAME.key from &apos;railyard-cli keys generate&apos;): signs as NAME. Remembered, never copied into a project.</source>
+        <translation>Ihr privater Schlüssel (NAME.key von „railyard-cli keys generate“): signiert als NAME. Wird gemerkt, nie in ein Projekt kopiert.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keyring:</source>
+        <translation>Schlüsselbund:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Choose Keyring…</source>
+        <translation>Schlüsselbund wählen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The folder of the team&apos;s public keys (NAME.pub) that Verify trusts</source>
+        <translation>Der Ordner mit den öffentlichen Schlüsseln des Teams (NAME.pub), denen Prüfen vertraut</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Submit</source>
+        <translation>Einreichen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign this version with your key and put it in review (you are its author)</source>
+        <translation>Diese Version mit Ihrem Schlüssel signieren und zur Prüfung einreichen (Sie sind ihr Autor)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Approve…</source>
+        <translation>Freigeben…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sign the approval with your key: over the content and the author&apos;s signature</source>
+        <translation>Die Freigabe mit Ihrem Schlüssel signieren: über den Inhalt und die Signatur des Autors</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reject…</source>
+        <translation>Ablehnen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Verify</source>
+        <translation>Prüfen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check both signatures, the keyring and every byte of the reviewed file</source>
+        <translation>Beide Signaturen, den Schlüsselbund und jedes Byte der geprüften Datei kontrollieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Write the reviewed file (for the control plane, or for a reviewer)</source>
+        <translation>Die geprüfte Datei schreiben (für die Control Plane oder für einen Prüfer)</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <location line="+10"/>
+        <source>none chosen</source>
+        <translation>keiner gewählt</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Open an intent version to review it.</source>
+        <translation>Öffnen Sie eine Intent-Version, um sie zu prüfen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>State: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Zustand: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;br&gt;Submitted by %1 (%2) at %3</source>
+        <translation>&lt;br&gt;Eingereicht von %1 (%2) am %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;br&gt;%1 by %2 at %3</source>
+        <translation>&lt;br&gt;%1 von %2 am %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;br&gt;Comment: “%1”</source>
+        <translation>&lt;br&gt;Kommentar: „%1“</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;br&gt;Submit signs it as its author; export the submitted file for the reviewer.</source>
+        <translation>&lt;br&gt;Einreichen signiert sie als ihr Autor; exportieren Sie die eingereichte Datei für den Prüfer.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>&lt;b&gt;Not recorded in the project:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Nicht im Projekt festgehalten:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <location line="+20"/>
+        <source>&lt;b&gt;Cannot submit:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Einreichen nicht möglich:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Submitted v%1 for review, signed by %2 (%3).</source>
+        <translation>v%1 zur Prüfung eingereicht, signiert von %2 (%3).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>approve</source>
+        <translation>freigeben</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>reject</source>
+        <translation>ablehnen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Cannot reject:&lt;/b&gt; say why in the comment.</source>
+        <translation>&lt;b&gt;Ablehnen nicht möglich:&lt;/b&gt; Begründen Sie es im Kommentar.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+8"/>
+        <source>&lt;b&gt;Cannot %1:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;Kann nicht %1:&lt;/b&gt; %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Approved by %1 (%2).</source>
+        <translation>Freigegeben von %1 (%2).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rejected by %1 (%2).</source>
+        <translation>Abgelehnt von %1 (%2).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Refused:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Verweigert:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&lt;b&gt;Cannot verify:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Prüfen nicht möglich:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;b&gt;Valid:&lt;/b&gt; %1 v%2 (sha256 %3…) submitted by %4, approved by %5; both keys are in the keyring.</source>
+        <translation>&lt;b&gt;Gültig:&lt;/b&gt; %1 v%2 (sha256 %3…) eingereicht von %4, freigegeben von %5; beide Schlüssel sind im Schlüsselbund.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&lt;b&gt;Not valid:&lt;/b&gt;&lt;br&gt;%1</source>
+        <translation>&lt;b&gt;Nicht gültig:&lt;/b&gt;&lt;br&gt;%1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&lt;b&gt;Cannot write %1:&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;%1 kann nicht geschrieben werden:&lt;/b&gt; %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Wrote %1 (%2).</source>
+        <translation>%1 geschrieben (%2).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Your Signing Key</source>
+        <translation>Ihr Signaturschlüssel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Private keys (*.key);;All files (*)</source>
+        <translation>Private Schlüssel (*.key);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Keyring Folder</source>
+        <translation>Schlüsselbund-Ordner</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Approve</source>
+        <translation>Freigeben</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reject</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Comment (optional):</source>
+        <translation>Kommentar (optional):</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Why is this change rejected?</source>
+        <translation>Warum wird diese Änderung abgelehnt?</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Export Reviewed Intent</source>
+        <translation>Geprüften Intent exportieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reviewed intents (*.json);;All files (*)</source>
+        <translation>Geprüfte Intents (*.json);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::IntentRulesView</name>
+    <message>
+        <location filename="../views/docks/intentrulesview.cpp" line="+47"/>
+        <location line="+17"/>
+        <location line="+32"/>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <location line="-49"/>
+        <location line="+17"/>
+        <source>Old</source>
+        <translation>Alt</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <location line="+17"/>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <location line="+17"/>
+        <location line="+32"/>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <location line="-41"/>
+        <source>%1 → %2 %3</source>
+        <translation>%1 → %2 %3</translation>
+    </message>
+    <message>
+        <location line="+91"/>
+        <source>removed</source>
+        <translation>entfernt</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>reordered (was %1)</source>
+        <translation>verschoben (war %1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>changed: %1</source>
+        <translation>geändert: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; moved from %1</source>
+        <translation>; verschoben von %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+1"/>
+        <source>(absent)</source>
+        <translation>(fehlt)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>setting changed</source>
+        <translation>Einstellung geändert</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::IntentVersionsPanel</name>
+    <message>
+        <location filename="../views/docks/intentversionspanel.cpp" line="+22"/>
+        <source>draft</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>in review</source>
+        <translation>in Prüfung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>approved</source>
+        <translation>freigegeben</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rejected</source>
+        <translation>abgelehnt</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Author</source>
+        <translation>Autor</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+89"/>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <location line="-87"/>
+        <source>Show the selected version against its parent, or compare two selected versions</source>
+        <translation>Die gewählte Version gegen ihre Vorgängerin anzeigen oder zwei gewählte Versionen vergleichen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add Opened Version</source>
+        <translation>Geöffnete Version hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Store the version opened from a file in the project</source>
+        <translation>Die aus einer Datei geöffnete Version im Projekt speichern</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Intent versions and their reviews are kept in a Railyard project (.railyard): save the design as a project to keep them.</source>
+        <translation>Intent-Versionen und ihre Prüfungen werden in einem Railyard-Projekt (.railyard) gespeichert: Speichern Sie den Entwurf als Projekt, um sie zu behalten.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 holds no intent versions yet: open one and Add Opened Version, or Submit it.</source>
+        <translation>%1 enthält noch keine Intent-Versionen: Öffnen Sie eine und wählen Sie „Geöffnete Version hinzufügen“ oder reichen Sie sie ein.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n intent version(s) in %1</source>
+        <translation>
+            <numerusform>%n Intent-Version in %1</numerusform>
+            <numerusform>%n Intent-Versionen in %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::IntentsDock</name>
+    <message>
+        <location filename="../views/docks/intentsdock.cpp" line="+42"/>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>info</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Intents</source>
+        <translation>Intents</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Open…</source>
+        <translation>Öffnen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open an intent (*.intent.json) or a submitted or reviewed intent file</source>
+        <translation>Einen Intent (*.intent.json) oder eine eingereichte oder geprüfte Intent-Datei öffnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare with…</source>
+        <translation>Vergleichen mit…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open another version of the intent and show what changes</source>
+        <translation>Eine andere Version des Intents öffnen und zeigen, was sich ändert</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close the intents and clear the canvas</source>
+        <translation>Die Intents schließen und die Zeichenfläche leeren</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Severity</source>
+        <translation>Schwere</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pointer</source>
+        <translation>Zeiger</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Double-click a finding to select its rule and the racks it names</source>
+        <translation>Doppelklicken Sie auf einen Befund, um seine Regel und die genannten Racks auszuwählen</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Protocol</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To</source>
+        <translation>Nach</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pairs</source>
+        <translation>Paare</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Decided by</source>
+        <translation>Entschieden durch</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Double-click a change to select its racks on the canvas</source>
+        <translation>Doppelklicken Sie auf eine Änderung, um ihre Racks auf der Zeichenfläche auszuwählen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Versions</source>
+        <translation>Versionen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+283"/>
+        <location line="+28"/>
+        <source>Lint</source>
+        <translation>Lint</translation>
+    </message>
+    <message>
+        <location line="-310"/>
+        <source>Changes</source>
+        <translation>Änderungen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Review</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Compare with Intent</source>
+        <translation>Mit Intent vergleichen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Open Intent</source>
+        <translation>Intent öffnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Intents (*.intent.json *.json);;All files (*)</source>
+        <translation>Intents (*.intent.json *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+140"/>
+        <source> · by %1</source>
+        <translation> · von %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Old:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Alt:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open an intent file (*.intent.json) to lint it against this fabric; Compare with… a second version to see the rules and the racks and links that change.</source>
+        <translation>Öffnen Sie eine Intent-Datei (*.intent.json), um sie gegen dieses Fabric zu prüfen; „Vergleichen mit…“ einer zweiten Version zeigt die Regeln und die Racks und Links, die sich ändern.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;New:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Neu:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Intent:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Intent:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Old (v%1)</source>
+        <translation>Alt (v%1)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Old</source>
+        <translation>Alt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Intent diff v%1 → v%2</source>
+        <translation>Intent-Diff v%1 → v%2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open a fabric to lint the intent against it.</source>
+        <translation>Öffnen Sie ein Fabric, um den Intent dagegen zu prüfen.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>v%1 on %2: &lt;b&gt;%3 errors&lt;/b&gt;, %4 warnings, %5 notes · %6 hosts in %7 groups · RDMA allowed on %8, TCP on %9 of %10 group pairs</source>
+        <translation>v%1 auf %2: &lt;b&gt;%3 Fehler&lt;/b&gt;, %4 Warnungen, %5 Hinweise · %6 Hosts in %7 Gruppen · RDMA erlaubt auf %8, TCP auf %9 von %10 Gruppenpaaren</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Lint (%1)</source>
+        <translation>Lint (%1)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Compare with… a second version to see what it changes on the fabric.</source>
+        <translation>„Vergleichen mit…“ einer zweiten Version zeigt, was sie auf dem Fabric ändert.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;b&gt;v%1 → v%2&lt;/b&gt; on %3</source>
+        <translation>&lt;b&gt;v%1 → v%2&lt;/b&gt; auf %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 group pairs newly allowed, %3 newly denied; public egress opened on %4, closed on %5 groups</source>
+        <translation>%1: %2 Gruppenpaare neu erlaubt, %3 neu verboten; öffentlicher Egress auf %4 Gruppen geöffnet, auf %5 geschlossen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 pairs keep their outcome under another rule</source>
+        <translation>%1 Paare behalten ihr Ergebnis unter einer anderen Regel</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Affected: %1 racks (%2 added, %3 removed, %4 changed), %5 links (%6 added, %7 removed, %8 changed)</source>
+        <translation>Betroffen: %1 Racks (%2 hinzugefügt, %3 entfernt, %4 geändert), %5 Links (%6 hinzugefügt, %7 entfernt, %8 geändert)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No group pair changes its reachability.</source>
+        <translation>Kein Gruppenpaar ändert seine Erreichbarkeit.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>newly allowed</source>
+        <translation>neu erlaubt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>newly denied</source>
+        <translation>neu verboten</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 ⇒ %2</source>
+        <translation>%1 ⇒ %2</translation>
     </message>
 </context>
 <context>
@@ -2218,7 +2977,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+74"/>
+        <location filename="../views/mainwindow.cpp" line="+75"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -2228,7 +2987,7 @@
         <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+44"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -2294,18 +3053,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+214"/>
+        <location line="+218"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-212"/>
-        <location line="+215"/>
+        <location line="-216"/>
+        <location line="+219"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-212"/>
+        <location line="-216"/>
         <source>Restore All &amp;Failures</source>
         <translation>Alle &amp;Ausfälle aufheben</translation>
     </message>
@@ -2360,7 +3119,7 @@
         <translation>Switches nach Überbuchung ein&amp;färben</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -2416,12 +3175,12 @@
     </message>
     <message>
         <location line="+37"/>
-        <location line="+102"/>
+        <location line="+105"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-104"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
@@ -2432,7 +3191,7 @@
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+51"/>
         <source>&amp;Undo %1</source>
         <translation>&amp;Rückgängig: %1</translation>
     </message>
@@ -2467,6 +3226,11 @@
         <translation>Speichern nicht möglich</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Saved %1; pinned positions are kept only in a Railyard project (.railyard)</source>
+        <translation>%1 gespeichert; fixierte Positionen werden nur in einem Railyard-Projekt (.railyard) gespeichert</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
@@ -2477,7 +3241,7 @@
         <translation>Fabric speichern unter</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <location line="+4"/>
         <source>Export Picture</source>
         <translation>Bild exportieren</translation>
@@ -2782,7 +3546,7 @@
 <context>
     <name>Railyard::ProblemsDock</name>
     <message>
-        <location filename="../views/docks/problemsdock.cpp" line="+32"/>
+        <location filename="../views/docks/problemsdock.cpp" line="+33"/>
         <source>leaf switches</source>
         <translation>Leaf-Switches</translation>
     </message>
@@ -2827,7 +3591,12 @@
         <translation>Abgelehnte Änderungen entfernen</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+77"/>
+        <source>Intent: %1</source>
+        <translation>Intent: %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Edit refused: %1</source>
         <translation>Änderung abgelehnt: %1</translation>
     </message>
@@ -4216,7 +4985,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+67"/>
+        <location filename="../app/gui/main.cpp" line="+69"/>
         <source>Topology designer for AI training networks.</source>
         <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
     </message>
@@ -4259,6 +5028,16 @@
         <location line="+2"/>
         <source>Bring the dock &lt;name&gt; to the front (e.g. Versions, History, Problems).</source>
         <translation>Das Dock &lt;name&gt; in den Vordergrund bringen (z. B. Versions, History, Problems).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the network intent &lt;file&gt; (*.intent.json) in the Intents dock.</source>
+        <translation>Den Netzwerk-Intent &lt;file&gt; (*.intent.json) im Intents-Dock öffnen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>With --intent: compare with the version &lt;file&gt; and draw the diff on the canvas.</source>
+        <translation>Mit --intent: mit der Version &lt;file&gt; vergleichen und den Diff auf der Zeichenfläche zeichnen.</translation>
     </message>
     <message>
         <location line="+11"/>
