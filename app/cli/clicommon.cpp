@@ -2,6 +2,7 @@
 
 #include "core/analysis/counts.h"
 #include "core/formats/formatregistry.h"
+#include "core/formats/messagetext.h"
 
 #include <QByteArray>
 
@@ -109,6 +110,18 @@ bool CommandLine::parse(const QStringList &args)
     full.prepend(QStringLiteral("railyard-cli"));
     if (!m_parser.parse(full))
         fail(m_parser.errorText());
+    // Qt takes the next argument as an option's value even when it is
+    // another option ("--k -o x" would set k to "-o"): refuse that.
+    for (const QString &name : m_parser.optionNames()) {
+        for (const QString &value : m_parser.values(name)) {
+            if (value.size() < 2 || value.at(0) != QLatin1Char('-') || value.at(1).isDigit() || value.at(1) == u'.')
+                continue;
+            const QString bare = value.mid(value.startsWith(QStringLiteral("--")) ? 2 : 1).section(QLatin1Char('='), 0, 0);
+            if (m_optionNames.contains(bare) || bare == u"help" || bare == u"h")
+                fail(QStringLiteral("%1 needs a value, but the next argument is the option '%2'")
+                         .arg(optionLabel(name == u"o" ? QStringLiteral("output") : name), elided(value)));
+        }
+    }
     // Qt adds --help-all (help including Qt's own options); the CLI has none.
     if (m_parser.isSet(QStringLiteral("help")) || m_parser.isSet(QStringLiteral("help-all"))) {
         printOut(helpText());

@@ -3,8 +3,7 @@
 #include "app/cli/clicommon.h"
 #include "core/export/schedulerexport.h"
 #include "core/formats/fileformat.h"
-
-#include <QSaveFile>
+#include "core/formats/outputfile.h"
 
 namespace Railyard::Cli {
 
@@ -70,10 +69,10 @@ int runExport(const QStringList &args)
         return ExitOk;
     }
     const QString out = cl.requiredString(QStringLiteral("output"));
-    QSaveFile file(out);
-    const QByteArray bytes = QByteArray::fromStdString(text);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        printErr(QStringLiteral("%1: cannot write: %2").arg(out, file.errorString()));
+    // Never renames over a device or FIFO (-o /dev/null stays a device).
+    QString writeError;
+    if (!writeOutputFile(out, QByteArray::fromStdString(text), &writeError)) {
+        printErr(QStringLiteral("%1: %2").arg(out, writeError));
         return ExitBadInput;
     }
     printOut(QStringLiteral("%1 (%2) -> %3 (%4): %5").arg(in, from.slug(), out, slug, describeFabric(*fabric)));

@@ -1,6 +1,8 @@
 #include "app/cli/intentcommand.h"
 
 #include "app/cli/clicommon.h"
+#include "core/formats/inputfile.h"
+#include "core/formats/outputfile.h"
 #include "core/intents/ed25519key.h"
 #include "core/intents/intentdiff.h"
 #include "core/intents/intentlint.h"
@@ -9,7 +11,6 @@
 #include "core/intents/keyring.h"
 
 #include <QFile>
-#include <QSaveFile>
 
 namespace Railyard::Cli {
 
@@ -46,20 +47,20 @@ void addFabricOptions(CommandLine &cl)
 
 std::optional<QByteArray> readBytes(const QString &file)
 {
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly)) {
-        printErr(QStringLiteral("%1: cannot open: %2").arg(file, f.errorString()));
-        return std::nullopt;
-    }
-    return f.readAll();
+    // Only a regular file of bounded size (no FIFO, /dev/zero or directory).
+    QString error;
+    std::optional<QByteArray> data = readInputFile(file, &error);
+    if (!data)
+        printErr(QStringLiteral("%1: %2").arg(file, error));
+    return data;
 }
 
 bool writeBytes(const QString &file, const std::string &text)
 {
-    QSaveFile out(file);
-    const QByteArray bytes = QByteArray::fromStdString(text);
-    if (!out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size() || !out.commit()) {
-        printErr(QStringLiteral("%1: cannot write: %2").arg(file, out.errorString()));
+    // Never renames over a device or FIFO.
+    QString error;
+    if (!writeOutputFile(file, QByteArray::fromStdString(text), &error)) {
+        printErr(QStringLiteral("%1: %2").arg(file, error));
         return false;
     }
     return true;

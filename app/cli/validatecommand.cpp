@@ -35,7 +35,7 @@ int runValidate(const QStringList &args)
         printErr(QStringLiteral("%1: element%2: %3").arg(file, where, QString::fromStdString(problem.message)));
     }
     if (errors > 0) {
-        printErr(QStringLiteral("%1: %2 problem(s) found").arg(file).arg(errors));
+        printErr(QStringLiteral("%1: %2 problem(s) found").arg(file, QString::number(errors)));
         return ExitBadInput;
     }
     printOut(QStringLiteral("%1: valid: %2").arg(file, describeFabric(*fabric)));

@@ -2,10 +2,11 @@
 
 #include "core/formats/fabricjson/fabricjsonformat.h"
 #include "core/formats/graphml/graphmlformat.h"
+#include "core/formats/inputfile.h"
+#include "core/formats/outputfile.h"
 #include "core/formats/railyardproject/railyardprojectformat.h"
 
 #include <QFile>
-#include <QSaveFile>
 
 namespace Railyard {
 
@@ -84,8 +85,9 @@ QString knownSlugs(const std::vector<std::unique_ptr<FileFormat>> &formats)
 ReadResult FormatRegistry::readFile(const QString &fileName, const QString &formatSlug) const
 {
     QFile file(fileName);
-    if (!file.open(QIODevice::ReadOnly))
-        return failure(fileName, QStringLiteral("cannot open: %1").arg(file.errorString()));
+    QString openError;
+    if (!openInputFile(file, &openError))
+        return failure(fileName, openError);
 
     const FileFormat *format = nullptr;
     if (!formatSlug.isEmpty()) {
@@ -124,16 +126,18 @@ bool FormatRegistry::writeFile(const Fabric &fabric, const QString &fileName, QS
     if (!format->canWrite())
         return fail(QStringLiteral("format '%1' cannot be written").arg(format->slug()));
 
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(QStringLiteral("cannot open for writing: %1").arg(file.errorString()));
+    // Never renames over a device or FIFO (OutputFile).
+    OutputFile file(fileName);
+    QString fileError;
+    if (!file.open(&fileError))
+        return fail(fileError);
     QString formatError;
-    if (!format->write(fabric, file, &formatError)) {
-        file.cancelWriting();
+    if (!format->write(fabric, file.device(), &formatError)) {
+        file.cancel();
         return fail(formatError.isEmpty() ? QStringLiteral("cannot write") : formatError);
     }
-    if (!file.commit())
-        return fail(QStringLiteral("cannot write: %1").arg(file.errorString()));
+    if (!file.commit(&fileError))
+        return fail(fileError);
     return true;
 }
 

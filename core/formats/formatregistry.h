@@ -24,9 +24,11 @@ public:
 
     /// Opens and reads a file, picking the format from its name unless
     /// formatSlug is given. Errors (unknown format, unreadable file, parse
-    /// errors) come back in the result, each naming the file.
+    /// errors) come back in the result, each naming the file. Only a regular
+    /// file of at most Limits::maxInputBytes is read (no FIFO, device, directory).
     ReadResult readFile(const QString &fileName, const QString &formatSlug = {}) const;
-    /// Writes a file atomically (QSaveFile). Returns false and sets *error.
+    /// Writes a file atomically (QSaveFile), or into it when it is a device or
+    /// FIFO (never renamed over). Returns false and sets *error.
     bool writeFile(const Fabric &fabric, const QString &fileName, QString *error,
                    const QString &formatSlug = {}) const;
 

@@ -1,5 +1,7 @@
 #include "core/generators/closgenerator.h"
 
+#include "core/model/limits.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -93,12 +95,27 @@ void checkParams(const ClosParams &p)
 {
     if (p.hosts < 1)
         fail("hosts: need at least 1 host, got " + std::to_string(p.hosts));
+    if (p.hosts > Limits::maxGeneratedHosts)
+        fail("hosts: Railyard generates at most " + std::to_string(Limits::maxGeneratedHosts) + " hosts, got "
+             + std::to_string(p.hosts));
     if (p.gpusPerHost < 1)
         fail("gpus-per-host: need at least 1 GPU per host, got " + std::to_string(p.gpusPerHost));
+    if (p.gpusPerHost > Limits::maxGpusPerHost)
+        fail("gpus-per-host: at most " + std::to_string(Limits::maxGpusPerHost) + " GPUs per host, got "
+             + std::to_string(p.gpusPerHost));
     if (p.rails < 1)
         fail("rails: need at least 1 NIC per host, got " + std::to_string(p.rails));
+    if (p.rails > Limits::maxNicsPerHost)
+        fail("rails: at most " + std::to_string(Limits::maxNicsPerHost) + " NICs per host, got " + std::to_string(p.rails));
     if (!(p.nicGbps > 0))
         fail("nic-gbps: NIC speed must be positive");
+    if (!Limits::isValidGbps(p.nicGbps))
+        fail("nic-gbps: NIC speed must be in [0.001, 1e6] Gbit/s");
+    // Host links (one per NIC port) bound every later tier's link count.
+    if (p.hosts > 0 && p.rails > 0 && p.nicPorts > 0
+        && (long long)p.hosts * p.rails * std::max(p.nicPorts, 1) > Limits::maxGeneratedLinks / 4)
+        fail("hosts: " + std::to_string(p.hosts) + " hosts × " + std::to_string(p.rails) + " NICs would need more than "
+             + std::to_string(Limits::maxGeneratedLinks) + " links, the most Railyard generates");
     if (p.nicPorts < 1 || p.nicPorts > 2)
         fail("nic-ports: a NIC has 1 or 2 ports (2 = dual-ToR), got " + std::to_string(p.nicPorts));
     if (p.planes < 1)
@@ -121,8 +138,13 @@ void checkParams(const ClosParams &p)
         const std::string tier = tierName(tierForLevel(static_cast<int>(i) + 1));
         if (s.radix < 2)
             fail("radix: the " + tier + " radix must be at least 2, got " + std::to_string(s.radix));
+        if (s.radix > Limits::maxRadix)
+            fail("radix: the " + tier + " radix must be at most " + std::to_string(Limits::maxRadix) + ", got "
+                 + std::to_string(s.radix));
         if (!(s.uplinkGbps > 0))
             fail("link-gbps: the " + tier + " uplink speed must be positive");
+        if (!Limits::isValidGbps(s.uplinkGbps))
+            fail("link-gbps: the " + tier + " uplink speed must be in [0.001, 1e6] Gbit/s");
         if (!(s.oversubscription > 0))
             fail("oversubscription: the " + tier + " ratio must be positive");
         if (s.downPorts < 0 || s.downPorts > s.radix)

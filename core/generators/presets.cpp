@@ -1,6 +1,24 @@
 #include "core/generators/presets.h"
 
+#include "core/model/limits.h"
+
 namespace Railyard {
+
+namespace {
+
+/// hostsPerUnit × units as an int, or GeneratorError naming the option when
+/// the product exceeds Limits::maxGeneratedHosts (no wrapped products).
+int checkedHosts(const char *option, long long hostsPerUnit, long long units)
+{
+    const long long hosts = hostsPerUnit * units; // both <= 2^31: no overflow in 64 bits
+    if (hosts > Limits::maxGeneratedHosts)
+        throw GeneratorError(std::string(option) + ": " + std::to_string(units) + " gives "
+                             + std::to_string(hosts) + " hosts; Railyard generates at most "
+                             + std::to_string(Limits::maxGeneratedHosts));
+    return int(hosts);
+}
+
+} // namespace
 
 ClosParams fatTreeParams(int k, double linkGbps)
 {
@@ -8,7 +26,9 @@ ClosParams fatTreeParams(int k, double linkGbps)
         throw GeneratorError("k: a k-ary fat-tree needs an even k of at least 4, got " + std::to_string(k));
     ClosParams p;
     p.name = "fat-tree-k" + std::to_string(k);
-    p.hosts = k * k * k / 4;
+    if (k > 4096)
+        throw GeneratorError("k: a k-ary fat-tree has k³/4 hosts; k = " + std::to_string(k) + " is too large");
+    p.hosts = checkedHosts("k", (long long)k * k / 4, k);
     p.gpusPerHost = 1;
     p.rails = 1;
     p.nicGbps = linkGbps;
@@ -31,7 +51,7 @@ ClosParams dgxSuperpodParams(int scalableUnits, const std::string &gpu)
         throw GeneratorError("sus: need at least 1 scalable unit, got " + std::to_string(scalableUnits));
     ClosParams p;
     p.name = "dgx-superpod-" + std::to_string(scalableUnits) + "su";
-    p.hosts = 32 * scalableUnits;
+    p.hosts = checkedHosts("sus", 32, scalableUnits);
     p.gpusPerHost = 8;
     p.gpuModel = gpu;
     p.rails = 8;
@@ -54,7 +74,7 @@ ClosParams metaAiZoneParams(int zones)
         throw GeneratorError("zones: need at least 1 zone, got " + std::to_string(zones));
     ClosParams p;
     p.name = "meta-ai-zone-" + std::to_string(zones);
-    p.hosts = 384 * zones; // 3,072 GPUs per zone
+    p.hosts = checkedHosts("zones", 384, zones); // 3,072 GPUs per zone
     p.gpusPerHost = 8;
     p.gpuModel = "h100";
     p.rails = 8;
@@ -87,7 +107,7 @@ ClosParams alibabaHpnParams(int segments)
         throw GeneratorError("segments: need at least 1 segment, got " + std::to_string(segments));
     ClosParams p;
     p.name = "alibaba-hpn-" + std::to_string(segments);
-    p.hosts = 128 * segments;
+    p.hosts = checkedHosts("segments", 128, segments);
     p.gpusPerHost = 8;
     p.gpuModel = "h100";
     p.rails = 8;

@@ -1,5 +1,9 @@
 #include "core/jobs/jobspec.h"
 
+#include "core/formats/inputfile.h"
+#include "core/formats/messagetext.h"
+#include "core/model/limits.h"
+
 #include <QFile>
 
 #include <nlohmann/json.hpp>
@@ -129,7 +133,7 @@ public:
     {
         for (const auto &item : obj.items()) {
             if (std::find(known.begin(), known.end(), item.key()) == known.end())
-                m_issues.warning(path + "/" + item.key(), "unknown field \"" + item.key() + "\" ignored");
+                m_issues.warning(path + "/" + elided(item.key()), "unknown field \"" + elided(item.key()) + "\" ignored");
         }
     }
 
@@ -167,6 +171,16 @@ void checkConsistency(const JobSpec &job, bool gpusGiven, Issues &issues)
     const Parallelism &p = job.parallel;
     if (p.tp < 1 || p.pp < 1 || p.dp < 1 || p.ep < 1 || p.cp < 1) {
         issues.error("/parallelism", "every degree must be at least 1");
+        return;
+    }
+    // In doubles: four degrees up to 2^31 overflow even 64-bit integers.
+    if (double(p.tp) * p.cp * p.pp * p.dp > double(Limits::maxJobGpus)) {
+        issues.error("/parallelism", "tp × cp × pp × dp is more than " + num(Limits::maxJobGpus)
+                                         + " GPUs, the largest job Railyard models");
+        return;
+    }
+    if (gpusGiven && job.gpus > Limits::maxJobGpus) {
+        issues.error("/gpus", "gpus is more than " + num(Limits::maxJobGpus) + ", the largest job Railyard models");
         return;
     }
     if (m.layers < 1 || m.hiddenSize < 1 || m.sequenceLength < 1 || job.microBatch < 1 || job.globalBatch < 1) {
@@ -239,14 +253,7 @@ FormatError syntaxError(std::string_view text, const json::parse_error &e, const
     const auto line = 1 + std::count(text.begin(), text.begin() + std::ptrdiff_t(pos), '\n');
     const size_t lineStart = pos == 0 ? std::string_view::npos : text.rfind('\n', pos - 1);
     const size_t column = lineStart == std::string_view::npos ? pos + 1 : pos - lineStart;
-    std::string message = e.what();
-    if (const auto col = message.find(", column "); col != std::string::npos) {
-        if (const auto colon = message.find(": ", col); colon != std::string::npos)
-            message = message.substr(colon + 2);
-    } else if (const auto bracket = message.find("] "); bracket != std::string::npos) {
-        message = message.substr(bracket + 2);
-    }
-    return {fileName, int(line), int(column), {}, QString::fromStdString(message)};
+    return {fileName, int(line), int(column), {}, QString::fromStdString(jsonExceptionMessage(e.what()))};
 }
 
 } // namespace
@@ -279,11 +286,27 @@ QString JobSpecResult::errorText() const
 JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
 {
     json doc;
+    struct TooDeep
+    { };
     try {
-        doc = json::parse(text.begin(), text.end());
+        // The callback bounds nesting: deep values would make later steps recursive.
+        doc = json::parse(text.begin(), text.end(), [](int depth, json::parse_event_t, json &) {
+            if (depth > Limits::maxNesting)
+                throw TooDeep{};
+            return true;
+        });
     } catch (const json::parse_error &e) {
         JobSpecResult result;
         result.errors.push_back(syntaxError(text, e, fileName));
+        return result;
+    } catch (const json::exception &e) { // number overflow (out_of_range.406) and the like
+        JobSpecResult result;
+        result.errors.push_back({fileName, 0, 0, QStringLiteral("/"), QString::fromStdString(jsonExceptionMessage(e.what()))});
+        return result;
+    } catch (const TooDeep &) {
+        JobSpecResult result;
+        result.errors.push_back({fileName, 0, 0, QStringLiteral("/"),
+                                 QStringLiteral("values nested deeper than %1 levels; refusing the file").arg(Limits::maxNesting)});
         return result;
     }
     Issues issues;
@@ -295,7 +318,7 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
     std::string tag;
     if (r.string(doc, "", "format", tag, true) && tag != jobJsonTag)
         issues.error("/format",
-                     "not a Railyard job file: format is \"" + tag + "\", expected \"" + std::string(jobJsonTag)
+                     "not a Railyard job file: format is \"" + elided(tag) + "\", expected \"" + std::string(jobJsonTag)
                          + "\"");
     int version = 0;
     if (r.integer(doc, "", "version", version, true, 1) && version != 1)
@@ -322,7 +345,7 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
                 m.precisionBytes = *bytes;
             else
                 issues.error("/model/precision",
-                             "unknown precision \"" + m.precision
+                             "unknown precision \"" + elided(m.precision)
                                  + "\" (bf16, fp16, fp8, fp32; or give precision_bytes)");
         }
         if (hasBytes) {
@@ -371,7 +394,7 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
         else if (sharding == "fsdp")
             job.sharding = OptimizerSharding::Fsdp;
         else
-            issues.error("/optimizer_sharding", "unknown optimizer sharding \"" + sharding + "\" (none, zero1, fsdp)");
+            issues.error("/optimizer_sharding", "unknown optimizer sharding \"" + elided(sharding) + "\" (none, zero1, fsdp)");
     }
     int gpus = 0;
     const bool gpusGiven = r.integer(doc, "", "gpus", gpus, true, 1);
@@ -396,13 +419,14 @@ JobSpecResult readJobSpec(QIODevice &device, const QString &fileName)
 
 JobSpecResult readJobSpecFile(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    QString error;
+    const std::optional<QByteArray> data = readInputFile(path, &error);
+    if (!data) {
         JobSpecResult result;
-        result.errors.push_back({path, 0, 0, {}, QStringLiteral("cannot open: %1").arg(file.errorString())});
+        result.errors.push_back({path, 0, 0, {}, error});
         return result;
     }
-    return readJobSpec(file, path);
+    return parseJobSpec(std::string_view(data->constData(), size_t(data->size())), path);
 }
 
 std::vector<std::string> checkJobSpec(const JobSpec &job)

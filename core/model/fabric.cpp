@@ -1,6 +1,9 @@
 #include "core/model/fabric.h"
 
+#include "core/model/limits.h"
+
 #include <algorithm>
+#include <unordered_set>
 
 namespace Railyard {
 
@@ -192,11 +195,25 @@ std::vector<Problem> Fabric::validate() const
         checkId(h.id, "host", it != m_hostIndex.end() && it->second == i, false);
         if (h.gpus <= 0)
             error(h.id, "host '" + h.id + "' has " + std::to_string(h.gpus) + " GPUs; needs at least 1");
+        else if (h.gpus > Limits::maxGpusPerHost)
+            error(h.id, "host '" + h.id + "' has " + std::to_string(h.gpus) + " GPUs; at most "
+                            + std::to_string(Limits::maxGpusPerHost) + " are allowed");
+        if (!(h.nvlinkGBps >= 0 && h.nvlinkGBps <= Limits::maxNvlinkGBps))
+            error(h.id, "host '" + h.id + "' has an NVLink bandwidth outside [0, 1e6] GB/s");
+        if (h.nics.size() > size_t(Limits::maxNicsPerHost))
+            error(h.id, "host '" + h.id + "' has " + std::to_string(h.nics.size()) + " NICs; at most "
+                            + std::to_string(Limits::maxNicsPerHost) + " are allowed");
         for (const Nic &nic : h.nics) {
             if (nic.speedGbps <= 0)
                 error(h.id, "host '" + h.id + "': NIC of rail " + std::to_string(nic.rail) + " has a non-positive speed");
+            else if (!Limits::isValidGbps(nic.speedGbps))
+                error(h.id, "host '" + h.id + "': NIC of rail " + std::to_string(nic.rail)
+                                + " has a speed outside [0.001, 1e6] Gbit/s");
             if (nic.ports < 1)
                 error(h.id, "host '" + h.id + "': NIC of rail " + std::to_string(nic.rail) + " has no port");
+            else if (nic.ports > Limits::maxNicPorts)
+                error(h.id, "host '" + h.id + "': NIC of rail " + std::to_string(nic.rail) + " has "
+                                + std::to_string(nic.ports) + " ports; at most " + std::to_string(Limits::maxNicPorts));
         }
     }
     for (std::int32_t i = 0; i < switchCount(); ++i) {
@@ -205,6 +222,9 @@ std::vector<Problem> Fabric::validate() const
         checkId(s.id, "switch", it != m_switchIndex.end() && it->second == i, m_hostIndex.count(s.id) > 0);
         if (s.radix <= 0)
             error(s.id, "switch '" + s.id + "' has radix " + std::to_string(s.radix) + "; needs at least 1");
+        else if (s.radix > Limits::maxRadix)
+            error(s.id, "switch '" + s.id + "' has radix " + std::to_string(s.radix) + "; at most "
+                            + std::to_string(Limits::maxRadix) + " is allowed");
     }
 
     const NodeIndex nodes = nodeCount();
@@ -213,7 +233,12 @@ std::vector<Problem> Fabric::validate() const
     std::vector<size_t> portBase(m_switches.size() + 1, 0);
     for (size_t s = 0; s < m_switches.size(); ++s)
         portBase[s + 1] = portBase[s] + static_cast<size_t>(std::max(0, m_switches[s].radix));
-    std::vector<bool> usedPorts(portBase.back(), false);
+    // One bit per port when the radices are modest; a hash of the ports in
+    // use otherwise, so memory follows the links, never a huge radix.
+    const size_t linkPorts = 2 * m_links.size() + 1024;
+    const bool bitmap = portBase.back() <= 64 * linkPorts;
+    std::vector<bool> usedPorts(bitmap ? portBase.back() : 0, false);
+    std::unordered_set<size_t> usedPortSet;
     auto checkPort = [&](const Link &l, NodeIndex node, int port) {
         if (!isSwitch(node) || port < 0)
             return;
@@ -224,10 +249,17 @@ std::vector<Problem> Fabric::validate() const
                             + "', beyond its radix " + std::to_string(s.radix));
             return;
         }
-        auto bit = usedPorts[portBase[si] + static_cast<size_t>(port)];
-        if (bit)
+        const size_t slot = portBase[si] + static_cast<size_t>(port);
+        bool reused = false;
+        if (bitmap) {
+            auto bit = usedPorts[slot];
+            reused = bit;
+            bit = true;
+        } else {
+            reused = !usedPortSet.insert(slot).second;
+        }
+        if (reused)
             error(l.id, "link '" + l.id + "' reuses port " + std::to_string(port) + " of switch '" + s.id + "'");
-        bit = true;
     };
 
     for (std::int32_t i = 0; i < linkCount(); ++i) {
@@ -248,6 +280,8 @@ std::vector<Problem> Fabric::validate() const
         if (!(l.capacityGbps > 0))
             error(l.id, "link '" + l.id + "' has capacity " + std::to_string(l.capacityGbps)
                             + " Gbit/s; capacity must be positive");
+        else if (!Limits::isValidGbps(l.capacityGbps))
+            error(l.id, "link '" + l.id + "' has a capacity outside [0.001, 1e6] Gbit/s");
         if (l.state == LinkState::Degraded && !(l.degradedGbps > 0 && l.degradedGbps <= l.capacityGbps))
             error(l.id, "link '" + l.id + "' is degraded to " + std::to_string(l.degradedGbps)
                             + " Gbit/s; the degraded rate must be in (0, capacity]");

@@ -1,5 +1,9 @@
 #include "core/traffic/collectivemodel.h"
 
+#include "core/formats/inputfile.h"
+#include "core/formats/messagetext.h"
+#include "core/model/limits.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -83,14 +87,22 @@ double busBwFactor(CollectiveOp op, int ranks)
 
 CollectiveConstants loadCollectiveConstants(const std::string &path)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw CollectiveConstantsError(path + ": cannot open the file");
+    QString readError;
+    const std::optional<QByteArray> data = readInputFile(QString::fromStdString(path), &readError);
+    if (!data)
+        throw CollectiveConstantsError(path + ": " + readError.toStdString());
     nlohmann::json doc;
     try {
-        doc = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error &e) {
+        // Flat object of numbers: anything nested deeper than a few levels is refused.
+        doc = nlohmann::json::parse(data->cbegin(), data->cend(), [](int depth, nlohmann::json::parse_event_t, nlohmann::json &) {
+            if (depth > Limits::maxNesting)
+                throw CollectiveConstantsError("values nested too deeply");
+            return true;
+        });
+    } catch (const CollectiveConstantsError &e) {
         throw CollectiveConstantsError(path + ": invalid JSON: " + e.what());
+    } catch (const nlohmann::json::exception &e) { // syntax errors, number overflow (out_of_range.406)
+        throw CollectiveConstantsError(path + ": invalid JSON: " + jsonExceptionMessage(e.what()));
     }
     if (!doc.is_object())
         throw CollectiveConstantsError(path + ": expected a JSON object of constants");
@@ -130,7 +142,7 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
         if (key == "comment" || key.starts_with("_"))
             continue; // free-text notes next to the numbers
         auto fail
-            = [&](const std::string &what) { throw CollectiveConstantsError(path + ": key '" + key + "': " + what); };
+            = [&](const std::string &what) { throw CollectiveConstantsError(path + ": key '" + elided(key) + "': " + what); };
         bool known = false;
         for (const Real &r : reals) {
             if (key != r.key)

@@ -1,6 +1,8 @@
 #include "core/formats/fabricjson/fabricjsonreader.h"
 
 #include "core/formats/fabricjson/fabricjsonsax.h"
+#include "core/formats/messagetext.h"
+#include "core/model/limits.h"
 
 #include <QBuffer>
 #include <QFileDevice>
@@ -48,16 +50,13 @@ std::string numberText(double v)
 /// Short rendering of a JSON value for messages: "got string \"x\"".
 std::string describe(const json &v)
 {
-    std::string text = v.dump(-1, ' ', false, json::error_handler_t::replace);
-    if (text.size() > 40)
-        text = text.substr(0, 37) + "...";
     switch (v.type()) {
-    case json::value_t::string: return "string " + text;
-    case json::value_t::object: return "an object";
+    case json::value_t::object: return "an object"; // never dumped: it may be deep or huge
     case json::value_t::array: return "an array";
     case json::value_t::null: return "null";
-    case json::value_t::boolean: return "boolean " + text;
-    default: return text;
+    case json::value_t::string: return "string \"" + elided(v.get_ref<const std::string &>(), 37) + "\"";
+    case json::value_t::boolean: return v.get<bool>() ? "boolean true" : "boolean false";
+    default: return v.dump(-1, ' ', false, json::error_handler_t::replace);
     }
 }
 
@@ -124,7 +123,7 @@ double numberOf(const Scalar &v)
 std::string describe(const Scalar &v)
 {
     switch (v.type) {
-    case json::value_t::string: return describe(json(v.text));
+    case json::value_t::string: return "string \"" + elided(v.text, 37) + "\"";
     case json::value_t::object: return "an object";
     case json::value_t::array: return "an array";
     case json::value_t::null: return "null";
@@ -140,6 +139,14 @@ void Reader::syntaxError(std::string_view data, size_t position, const std::stri
     // nlohmann reports the offset just past the offending token; point at its start.
     position = std::min(position, data.size());
     size_t start = position >= lastToken.size() ? position - lastToken.size() : 0;
+    // nlohmann's token text can run on from earlier tokens and the blank
+    // lines between them: the offending token starts after the last blank
+    // (a string token keeps its own blanks).
+    if (!lastToken.starts_with('"')) {
+        const size_t blank = lastToken.find_last_of(" \t\n\r");
+        if (blank != std::string::npos)
+            start = std::min(position, start + blank + 1);
+    }
     if (start == data.size() && start > 0)
         --start;
     const auto line = 1 + std::count(data.begin(), data.begin() + std::ptrdiff_t(start), '\n');
@@ -147,13 +154,7 @@ void Reader::syntaxError(std::string_view data, size_t position, const std::stri
     const size_t column = (lineStart == std::string_view::npos || start == 0) ? start + 1 : start - lineStart;
 
     // "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error ..." -> "syntax error ..."
-    std::string message = what;
-    if (const auto col = message.find(", column "); col != std::string::npos) {
-        if (const auto colon = message.find(": ", col); colon != std::string::npos)
-            message = message.substr(colon + 2);
-    } else if (const auto bracket = message.find("] "); bracket != std::string::npos) {
-        message = message.substr(bracket + 2);
-    }
+    std::string message = jsonExceptionMessage(what);
     // The commonest slip: a value where a separator belongs.
     const bool wantedSeparator = message.ends_with("expected '}'") || message.ends_with("expected ']'");
     if (wantedSeparator && message.find("unexpected end of input") == std::string::npos
@@ -247,7 +248,7 @@ void Reader::unknownFields(const Obj &obj, const std::string &path, std::initial
 {
     forEachKey(obj, [&](const std::string &key) {
         if (std::find(known.begin(), known.end(), std::string_view(key)) == known.end())
-            warning(path + "/" + pointerEscape(key), "unknown field \"" + key + "\" ignored");
+            warning(path + "/" + pointerEscape(elided(key)), "unknown field \"" + elided(key) + "\" ignored");
     });
 }
 
@@ -275,6 +276,10 @@ bool Reader::readId(const Obj &obj, const std::string &path, std::string &id)
         error(path + "/id", "id must not be empty");
         return false;
     }
+    if (id.size() > size_t(Limits::maxIdBytes)) {
+        error(path + "/id", "id longer than " + std::to_string(Limits::maxIdBytes) + " bytes: \"" + elided(id) + "\"");
+        return false;
+    }
     return true;
 }
 
@@ -293,7 +298,7 @@ std::string Reader::firstUse(const std::string &id) const
 
 void Reader::topValue(const std::string &key, const json &value)
 {
-    const std::string path = "/" + pointerEscape(key);
+    const std::string path = "/" + pointerEscape(elided(key));
     if (key == "format") {
         m_sawFormat = true;
         if (!value.is_string() || value.get_ref<const std::string &>() != formatTag) {
@@ -321,7 +326,7 @@ void Reader::topValue(const std::string &key, const json &value)
     } else if (key == "hosts" || key == "switches" || key == "links") {
         error(path, "expected an array, got " + describe(value));
     } else {
-        warning(path, "unknown field \"" + key + "\" ignored");
+        warning("/" + pointerEscape(elided(key)), "unknown field \"" + elided(key) + "\" ignored");
     }
 }
 
@@ -349,16 +354,25 @@ void Reader::readHost(const json &v, size_t index)
     Host h;
     const bool idOk = readId(v, path, h.id);
     getString(v, path, "gpu_model", h.gpuModel, false);
-    if (getInt(v, path, "gpus", h.gpus, true) && h.gpus < 1) {
-        error(path + "/gpus", "a host needs at least 1 GPU, got " + std::to_string(h.gpus));
+    if (getInt(v, path, "gpus", h.gpus, true) && (h.gpus < 1 || h.gpus > Limits::maxGpusPerHost)) {
+        error(path + "/gpus", (h.gpus < 1 ? "a host needs at least 1 GPU, got "
+                                          : "a host has at most " + std::to_string(Limits::maxGpusPerHost) + " GPUs, got ")
+                                  + std::to_string(h.gpus));
         h.gpus = 1; // reported; keep validate() from repeating it
     }
-    if (getNumber(v, path, "nvlink_gbytes_per_s", h.nvlinkGBps, false) && h.nvlinkGBps < 0)
-        error(path + "/nvlink_gbytes_per_s", "NVLink bandwidth must not be negative, got " + numberText(h.nvlinkGBps));
+    if (getNumber(v, path, "nvlink_gbytes_per_s", h.nvlinkGBps, false)
+        && !(h.nvlinkGBps >= 0 && h.nvlinkGBps <= Limits::maxNvlinkGBps)) {
+        error(path + "/nvlink_gbytes_per_s", "NVLink bandwidth must be in [0, " + numberText(Limits::maxNvlinkGBps)
+                                                 + "] GB/s, got " + numberText(h.nvlinkGBps));
+        h.nvlinkGBps = 0;
+    }
     getBool(v, path, "nvls", h.nvls);
     if (const json *nics = findField(v, "nics")) {
         if (!nics->is_array()) {
             error(path + "/nics", "expected an array, got " + describe(*nics));
+        } else if (nics->size() > size_t(Limits::maxNicsPerHost)) {
+            error(path + "/nics", "a host has at most " + std::to_string(Limits::maxNicsPerHost) + " NICs, got "
+                                      + std::to_string(nics->size()));
         } else {
             for (size_t i = 0; i < nics->size(); ++i) {
                 const std::string np = path + "/nics/" + std::to_string(i);
@@ -367,14 +381,17 @@ void Reader::readHost(const json &v, size_t index)
                     continue;
                 Nic nic;
                 nic.rail = int(i);
-                if (getInt(n, np, "rail", nic.rail, false) && nic.rail < 0)
-                    error(np + "/rail", "rail must not be negative, got " + std::to_string(nic.rail));
-                if (getNumber(n, np, "gbps", nic.speedGbps, true) && !(nic.speedGbps > 0)) {
-                    error(np + "/gbps", "NIC speed must be positive, got " + numberText(nic.speedGbps));
+                if (getInt(n, np, "rail", nic.rail, false) && (nic.rail < 0 || nic.rail > Limits::maxIndexField))
+                    error(np + "/rail", "rail must be in [0, " + std::to_string(Limits::maxIndexField) + "], got "
+                                            + std::to_string(nic.rail));
+                if (getNumber(n, np, "gbps", nic.speedGbps, true) && !Limits::isValidGbps(nic.speedGbps)) {
+                    error(np + "/gbps", "NIC speed must be in [" + numberText(Limits::minGbps) + ", "
+                                            + numberText(Limits::maxGbps) + "] Gbit/s, got " + numberText(nic.speedGbps));
                     nic.speedGbps = 1;
                 }
-                if (getInt(n, np, "ports", nic.ports, false) && nic.ports < 1) {
-                    error(np + "/ports", "a NIC needs at least 1 port, got " + std::to_string(nic.ports));
+                if (getInt(n, np, "ports", nic.ports, false) && (nic.ports < 1 || nic.ports > Limits::maxNicPorts)) {
+                    error(np + "/ports", "a NIC has 1 to " + std::to_string(Limits::maxNicPorts) + " ports, got "
+                                             + std::to_string(nic.ports));
                     nic.ports = 1;
                 }
                 unknownFields(n, np, {"rail", "gbps", "ports"});
@@ -389,7 +406,7 @@ void Reader::readHost(const json &v, size_t index)
     if (m_nodesFrozen) // a second "hosts" array after the links; already reported
         return;
     if (m_fabric.containsId(h.id)) {
-        error(path + "/id", "duplicate id '" + h.id + "' (first used at " + firstUse(h.id) + ")");
+        error(path + "/id", "duplicate id '" + elided(h.id) + "' (first used at " + firstUse(h.id) + ")");
         return;
     }
     m_fabric.addHost(std::move(h));
@@ -408,17 +425,20 @@ void Reader::readSwitch(const json &v, size_t index)
         if (const auto t = tierFromName(tier))
             s.tier = *t;
         else
-            error(path + "/tier", "unknown tier \"" + tier + "\"; expected leaf, spine, core or switch");
+            error(path + "/tier", "unknown tier \"" + elided(tier) + "\"; expected leaf, spine, core or switch");
     }
-    if (getInt(v, path, "radix", s.radix, false) && s.radix < 1) {
-        error(path + "/radix", "radix must be at least 1, got " + std::to_string(s.radix));
-        s.radix = std::numeric_limits<int>::max(); // reported; no port checks against it
+    if (getInt(v, path, "radix", s.radix, false) && (s.radix < 1 || s.radix > Limits::maxRadix)) {
+        error(path + "/radix", "radix must be in [1, " + std::to_string(Limits::maxRadix) + "], got "
+                                   + std::to_string(s.radix));
+        s.radix = Limits::maxRadix; // reported; keep validate() from adding port errors
     }
     getString(v, path, "model", s.model, false);
-    if (getInt(v, path, "plane", s.plane, false) && s.plane < 0)
-        error(path + "/plane", "plane must not be negative, got " + std::to_string(s.plane));
-    if (getInt(v, path, "rail", s.rail, false) && s.rail < -1)
-        error(path + "/rail", "rail must be -1 (none) or a rail number, got " + std::to_string(s.rail));
+    if (getInt(v, path, "plane", s.plane, false) && (s.plane < 0 || s.plane > Limits::maxIndexField))
+        error(path + "/plane", "plane must be in [0, " + std::to_string(Limits::maxIndexField) + "], got "
+                                   + std::to_string(s.plane));
+    if (getInt(v, path, "rail", s.rail, false) && (s.rail < -1 || s.rail > Limits::maxIndexField))
+        error(path + "/rail", "rail must be -1 (none) or a rail number up to " + std::to_string(Limits::maxIndexField)
+                                  + ", got " + std::to_string(s.rail));
     getBool(v, path, "sharp", s.sharp);
     readLocation(v, path, s.location);
     unknownFields(v, path, {"id", "tier", "radix", "model", "plane", "rail", "sharp", "location"});
@@ -427,7 +447,7 @@ void Reader::readSwitch(const json &v, size_t index)
     if (m_nodesFrozen)
         return;
     if (m_fabric.containsId(s.id)) {
-        error(path + "/id", "duplicate id '" + s.id + "' (first used at " + firstUse(s.id) + ")");
+        error(path + "/id", "duplicate id '" + elided(s.id) + "' (first used at " + firstUse(s.id) + ")");
         return;
     }
     m_fabric.addSwitch(std::move(s));
@@ -451,15 +471,19 @@ void Reader::link(const FlatObject &v, size_t index)
     ok = getInt(v, path, "port_a", l.portA, false) && ok;
     ok = getInt(v, path, "port_b", l.portB, false) && ok;
     for (auto [key, port] : {std::pair{"port_a", l.portA}, std::pair{"port_b", l.portB}}) {
-        if (port < -1) {
-            error(path + "/" + key,
-                  std::string("port must be -1 (unassigned) or a port number, got ") + std::to_string(port));
+        if (port < -1 || port >= Limits::maxRadix) {
+            error(path + "/" + key, std::string("port must be -1 (unassigned) or a port number below ")
+                                        + std::to_string(Limits::maxRadix) + ", got " + std::to_string(port));
             ok = false;
         }
     }
     if (getNumber(v, path, "gbps", l.capacityGbps, true)) {
         if (!(l.capacityGbps > 0)) {
             error(path + "/gbps", "capacity must be positive, got " + numberText(l.capacityGbps));
+            ok = false;
+        } else if (!Limits::isValidGbps(l.capacityGbps)) {
+            error(path + "/gbps", "capacity must be in [" + numberText(Limits::minGbps) + ", "
+                                      + numberText(Limits::maxGbps) + "] Gbit/s, got " + numberText(l.capacityGbps));
             ok = false;
         }
     } else {
@@ -470,20 +494,22 @@ void Reader::link(const FlatObject &v, size_t index)
         if (const auto s = linkStateFromName(state)) {
             l.state = *s;
         } else {
-            error(path + "/state", "unknown link state \"" + state + "\"; expected up, down or degraded");
+            error(path + "/state", "unknown link state \"" + elided(state) + "\"; expected up, down or degraded");
             ok = false;
         }
     }
     const bool hasDegraded = getNumber(v, path, "degraded_gbps", l.degradedGbps, l.state == LinkState::Degraded);
     if (l.state == LinkState::Degraded && hasDegraded && l.capacityGbps > 0
-        && !(l.degradedGbps > 0 && l.degradedGbps <= l.capacityGbps)) {
+        && !(l.degradedGbps >= Limits::minGbps && l.degradedGbps <= l.capacityGbps)) {
         error(path + "/degraded_gbps",
-              "degraded rate must be in (0, " + numberText(l.capacityGbps) + "], got " + numberText(l.degradedGbps));
+              "degraded rate must be in (0, " + numberText(l.capacityGbps) + "], got " + numberText(l.degradedGbps)
+                  + (l.degradedGbps > 0 && l.degradedGbps < Limits::minGbps ? " (below the 0.001 Gbit/s minimum)" : ""));
         ok = false;
     }
     ok = hasDegraded && ok;
-    if (getInt(v, path, "plane", l.plane, false) && l.plane < 0) {
-        error(path + "/plane", "plane must not be negative, got " + std::to_string(l.plane));
+    if (getInt(v, path, "plane", l.plane, false) && (l.plane < 0 || l.plane > Limits::maxIndexField)) {
+        error(path + "/plane", "plane must be in [0, " + std::to_string(Limits::maxIndexField) + "], got "
+                                   + std::to_string(l.plane));
         ok = false;
     }
     unknownFields(v, path, {"id", "a", "b", "port_a", "port_b", "gbps", "state", "degraded_gbps", "plane"});
@@ -527,9 +553,9 @@ void Reader::addLink(Link &&link, std::string_view a, std::string_view b, size_t
     link.a = endpoint(a, m_lastA);
     link.b = endpoint(b, m_lastB);
     if (link.a < 0)
-        error("/links/" + std::to_string(source) + "/a", "unknown node '" + std::string(a) + "'");
+        error("/links/" + std::to_string(source) + "/a", "unknown node '" + elided(a) + "'");
     if (link.b < 0)
-        error("/links/" + std::to_string(source) + "/b", "unknown node '" + std::string(b) + "'");
+        error("/links/" + std::to_string(source) + "/b", "unknown node '" + elided(b) + "'");
     if (link.a < 0 || link.b < 0)
         return;
     // Duplicate link ids are left to Fabric::validate(), which hashes every id
@@ -560,11 +586,11 @@ ReadResult Reader::finish()
     ReadResult result;
     if (!m_fatal) {
         if (!m_sawFormat)
-            error("",
+            error("/format",
                   "missing required field \"format\"; not a Railyard fabric file (expected \"format\": \""
                       + std::string(formatTag) + "\")");
         if (!m_sawVersion)
-            error("", "missing required field \"version\"");
+            error("/version", "missing required field \"version\"");
 
         if (!m_nodesFrozen)
             buildNodeIndex();
@@ -583,7 +609,7 @@ ReadResult Reader::finish()
                     std::string first;
                     const int report = ++duplicateReports[problem.elementId];
                     const std::string at = duplicatePath(problem.elementId, report, &first);
-                    error(at, "duplicate id '" + problem.elementId + "' (first used at " + first + ")");
+                    error(at, "duplicate id '" + elided(problem.elementId) + "' (first used at " + first + ")");
                 } else if (problem.severity == Problem::Severity::Warning) {
                     warning(path, problem.message);
                 } else {

@@ -3,6 +3,8 @@
 // SAX handler of the native format's reader (internal to FabricJsonReader).
 
 #include "core/formats/fabricjson/fabricjsonreader.h"
+#include "core/formats/messagetext.h"
+#include "core/model/limits.h"
 
 #include <string>
 #include <string_view>
@@ -84,6 +86,8 @@ public:
 
     bool start_object(std::size_t)
     {
+        if (!enter())
+            return false;
         if (m_flatDepth)
             return flatNested(json::value_t::object);
         if (m_stack.empty() && m_depth == 0) {
@@ -107,7 +111,7 @@ public:
         }
         if (m_stack.empty()) { // a top-level key
             if (!m_topKeys.insert(k).second)
-                m_reader.error("/" + FabricJsonDetail::pointerEscape(k), "field \"" + k + "\" appears twice");
+                m_reader.error("/" + FabricJsonDetail::pointerEscape(elided(k)), "field \"" + elided(k) + "\" appears twice");
             m_key = std::move(k);
             return !m_reader.full();
         }
@@ -116,6 +120,7 @@ public:
     }
     bool end_object()
     {
+        --m_nesting;
         if (m_flatDepth) {
             if (--m_flatDepth == 0) {
                 m_reader.link(m_flat, m_index++);
@@ -132,6 +137,8 @@ public:
     }
     bool start_array(std::size_t)
     {
+        if (!enter())
+            return false;
         if (m_flatDepth)
             return flatNested(json::value_t::array);
         if (m_stack.empty() && m_depth == 1) {
@@ -152,6 +159,7 @@ public:
     }
     bool end_array()
     {
+        --m_nesting;
         if (m_flatDepth) {
             --m_flatDepth;
             return true;
@@ -172,6 +180,22 @@ public:
     }
 
 private:
+    /// Counts one more level of nesting; refuses the document beyond
+    /// Limits::maxNesting (deep values would make every later step recursive).
+    bool enter()
+    {
+        if (++m_nesting <= Limits::maxNesting)
+            return true;
+        std::string path;
+        if (m_depth == 2)
+            path = std::string(m_section == Section::Hosts ? "/hosts/" : m_section == Section::Switches ? "/switches/" : "/links/")
+                + std::to_string(m_index);
+        else if (m_depth == 1)
+            path = "/" + FabricJsonDetail::pointerEscape(elided(m_key));
+        m_reader.error(path, "values nested deeper than " + std::to_string(Limits::maxNesting) + " levels; refusing the file");
+        m_reader.fatal();
+        return false;
+    }
     /// The field whose value is being read, or nullptr inside a nested value.
     Scalar *flatSlot() { return m_flatDepth == 1 && m_flat.count ? &m_flat.fields[m_flat.count - 1].value : nullptr; }
     bool flat(json::value_t type)
@@ -232,6 +256,7 @@ private:
     json m_value;
     std::vector<json *> m_stack;
     json *m_slot = nullptr;
+    int m_nesting = 0;   ///< objects and arrays open, at any level
     int m_flatDepth = 0; ///< > 0 inside a link object: 1 at its fields, more inside nested values
     FabricJsonDetail::FlatObject m_flat;
 };

@@ -1,5 +1,8 @@
 #include "core/formats/graphml/graphmlformat.h"
 
+#include "core/formats/messagetext.h"
+#include "core/model/limits.h"
+
 #include <QHash>
 #include <QSet>
 #include <QXmlStreamReader>
@@ -93,6 +96,7 @@ private:
     bool isGraphml() const { return m_xml.namespaceUri().isEmpty() || m_xml.namespaceUri() == graphmlNamespace; }
 
     bool parse();
+    bool readText(QString &out);
     void readKey();
     void readData(std::vector<DataItem> *target);
     void build();
@@ -130,6 +134,16 @@ bool GraphmlReader::parse()
 
     while (!m_xml.atEnd()) {
         const auto token = m_xml.readNext();
+        if (token == QXmlStreamReader::DTD) {
+            // Entity declarations make tiny files expand to gigabytes, and
+            // external entities read other files: GraphML needs neither.
+            m_xml.raiseError(QStringLiteral("a DOCTYPE (DTD) with entity declarations is not accepted in GraphML"));
+            break;
+        }
+        if (token == QXmlStreamReader::EntityReference) {
+            m_xml.raiseError(QStringLiteral("entity reference '&%1;' is not accepted").arg(elided(m_xml.name().toString())));
+            break;
+        }
         if (token == QXmlStreamReader::EndElement && isGraphml()) {
             const auto name = m_xml.name();
             if ((name == u"node" || name == u"edge" || name == u"graph") && !context.empty()) {
@@ -146,7 +160,15 @@ bool GraphmlReader::parse()
             if (m_xml.name() != u"graphml") {
                 error(m_xml.lineNumber(), m_xml.columnNumber(),
                       QStringLiteral("not a GraphML document: the root element is <%1>, expected <graphml>")
-                          .arg(m_xml.qualifiedName()));
+                          .arg(elided(m_xml.qualifiedName().toString())));
+                return false;
+            }
+            // A near miss ("…/xmlns/", https) would make every element foreign
+            // and read as an empty fabric: require the namespace exactly.
+            if (!isGraphml()) {
+                error(m_xml.lineNumber(), m_xml.columnNumber(),
+                      QStringLiteral("not a GraphML document: the namespace is '%1', expected '%2'")
+                          .arg(elided(m_xml.namespaceUri().toString()), graphmlNamespace));
                 return false;
             }
             continue;
@@ -160,9 +182,17 @@ bool GraphmlReader::parse()
         if (name == u"key") {
             readKey();
         } else if (name == u"graph") {
+            if (context.size() >= size_t(Limits::maxNesting)) {
+                m_xml.raiseError(QStringLiteral("graphs nested deeper than %1 levels").arg(Limits::maxNesting));
+                break;
+            }
             context.emplace_back(Context::Graph, 0);
             ++graphDepth;
         } else if (name == u"node" || name == u"edge") {
+            if (context.size() >= size_t(Limits::maxNesting)) {
+                m_xml.raiseError(QStringLiteral("elements nested deeper than %1 levels").arg(Limits::maxNesting));
+                break;
+            }
             RawElement e;
             e.id = attrs.value(QStringLiteral("id")).toString();
             e.line = m_xml.lineNumber();
@@ -196,7 +226,7 @@ bool GraphmlReader::parse()
         }
     }
     if (m_xml.hasError()) {
-        error(m_xml.lineNumber(), m_xml.columnNumber(), QStringLiteral("XML error: %1").arg(m_xml.errorString()));
+        error(m_xml.lineNumber(), m_xml.columnNumber(), QStringLiteral("XML error: %1").arg(elided(m_xml.errorString(), 200)));
         return false;
     }
     if (!sawRoot) {
@@ -221,7 +251,9 @@ void GraphmlReader::readKey()
     while (m_xml.readNextStartElement()) {
         if (isGraphml() && m_xml.name() == u"default") {
             decl.hasDefault = true;
-            decl.defaultValue = m_xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+            if (!readText(decl.defaultValue))
+                return;
+            decl.defaultValue = decl.defaultValue.trimmed();
         } else {
             m_xml.skipCurrentElement();
         }
@@ -257,8 +289,43 @@ void GraphmlReader::readData(std::vector<DataItem> *target)
         m_xml.skipCurrentElement(); // not ours (graphics, labels, ...)
         return;
     }
-    item.value = m_xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    if (!readText(item.value))
+        return;
+    item.value = item.value.trimmed();
     target->push_back(std::move(item));
+}
+
+bool GraphmlReader::readText(QString &out)
+{
+    // readElementText(IncludeChildElements) recurses once per nested element;
+    // this loop keeps a counter instead and bounds depth and length.
+    int depth = 1;
+    while (!m_xml.atEnd()) {
+        switch (m_xml.readNext()) {
+        case QXmlStreamReader::Characters:
+            if (out.size() + m_xml.text().size() > GraphmlFormat::maxTextChars) {
+                m_xml.raiseError(QStringLiteral("a value longer than %1 characters").arg(GraphmlFormat::maxTextChars));
+                return false;
+            }
+            out += m_xml.text();
+            break;
+        case QXmlStreamReader::EntityReference:
+            m_xml.raiseError(QStringLiteral("entity reference '&%1;' is not accepted").arg(elided(m_xml.name().toString())));
+            return false;
+        case QXmlStreamReader::StartElement:
+            if (++depth > Limits::maxNesting) {
+                m_xml.raiseError(QStringLiteral("elements nested deeper than %1 levels").arg(Limits::maxNesting));
+                return false;
+            }
+            break;
+        case QXmlStreamReader::EndElement:
+            if (--depth == 0)
+                return true;
+            break;
+        default: break;
+        }
+    }
+    return false;
 }
 
 Value GraphmlReader::value(const RawElement &element, const QString &domain, const QString &name) const
@@ -284,7 +351,7 @@ bool GraphmlReader::toInt(const Value &v, const QString &what, const QString &na
     bool ok = false;
     const int n = v.text->toInt(&ok);
     if (!ok) {
-        error(v.line, v.column, QStringLiteral("%1: %2 must be an integer, got '%3'").arg(what, name, *v.text));
+        error(v.line, v.column, QStringLiteral("%1: %2 must be an integer, got '%3'").arg(what, name, elided(*v.text)));
         return false;
     }
     out = n;
@@ -298,7 +365,7 @@ bool GraphmlReader::toDouble(const Value &v, const QString &what, const QString 
     bool ok = false;
     const double d = v.text->toDouble(&ok);
     if (!ok || !std::isfinite(d)) {
-        error(v.line, v.column, QStringLiteral("%1: %2 must be a number, got '%3'").arg(what, name, *v.text));
+        error(v.line, v.column, QStringLiteral("%1: %2 must be a number, got '%3'").arg(what, name, elided(*v.text)));
         return false;
     }
     out = d;
@@ -315,7 +382,8 @@ bool GraphmlReader::toBool(const Value &v, const QString &what, const QString &n
     } else if (t == u"false" || t == u"0") {
         out = false;
     } else {
-        error(v.line, v.column, QStringLiteral("%1: %2 must be true or false, got '%3'").arg(what, name, *v.text));
+        error(v.line, v.column,
+              QStringLiteral("%1: %2 must be true or false, got '%3'").arg(what, name, elided(*v.text)));
         return false;
     }
     return true;
@@ -325,10 +393,14 @@ void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, 
                               std::vector<const RawElement *> &hostRaw, std::vector<const RawElement *> &switchRaw)
 {
     const QString node_ = QStringLiteral("node");
-    const QString what = QStringLiteral("node '%1'").arg(node.id);
+    const QString what = QStringLiteral("node '%1'").arg(elided(node.id));
     m_badNodes.insert(node.id); // until it is built
     if (node.id.isEmpty()) {
         error(node.line, node.column, QStringLiteral("a node has no id attribute"));
+        return;
+    }
+    if (node.id.toUtf8().size() > Limits::maxIdBytes) {
+        error(node.line, node.column, QStringLiteral("%1: id longer than %2 bytes").arg(what, QString::number(Limits::maxIdBytes)));
         return;
     }
     const Value role = value(node, node_, QStringLiteral("role"));
@@ -353,13 +425,20 @@ void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, 
         h.location = std::move(loc);
         readString("gpu_model", h.gpuModel);
         const Value gpus = value(node, node_, QStringLiteral("gpus"));
-        if (toInt(gpus, what, QStringLiteral("gpus"), h.gpus) && h.gpus < 1) {
+        if (toInt(gpus, what, QStringLiteral("gpus"), h.gpus) && (h.gpus < 1 || h.gpus > Limits::maxGpusPerHost)) {
+            // One multi-arg call: a "%1" inside the id must stay text.
             error(gpus.line, gpus.column,
-                  QStringLiteral("%1: a host needs at least 1 GPU, got %2").arg(what).arg(h.gpus));
+                  QStringLiteral("%1: a host needs 1 to %2 GPUs, got %3")
+                      .arg(what, QString::number(Limits::maxGpusPerHost), QString::number(h.gpus)));
             h.gpus = 1; // reported; keep validate() from repeating it
         }
-        toDouble(value(node, node_, QStringLiteral("nvlink_gbytes_per_s")), what, QStringLiteral("nvlink_gbytes_per_s"),
-                 h.nvlinkGBps);
+        const Value nvlink = value(node, node_, QStringLiteral("nvlink_gbytes_per_s"));
+        if (toDouble(nvlink, what, QStringLiteral("nvlink_gbytes_per_s"), h.nvlinkGBps)
+            && !(h.nvlinkGBps >= 0 && h.nvlinkGBps <= Limits::maxNvlinkGBps)) {
+            error(nvlink.line, nvlink.column,
+                  QStringLiteral("%1: nvlink_gbytes_per_s must be in [0, 1e6], got %2").arg(what, numberText(h.nvlinkGBps)));
+            h.nvlinkGBps = 0;
+        }
         toBool(value(node, node_, QStringLiteral("nvls")), what, QStringLiteral("nvls"), h.nvls);
         hosts.push_back(std::move(h));
         hostRaw.push_back(&node);
@@ -370,7 +449,8 @@ void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, 
     if (!tier) {
         error(
             role.line, role.column,
-            QStringLiteral("%1: unknown role '%2'; expected host, leaf, spine, core or switch").arg(what, *role.text));
+            QStringLiteral("%1: unknown role '%2'; expected host, leaf, spine, core or switch")
+                .arg(what, elided(*role.text)));
         return;
     }
     Switch s;
@@ -379,9 +459,11 @@ void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, 
     s.location = std::move(loc);
     s.radix = 0; // 0 = derive from the degree once links are known
     const Value radix = value(node, node_, QStringLiteral("radix"));
-    if (toInt(radix, what, QStringLiteral("radix"), s.radix) && s.radix < 1) {
-        error(radix.line, radix.column, QStringLiteral("%1: radix must be at least 1, got %2").arg(what).arg(s.radix));
-        s.radix = std::numeric_limits<int>::max();
+    if (toInt(radix, what, QStringLiteral("radix"), s.radix) && (s.radix < 1 || s.radix > Limits::maxRadix)) {
+        error(radix.line, radix.column,
+              QStringLiteral("%1: radix must be in [1, %2], got %3")
+                  .arg(what, QString::number(Limits::maxRadix), QString::number(s.radix)));
+        s.radix = Limits::maxRadix; // reported; keep validate() from adding port errors
     }
     readString("model", s.model);
     toInt(value(node, node_, QStringLiteral("plane")), what, QStringLiteral("plane"), s.plane);
@@ -412,7 +494,7 @@ void GraphmlReader::build()
     m_fabric.reserve(hosts.size(), switches.size(), m_edges.size());
     for (size_t i = 0; i < hosts.size(); ++i) {
         if (m_fabric.containsId(hosts[i].id)) {
-            error(hostRaw[i]->line, hostRaw[i]->column, QStringLiteral("duplicate node id '%1'").arg(hostRaw[i]->id));
+            error(hostRaw[i]->line, hostRaw[i]->column, QStringLiteral("duplicate node id '%1'").arg(elided(hostRaw[i]->id)));
             continue;
         }
         m_fabric.addHost(std::move(hosts[i]));
@@ -421,7 +503,7 @@ void GraphmlReader::build()
     for (size_t i = 0; i < switches.size(); ++i) {
         if (m_fabric.containsId(switches[i].id)) {
             error(switchRaw[i]->line, switchRaw[i]->column,
-                  QStringLiteral("duplicate node id '%1'").arg(switchRaw[i]->id));
+                  QStringLiteral("duplicate node id '%1'").arg(elided(switchRaw[i]->id)));
             continue;
         }
         m_fabric.addSwitch(std::move(switches[i]));
@@ -454,7 +536,11 @@ void GraphmlReader::build()
             } while (taken.contains(id) || m_fabric.findNode(id.toStdString()) >= 0);
             taken.insert(id);
         }
-        const QString what = QStringLiteral("edge '%1'").arg(id);
+        const QString what = QStringLiteral("edge '%1'").arg(elided(id));
+        if (id.toUtf8().size() > Limits::maxIdBytes) {
+            error(e.line, e.column, QStringLiteral("%1: id longer than %2 bytes").arg(what, QString::number(Limits::maxIdBytes)));
+            continue;
+        }
         Link l;
         l.id = id.toStdString();
         bool ok = true;
@@ -470,7 +556,7 @@ void GraphmlReader::build()
                 ok = false;
             } else if (*index < 0) {
                 error(e.line, e.column,
-                      QStringLiteral("%1: unknown %2 node '%3'").arg(what, QLatin1String(name), *end));
+                      QStringLiteral("%1: unknown %2 node '%3'").arg(what, QLatin1String(name), elided(*end)));
                 ok = false;
             }
         }
@@ -480,9 +566,10 @@ void GraphmlReader::build()
                   QStringLiteral("%1 has no gbps; give each edge a 'gbps' data key or declare a <default>").arg(what));
             ok = false;
         } else if (toDouble(gbps, what, QStringLiteral("gbps"), l.capacityGbps)) {
-            if (!(l.capacityGbps > 0)) {
+            if (!Limits::isValidGbps(l.capacityGbps)) {
                 error(gbps.line, gbps.column,
-                      QStringLiteral("%1: capacity must be positive, got %2").arg(what, numberText(l.capacityGbps)));
+                      QStringLiteral("%1: capacity must be in [%2, %3] Gbit/s, got %4")
+                          .arg(what, numberText(Limits::minGbps), numberText(Limits::maxGbps), numberText(l.capacityGbps)));
                 ok = false;
             }
         } else {
@@ -493,13 +580,14 @@ void GraphmlReader::build()
                 l.state = *s;
             } else {
                 error(state.line, state.column,
-                      QStringLiteral("%1: unknown state '%2'; expected up, down or degraded").arg(what, *state.text));
+                      QStringLiteral("%1: unknown state '%2'; expected up, down or degraded").arg(what, elided(*state.text)));
                 ok = false;
             }
         }
         const Value degraded = value(e, edge_, QStringLiteral("degraded_gbps"));
         if (toDouble(degraded, what, QStringLiteral("degraded_gbps"), l.degradedGbps)) {
-            if (l.state == LinkState::Degraded && !(l.degradedGbps > 0 && l.degradedGbps <= l.capacityGbps)) {
+            if (l.state == LinkState::Degraded
+                && !(l.degradedGbps >= Limits::minGbps && l.degradedGbps <= l.capacityGbps)) {
                 error(degraded.line, degraded.column,
                       QStringLiteral("%1: degraded rate must be in (0, capacity], got %2")
                           .arg(what, numberText(l.degradedGbps)));
@@ -519,10 +607,21 @@ void GraphmlReader::build()
         ok = (!value(e, edge_, QStringLiteral("plane"))
               || toInt(value(e, edge_, QStringLiteral("plane")), what, QStringLiteral("plane"), l.plane))
             && ok;
+        for (const auto &[field, number, low, high] :
+             {std::tuple{"port_a", l.portA, -1, Limits::maxRadix - 1}, std::tuple{"port_b", l.portB, -1, Limits::maxRadix - 1},
+              std::tuple{"plane", l.plane, 0, Limits::maxIndexField}}) {
+            if (number < low || number > high) {
+                error(e.line, e.column,
+                      QStringLiteral("%1: %2 must be in [%3, %4], got %5")
+                          .arg(what, QLatin1String(field), QString::number(low), QString::number(high),
+                               QString::number(number)));
+                ok = false;
+            }
+        }
         if (!ok)
             continue;
         if (m_fabric.containsId(l.id)) {
-            error(e.line, e.column, QStringLiteral("duplicate id '%1'").arg(id));
+            error(e.line, e.column, QStringLiteral("duplicate id '%1'").arg(elided(id)));
             continue;
         }
         m_fabric.addLink(std::move(l));
@@ -546,7 +645,7 @@ void GraphmlReader::warnUnknownKeys()
 {
     for (auto it = m_keys.cbegin(); it != m_keys.cend(); ++it) {
         if (!it->foreign && !knownNames().contains(it->name) && m_usedKeys.contains(it.key()))
-            warning(0, 0, QStringLiteral("key '%1' is not used by Railyard; ignored").arg(it->name));
+            warning(0, 0, QStringLiteral("key '%1' is not used by Railyard; ignored").arg(elided(it->name)));
     }
 }
 

@@ -16,6 +16,8 @@ class GraphmlFormat final : public FileFormat
 {
 public:
     static constexpr int maxErrors = 50;
+    /// Characters of one <data> or <default> value.
+    static constexpr int maxTextChars = 1 << 20;
 
     QString slug() const override;
     QString name() const override;

@@ -1,0 +1,75 @@
+#include "core/formats/messagetext.h"
+
+#include <algorithm>
+
+namespace Railyard {
+
+QString elided(const QString &text, int maxChars)
+{
+    QString out = text.size() > maxChars ? text.left(maxChars) : text;
+    if (out.size() == maxChars && out.at(maxChars - 1).isHighSurrogate())
+        out.chop(1);
+    for (QChar &c : out) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            c = QLatin1Char(' ');
+    }
+    if (text.size() > maxChars)
+        out += QStringLiteral("...");
+    return out;
+}
+
+std::string elided(std::string_view text, int maxChars)
+{
+    // Count characters (UTF-8 lead bytes), keep whole characters only.
+    size_t end = 0;
+    int chars = 0;
+    while (end < text.size() && chars < maxChars) {
+        ++end;
+        while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+            ++end;
+        ++chars;
+    }
+    std::string out(text.substr(0, end));
+    for (char &c : out) {
+        if ((static_cast<unsigned char>(c) < 0x20) || c == 0x7f)
+            c = ' ';
+    }
+    if (end < text.size())
+        out += "...";
+    return out;
+}
+
+std::string jsonExceptionMessage(const char *what)
+{
+    std::string message = what ? what : "";
+    if (const auto col = message.find(", column "); col != std::string::npos) {
+        if (const auto colon = message.find(": ", col); colon != std::string::npos)
+            message = message.substr(colon + 2);
+    } else if (const auto bracket = message.find("] "); bracket != std::string::npos) {
+        message = message.substr(bracket + 2);
+    }
+    static constexpr std::string_view lastRead = "; last read: '";
+    if (const auto at = message.find(lastRead); at != std::string::npos) {
+        const size_t begin = at + lastRead.size();
+        size_t end = message.find("'; ", begin);
+        if (end == std::string::npos)
+            end = message.size() > begin && message.back() == '\'' ? message.size() - 1 : message.size();
+        const std::string rest = end < message.size() ? message.substr(end + 1) : std::string();
+        std::string_view token = std::string_view(message).substr(begin, end - begin);
+        // The token text runs on from earlier tokens and the blanks between
+        // them (shown as <U+000A>); keep what follows the last blank, unless
+        // the token is a string (its blanks are its own).
+        if (!token.starts_with("\"")) {
+            size_t cut = 0;
+            for (std::string_view blank : {" ", "\t", "<U+000A>", "<U+000D>", "<U+0009>"}) {
+                if (const auto at = token.rfind(blank); at != std::string_view::npos)
+                    cut = std::max(cut, at + blank.size());
+            }
+            token.remove_prefix(std::min(cut, token.size()));
+        }
+        message = message.substr(0, at) + std::string(lastRead) + elided(token) + "'" + rest;
+    }
+    return elided(message, 400);
+}
+
+} // namespace Railyard
