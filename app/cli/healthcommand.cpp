@@ -3,9 +3,12 @@
 #include "app/cli/clicommon.h"
 #include "core/formats/formatregistry.h"
 #include "core/health/healthreport.h"
+#include "core/health/prometheussource.h"
 #include "core/health/replaysource.h"
 #include "core/health/simulatedsource.h"
 #include "core/jobs/jobspec.h"
+
+#include <QFile>
 
 #include <memory>
 
@@ -23,13 +26,21 @@ int runHealth(const QStringList &args)
                  QStringLiteral("A running job (*.job.json), placed in the order given; repeat."),
                  QStringLiteral("file"));
     cl.addOption({QStringLiteral("source")},
-                 QStringLiteral("Telemetry source: sim (the embedded simulator) or replay=FILE (a recording). "
+                 QStringLiteral("Telemetry source: sim (the embedded simulator), replay=FILE (a recording) or "
+                                "prometheus=URL (a Prometheus server's HTTP API, polled every --interval-seconds). "
                                 "Default sim."),
                  QStringLiteral("source"), QStringLiteral("sim"));
     cl.addOption({QStringLiteral("inject")},
                  QStringLiteral("Simulator fault KIND:ID:VALUE[@INTERVAL]: degrade, flap, ber, pfc-storm (ID a "
                                 "link), hang, slow (ID rank:N); repeat."),
                  QStringLiteral("fault"));
+    cl.addOption({QStringLiteral("mapping")},
+                 QStringLiteral("Prometheus series-to-fabric mapping (JSON, docs/health.md); default: the "
+                                "built-in mapping for 'railyard-cli simulate'."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("interval-seconds")},
+                 QStringLiteral("Polling interval of --source prometheus. Default 1."), QStringLiteral("n"),
+                 QStringLiteral("1"));
     cl.addOption({QStringLiteral("intervals")}, QStringLiteral("Polling intervals to run. Default 20."),
                  QStringLiteral("n"), QStringLiteral("20"));
     cl.addOption({QStringLiteral("seed")}, QStringLiteral("Simulator noise seed. Default 1."), QStringLiteral("s"),
@@ -58,9 +69,27 @@ int runHealth(const QStringList &args)
     const int seed = cl.intValue(QStringLiteral("seed"), 1, 0);
     const QString sourceText = cl.value(QStringLiteral("source"));
     const bool replay = sourceText.startsWith(QLatin1String("replay="));
-    if (!replay && sourceText != QLatin1String("sim"))
-        cl.fail(QStringLiteral("--source: '%1' is not sim or replay=FILE").arg(sourceText));
-    if (replay && cl.isSet(QStringLiteral("inject")))
+    const bool prometheus = sourceText.startsWith(QLatin1String("prometheus="));
+    if (!replay && !prometheus && sourceText != QLatin1String("sim"))
+        cl.fail(QStringLiteral("--source: '%1' is not sim, replay=FILE or prometheus=URL").arg(sourceText));
+    bool okInterval = false;
+    const double intervalSeconds = cl.value(QStringLiteral("interval-seconds")).toDouble(&okInterval);
+    if (!okInterval || !(intervalSeconds >= 0.05) || !(intervalSeconds <= 3600))
+        cl.fail(QStringLiteral("--interval-seconds: a number of seconds from 0.05 to 3600"));
+    PrometheusMapping mapping = PrometheusMapping::defaults();
+    if (cl.isSet(QStringLiteral("mapping"))) {
+        QFile mappingFile(cl.value(QStringLiteral("mapping")));
+        if (!mappingFile.open(QIODevice::ReadOnly)) {
+            printErr(QStringLiteral("%1: %2").arg(mappingFile.fileName(), mappingFile.errorString()));
+            return ExitBadInput;
+        }
+        std::string error;
+        if (!PrometheusMapping::fromJson(mappingFile.readAll().toStdString(), mapping, &error)) {
+            printErr(QStringLiteral("%1: %2").arg(mappingFile.fileName(), QString::fromStdString(error)));
+            return ExitBadInput;
+        }
+    }
+    if ((replay || prometheus) && cl.isSet(QStringLiteral("inject")))
         cl.fail(QStringLiteral("--inject: faults are injected into the simulator only (--source sim)"));
 
     const FileFormat &format = readFormatFor(cl, file, {}, QStringLiteral("from"));
@@ -96,6 +125,11 @@ int runHealth(const QStringList &args)
             return ExitBadInput;
         }
         source = std::move(r);
+    } else if (prometheus) {
+        PrometheusSourceOptions options;
+        options.url = sourceText.mid(11).toStdString();
+        options.intervalSeconds = intervalSeconds;
+        source = std::make_unique<PrometheusSource>(*fabric, jobs, mapping, options);
     } else {
         SimulatorOptions options;
         options.seed = std::uint64_t(seed);

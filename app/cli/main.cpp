@@ -13,6 +13,7 @@
 #include "app/cli/intentcommand.h"
 #include "app/cli/keyscommand.h"
 #include "app/cli/placecommand.h"
+#include "app/cli/simulatecommand.h"
 #include "app/cli/validatecommand.h"
 
 #include <QCoreApplication>
@@ -41,6 +42,7 @@ const Command commands[] = {
     {"intent", "intent lint|diff|sign|...", "Lint, diff, sign, approve, verify network intents.", runIntent},
     {"keys", "keys generate --name N", "Generate an Ed25519 key pair for signing intents.", runKeys},
     {"health", "health FABRIC --job JOB", "Link and rank health: detect, attribute, re-place.", runHealth},
+    {"simulate", "simulate FABRIC --job JOB", "Publish simulated telemetry (sysfs, /metrics).", runSimulate},
 };
 
 QString topHelpText()

@@ -1,0 +1,172 @@
+#include "app/cli/simulatecommand.h"
+
+#include "app/cli/clicommon.h"
+#include "core/formats/formatregistry.h"
+#include "core/health/metricsserver.h"
+#include "core/health/simulatedsource.h"
+#include "core/health/telemetrypublisher.h"
+#include "core/jobs/jobspec.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QTimer>
+
+#include <cmath>
+#include <memory>
+
+namespace Railyard::Cli {
+
+int runSimulate(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("simulate"),
+                   QStringLiteral("Runs the health simulator in real time and publishes what it simulates the way "
+                                  "clusters do: host NIC counters as the InfiniBand sysfs files node_exporter reads "
+                                  "(--path.sysfs=DIR), switch ports and rank step counters as a Prometheus exporter "
+                                  "on loopback (docs/health.md, \"Publishing\"). Runs until killed or --intervals."));
+    cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("Fabric file."));
+    cl.addOption({QStringLiteral("job")},
+                 QStringLiteral("A running job (*.job.json), placed in the order given; repeat."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("inject")},
+                 QStringLiteral("Fault KIND:ID:VALUE[@INTERVAL] as for 'health'; repeat."), QStringLiteral("fault"));
+    cl.addOption({QStringLiteral("seed")}, QStringLiteral("Noise seed. Default 1."), QStringLiteral("s"),
+                 QStringLiteral("1"));
+    cl.addOption({QStringLiteral("interval-seconds")},
+                 QStringLiteral("Simulated and real length of an interval. Default 1."), QStringLiteral("n"),
+                 QStringLiteral("1"));
+    cl.addOption({QStringLiteral("sysfs")},
+                 QStringLiteral("Write the InfiniBand sysfs tree under DIR (DIR/class/infiniband/mlx5_<host "
+                                "index>_<rail>/ports/<port>/...)."),
+                 QStringLiteral("dir"));
+    cl.addOption({QStringLiteral("serve")},
+                 QStringLiteral("Serve /metrics (Prometheus text format) on 127.0.0.1:PORT; loopback only."),
+                 QStringLiteral("address"));
+    cl.addOption({QStringLiteral("intervals")}, QStringLiteral("Stop after N intervals. Default: run until killed."),
+                 QStringLiteral("n"), QStringLiteral("0"));
+    cl.setEpilog(QStringLiteral(
+        "Example:\n"
+        "  railyard-cli simulate samples/lab-2rack.fabric.json --job small.job.json \\\n"
+        "      --inject degrade:lab-r1-h1-nic0:0.5 --sysfs /tmp/sim-sysfs --serve 127.0.0.1:9464\n"
+        "  prometheus-node-exporter --path.sysfs=/tmp/sim-sysfs --collector.disable-defaults \\\n"
+        "      --collector.infiniband --web.listen-address=127.0.0.1:9100\n"
+        "Exit codes: 0 stopped after --intervals, 1 bad fabric or job, a directory or port that cannot be used, "
+        "2 usage error."));
+    if (!cl.parse(args))
+        return ExitOk;
+
+    const QString file = cl.positional(0);
+    const QStringList jobFiles = cl.values(QStringLiteral("job"));
+    if (jobFiles.isEmpty())
+        cl.fail(QStringLiteral("--job: at least one running job is needed"));
+    if (!cl.isSet(QStringLiteral("sysfs")) && !cl.isSet(QStringLiteral("serve")))
+        cl.fail(QStringLiteral("nothing to publish: give --sysfs DIR, --serve 127.0.0.1:PORT or both"));
+    const int seed = cl.intValue(QStringLiteral("seed"), 1, 0);
+    const int intervals = cl.intValue(QStringLiteral("intervals"), 0, 0);
+    bool okInterval = false;
+    const double intervalSeconds = cl.value(QStringLiteral("interval-seconds")).toDouble(&okInterval);
+    if (!okInterval || !(intervalSeconds >= 0.05) || !(intervalSeconds <= 3600))
+        cl.fail(QStringLiteral("--interval-seconds: a number of seconds from 0.05 to 3600"));
+    quint16 port = 0;
+    if (cl.isSet(QStringLiteral("serve"))) {
+        const QString serve = cl.value(QStringLiteral("serve"));
+        const qsizetype colon = serve.lastIndexOf(QLatin1Char(':'));
+        bool okPort = false;
+        const int p = colon < 0 ? 0 : serve.mid(colon + 1).toInt(&okPort);
+        if (colon < 0 || serve.left(colon) != QLatin1String("127.0.0.1") || !okPort || p < 1 || p > 65535)
+            cl.fail(QStringLiteral("--serve: '%1' is not 127.0.0.1:PORT (the exporter listens on loopback only)")
+                        .arg(serve));
+        port = quint16(p);
+    }
+
+    const FileFormat &format = readFormatFor(cl, file, {}, QStringLiteral("from"));
+    std::optional<Fabric> fabric = loadFabric(file, format);
+    if (!fabric)
+        return ExitBadInput;
+    std::vector<HealthFault> faults;
+    for (const QString &text : cl.values(QStringLiteral("inject"))) {
+        std::string error;
+        std::optional<HealthFault> f = parseHealthFault(text.toStdString(), *fabric, &error);
+        if (!f)
+            cl.fail(QStringLiteral("--inject %1").arg(QString::fromStdString(error)));
+        faults.push_back(*f);
+    }
+    std::vector<JobSpec> specs;
+    for (const QString &jobFile : jobFiles) {
+        const JobSpecResult r = readJobSpecFile(jobFile);
+        if (!r.ok()) {
+            printErr(r.errorText());
+            return ExitBadInput;
+        }
+        specs.push_back(*r.job);
+    }
+    const std::vector<RunningJob> jobs = placeRunningJobs(*fabric, specs);
+    SimulatorOptions options;
+    options.seed = std::uint64_t(seed);
+    options.intervalSeconds = intervalSeconds;
+    SimulatedSource source(*fabric, jobs, faults, options);
+
+    TelemetryPublisher publisher(*fabric);
+    if (cl.isSet(QStringLiteral("sysfs"))) {
+        std::string error;
+        if (!publisher.setSysfsRoot(cl.value(QStringLiteral("sysfs")).toStdString(), &error)) {
+            printErr(QString::fromStdString(error));
+            return ExitBadInput;
+        }
+    }
+    std::unique_ptr<MetricsServer> server;
+    if (port != 0) {
+        server = std::make_unique<MetricsServer>(
+            [&publisher](const std::string &path, std::string &body, std::string &) {
+                if (path != "/metrics")
+                    return false;
+                body = publisher.metricsText();
+                return true;
+            });
+        QString error;
+        if (!server->listen(QHostAddress(QHostAddress::LocalHost), port, &error)) {
+            printErr(error);
+            return ExitBadInput;
+        }
+    }
+    printErr(QStringLiteral("simulating %1 (%2 job(s), %3 fault(s)): %4 NIC ports in sysfs, %5 switch ports "
+                            "and the ranks on /metrics, every %6 s")
+                 .arg(QString::fromStdString(fabric->name))
+                 .arg(jobs.size())
+                 .arg(faults.size())
+                 .arg(publisher.sysfsPorts())
+                 .arg(publisher.switchPorts())
+                 .arg(intervalSeconds));
+
+    // One interval per tick, on the wall clock: frame k is published at start + (k + 1) × interval.
+    int done = 0;
+    int exitCode = ExitOk;
+    const double start = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+    QTimer timer;
+    timer.setTimerType(Qt::PreciseTimer);
+    auto tick = [&] {
+        const TelemetryFrame frame = source.poll();
+        std::string error;
+        if (!publisher.publish(frame, start + frame.timeSeconds, &error)) {
+            printErr(QString::fromStdString(error));
+            exitCode = ExitBadInput;
+            QCoreApplication::exit(exitCode);
+            return;
+        }
+        ++done;
+        if (intervals > 0 && done >= intervals) {
+            QCoreApplication::exit(exitCode);
+            return;
+        }
+        const double next = start + (done + 1) * intervalSeconds;
+        const double now = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+        timer.start(int(std::max(0.0, (next - now) * 1000.0)));
+    };
+    timer.setSingleShot(true);
+    QObject::connect(&timer, &QTimer::timeout, tick);
+    // The first frame at once so the exporter and the files are complete from the start.
+    QTimer::singleShot(0, tick);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+} // namespace Railyard::Cli

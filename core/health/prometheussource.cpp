@@ -1,0 +1,104 @@
+#include "core/health/prometheussource.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <thread>
+
+namespace Railyard {
+namespace {
+
+std::vector<std::pair<std::string, std::int64_t>> jobRanks(const std::vector<RunningJob> &jobs)
+{
+    std::vector<std::pair<std::string, std::int64_t>> out;
+    for (const RunningJob &j : jobs)
+        out.emplace_back(j.spec.name, std::int64_t(j.evaluation.placement.ranks.size()));
+    return out;
+}
+
+} // namespace
+
+PrometheusSource::PrometheusSource(const Fabric &fabric, const std::vector<RunningJob> &jobs,
+                                   PrometheusMapping mapping, PrometheusSourceOptions options)
+    : m_mapper(fabric, std::move(mapping), jobRanks(jobs))
+    , m_options(std::move(options))
+{
+    while (!m_options.url.empty() && m_options.url.back() == '/')
+        m_options.url.pop_back();
+}
+
+PrometheusSource::~PrometheusSource() = default;
+
+TelemetryFrame PrometheusSource::poll()
+{
+    using namespace std::chrono;
+    if (m_started && m_options.pace)
+        std::this_thread::sleep_until(m_lastPoll + duration_cast<steady_clock::duration>(
+                                                       duration<double>(m_options.intervalSeconds)));
+    m_started = true;
+    m_lastPoll = steady_clock::now();
+    if (!m_network)
+        m_network = std::make_unique<QNetworkAccessManager>();
+
+    TelemetryFrame frame;
+    frame.interval = m_interval++;
+    frame.intervalSeconds = m_options.intervalSeconds;
+
+    const std::vector<PromQuery> queries = m_mapper.queries();
+    std::vector<QNetworkReply *> replies;
+    QEventLoop loop;
+    int pending = 0;
+    for (const PromQuery &q : queries) {
+        QUrl url(QString::fromStdString(m_options.url + "/api/v1/query"));
+        QUrlQuery query;
+        query.addQueryItem(QStringLiteral("query"), QString::fromStdString(q.promql));
+        url.setQuery(query);
+        QNetworkRequest request(url);
+        request.setTransferTimeout(int(m_options.timeoutSeconds * 1000));
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+        QNetworkReply *reply = m_network->get(request);
+        ++pending;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, [&] {
+            if (--pending == 0)
+                loop.quit();
+        });
+        replies.push_back(reply);
+    }
+    if (pending > 0)
+        loop.exec();
+    frame.timeSeconds = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+
+    std::string error;
+    std::vector<std::vector<PromSample>> results(queries.size());
+    for (size_t i = 0; i < replies.size(); ++i) {
+        QNetworkReply *reply = replies[i];
+        const QByteArray body = reply->readAll();
+        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        if (error.empty()) {
+            if (reply->error() != QNetworkReply::NoError && body.isEmpty())
+                error = "Prometheus at " + m_options.url + " did not answer: " + reply->errorString().toStdString();
+            else if (!parsePromVector(body.constData(), size_t(body.size()), results[i], &error))
+                error = "query " + queries[i].promql + " (HTTP " + std::to_string(status) + "): " + error;
+        }
+        reply->deleteLater();
+    }
+    if (!error.empty()) {
+        frame.stale = true;
+        frame.staleReason = error;
+        return frame;
+    }
+    m_mapper.begin(frame);
+    std::int64_t mapped = 0;
+    for (size_t i = 0; i < queries.size(); ++i)
+        mapped += m_mapper.apply(queries[i], results[i], frame);
+    m_mapper.finish(frame);
+    m_mapped = mapped;
+    return frame;
+}
+
+} // namespace Railyard
