@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the seed corpora of the fuzz targets from samples/ and tests/data/:
+#   fuzz/seeds.sh OUTDIR   -> OUTDIR/{fabricjson,graphml,jobspec,cliargs}/
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")/.."
+out=${1:?usage: fuzz/seeds.sh OUTDIR}
+mkdir -p "$out"/{fabricjson,graphml,jobspec,cliargs}
+# Small fabrics only: libFuzzer's default -max_len is 4 KB anyway.
+for f in samples/*.fabric.json tests/data/*/*.fabric.json; do
+    [[ $(stat -c %s "$f") -le 65536 ]] && cp "$f" "$out/fabricjson/"
+done
+cp samples/*.graphml tests/data/*/*.graphml "$out/graphml/"
+cp samples/*.job.json "$out/jobspec/"
+printf 'file.json\0--k\0008\0-o\0out.json' > "$out/cliargs/basic"
+printf '\0--k\0-o\0x' > "$out/cliargs/option-as-value"
+printf 'f\0--gbps\0-1e308\0--fail\0a,b\0--json' > "$out/cliargs/numbers"
+printf '%s' '--help' > "$out/cliargs/help"
