@@ -143,6 +143,7 @@ int main(int argc, char **argv)
         }
         intents->show();
         intents->raise();
+        window.resizeDocks({intents}, {640}, Qt::Horizontal); // room for the rules side by side
     }
 
     if (parser.isSet(dock)) {

@@ -254,14 +254,14 @@ struct FabricCanvas::Painter
                 normal.push_back(line);
             if (failedCount > 0 && failedCount < static_cast<int>(b.links.size()))
                 down.push_back(line); // partly failed: dashed over the normal line
-            if (line.length() > 90)
+            if (line.length() > 90 && !diff) // a diff's colours are what a reviewer reads
                 labels.push_back({line.pointAt(0.5),
                                   tr("%n link(s) · %1", nullptr, static_cast<int>(b.links.size()))
                                       .arg(AnalysisCharts::capacityText(b.gbps))});
         }
         drawBuckets(normal, hot, down, 1.0);
         drawHeat(heatBandsLines, 1.0);
-        drawDiff(diffLines, 2.5);
+        drawDiff(diffLines, levelIndex == 2 ? 1.5 : 2.5); // racks: many bundles, thinner
 
         // Groups.
         QFont small = canvas.font();

@@ -50,12 +50,11 @@ IntentRulesView::IntentRulesView(QWidget *parent)
     header()->setStretchLastSection(true);
 }
 
-QString IntentRulesView::ruleText(const IntentRule &rule)
+QString IntentRulesView::policyText(const IntentRule &rule)
 {
-    const QString body = tr("%1 → %2 %3")
-                             .arg(QString::fromStdString(rule.from), QString::fromStdString(rule.to),
-                                  QString::fromLatin1(intentProtocolName(rule.proto)));
-    return rule.name.empty() ? body : QString::fromStdString(rule.name) + QStringLiteral(": ") + body;
+    return tr("%1 → %2 %3")
+        .arg(QString::fromStdString(rule.from), QString::fromStdString(rule.to),
+             QString::fromLatin1(intentProtocolName(rule.proto)));
 }
 
 void IntentRulesView::clearRules()
@@ -64,21 +63,35 @@ void IntentRulesView::clearRules()
     setHeaderLabels({QString(), tr("Rule"), tr("Old"), tr("New"), tr("Change")});
 }
 
-void IntentRulesView::addRow(Kind kind, const QString &pointer, const QString &oldText, const QString &newText,
-                             const QString &change)
+void IntentRulesView::addRow(Kind kind, const QString &pointer, const IntentRule *oldRule, const IntentRule *newRule,
+                             const QString &change, const QString &oldText, const QString &newText)
 {
     static const char *marks[] = {"", "+", "−", "~", "↕", "~"};
     auto *item = new QTreeWidgetItem(this);
     item->setText(MarkColumn, QString::fromUtf8(marks[kind]));
     item->setTextAlignment(MarkColumn, Qt::AlignCenter);
-    item->setText(PointerColumn, pointer);
-    item->setText(OldColumn, oldText);
-    item->setText(NewColumn, newText);
+    const IntentRule *named = newRule ? newRule : oldRule;
+    item->setText(PointerColumn,
+                  named && !named->name.empty() ? pointer + QStringLiteral("  ") + QString::fromStdString(named->name)
+                                                : pointer);
+    item->setText(OldColumn, oldRule ? policyText(*oldRule) : oldText);
+    item->setText(NewColumn, newRule ? policyText(*newRule) : newText);
     item->setText(ChangeColumn, change);
     item->setData(0, KindRole, int(kind));
-    item->setData(0, PointerRole, pointer.section(QLatin1Char(' '), 0, 0));
-    for (int c = OldColumn; c <= NewColumn; ++c)
-        item->setToolTip(c, item->text(c));
+    item->setData(0, PointerRole, pointer);
+    auto tip = [](const IntentRule *rule, const QString &text) {
+        if (!rule)
+            return text;
+        QString tip = policyText(*rule);
+        if (!rule->name.empty())
+            tip = QString::fromStdString(rule->name) + QStringLiteral(": ") + tip;
+        if (!rule->comment.empty())
+            tip += QStringLiteral("\n") + QString::fromStdString(rule->comment);
+        return tip;
+    };
+    item->setToolTip(OldColumn, tip(oldRule, oldText));
+    item->setToolTip(NewColumn, tip(newRule, newText));
+    item->setToolTip(ChangeColumn, change);
     if (const QColor background = tint(kind, palette().color(QPalette::Base)); background.isValid())
         for (int c = 0; c < columnCount(); ++c)
             item->setBackground(c, background);
@@ -101,7 +114,7 @@ void IntentRulesView::showRules(const Intent *before, const Intent &after, const
         const std::vector<IntentRule> &rules = deny ? after.deny : after.allow;
         if (!compare) {
             for (size_t j = 0; j < rules.size(); ++j)
-                addRow(Unchanged, pointerOf(deny, int(j)), {}, ruleText(rules[j]), {});
+                addRow(Unchanged, pointerOf(deny, int(j)), nullptr, &rules[j], {});
             continue;
         }
         const std::vector<IntentRule> &old = deny ? before->deny : before->allow;
@@ -140,21 +153,21 @@ void IntentRulesView::showRules(const Intent *before, const Intent &after, const
         }
         std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return a.key < b.key; });
         for (const Row &row : rows) {
-            const QString oldText = row.oldIndex >= 0 ? ruleText(old[size_t(row.oldIndex)]) : QString();
-            const QString newText = row.newIndex >= 0 ? ruleText(rules[size_t(row.newIndex)]) : QString();
+            const IntentRule *oldRule = row.oldIndex >= 0 ? &old[size_t(row.oldIndex)] : nullptr;
+            const IntentRule *newRule = row.newIndex >= 0 ? &rules[size_t(row.newIndex)] : nullptr;
             if (row.newIndex < 0) {
-                addRow(Removed, pointerOf(deny, row.oldIndex), oldText, {}, tr("removed"));
+                addRow(Removed, pointerOf(deny, row.oldIndex), oldRule, nullptr, tr("removed"));
                 continue;
             }
             const auto found = byNew.find(row.newIndex);
             const RuleChange *change = found == byNew.end() ? nullptr : found->second;
             const QString pointer = pointerOf(deny, row.newIndex);
             if (!change) {
-                addRow(Unchanged, pointer, oldText, newText, {});
+                addRow(Unchanged, pointer, oldRule, newRule, {});
             } else if (change->kind == RuleChangeKind::Added) {
-                addRow(Added, pointer, {}, newText, tr("added"));
+                addRow(Added, pointer, nullptr, newRule, tr("added"));
             } else if (change->kind == RuleChangeKind::Reordered) {
-                addRow(Reordered, pointer, oldText, newText,
+                addRow(Reordered, pointer, oldRule, newRule,
                        tr("reordered (was %1)").arg(pointerOf(deny, change->oldIndex)));
             } else {
                 QStringList fields;
@@ -163,19 +176,19 @@ void IntentRulesView::showRules(const Intent *before, const Intent &after, const
                 QString text = tr("changed: %1").arg(fields.join(QStringLiteral(", ")));
                 if (change->moved)
                     text += tr("; moved from %1").arg(pointerOf(deny, change->oldIndex));
-                addRow(Changed, pointer, oldText, newText, text);
+                addRow(Changed, pointer, oldRule, newRule, text);
             }
         }
     }
     if (compare)
         for (const SettingChange &s : diff->settings)
-            addRow(Setting, QString::fromStdString(s.pointer),
+            addRow(Setting, QString::fromStdString(s.pointer), nullptr, nullptr, tr("setting changed"),
                    s.oldValue.empty() ? tr("(absent)") : QString::fromStdString(s.oldValue),
-                   s.newValue.empty() ? tr("(absent)") : QString::fromStdString(s.newValue), tr("setting changed"));
+                   s.newValue.empty() ? tr("(absent)") : QString::fromStdString(s.newValue));
     resizeColumnToContents(PointerColumn);
     for (int c = OldColumn; c <= NewColumn; ++c) {
         resizeColumnToContents(c);
-        setColumnWidth(c, std::min(columnWidth(c), 360));
+        setColumnWidth(c, std::min(columnWidth(c), 300));
     }
 }
 

@@ -18,7 +18,8 @@ class IntentRulesView : public QTreeWidget
 {
     Q_OBJECT
 public:
-    /// Columns: the mark, the JSON pointer, the old rule, the new rule, what changed.
+    /// Columns: the mark, the JSON pointer and the rule's name, the old and
+    /// the new policy (from → to proto; name and comment in the tooltip), what changed.
     enum Column { MarkColumn, PointerColumn, OldColumn, NewColumn, ChangeColumn };
     /// Item data role holding the row's kind (Kind below).
     static constexpr int KindRole = Qt::UserRole + 1;
@@ -36,12 +37,13 @@ public:
     bool selectPointer(const QString &pointer);
     /// The row's kind, for tests.
     static Kind kindOf(const QTreeWidgetItem *item);
-    /// "zone-01/* → zone-02/*/su-005/* rdma", with "name: " first when named.
-    static QString ruleText(const IntentRule &rule);
+    /// "zone-01/* → zone-02/*/su-005/* rdma".
+    static QString policyText(const IntentRule &rule);
 
 private:
-    void addRow(Kind kind, const QString &pointer, const QString &oldText, const QString &newText,
-                const QString &change);
+    /// A rule row (either rule may be null) or, with both null, a setting row showing oldText / newText.
+    void addRow(Kind kind, const QString &pointer, const IntentRule *oldRule, const IntentRule *newRule,
+                const QString &change, const QString &oldText = {}, const QString &newText = {});
 };
 
 } // namespace Railyard

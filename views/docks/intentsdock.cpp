@@ -274,7 +274,7 @@ bool IntentsDock::compareWith(const QString &path)
         m_new = std::move(other);
     }
     recompute();
-    showTab(Tab::Changes);
+    showTab(Tab::Rules); // what the reviewer reads first; the canvas shows the effect
     return true;
 }
 
@@ -322,7 +322,7 @@ bool IntentsDock::showStoredVersions(const std::vector<std::int64_t> &ids)
     m_new = std::make_unique<LoadedIntent>(std::move(loaded.back()));
     m_old = loaded.size() == 2 ? std::make_unique<LoadedIntent>(std::move(loaded.front())) : nullptr;
     recompute();
-    showTab(m_old ? Tab::Changes : Tab::Rules);
+    showTab(Tab::Rules);
     return true;
 }
 
@@ -409,7 +409,8 @@ void IntentsDock::recompute()
     if (m_new) {
         m_rules->showRules(m_old ? &m_old->intent : nullptr, m_new->intent, m_diff ? &m_diff->rules : nullptr,
                            m_old ? tr("Old (v%1)").arg(m_old->intent.metadata.version) : tr("Old"),
-                           tr("v%1").arg(m_new->intent.metadata.version));
+                           m_old ? tr("New (v%1)").arg(m_new->intent.metadata.version)
+                                 : tr("v%1").arg(m_new->intent.metadata.version));
     } else {
         m_rules->clearRules();
     }
