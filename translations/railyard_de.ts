@@ -2254,6 +2254,10 @@
         <translation>Alt (v%1)</translation>
     </message>
     <message>
+        <source>New (v%1)</source>
+        <translation>Neu (v%1)</translation>
+    </message>
+    <message>
         <location line="+0"/>
         <source>Old</source>
         <translation>Alt</translation>
