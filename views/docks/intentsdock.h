@@ -12,7 +12,7 @@
 //
 // The semantic diff goes to the canvas through diffChanged; unreadable
 // intents (file, line, JSON pointer) through intentErrors for the Problems
-// dock. Lint and diff run on the UI thread (tens of milliseconds on the 24K-GPU
+// dock. Lint and diff run on the UI thread (under 0.3 s for both on the 24K-GPU
 // sample) and again after each structure edit of the fabric.
 
 #include "core/formats/fileformat.h"
