@@ -23,6 +23,7 @@ PACKAGES=(
     xvfb appstream desktop-file-utils fonts-dejavu-core
     python3-yaml slurmctld slurm-client
     clang libclang-rt-14-dev
+    prometheus prometheus-node-exporter
 )
 BUILD_DIR="${RAILYARD_BUILD_DIR:-build}"
 JOBS="${RAILYARD_JOBS:-$(nproc)}"

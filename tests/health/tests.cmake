@@ -7,3 +7,9 @@ railyard_add_test(health healthcommand)
 target_compile_definitions(tst_healthcommand PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
 add_dependencies(tst_healthcommand railyard-cli)
 set_tests_properties(health/healthcommand PROPERTIES TIMEOUT 300)
+
+# The real parts: railyard-cli simulate → node_exporter + Prometheus → PrometheusSource (skips without them).
+railyard_add_test(health healthprometheus)
+target_compile_definitions(tst_healthprometheus PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
+add_dependencies(tst_healthprometheus railyard-cli)
+set_tests_properties(health/healthprometheus PROPERTIES TIMEOUT 180)
