@@ -9,6 +9,7 @@
 #include "views/canvas/fabriccanvas.h"
 #include "views/editactions.h"
 #include "views/export/imageexporter.h"
+#include "views/docks/healthdock.h"
 #include "views/docks/intentsdock.h"
 #include "views/docks/jobsdock.h"
 #include "views/docks/outlinedock.h"
@@ -93,6 +94,11 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_jobsDock, m_intentsDock);
     connect(m_intentsDock, &IntentsDock::diffChanged, m_canvas, &FabricCanvas::setIntentDiff);
     connect(m_intentsDock, &IntentsDock::intentErrors, m_problemsDock, &ProblemsDock::setIntentErrors);
+    m_healthDock = new HealthDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_healthDock);
+    tabifyDockWidget(m_intentsDock, m_healthDock);
+    m_healthDock->setCanvas(m_canvas);
+    m_healthDock->setJobsDock(m_jobsDock);
     m_analysisDock->raise();
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
@@ -197,7 +203,7 @@ void MainWindow::createActions()
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
                               static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_jobsDock),
-                              static_cast<QDockWidget *>(m_intentsDock),
+                              static_cast<QDockWidget *>(m_intentsDock), static_cast<QDockWidget *>(m_healthDock),
                               static_cast<QDockWidget *>(m_problemsDock), m_historyDock,
                               static_cast<QDockWidget *>(m_versionsDock)})
         m_viewMenu->addAction(dock->toggleViewAction());
@@ -346,6 +352,7 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_problemsDock->setDocument(nullptr);
     m_jobsDock->setDocument(nullptr);
     m_intentsDock->setDocument(nullptr);
+    m_healthDock->setDocument(nullptr);
     m_editActions->setDocument(nullptr);
     m_undoView->setStack(nullptr);
     m_document = std::move(document);
@@ -360,6 +367,7 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_versionsDock->setProjectPath(ProjectSession::isProjectPath(filePath) ? filePath : QString());
     m_intentsDock->setProjectPath(ProjectSession::isProjectPath(filePath) ? filePath : QString());
     m_intentsDock->setDocument(doc);
+    m_healthDock->setDocument(doc);
     m_editActions->setDocument(doc);
     m_undoView->setStack(doc->undoStack());
     m_runner->setDocument(doc);

@@ -25,6 +25,7 @@ class ProjectSession;
 class VersionsDock;
 class FabricCanvas;
 class FabricDocument;
+class HealthDock;
 class IntentsDock;
 class JobsDock;
 class OutlineDock;
@@ -56,6 +57,7 @@ public:
     ProblemsDock *problemsDock() const { return m_problemsDock; }
     JobsDock *jobsDock() const { return m_jobsDock; }
     IntentsDock *intentsDock() const { return m_intentsDock; }
+    HealthDock *healthDock() const { return m_healthDock; }
     EditActions *editActions() const { return m_editActions; }
     ProjectSession *projectSession() const { return m_session; }
     VersionsDock *versionsDock() const { return m_versionsDock; }
@@ -108,6 +110,7 @@ private:
     ProblemsDock *m_problemsDock = nullptr;
     JobsDock *m_jobsDock = nullptr;
     IntentsDock *m_intentsDock = nullptr;
+    HealthDock *m_healthDock = nullptr;
     QDockWidget *m_historyDock = nullptr;
     QUndoView *m_undoView = nullptr;
     RecentFiles *m_recentFiles = nullptr;

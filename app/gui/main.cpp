@@ -3,6 +3,8 @@
 //   railyard [FILE]
 //   railyard FILE --screenshot OUT.png [--size WxH] [--focus ID] [--fail ID]...
 //   railyard FILE --intent OLD.intent.json [--intent-diff NEW.intent.json] [--screenshot OUT.png]
+//   railyard FILE --health-sim --job JOB [--inject KIND:ID:VALUE[@I]]... [--intervals N] [--incident]
+//   railyard FILE --health-replay REC.jsonl [--job JOB] [--intervals N]
 //
 // --screenshot opens the file, lays it out, waits for the analysis, renders
 // the window into OUT.png and exits (for documentation, bug reports and
@@ -12,6 +14,7 @@
 #include "core/document/fabricdocument.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
+#include "views/docks/healthdock.h"
 #include "views/docks/intentsdock.h"
 #include "views/docks/jobsdock.h"
 #include "views/mainwindow.h"
@@ -25,6 +28,7 @@
 #include <QTimer>
 #include <QTranslator>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace {
@@ -92,7 +96,21 @@ int main(int argc, char **argv)
     const QCommandLineOption intentDiff(QStringLiteral("intent-diff"),
                                         QApplication::translate("main", "With --intent: compare with the version <file> and draw the diff on the canvas."),
                                         QStringLiteral("file"));
-    parser.addOptions({screenshot, size, focus, fail, job, compare, dock, intent, intentDiff});
+    const QCommandLineOption healthSim(QStringLiteral("health-sim"),
+                                       QApplication::translate("main", "Start live health monitoring with the simulator running the --job."));
+    const QCommandLineOption healthReplay(QStringLiteral("health-replay"),
+                                          QApplication::translate("main", "Start live health monitoring replaying the recording <file>."),
+                                          QStringLiteral("file"));
+    const QCommandLineOption inject(QStringLiteral("inject"),
+                                    QApplication::translate("main", "With --health-sim: inject the fault KIND:ID:VALUE[@INTERVAL]; repeatable."),
+                                    QStringLiteral("fault"));
+    const QCommandLineOption intervals(QStringLiteral("intervals"),
+                                       QApplication::translate("main", "With --screenshot: capture live health after <n> intervals."),
+                                       QStringLiteral("n"), QStringLiteral("5"));
+    const QCommandLineOption incident(QStringLiteral("incident"),
+                                      QApplication::translate("main", "Show the first incident and its runbook in the Health dock."));
+    parser.addOptions({screenshot, size, focus, fail, job, compare, dock, intent, intentDiff, healthSim, healthReplay, inject,
+                       intervals, incident});
     parser.process(app);
 
     Railyard::MainWindow window;
@@ -146,6 +164,27 @@ int main(int argc, char **argv)
         window.resizeDocks({intents}, {640}, Qt::Horizontal); // room for the rules side by side
     }
 
+    const bool health = (parser.isSet(healthSim) || parser.isSet(healthReplay)) && window.document();
+    if (health) {
+        Railyard::HealthSourceConfig config;
+        config.kind = parser.isSet(healthReplay) ? Railyard::HealthSourceConfig::Kind::Replay
+                                                 : Railyard::HealthSourceConfig::Kind::Simulator;
+        config.replayFile = parser.value(healthReplay);
+        if (parser.isSet(job))
+            config.jobFiles << parser.value(job);
+        config.faults = parser.values(inject);
+        Railyard::HealthDock *healthDock = window.healthDock();
+        if (capture)
+            healthDock->monitor()->setIntervalMs(200, false); // fast, and not remembered
+        healthDock->setSourceConfig(config);
+        healthDock->show();
+        healthDock->raise();
+        if (!healthDock->start() && capture) {
+            std::fprintf(stderr, "railyard: %s\n", qPrintable(healthDock->statusText()));
+            return 1;
+        }
+    }
+
     if (parser.isSet(dock)) {
         const QString wanted = parser.value(dock);
         QDockWidget *found = nullptr;
@@ -194,6 +233,20 @@ int main(int argc, char **argv)
         window.jobsDock()->place(); // the heatmap of the selected strategy, after the comparison
         while (window.jobsDock()->isBusy() && waited.elapsed() < 300000)
             QApplication::processEvents(QEventLoop::AllEvents, 50);
+    }
+    if (health) {
+        // Live health: wait (bounded) for the intervals asked for, or the end of a replay.
+        Railyard::HealthMonitor *monitor = window.healthDock()->monitor();
+        const qint64 wanted = std::max(1, parser.value(intervals).toInt());
+        while (monitor->framesReceived() < wanted && monitor->isActive() && waited.elapsed() < 300000)
+            QApplication::processEvents(QEventLoop::AllEvents, 50);
+        monitor->setPaused(true);
+        if (!window.healthDock()->statusText().isEmpty() && monitor->state() == Railyard::HealthMonitor::State::Stopped) {
+            std::fprintf(stderr, "railyard: %s\n", qPrintable(window.healthDock()->statusText()));
+            return 1;
+        }
+        if (parser.isSet(incident))
+            window.healthDock()->showIncident(0);
     }
     QApplication::processEvents();
     const QImage image = window.grab().toImage();

@@ -91,4 +91,21 @@ QColor intentDiffColour(int mark)
     return QColor(0x99, 0x99, 0x99);
 }
 
+QColor healthColour(int state)
+{
+    switch (state) {
+    case 1: return QColor(0x00, 0x9e, 0x73); // bluish green: healthy
+    case 2: return QColor(0xe6, 0x9f, 0x00); // orange-yellow: below nominal rate
+    case 3: return QColor(0xd5, 0x5e, 0x00); // vermillion: alarm
+    case 4: return QColor(0x5a, 0x1e, 0x4a); // dark reddish purple: down
+    default: break;
+    }
+    return QColor(0xb8, 0xb8, 0xb8); // no data
+}
+
+QColor healthSuspectColour()
+{
+    return QColor(0xcc, 0x79, 0xa7); // reddish purple (Okabe–Ito)
+}
+
 } // namespace Railyard

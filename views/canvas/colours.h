@@ -37,4 +37,13 @@ const char *heatBandLabel(int band);
 /// other, from grey and from white (CIELAB distance >= 28).
 QColor intentDiffColour(int mark);
 
+/// Colour of a live link-health state (HealthOverlay::State): 0 no data
+/// light grey, 1 healthy bluish green, 2 below its nominal rate yellow, 3
+/// alarm vermillion, 4 down black-violet (reddish purple, Okabe–Ito). The
+/// bad states differ in lightness too, so they stay apart under
+/// deuteranopia, protanopia and tritanopia.
+QColor healthColour(int state);
+/// Outline of suspect hosts and switches (alarmed links' ends, hung or slow ranks' hosts).
+QColor healthSuspectColour();
+
 } // namespace Railyard

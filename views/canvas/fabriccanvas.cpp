@@ -4,6 +4,7 @@
 #include "views/docks/analysischarts.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/colours.h"
+#include "views/canvas/healthoverlay.h"
 #include "views/canvas/intentdiffoverlay.h"
 
 #include <QContextMenuEvent>
@@ -68,6 +69,7 @@ void FabricCanvas::setDocument(FabricDocument *document)
     m_heat.clear();
     m_highlightedHosts.clear();
     m_intentDiff.reset();
+    m_health.reset();
     if (m_document) {
         connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
             if (change == FabricDocument::Change::Structure) {
@@ -125,6 +127,8 @@ void FabricCanvas::rebuildLayout()
     m_suWidth = widths.empty() ? 0.0 : widths[widths.size() / 2];
     if (m_intentDiff)
         m_intentDiff->setLayout(*m_layout);
+    if (m_health)
+        m_health->setLayout(*m_layout);
     // Scene-space segments of every bundle: lower group's top center to the
     // upper group's bottom center, for fast culling when painting.
     m_segments.assign(m_layout->levels().size(), {});
@@ -369,6 +373,14 @@ void FabricCanvas::setIntentDiff(const SemanticDiff *diff, const QString &title)
             m_intentDiff->setLayout(*m_layout);
     }
     m_overlaysDirty = true;
+    update();
+}
+
+void FabricCanvas::setHealthOverlay(std::unique_ptr<HealthOverlay> overlay)
+{
+    m_health = std::move(overlay);
+    if (m_health && m_layout)
+        m_health->setLayout(*m_layout);
     update();
 }
 

@@ -28,6 +28,7 @@ namespace Railyard {
 
 class AnalysisRunner;
 class FabricDocument;
+class HealthOverlay;
 class IntentDiffOverlay;
 struct SemanticDiff;
 
@@ -61,6 +62,11 @@ public:
     /// legend headed `title`) at every zoom level; nullptr clears it. Not a
     /// slot (moc would need the whole diff type); connect it by address.
     void setIntentDiff(const SemanticDiff *diff, const QString &title);
+    /// Live link health (Health dock): links coloured by state at every zoom
+    /// level, suspects outlined, with a legend; nullptr clears it. An intent
+    /// diff shown at the same time keeps the colours.
+    void setHealthOverlay(std::unique_ptr<HealthOverlay> overlay);
+    const HealthOverlay *healthOverlay() const { return m_health.get(); }
 
     /// Renders the scene rectangle source into target on any painter (PNG,
     /// SVG and PDF export use it). The level of detail follows the target's
@@ -172,6 +178,7 @@ private:
     QTimer *m_layoutTimer = nullptr;
     std::vector<char> m_highlightedHosts;
     std::unique_ptr<IntentDiffOverlay> m_intentDiff;
+    std::unique_ptr<HealthOverlay> m_health;
     mutable bool m_overlaysDirty = true;
     mutable std::vector<char> m_linkFailed;
     mutable std::vector<char> m_linkDegraded; ///< per link: up but below its nominal rate

@@ -6,6 +6,7 @@
 #include "views/analysisrunner.h"
 #include "views/canvas/colours.h"
 #include "views/canvas/fabriccanvas.h"
+#include "views/canvas/healthoverlay.h"
 #include "views/canvas/intentdiffoverlay.h"
 
 #include <QPainter>
@@ -68,6 +69,7 @@ struct FabricCanvas::Painter
     const std::vector<char> &failed;   ///< per link: carries nothing in the what-if
     const std::vector<char> &degraded; ///< per link: runs below its nominal rate
     const IntentDiffOverlay *diff;     ///< the intent diff shown, or nullptr
+    const HealthOverlay *health;       ///< live link health shown (no diff), or nullptr
     bool dark;
 
     Painter(const FabricCanvas &c, QPainter &painter, const QRectF &src, const QRectF &tgt)
@@ -83,10 +85,26 @@ struct FabricCanvas::Painter
         , failed(c.m_linkFailed)
         , degraded(c.m_linkDegraded)
         , diff(c.m_intentDiff && c.m_intentDiff->fits(fabric) ? c.m_intentDiff.get() : nullptr)
+        , health(!diff && c.m_health && c.m_health->fits(fabric) ? c.m_health.get() : nullptr)
         , dark(isDark(c.palette()))
     { }
 
-    bool heat() const { return !canvas.m_heat.empty() && !diff; }
+    bool heat() const { return !canvas.m_heat.empty() && !diff && !health; }
+    /// Lines by health state, the worst drawn last and wider.
+    void drawHealth(std::vector<QLineF> (&states)[HealthOverlay::stateCount], double width)
+    {
+        for (int s = 0; s < HealthOverlay::stateCount; ++s) {
+            p.setPen(QPen(HealthOverlay::colour(HealthOverlay::State(s)), width + (s >= HealthOverlay::Alarm ? 2.5 : 0.0)));
+            drawLines(std::move(states[s]));
+        }
+    }
+    /// Outline of a suspect host, switch or group.
+    void drawSuspect(const QRectF &r)
+    {
+        p.setPen(QPen(healthSuspectColour(), 3.0));
+        p.setBrush(Qt::NoBrush);
+        p.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 4, 4);
+    }
     double linkHeat(std::int32_t l) const
     {
         return static_cast<size_t>(l) < canvas.m_heat.size() ? canvas.m_heat[static_cast<size_t>(l)] : 0.0;
@@ -203,7 +221,7 @@ struct FabricCanvas::Painter
         for (size_t i = 0; i < level.groups.size(); ++i)
             boxes[i] = groupBox(level.groups[i]).translated(0, rowShift[static_cast<size_t>(level.groups[i].row)]);
 
-        std::vector<QLineF> normal, hot, down, diffLines[3];
+        std::vector<QLineF> normal, hot, down, diffLines[3], healthLines[HealthOverlay::stateCount];
         std::vector<std::vector<QLineF>> heatBandsLines(heatBands);
         const size_t levelIndex = static_cast<size_t>(&level - layout.levels().data());
         struct Label
@@ -244,6 +262,8 @@ struct FabricCanvas::Painter
             }
             if (const int mark = diff ? diff->bundle(levelIndex, seg.bundle) : 0)
                 diffLines[mark - 1].push_back(line);
+            else if (health)
+                healthLines[health->bundle(levelIndex, seg.bundle)].push_back(line);
             else if (failedCount == static_cast<int>(b.links.size()))
                 down.push_back(line);
             else if (heat())
@@ -262,6 +282,7 @@ struct FabricCanvas::Painter
         drawBuckets(normal, hot, down, 1.0);
         drawHeat(heatBandsLines, 1.0);
         drawDiff(diffLines, levelIndex == 2 ? 1.5 : 2.5); // racks: many bundles, thinner
+        drawHealth(healthLines, 1.0);
 
         // Groups.
         QFont small = canvas.font();
@@ -314,6 +335,8 @@ struct FabricCanvas::Painter
                 p.setBrush(Qt::NoBrush);
                 p.drawRoundedRect(box.adjusted(-2, -2, 2, 2), 4, 4);
             }
+            if (health && health->isSuspectGroup(levelIndex, static_cast<std::int32_t>(i)))
+                drawSuspect(box);
             // Labels inside when there is room, above otherwise for switch groups.
             QString text = QString::fromStdString(g.label);
             QString sub = g.row == 0 ? tr("%1 hosts · %2 GPUs").arg(g.members.size()).arg(g.gpus)
@@ -382,7 +405,7 @@ struct FabricCanvas::Painter
 
         // Host links: of visible hosts, and of visible switches toward hosts.
         std::vector<std::vector<QLineF>> byRail(8);
-        std::vector<QLineF> normal, hot, down, slow, selectedLines, diffLines[3];
+        std::vector<QLineF> normal, hot, down, slow, selectedLines, diffLines[3], healthLines[HealthOverlay::stateCount];
         std::vector<std::vector<QLineF>> heatLines(heatBands);
         std::vector<char> drawn(static_cast<size_t>(fabric.linkCount()), 0);
         auto hostLink = [&](NodeIndex host, std::int32_t l) {
@@ -397,6 +420,8 @@ struct FabricCanvas::Painter
                 slow.push_back(line); // dotted over its normal line
             if (const int mark = diff ? diff->link(l) : 0)
                 diffLines[mark - 1].push_back(line);
+            else if (health)
+                healthLines[health->link(l)].push_back(line);
             else if (failed[static_cast<size_t>(l)])
                 down.push_back(line);
             else if (heat())
@@ -451,6 +476,8 @@ struct FabricCanvas::Painter
                 selectedLines.push_back(line);
             if (const int mark = diff ? diff->bundle(2, seg.bundle) : 0)
                 diffLines[mark - 1].push_back(line);
+            else if (health)
+                healthLines[health->bundle(2, seg.bundle)].push_back(line);
             else if (allFailed)
                 down.push_back(line);
             else if (heat())
@@ -478,6 +505,7 @@ struct FabricCanvas::Painter
         drawBuckets({}, hot, down, width);
         drawHeat(heatLines, width);
         drawDiff(diffLines, width + 1.0);
+        drawHealth(healthLines, width);
         p.setPen(QPen(failedLine(), width + 1.0, Qt::DotLine));
         drawLines(slow);
         p.setPen(QPen(canvas.palette().color(QPalette::Highlight), width + 2.5));
@@ -510,6 +538,8 @@ struct FabricCanvas::Painter
                     p.setBrush(Qt::NoBrush);
                     p.drawRect(r.adjusted(-2, -2, 2, 2));
                 }
+                if (health && health->isSuspect(n))
+                    drawSuspect(r);
                 // GPUs as cells when the host is large enough.
                 if (r.width() >= 28 && h.gpus > 0) {
                     const int cols = std::min(h.gpus, 8);
@@ -561,6 +591,8 @@ struct FabricCanvas::Painter
                     p.drawLine(r.topLeft(), r.bottomRight());
                     p.drawLine(r.topRight(), r.bottomLeft());
                 }
+                if (health && health->isSuspect(n))
+                    drawSuspect(r);
                 // The id above the box when it fits the switch's slot.
                 const QString id = QString::fromStdString(sw.id);
                 const double w = fm.horizontalAdvance(id);
@@ -617,6 +649,12 @@ struct FabricCanvas::Painter
                 entries.push_back({colour, text});
             drawLegendBox(diff->title(), entries, false);
             return;
+        }
+        if (health) {
+            std::vector<LegendEntry> entries;
+            for (const auto &[colour, text] : health->legend())
+                entries.push_back({colour, text});
+            drawLegendBox(health->title(), entries, true);
         }
         if (heat()) {
             std::vector<LegendEntry> bands;

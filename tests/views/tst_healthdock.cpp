@@ -1,0 +1,188 @@
+// The Health dock in the main window on samples/cluster-3k.fabric.json with
+// samples/llama-70b-3k.job.json: the simulator with one host link degraded
+// to 50 % raises an alarm naming the job with its predicted slowdown; the
+// canvas's health overlay marks exactly that link, and at the zoomed-out
+// levels exactly the bundles containing it; the incident comes with its
+// runbook. A replay with a gap and an end shows stale and raises no
+// incident while stale. Everything is driven through the event loop
+// (QTRY_*): the UI thread is never blocked by polling.
+
+#include "core/document/fabricdocument.h"
+#include "core/health/simulatedsource.h"
+#include "core/health/telemetryrecording.h"
+#include "core/layout/fabriclayout.h"
+#include "views/canvas/fabriccanvas.h"
+#include "views/canvas/healthoverlay.h"
+#include "views/docks/healthdock.h"
+#include "views/healthmonitor.h"
+#include "views/mainwindow.h"
+
+#include <QElapsedTimer>
+#include <QListWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <fstream>
+
+using namespace Railyard;
+
+namespace {
+
+const QString fabricPath = QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.fabric.json");
+const QString jobPath = QStringLiteral(RAILYARD_SAMPLES "/llama-70b-3k.job.json");
+
+/// The first link with a host at one end.
+std::int32_t firstHostLink(const Fabric &fabric)
+{
+    for (std::int32_t l = 0; l < fabric.linkCount(); ++l)
+        if (fabric.isHost(fabric.link(l).a) || fabric.isHost(fabric.link(l).b))
+            return l;
+    return -1;
+}
+
+} // namespace
+
+class TestHealthDock : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("RailyardTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_healthdock"));
+    }
+
+    void degradedLinkLive()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(fabricPath));
+        window.resize(1400, 900);
+        window.show();
+        const Fabric &fabric = window.document()->fabric();
+        const std::int32_t link = firstHostLink(fabric);
+        QVERIFY(link >= 0);
+        const QString linkId = QString::fromStdString(fabric.link(link).id);
+
+        HealthDock *dock = window.healthDock();
+        dock->monitor()->setIntervalMs(40, false);
+        HealthSourceConfig config;
+        config.jobFiles << jobPath;
+        config.faults << QStringLiteral("degrade:%1:0.5@1").arg(linkId);
+        dock->setSourceConfig(config);
+        QElapsedTimer blocked;
+        blocked.start();
+        QVERIFY(dock->start());
+        // start() returns at once: placement and polling run on the worker.
+        QVERIFY(blocked.elapsed() < 500);
+
+        QTRY_VERIFY_WITH_TIMEOUT(dock->alarmList()->topLevelItemCount() >= 1, 30000);
+        QTreeWidgetItem *alarm = dock->alarmList()->topLevelItem(0);
+        QCOMPARE(alarm->text(0), QStringLiteral("link_degraded"));
+        QCOMPARE(alarm->text(1), linkId);
+        QVERIFY2(alarm->text(3).contains(QStringLiteral("llama-70b-3k ×")), qPrintable(alarm->text(3)));
+        const double slowdown = alarm->text(3).section(QStringLiteral("×"), 1).toDouble();
+        QVERIFY2(slowdown > 1.05, qPrintable(alarm->text(3))); // half a host link slows the whole job
+        QVERIFY(!alarm->text(4).isEmpty());                      // the ranks behind it
+        QCOMPARE(dock->alarmList()->topLevelItemCount(), 1);
+        dock->selectAlarm(0);
+        QVERIFY2(dock->chartTitle().contains(linkId), qPrintable(dock->chartTitle()));
+
+        // The canvas: exactly that link alarmed, and exactly the bundles holding it.
+        QTRY_VERIFY_WITH_TIMEOUT(window.canvas()->healthOverlay()
+                                     && window.canvas()->healthOverlay()->link(link) == HealthOverlay::Alarm,
+                                 10000);
+        const HealthOverlay *overlay = window.canvas()->healthOverlay();
+        for (std::int32_t l = 0; l < fabric.linkCount(); ++l)
+            if (l != link)
+                QVERIFY2(overlay->link(l) < HealthOverlay::Alarm, qPrintable(QString::fromStdString(fabric.link(l).id)));
+        const FabricLayout *layout = window.canvas()->layout();
+        QVERIFY(layout);
+        for (size_t level = 0; level < layout->levels().size(); ++level) {
+            const auto &bundles = layout->levels()[level].bundles;
+            int alarmed = 0;
+            for (size_t b = 0; b < bundles.size(); ++b) {
+                const bool holds = std::find(bundles[b].links.begin(), bundles[b].links.end(), link) != bundles[b].links.end();
+                const bool marked = overlay->bundle(level, std::int32_t(b)) >= HealthOverlay::Alarm;
+                QCOMPARE(marked, holds);
+                alarmed += marked;
+            }
+            QCOMPARE(alarmed, 1);
+        }
+        // The host at the link's end is a suspect, and so is its group at every level.
+        const NodeIndex host = fabric.isHost(fabric.link(link).a) ? fabric.link(link).a : fabric.link(link).b;
+        QVERIFY(overlay->isSuspect(host));
+        for (size_t level = 0; level < layout->levels().size(); ++level)
+            QVERIFY(overlay->isSuspectGroup(level, layout->levels()[level].groupOfNode[size_t(host)]));
+
+        // The incident and its runbook.
+        QTRY_VERIFY_WITH_TIMEOUT(dock->incidentList()->count() >= 1, 10000);
+        dock->showIncident(0);
+        QVERIFY(dock->incidentList()->item(0)->text().startsWith(QStringLiteral("link_degraded")));
+        QVERIFY2(dock->runbookText().contains(linkId), qPrintable(dock->runbookText()));
+        QVERIFY(dock->runbookText().contains(QStringLiteral("llama-70b-3k")));
+
+        // Paused, nothing new arrives; stopping clears the canvas.
+        dock->monitor()->setPaused(true);
+        const qint64 frames = dock->monitor()->framesReceived();
+        QTest::qWait(200);
+        QVERIFY(dock->monitor()->framesReceived() <= frames + 1); // one poll may have been under way
+        dock->stop();
+        QVERIFY(!window.canvas()->healthOverlay());
+    }
+
+    void replayGapAndEnd()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        MainWindow window;
+        QVERIFY(window.openFile(fabricPath));
+        window.show();
+        const Fabric &fabric = window.document()->fabric();
+
+        // A healthy recording with a stale gap at interval 3, ending after 6.
+        const std::string path = (dir.path() + QStringLiteral("/healthy.jsonl")).toStdString();
+        {
+            std::vector<RunningJob> none;
+            SimulatedSource sim(fabric, none, {});
+            TelemetryRecorder recorder;
+            std::string error;
+            QVERIFY2(recorder.open(path, fabric.name, fabric.linkCount(), &error), error.c_str());
+            for (int i = 0; i < 6; ++i) {
+                TelemetryFrame frame = sim.poll();
+                if (i == 3) {
+                    frame.stale = true;
+                    frame.staleReason = "connection refused";
+                    frame.links.clear();
+                    frame.jobs.clear();
+                }
+                recorder.write(frame);
+            }
+        }
+        HealthDock *dock = window.healthDock();
+        dock->monitor()->setIntervalMs(40, false);
+        HealthSourceConfig config;
+        config.kind = HealthSourceConfig::Kind::Replay;
+        config.replayFile = QString::fromStdString(path);
+        dock->setSourceConfig(config);
+        bool sawStale = false, recovered = false;
+        connect(dock->monitor(), &HealthMonitor::stateChanged, this, [&](HealthMonitor::State s) {
+            if (s == HealthMonitor::State::Stale)
+                sawStale = true;
+            else if (s == HealthMonitor::State::Running && sawStale)
+                recovered = true;
+        });
+        QVERIFY(dock->start());
+        QTRY_VERIFY_WITH_TIMEOUT(dock->monitor()->state() == HealthMonitor::State::Ended, 20000);
+        QVERIFY(sawStale);
+        QVERIFY(recovered);
+        QVERIFY2(dock->statusText().contains(QStringLiteral("Stale")), qPrintable(dock->statusText()));
+        QCOMPARE(dock->alarmList()->topLevelItemCount(), 0);
+        QCOMPARE(dock->incidentList()->count(), 0);
+        QVERIFY(window.canvas()->healthOverlay() && window.canvas()->healthOverlay()->isStale());
+    }
+};
+
+QTEST_MAIN(TestHealthDock)
+#include "tst_healthdock.moc"

@@ -1,0 +1,554 @@
+#include "views/docks/healthdock.h"
+
+#include "core/document/fabricdocument.h"
+#include "core/health/healthreport.h"
+#include "views/canvas/colours.h"
+#include "views/canvas/fabriccanvas.h"
+#include "views/canvas/healthoverlay.h"
+#include "views/docks/healthcharts.h"
+#include "views/docks/jobsdock.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace Railyard {
+
+namespace {
+
+QString slowdownText(double slowdown)
+{
+    return std::isfinite(slowdown) ? HealthDock::tr("×%1").arg(slowdown, 0, 'f', 2) : HealthDock::tr("stalled");
+}
+
+QString ranksText(const std::vector<std::int64_t> &ranks)
+{
+    QStringList parts;
+    for (size_t i = 0; i < ranks.size() && i < 6; ++i)
+        parts << QString::number(ranks[i]);
+    if (ranks.size() > 6)
+        parts << HealthDock::tr("… (%n ranks)", nullptr, static_cast<int>(ranks.size()));
+    return parts.join(QStringLiteral(", "));
+}
+
+QString secondsText(double s)
+{
+    return std::isfinite(s) ? HealthDock::tr("%1 s").arg(s, 0, 'f', 3) : HealthDock::tr("stalled");
+}
+
+QString html(const std::string &text)
+{
+    return QString::fromStdString(text).toHtmlEscaped();
+}
+
+} // namespace
+
+HealthDock::HealthDock(QWidget *parent)
+    : QDockWidget(parent)
+    , m_monitor(new HealthMonitor(this))
+{
+    setObjectName(QStringLiteral("HealthDock"));
+    buildUi();
+    retranslate();
+    connect(m_monitor, &HealthMonitor::updated, this, &HealthDock::onUpdated);
+    connect(m_monitor, &HealthMonitor::stateChanged, this, &HealthDock::onStateChanged);
+    connect(m_monitor, &HealthMonitor::errorOccurred, this, [this](const QString &message) {
+        m_error = message;
+        onStateChanged();
+    });
+}
+
+HealthDock::~HealthDock() = default;
+
+void HealthDock::buildUi()
+{
+    auto *content = new QWidget(this);
+    auto *layout = new QVBoxLayout(content);
+    auto *form = new QFormLayout;
+    m_source = new QComboBox(content);
+    m_jobFiles = new QLineEdit(content);
+    m_faults = new QLineEdit(content);
+    m_replayFile = new QLineEdit(content);
+    m_browse = new QPushButton(content);
+    m_interval = new QSpinBox(content);
+    m_interval->setRange(20, 600000);
+    m_interval->setSingleStep(250);
+    m_interval->setValue(m_monitor->intervalMs());
+    m_jobLabel = new QLabel(content);
+    m_faultsLabel = new QLabel(content);
+    m_replayLabel = new QLabel(content);
+    m_intervalLabel = new QLabel(content);
+    auto *replayRow = new QHBoxLayout;
+    replayRow->addWidget(m_replayFile, 1);
+    replayRow->addWidget(m_browse);
+    form->addRow(tr("Source"), m_source);
+    form->addRow(m_jobLabel, m_jobFiles);
+    form->addRow(m_faultsLabel, m_faults);
+    form->addRow(m_replayLabel, replayRow);
+    form->addRow(m_intervalLabel, m_interval);
+    layout->addLayout(form);
+    auto *buttons = new QHBoxLayout;
+    m_startButton = new QPushButton(content);
+    m_pauseButton = new QPushButton(content);
+    m_pauseButton->setCheckable(true);
+    m_stopButton = new QPushButton(content);
+    buttons->addWidget(m_startButton);
+    buttons->addWidget(m_pauseButton);
+    buttons->addWidget(m_stopButton);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+    m_status = new QLabel(content);
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::RichText);
+    layout->addWidget(m_status);
+
+    auto *split = new QSplitter(Qt::Vertical, content);
+    m_alarms = new QTreeWidget(split);
+    m_alarms->setRootIsDecorated(false);
+    m_alarms->setUniformRowHeights(true);
+    m_alarms->setColumnCount(5);
+    m_alarms->header()->setStretchLastSection(true);
+    m_tabs = new QTabWidget(split);
+    m_charts = new HealthCharts(m_tabs);
+    m_evidence = new QTextBrowser(m_tabs);
+    m_actions = new QTextBrowser(m_tabs);
+    auto *incidents = new QWidget(m_tabs);
+    auto *incidentsLayout = new QVBoxLayout(incidents);
+    incidentsLayout->setContentsMargins(0, 0, 0, 0);
+    auto *incidentSplit = new QSplitter(Qt::Vertical, incidents);
+    m_incidents = new QListWidget(incidentSplit);
+    m_runbook = new QTextBrowser(incidentSplit);
+    incidentSplit->setStretchFactor(1, 3);
+    incidentsLayout->addWidget(incidentSplit, 1);
+    m_exportButton = new QPushButton(incidents);
+    incidentsLayout->addWidget(m_exportButton, 0, Qt::AlignRight);
+    m_tabs->addTab(m_charts, QString());
+    m_tabs->addTab(m_evidence, QString());
+    m_tabs->addTab(m_actions, QString());
+    m_tabs->addTab(incidents, QString());
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 3);
+    layout->addWidget(split, 1);
+    setWidget(content);
+    m_charts->clear();
+
+    connect(m_source, &QComboBox::currentIndexChanged, this, &HealthDock::updateSourceFields);
+    connect(m_browse, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Open Telemetry Recording"), m_replayFile->text(),
+                                                          tr("Telemetry recordings (*.jsonl *.json);;All files (*)"));
+        if (!file.isEmpty())
+            m_replayFile->setText(file);
+    });
+    connect(m_interval, &QSpinBox::valueChanged, m_monitor, [this](int ms) { m_monitor->setIntervalMs(ms); });
+    connect(m_startButton, &QPushButton::clicked, this, [this] { start(); });
+    connect(m_pauseButton, &QPushButton::toggled, m_monitor, &HealthMonitor::setPaused);
+    connect(m_stopButton, &QPushButton::clicked, this, &HealthDock::stop);
+    connect(m_alarms, &QTreeWidget::currentItemChanged, this, [this] {
+        refreshSelection();
+        refreshActions();
+    });
+    connect(m_alarms, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem *item) {
+        if (m_canvas && item)
+            m_canvas->focusElement(item->data(1, Qt::UserRole).toString());
+    });
+    connect(m_incidents, &QListWidget::currentRowChanged, this, &HealthDock::showSelectedIncident);
+    connect(m_exportButton, &QPushButton::clicked, this, &HealthDock::exportIncident);
+}
+
+void HealthDock::retranslate()
+{
+    setWindowTitle(tr("Health"));
+    const int source = std::max(0, m_source->currentIndex());
+    m_source->blockSignals(true);
+    m_source->clear();
+    m_source->addItem(tr("Simulator"));
+    m_source->addItem(tr("Replay of a recording"));
+    if (HealthMonitor::hasPrometheus())
+        m_source->addItem(tr("Prometheus"));
+    m_source->setCurrentIndex(std::min(source, m_source->count() - 1));
+    m_source->blockSignals(false);
+    m_jobLabel->setText(tr("Jobs"));
+    m_jobFiles->setPlaceholderText(tr("*.job.json files separated by ';' (empty: the Jobs dock's job)"));
+    m_faultsLabel->setText(tr("Inject"));
+    m_faults->setPlaceholderText(tr("e.g. degrade:LINK:0.5@3; hang:rank:7@5"));
+    m_replayLabel->setText(tr("Recording"));
+    m_browse->setText(tr("Browse…"));
+    m_intervalLabel->setText(tr("Interval"));
+    m_interval->setSuffix(tr(" ms"));
+    m_startButton->setText(tr("Start"));
+    m_pauseButton->setText(tr("Pause"));
+    m_stopButton->setText(tr("Stop"));
+    m_alarms->setHeaderLabels({tr("Kind"), tr("Element"), tr("Since"), tr("Jobs (predicted slowdown)"), tr("Ranks")});
+    m_tabs->setTabText(0, tr("Series"));
+    m_tabs->setTabText(1, tr("Evidence"));
+    m_tabs->setTabText(2, tr("Actions"));
+    m_tabs->setTabText(3, tr("Incidents"));
+    m_exportButton->setText(tr("Export Incident JSON…"));
+    updateSourceFields();
+    onStateChanged();
+}
+
+void HealthDock::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDockWidget::changeEvent(event);
+}
+
+void HealthDock::setDocument(FabricDocument *document)
+{
+    stop();
+    m_document = document;
+}
+
+void HealthDock::setCanvas(FabricCanvas *canvas)
+{
+    m_canvas = canvas;
+}
+
+void HealthDock::setJobsDock(JobsDock *jobs)
+{
+    m_jobsDock = jobs;
+}
+
+void HealthDock::updateSourceFields()
+{
+    const bool sim = m_source->currentIndex() == 0;
+    const bool replay = m_source->currentIndex() == 1;
+    m_faults->setEnabled(sim);
+    m_replayFile->setEnabled(replay);
+    m_browse->setEnabled(replay);
+}
+
+void HealthDock::setSourceConfig(const HealthSourceConfig &config)
+{
+    m_source->setCurrentIndex(config.kind == HealthSourceConfig::Kind::Replay ? 1
+                                  : config.kind == HealthSourceConfig::Kind::Prometheus && m_source->count() > 2
+                                  ? 2
+                                  : 0);
+    m_jobFiles->setText(config.jobFiles.join(QStringLiteral("; ")));
+    m_faults->setText(config.faults.join(QStringLiteral("; ")));
+    m_replayFile->setText(config.replayFile);
+}
+
+HealthSourceConfig HealthDock::configFromFields() const
+{
+    HealthSourceConfig config;
+    config.kind = m_source->currentIndex() == 1 ? HealthSourceConfig::Kind::Replay
+        : m_source->currentIndex() == 2         ? HealthSourceConfig::Kind::Prometheus
+                                                : HealthSourceConfig::Kind::Simulator;
+    for (const QString &f : m_jobFiles->text().split(QLatin1Char(';'), Qt::SkipEmptyParts))
+        if (!f.trimmed().isEmpty())
+            config.jobFiles << f.trimmed();
+    if (config.jobFiles.isEmpty() && m_jobsDock && m_jobsDock->job())
+        config.jobs.push_back(*m_jobsDock->job());
+    if (config.kind == HealthSourceConfig::Kind::Simulator)
+        for (const QString &f : m_faults->text().split(QLatin1Char(';'), Qt::SkipEmptyParts))
+            if (!f.trimmed().isEmpty())
+                config.faults << f.trimmed();
+    config.replayFile = m_replayFile->text().trimmed();
+    return config;
+}
+
+bool HealthDock::start()
+{
+    m_error.clear();
+    if (!m_document) {
+        m_error = tr("Open a fabric first.");
+        onStateChanged();
+        return false;
+    }
+    const HealthSourceConfig config = configFromFields();
+    if (config.kind == HealthSourceConfig::Kind::Simulator && config.jobs.empty() && config.jobFiles.isEmpty()) {
+        m_error = tr("The simulator needs a job: open one in the Jobs dock or name a *.job.json file.");
+        onStateChanged();
+        return false;
+    }
+    m_shownReport.reset();
+    m_shownAlarms = 0;
+    m_alarms->clear();
+    m_incidents->clear();
+    m_runbook->clear();
+    m_evidence->clear();
+    m_actions->clear();
+    m_charts->clear();
+    m_pauseButton->setChecked(false);
+    m_monitor->start(m_document->fabric(), config);
+    return true;
+}
+
+void HealthDock::stop()
+{
+    m_monitor->stop();
+    m_pauseButton->setChecked(false);
+    if (m_canvas)
+        m_canvas->setHealthOverlay(nullptr);
+}
+
+void HealthDock::onStateChanged()
+{
+    const HealthMonitor::State state = m_monitor->state();
+    const bool active = m_monitor->isActive();
+    m_startButton->setEnabled(!active);
+    m_pauseButton->setEnabled(active);
+    m_stopButton->setEnabled(m_monitor->state() != HealthMonitor::State::Stopped);
+    m_source->setEnabled(!active);
+    const QLocale locale;
+    const QString frames = tr("%n interval(s)", nullptr, static_cast<int>(m_monitor->framesReceived()));
+    const QString bad = healthColour(HealthOverlay::Alarm).name();
+    QString text;
+    if (!m_error.isEmpty()) {
+        text = QStringLiteral("<span style='color:%1'>%2</span>").arg(bad, m_error.toHtmlEscaped());
+    } else {
+        switch (state) {
+        case HealthMonitor::State::Stopped: text = tr("Stopped."); break;
+        case HealthMonitor::State::Starting: text = tr("Starting: placing the jobs and opening the source…"); break;
+        case HealthMonitor::State::Running: text = tr("Live: %1 polled.").arg(frames); break;
+        case HealthMonitor::State::Paused: text = tr("Paused after %1.").arg(frames); break;
+        case HealthMonitor::State::Stale:
+            text = QStringLiteral("<b style='color:%1'>%2</b>")
+                       .arg(bad, tr("Stale: %1. Showing the last known state; no alarm is raised or cleared until "
+                                    "the source answers.")
+                                     .arg(m_monitor->staleReason().toHtmlEscaped()));
+            break;
+        case HealthMonitor::State::Ended:
+            text = QStringLiteral("<b style='color:%1'>%2</b>")
+                       .arg(bad, tr("Stale: the source ended (%1) after %2.")
+                                     .arg(m_monitor->staleReason().toHtmlEscaped(), frames));
+            break;
+        }
+    }
+    m_status->setText(text);
+}
+
+QString HealthDock::statusText() const
+{
+    return m_status->text();
+}
+
+void HealthDock::onUpdated()
+{
+    const HealthUpdate &update = m_monitor->latest();
+    if (!update.frame)
+        return;
+    onStateChanged();
+    if (m_canvas && m_document) {
+        m_canvas->setHealthOverlay(std::make_unique<HealthOverlay>(m_document->fabric(), *update.frame, update.alarms,
+                                                                   update.suspectNodes, m_canvas->healthOverlay()));
+    }
+    if (update.report != m_shownReport) {
+        m_shownReport = update.report;
+        refreshAlarms();
+        refreshActions();
+        refreshIncidents();
+    }
+    refreshSelection();
+}
+
+void HealthDock::refreshAlarms()
+{
+    const int row = m_alarms->currentItem() ? m_alarms->indexOfTopLevelItem(m_alarms->currentItem()) : -1;
+    m_alarms->clear();
+    if (!m_shownReport)
+        return;
+    const QColor cleared = palette().color(QPalette::Disabled, QPalette::Text);
+    for (const HealthDetection &d : m_shownReport->detections) {
+        QStringList jobs;
+        for (const JobImpact &j : d.jobs)
+            jobs << tr("%1 %2").arg(QString::fromStdString(j.name), slowdownText(j.slowdown));
+        std::vector<std::int64_t> ranks = d.alarm.ranks;
+        for (const JobImpact &j : d.jobs)
+            ranks.insert(ranks.end(), j.ranks.begin(), j.ranks.end());
+        std::sort(ranks.begin(), ranks.end());
+        ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+        QString since = tr("interval %1").arg(d.alarm.firstInterval);
+        if (!d.alarm.active())
+            since += tr(" (cleared at %1)").arg(d.alarm.clearedInterval);
+        auto *item = new QTreeWidgetItem(m_alarms, {QString::fromUtf8(alarmKindName(d.alarm.kind)),
+                                                    QString::fromStdString(d.alarm.element), since,
+                                                    jobs.join(QStringLiteral(", ")), ranksText(ranks)});
+        // What a double-click focuses: the link, or the first suspect rank's host.
+        QString focus = QString::fromStdString(d.alarm.element);
+        if (!isLinkAlarm(d.alarm.kind) && m_document) {
+            for (const auto &[name, hosts] : m_monitor->latest().jobHosts)
+                if (name == d.alarm.job && !ranks.empty() && static_cast<size_t>(ranks.front()) < hosts.size()
+                    && hosts[static_cast<size_t>(ranks.front())] >= 0)
+                    focus = QString::fromStdString(m_document->fabric().host(hosts[static_cast<size_t>(ranks.front())]).id);
+        }
+        item->setData(1, Qt::UserRole, focus);
+        if (!d.alarm.active())
+            for (int c = 0; c < 5; ++c)
+                item->setForeground(c, cleared);
+    }
+    for (int c = 0; c < 4; ++c)
+        m_alarms->resizeColumnToContents(c);
+    if (m_alarms->topLevelItemCount() > 0)
+        m_alarms->setCurrentItem(m_alarms->topLevelItem(row >= 0 && row < m_alarms->topLevelItemCount() ? row : 0));
+}
+
+void HealthDock::selectAlarm(int row)
+{
+    if (QTreeWidgetItem *item = m_alarms->topLevelItem(row))
+        m_alarms->setCurrentItem(item);
+}
+
+void HealthDock::refreshSelection()
+{
+    const int row = m_alarms->currentItem() ? m_alarms->indexOfTopLevelItem(m_alarms->currentItem()) : -1;
+    if (!m_shownReport || row < 0 || static_cast<size_t>(row) >= m_shownReport->detections.size()) {
+        m_evidence->clear();
+        return;
+    }
+    const HealthDetection &d = m_shownReport->detections[static_cast<size_t>(row)];
+    const HealthAlarm &a = d.alarm;
+    if (a.link >= 0)
+        m_charts->showLink(a.link, QString::fromStdString(a.element), m_monitor->history());
+    else
+        m_charts->showRank(QString::fromStdString(a.job), a.ranks.empty() ? 0 : a.ranks.front(),
+                           m_monitor->history());
+
+    QString text = QStringLiteral("<h3>%1 — %2</h3>").arg(html(alarmKindName(a.kind)), html(a.element));
+    text += tr("<p>Rule <b>%1</b> on <b>%2</b>: first bad interval %3, raised at %4.</p>")
+                .arg(html(a.evidence.rule), html(a.evidence.metric))
+                .arg(a.firstInterval)
+                .arg(a.raisedInterval);
+    auto table = [](const QString &title, const std::vector<std::pair<std::string, double>> &rows) {
+        QString t = QStringLiteral("<p><b>%1</b></p><table cellspacing='0' cellpadding='2'>").arg(title);
+        for (const auto &[name, value] : rows)
+            t += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td></tr>").arg(html(name), QString::number(value, 'g', 6));
+        return t + QStringLiteral("</table>");
+    };
+    text += table(tr("Thresholds"), a.evidence.thresholds);
+    text += table(tr("Observed"), a.evidence.observed);
+    if (a.evidence.peers.count > 0)
+        text += tr("<p><b>Peers</b>: %1, %2 members, median %3, MAD %4</p>")
+                    .arg(html(a.evidence.peers.group))
+                    .arg(a.evidence.peers.count)
+                    .arg(a.evidence.peers.median, 0, 'g', 6)
+                    .arg(a.evidence.peers.mad, 0, 'g', 6);
+    QStringList series;
+    for (const double v : a.evidence.series)
+        series << (std::isfinite(v) ? QString::number(v, 'g', 4) : tr("gap"));
+    text += tr("<p><b>Series</b> from interval %1: %2</p>").arg(a.evidence.seriesStart).arg(series.join(QStringLiteral(", ")));
+    m_evidence->setHtml(text);
+}
+
+void HealthDock::refreshActions()
+{
+    if (!m_shownReport) {
+        m_actions->clear();
+        return;
+    }
+    const HealthReport &r = *m_shownReport;
+    auto list = [](const std::vector<std::string> &items) {
+        QStringList out;
+        for (const std::string &s : items)
+            out << QString::fromStdString(s).toHtmlEscaped();
+        return out.isEmpty() ? HealthDock::tr("none") : out.join(QStringLiteral(", "));
+    };
+    QString text = tr("<h3>Recommended exclusions</h3><p>Hosts: %1<br>Links: %2</p>")
+                       .arg(list(r.exclusions.hosts), list(r.exclusions.links));
+    text += tr("<h3>Re-placement</h3>");
+    if (r.replacements.empty())
+        text += tr("<p>No job needs to move.</p>");
+    else {
+        text += QStringLiteral("<table cellspacing='0' cellpadding='3' border='1'><tr><th>%1</th><th>%2</th><th>%3</th>"
+                               "<th>%4</th><th>%5</th></tr>")
+                    .arg(tr("Job"), tr("Step time healthy"), tr("now"), tr("after re-placement"), tr("hosts moved"));
+        for (const JobReplacement &j : r.replacements)
+            text += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
+                        .arg(html(j.job), secondsText(j.healthyStepSeconds), secondsText(j.nowStepSeconds),
+                             j.placed ? secondsText(j.afterStepSeconds) : tr("not placed: %1").arg(html(j.error)))
+                        .arg(j.hostsMoved);
+        text += QStringLiteral("</table>");
+    }
+    m_actions->setHtml(text);
+}
+
+void HealthDock::refreshIncidents()
+{
+    const int row = m_incidents->currentRow();
+    m_incidents->clear();
+    if (!m_shownReport)
+        return;
+    for (const HealthIncident &i : m_shownReport->incidents)
+        m_incidents->addItem(tr("%1 · %2 · %3 (interval %4)")
+                                 .arg(QString::fromStdString(i.symptom), QString::fromStdString(i.element),
+                                      QString::fromStdString(i.id))
+                                 .arg(i.firstInterval));
+    if (m_incidents->count() > 0)
+        m_incidents->setCurrentRow(row >= 0 && row < m_incidents->count() ? row : 0);
+    m_exportButton->setEnabled(m_incidents->count() > 0);
+}
+
+void HealthDock::showSelectedIncident()
+{
+    const int row = m_incidents->currentRow();
+    if (!m_shownReport || row < 0 || static_cast<size_t>(row) >= m_shownReport->incidents.size()) {
+        m_runbook->clear();
+        return;
+    }
+    m_runbook->setMarkdown(QString::fromStdString(m_shownReport->incidents[static_cast<size_t>(row)].runbook));
+}
+
+void HealthDock::showIncident(int row)
+{
+    m_tabs->setCurrentIndex(3);
+    m_incidents->setCurrentRow(row);
+}
+
+QString HealthDock::runbookText() const
+{
+    return m_runbook->toPlainText();
+}
+
+QString HealthDock::chartTitle() const
+{
+    return m_charts->title();
+}
+
+void HealthDock::exportIncident()
+{
+    const int row = m_incidents->currentRow();
+    if (!m_shownReport || row < 0)
+        return;
+    const QJsonArray incidents = QJsonDocument::fromJson(QByteArray::fromStdString(healthReportToJson(*m_shownReport)))
+                                     .object()
+                                     .value(QStringLiteral("incidents"))
+                                     .toArray();
+    if (row >= incidents.size())
+        return;
+    const QJsonObject incident = incidents.at(row).toObject();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Incident"), incident.value(QStringLiteral("incident_id")).toString() + QStringLiteral(".json"),
+        tr("JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(QJsonDocument(incident).toJson()) < 0) {
+        m_error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        onStateChanged();
+    }
+}
+
+} // namespace Railyard

@@ -1,0 +1,116 @@
+#pragma once
+
+// The Health dock: live link and rank health. Chooses and starts a source
+// (the simulator with the Jobs dock's job or chosen *.job.json files and
+// injected faults, a replay of a recording, Prometheus when built in), shows
+// the source's state (running, paused, stale, ended), the alarm list (kind,
+// element, since which interval, the jobs it slows and by how much, the
+// ranks), the selected alarm's time series and evidence, the recommended
+// exclusions with each job's re-placement (step time healthy / now / after),
+// and the incidents with their runbooks (exported as incident JSON). Each
+// update recolours the canvas (HealthOverlay). Polling and detection run in
+// HealthMonitor, off the UI thread.
+
+#include "views/healthmonitor.h"
+
+#include <QDockWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QTextBrowser;
+class QTreeWidget;
+
+namespace Railyard {
+
+class FabricCanvas;
+class FabricDocument;
+class HealthCharts;
+class JobsDock;
+
+class HealthDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit HealthDock(QWidget *parent = nullptr);
+    ~HealthDock() override;
+
+    void setDocument(FabricDocument *document);
+    /// The canvas the health colours go to.
+    void setCanvas(FabricCanvas *canvas);
+    /// Where the simulator takes its job from when no job file is given.
+    void setJobsDock(JobsDock *jobs);
+
+    /// Fills the source fields (as the command line does) without starting.
+    void setSourceConfig(const HealthSourceConfig &config);
+    /// Starts monitoring with the fields' source; false (and the error shown) when it cannot.
+    bool start();
+    void stop();
+    HealthMonitor *monitor() const { return m_monitor; }
+
+    /// For tests and the screenshot: the widgets and texts the dock shows.
+    QTreeWidget *alarmList() const { return m_alarms; }
+    QListWidget *incidentList() const { return m_incidents; }
+    QString runbookText() const;
+    QString statusText() const;
+    QString chartTitle() const;
+    /// Selects incident `row` and shows the Incidents tab.
+    void showIncident(int row);
+    /// Selects alarm `row` (its series, evidence and actions).
+    void selectAlarm(int row);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void buildUi();
+    void retranslate();
+    void updateSourceFields();
+    void onUpdated();
+    void onStateChanged();
+    void refreshAlarms();
+    void refreshSelection();
+    void refreshActions();
+    void refreshIncidents();
+    void showSelectedIncident();
+    void exportIncident();
+    HealthSourceConfig configFromFields() const;
+
+    FabricDocument *m_document = nullptr;
+    FabricCanvas *m_canvas = nullptr;
+    JobsDock *m_jobsDock = nullptr;
+    HealthMonitor *m_monitor = nullptr;
+    std::shared_ptr<const HealthReport> m_shownReport;
+    size_t m_shownAlarms = 0;
+    std::vector<std::int32_t> m_shownSuspects;
+
+    QComboBox *m_source = nullptr;
+    QLabel *m_jobLabel = nullptr;
+    QLineEdit *m_jobFiles = nullptr;
+    QLabel *m_faultsLabel = nullptr;
+    QLineEdit *m_faults = nullptr;
+    QLabel *m_replayLabel = nullptr;
+    QLineEdit *m_replayFile = nullptr;
+    QPushButton *m_browse = nullptr;
+    QLabel *m_intervalLabel = nullptr;
+    QSpinBox *m_interval = nullptr;
+    QPushButton *m_startButton = nullptr;
+    QPushButton *m_pauseButton = nullptr;
+    QPushButton *m_stopButton = nullptr;
+    QLabel *m_status = nullptr;
+    QTreeWidget *m_alarms = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    HealthCharts *m_charts = nullptr;
+    QTextBrowser *m_evidence = nullptr;
+    QTextBrowser *m_actions = nullptr;
+    QListWidget *m_incidents = nullptr;
+    QTextBrowser *m_runbook = nullptr;
+    QPushButton *m_exportButton = nullptr;
+    QString m_error;
+};
+
+} // namespace Railyard
