@@ -86,6 +86,7 @@ private slots:
     void initTestCase();
     void rulesSideBySide();
     void canvasOverlayMatchesDiff();
+    void structureEditRecomputes();
     void groupMarksZoomedOut();
     void lintAndChangesSelectRacks();
     void malformedIntentInProblemsDock();
@@ -257,6 +258,26 @@ void TestIntentsDock::canvasOverlayMatchesDiff()
     // Clearing the intents clears the canvas.
     m_window->intentsDock()->clearIntents();
     QVERIFY(!m_window->canvas()->intentDiff());
+}
+
+void TestIntentsDock::structureEditRecomputes()
+{
+    openV3V4();
+    FabricDocument *doc = m_window->document();
+    const int links = doc->fabric().linkCount();
+    // Remove a host of su-005: link and host indices move, so the diff is redone.
+    QVERIFY(doc->removeElements({"gpu130"}));
+    QVERIFY(doc->fabric().linkCount() < links);
+    QTRY_VERIFY(m_window->canvas()->intentDiff() && m_window->canvas()->intentDiff()->fits(doc->fabric()));
+    const IntentDiff expected = diffIntents(readSample(v3Path), readSample(v4Path), doc->fabric());
+    QCOMPARE(int(m_window->intentsDock()->diff()->semantics.links.size()), int(expected.semantics.links.size()));
+    for (const LinkChange &l : expected.semantics.links)
+        QCOMPARE(m_window->canvas()->intentDiff()->link(l.link), markOf(l.kind));
+    QCOMPARE(m_window->canvas()->intentDiff()->node(doc->fabric().findNode("gpu129")), IntentDiffOverlay::Added);
+    doc->undoStack()->undo();
+    QCOMPARE(doc->fabric().linkCount(), links);
+    QTRY_VERIFY(m_window->canvas()->intentDiff() && m_window->canvas()->intentDiff()->fits(doc->fabric()));
+    QCOMPARE(int(m_window->intentsDock()->diff()->semantics.links.size()), 5632);
 }
 
 void TestIntentsDock::groupMarksZoomedOut()

@@ -334,14 +334,13 @@ bool IntentsDock::addToProject()
     ProjectError error;
     const IntentStore store(project);
     std::optional<std::int64_t> id;
-    if (!m_new->reviewedFile.empty()) {
-        // A submitted or reviewed file: keep its signatures with the version.
-        ReviewedReadResult read = IntentReview::read(m_new->reviewedFile, m_new->displayName);
-        if (read.ok() && store.addReview(*read.reviewed, &error))
-            id = store.addVersion(m_new->text, m_new->displayName, &error);
-    } else {
-        id = store.addVersion(m_new->text, m_new->path.isEmpty() ? m_new->displayName : m_new->path, &error);
-    }
+    const QString name = m_new->path.isEmpty() ? m_new->displayName : m_new->path;
+    // A submitted or reviewed file keeps its signatures with the version.
+    ReviewedReadResult read;
+    if (!m_new->reviewedFile.empty())
+        read = IntentReview::read(m_new->reviewedFile, name);
+    if (!read.ok() || store.addReview(*read.reviewed, &error))
+        id = store.addVersion(m_new->text, name, &error);
     if (!id) {
         std::vector<FormatError> errors{{error.file, 0, 0, {}, error.message}};
         setErrors(std::move(errors));
