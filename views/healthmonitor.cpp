@@ -208,6 +208,7 @@ void HealthMonitor::setIntervalMs(int ms, bool persist)
         QSettings().setValue(QStringLiteral("health/intervalMs"), m_intervalMs);
     if (m_timer->isActive())
         m_timer->start(m_intervalMs);
+    emit intervalChanged(m_intervalMs);
 }
 
 void HealthMonitor::tick()

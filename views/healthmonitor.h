@@ -95,6 +95,7 @@ public:
 
 signals:
     void stateChanged(Railyard::HealthMonitor::State state);
+    void intervalChanged(int ms);
     /// A new frame was posted; read latest() and history().
     void updated();
     void errorOccurred(const QString &message);

@@ -84,6 +84,13 @@ void fill(QChart *chart, const QString &title, const QString &unit, const std::v
         }
     }
     x->setRange(first, last);
+    // Whole intervals only: a tick every 1, 2, 5, 10, ... intervals.
+    x->setTickType(QValueAxis::TicksDynamic);
+    x->setTickAnchor(first);
+    double step = 1;
+    for (int i = 0; (last - first) / step > 8; ++i)
+        step = std::pow(10.0, i / 3) * (i % 3 == 0 ? 2 : i % 3 == 1 ? 5 : 10);
+    x->setTickInterval(step);
     y->setRange(lo, hi);
     y->applyNiceNumbers();
 }

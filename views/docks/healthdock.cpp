@@ -23,6 +23,7 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -72,6 +73,10 @@ HealthDock::HealthDock(QWidget *parent)
     retranslate();
     connect(m_monitor, &HealthMonitor::updated, this, &HealthDock::onUpdated);
     connect(m_monitor, &HealthMonitor::stateChanged, this, &HealthDock::onStateChanged);
+    connect(m_monitor, &HealthMonitor::intervalChanged, this, [this](int ms) {
+        const QSignalBlocker block(m_interval);
+        m_interval->setValue(ms);
+    });
     connect(m_monitor, &HealthMonitor::errorOccurred, this, [this](const QString &message) {
         m_error = message;
         onStateChanged();
@@ -135,11 +140,11 @@ void HealthDock::buildUi()
     auto *incidents = new QWidget(m_tabs);
     auto *incidentsLayout = new QVBoxLayout(incidents);
     incidentsLayout->setContentsMargins(0, 0, 0, 0);
-    auto *incidentSplit = new QSplitter(Qt::Vertical, incidents);
-    m_incidents = new QListWidget(incidentSplit);
-    m_runbook = new QTextBrowser(incidentSplit);
-    incidentSplit->setStretchFactor(1, 3);
-    incidentsLayout->addWidget(incidentSplit, 1);
+    m_incidents = new QListWidget(incidents);
+    m_incidents->setMaximumHeight(m_incidents->fontMetrics().height() * 5);
+    m_runbook = new QTextBrowser(incidents);
+    incidentsLayout->addWidget(m_incidents);
+    incidentsLayout->addWidget(m_runbook, 1);
     m_exportButton = new QPushButton(incidents);
     incidentsLayout->addWidget(m_exportButton, 0, Qt::AlignRight);
     m_tabs->addTab(m_charts, QString());
