@@ -9,6 +9,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
@@ -83,7 +84,7 @@ IntentReviewPanel::IntentReviewPanel(QWidget *parent)
         tr("The folder of the team's public keys (NAME.pub) that Verify trusts"), &IntentReviewPanel::chooseKeyring);
     layout->addLayout(form);
 
-    auto *buttons = new QHBoxLayout;
+    auto *buttons = new QGridLayout; // two rows: the dock stays narrow
     m_submit = new QPushButton(tr("Submit"), this);
     m_submit->setObjectName(QStringLiteral("submitButton"));
     m_submit->setToolTip(tr("Sign this version with your key and put it in review (you are its author)"));
@@ -98,9 +99,12 @@ IntentReviewPanel::IntentReviewPanel(QWidget *parent)
     m_export = new QPushButton(tr("Export…"), this);
     m_export->setObjectName(QStringLiteral("exportButton"));
     m_export->setToolTip(tr("Write the reviewed file (for the control plane, or for a reviewer)"));
-    for (QPushButton *b : {m_submit, m_approve, m_reject, m_verify, m_export})
-        buttons->addWidget(b);
-    buttons->addStretch(1);
+    buttons->addWidget(m_submit, 0, 0);
+    buttons->addWidget(m_approve, 0, 1);
+    buttons->addWidget(m_reject, 0, 2);
+    buttons->addWidget(m_verify, 1, 0);
+    buttons->addWidget(m_export, 1, 1);
+    buttons->setColumnStretch(3, 1);
     layout->addLayout(buttons);
 
     m_message = new QLabel(this);
