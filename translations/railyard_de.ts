@@ -161,6 +161,54 @@
     </message>
 </context>
 <context>
+    <name>HealthOverlay</name>
+    <message>
+        <location filename="../views/canvas/healthoverlay.cpp" line="+82"/>
+        <source>no data</source>
+        <translation>keine Daten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>healthy</source>
+        <translation>intakt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>below nominal rate</source>
+        <translation>unter Nennrate</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>alarm</source>
+        <translation>Alarm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>down</source>
+        <translation>ausgefallen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Link health — stale: %1</source>
+        <translation>Link-Zustand — veraltet: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link health, interval %1</source>
+        <translation>Link-Zustand, Intervall %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 (%2 links)</source>
+        <translation>%1 (%2 Links)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>suspect host or switch (outlined)</source>
+        <translation>verdächtiger Host oder Switch (umrandet)</translation>
+    </message>
+</context>
+<context>
     <name>IntentDiffOverlay</name>
     <message>
         <location filename="../views/canvas/intentdiffoverlay.cpp" line="+106"/>
@@ -1176,7 +1224,7 @@
 <context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../views/canvas/fabriccanvaspainter.cpp" line="+259"/>
+        <location filename="../views/canvas/fabriccanvaspainter.cpp" line="+279"/>
         <source>%n link(s) · %1</source>
         <translation>
             <numerusform>%n Link · %1</numerusform>
@@ -1184,7 +1232,7 @@
         </translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+63"/>
         <source>%1 hosts · %2 GPUs</source>
         <translation>%1 Hosts · %2 GPUs</translation>
     </message>
@@ -1204,7 +1252,7 @@
         <translation>%1 von %2 Hosts %3</translation>
     </message>
     <message>
-        <location line="+307"/>
+        <location line="+322"/>
         <source>≤ 1:1</source>
         <translation>≤ 1:1</translation>
     </message>
@@ -1249,12 +1297,12 @@
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+246"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+250"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+269"/>
+        <location line="+277"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -1609,6 +1657,458 @@
     </message>
 </context>
 <context>
+    <name>Railyard::HealthCharts</name>
+    <message>
+        <location filename="../views/docks/healthcharts.cpp" line="+45"/>
+        <source>interval</source>
+        <translation>Intervall</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>%1: throughput vs capacity</source>
+        <translation>%1: Durchsatz und Kapazität</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Gbit/s</source>
+        <translation>Gbit/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>running rate</source>
+        <translation>aktuelle Rate</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>nominal rate</source>
+        <translation>Nennrate</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: errors, ECN and PFC</source>
+        <translation>%1: Fehler, ECN und PFC</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>per second</source>
+        <translation>pro Sekunde</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>symbol + receive errors</source>
+        <translation>Symbol- + Empfangsfehler</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ECN marks</source>
+        <translation>ECN-Markierungen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PFC pauses</source>
+        <translation>PFC-Pausen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>link down events</source>
+        <translation>Link-Ausfälle</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 rank %2</source>
+        <translation>%1 Rang %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: step time</source>
+        <translation>%1: Schrittzeit</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>busy step time</source>
+        <translation>aktive Schrittzeit</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: step counter</source>
+        <translation>%1: Schrittzähler</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+1"/>
+        <source>step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Select an alarm to see its series</source>
+        <translation>Wählen Sie einen Alarm, um seine Zeitreihen zu sehen</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::HealthDock</name>
+    <message>
+        <location filename="../views/docks/healthdock.cpp" line="+42"/>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+15"/>
+        <source>stalled</source>
+        <translation>blockiert</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-6"/>
+        <source>… (%n ranks)</source>
+        <translation>
+            <numerusform>… (%n Rang)</numerusform>
+            <numerusform>… (%n Ränge)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Open Telemetry Recording</source>
+        <translation>Telemetrie-Aufzeichnung öffnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Telemetry recordings (*.jsonl *.json);;All files (*)</source>
+        <translation>Telemetrie-Aufzeichnungen (*.jsonl *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Health</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Simulator</source>
+        <translation>Simulator</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replay of a recording</source>
+        <translation>Wiedergabe einer Aufzeichnung</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Prometheus</source>
+        <translation>Prometheus</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>*.job.json files separated by &apos;;&apos; (empty: the Jobs dock&apos;s job)</source>
+        <translation>*.job.json-Dateien, getrennt durch &apos;;&apos; (leer: der Job des Jobs-Docks)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inject</source>
+        <translation>Einspeisen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. degrade:LINK:0.5@3; hang:rank:7@5</source>
+        <translation>z. B. degrade:LINK:0.5@3; hang:rank:7@5</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recording</source>
+        <translation>Aufzeichnung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Interval</source>
+        <translation>Intervall</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pause</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Jobs (predicted slowdown)</source>
+        <translation>Jobs (vorhergesagte Verlangsamung)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Ranks</source>
+        <translation>Ränge</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Series</source>
+        <translation>Zeitreihen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Evidence</source>
+        <translation>Belege</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Actions</source>
+        <translation>Maßnahmen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Incidents</source>
+        <translation>Vorfälle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export Incident JSON…</source>
+        <translation>Vorfall als JSON exportieren…</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Open a fabric first.</source>
+        <translation>Öffnen Sie zuerst eine Fabric.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The simulator needs a job: open one in the Jobs dock or name a *.job.json file.</source>
+        <translation>Der Simulator braucht einen Job: Öffnen Sie einen im Jobs-Dock oder nennen Sie eine *.job.json-Datei.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+34"/>
+        <source>%n interval(s)</source>
+        <translation>
+            <numerusform>%n Intervall</numerusform>
+            <numerusform>%n Intervallen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Stopped.</source>
+        <translation>Beendet.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Starting: placing the jobs and opening the source…</source>
+        <translation>Start: Jobs werden platziert und die Quelle geöffnet…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Live: %1 polled.</source>
+        <translation>Live: %1 abgefragt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paused after %1.</source>
+        <translation>Angehalten nach %1.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Stale: %1. Showing the last known state; no alarm is raised or cleared until the source answers.</source>
+        <translation>Veraltet: %1. Gezeigt wird der letzte bekannte Zustand; bis die Quelle antwortet, wird kein Alarm ausgelöst oder aufgehoben.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Stale: the source ended (%1) after %2.</source>
+        <translation>Veraltet: Die Quelle endete (%1) nach %2.</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>interval %1</source>
+        <translation>Intervall %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (cleared at %1)</source>
+        <translation> (aufgehoben bei %1)</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>&lt;p&gt;Rule &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt;: first bad interval %3, raised at %4.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Regel &lt;b&gt;%1&lt;/b&gt; auf &lt;b&gt;%2&lt;/b&gt;: erstes auffälliges Intervall %3, ausgelöst bei %4.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Thresholds</source>
+        <translation>Schwellenwerte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Observed</source>
+        <translation>Beobachtet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;p&gt;&lt;b&gt;Peers&lt;/b&gt;: %1, %2 members, median %3, MAD %4&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Vergleichsgruppe&lt;/b&gt;: %1, %2 Mitglieder, Median %3, MAD %4&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>gap</source>
+        <translation>Lücke</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;p&gt;&lt;b&gt;Series&lt;/b&gt; from interval %1: %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Zeitreihe&lt;/b&gt; ab Intervall %1: %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;h3&gt;Recommended exclusions&lt;/h3&gt;&lt;p&gt;Hosts: %1&lt;br&gt;Links: %2&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Empfohlene Ausschlüsse&lt;/h3&gt;&lt;p&gt;Hosts: %1&lt;br&gt;Links: %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;h3&gt;Re-placement&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Neuplatzierung&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;p&gt;No job needs to move.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Kein Job muss umziehen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Job</source>
+        <translation>Job</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Step time healthy</source>
+        <translation>Schrittzeit intakt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>now</source>
+        <translation>jetzt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>after re-placement</source>
+        <translation>nach Neuplatzierung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>hosts moved</source>
+        <translation>verschobene Hosts</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>not placed: %1</source>
+        <translation>nicht platziert: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 · %2 · %3 (interval %4)</source>
+        <translation>%1 · %2 · %3 (Intervall %4)</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Export Incident</source>
+        <translation>Vorfall exportieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::HealthMonitor</name>
+    <message>
+        <location filename="../views/healthmonitor.cpp" line="+69"/>
+        <source>Fault %1: %2</source>
+        <translation>Fehler %1: %2</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>This build has no Prometheus source.</source>
+        <translation>Dieser Build hat keine Prometheus-Quelle.</translation>
+    </message>
+    <message>
+        <location line="+129"/>
+        <source>the source has not answered for %1 s</source>
+        <translation>die Quelle hat seit %1 s nicht geantwortet</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>no data</source>
+        <translation>keine Daten</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::ImageExporter</name>
     <message>
         <location filename="../views/export/imageexporter.cpp" line="+27"/>
@@ -1644,7 +2144,7 @@
 <context>
     <name>Railyard::IntentReviewPanel</name>
     <message>
-        <location filename="../views/docks/intentreviewpanel.cpp" line="+30"/>
+        <location filename="../views/docks/intentreviewpanel.cpp" line="+31"/>
         <source>draft</source>
         <translation>Entwurf</translation>
     </message>
@@ -1739,7 +2239,7 @@
         <translation>Die geprüfte Datei schreiben (für die Control Plane oder für einen Prüfer)</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+65"/>
         <location line="+10"/>
         <source>none chosen</source>
         <translation>keiner gewählt</translation>
@@ -1911,37 +2411,37 @@
     <name>Railyard::IntentRulesView</name>
     <message>
         <location filename="../views/docks/intentrulesview.cpp" line="+47"/>
-        <location line="+17"/>
-        <location line="+32"/>
+        <location line="+16"/>
+        <location line="+46"/>
         <source>Rule</source>
         <translation>Regel</translation>
     </message>
     <message>
-        <location line="-49"/>
-        <location line="+17"/>
+        <location line="-62"/>
+        <location line="+16"/>
         <source>Old</source>
         <translation>Alt</translation>
     </message>
     <message>
-        <location line="-17"/>
-        <location line="+17"/>
+        <location line="-16"/>
+        <location line="+16"/>
         <source>New</source>
         <translation>Neu</translation>
     </message>
     <message>
-        <location line="-17"/>
-        <location line="+17"/>
-        <location line="+32"/>
+        <location line="-16"/>
+        <location line="+16"/>
+        <location line="+46"/>
         <source>Change</source>
         <translation>Änderung</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-54"/>
         <source>%1 → %2 %3</source>
         <translation>%1 → %2 %3</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+104"/>
         <source>removed</source>
         <translation>entfernt</translation>
     </message>
@@ -1972,7 +2472,7 @@
         <translation>(fehlt)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <source>setting changed</source>
         <translation>Einstellung geändert</translation>
     </message>
@@ -2224,7 +2724,7 @@
         <translation>Intents (*.intent.json *.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+139"/>
         <source> · by %1</source>
         <translation> · von %1</translation>
     </message>
@@ -2254,16 +2754,17 @@
         <translation>Alt (v%1)</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>New (v%1)</source>
         <translation>Neu (v%1)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>Old</source>
         <translation>Alt</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>v%1</source>
         <translation>v%1</translation>
     </message>
@@ -2981,7 +3482,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+75"/>
+        <location filename="../views/mainwindow.cpp" line="+76"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -2991,7 +3492,7 @@
         <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+49"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -3057,18 +3558,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+218"/>
+        <location line="+220"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-216"/>
-        <location line="+219"/>
+        <location line="-218"/>
+        <location line="+221"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-216"/>
+        <location line="-218"/>
         <source>Restore All &amp;Failures</source>
         <translation>Alle &amp;Ausfälle aufheben</translation>
     </message>
@@ -3179,12 +3680,12 @@
     </message>
     <message>
         <location line="+37"/>
-        <location line="+105"/>
+        <location line="+107"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-106"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
@@ -3195,7 +3696,7 @@
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+53"/>
         <source>&amp;Undo %1</source>
         <translation>&amp;Rückgängig: %1</translation>
     </message>
@@ -4989,7 +5490,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+69"/>
+        <location filename="../app/gui/main.cpp" line="+73"/>
         <source>Topology designer for AI training networks.</source>
         <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
     </message>
@@ -5042,6 +5543,31 @@
         <location line="+3"/>
         <source>With --intent: compare with the version &lt;file&gt; and draw the diff on the canvas.</source>
         <translation>Mit --intent: mit der Version &lt;file&gt; vergleichen und den Diff auf der Zeichenfläche zeichnen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Start live health monitoring with the simulator running the --job.</source>
+        <translation>Live-Zustandsüberwachung mit dem Simulator starten, der den --job ausführt.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Start live health monitoring replaying the recording &lt;file&gt;.</source>
+        <translation>Live-Zustandsüberwachung mit der Wiedergabe der Aufzeichnung &lt;file&gt; starten.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>With --health-sim: inject the fault KIND:ID:VALUE[@INTERVAL]; repeatable.</source>
+        <translation>Mit --health-sim: den Fehler KIND:ID:VALUE[@INTERVAL] einspeisen; wiederholbar.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>With --screenshot: capture live health after &lt;n&gt; intervals.</source>
+        <translation>Mit --screenshot: den Live-Zustand nach &lt;n&gt; Intervallen aufnehmen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Show the first incident and its runbook in the Health dock.</source>
+        <translation>Den ersten Vorfall und sein Runbook im Zustand-Dock zeigen.</translation>
     </message>
     <message>
         <location line="+11"/>
