@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStyle>
 #include <QTabWidget>
@@ -141,12 +142,17 @@ void IntentsDock::build()
     changesLayout->addWidget(m_changesSummary);
     changesLayout->addWidget(m_changes, 1);
 
-    m_review = new IntentReviewPanel(m_tabs);
+    // The review's texts wrap; in a short dock they scroll rather than clip.
+    auto *reviewPage = new QScrollArea(m_tabs);
+    reviewPage->setWidgetResizable(true);
+    reviewPage->setFrameShape(QFrame::NoFrame);
+    m_review = new IntentReviewPanel(reviewPage);
+    reviewPage->setWidget(m_review);
     m_tabs->addTab(m_versions, tr("Versions"));
     m_tabs->addTab(m_rules, tr("Rules"));
     m_tabs->addTab(lintPage, tr("Lint"));
     m_tabs->addTab(changesPage, tr("Changes"));
-    m_tabs->addTab(m_review, tr("Review"));
+    m_tabs->addTab(reviewPage, tr("Review"));
     layout->addWidget(m_tabs, 1);
     setWidget(body);
 
