@@ -9,6 +9,7 @@
 #include "app/common/memorytuning.h"
 #include "app/bench/benchutil.h"
 #include "app/bench/healthbench.h"
+#include "app/bench/prometheusbench.h"
 #include "app/bench/intentbench.h"
 #include "app/bench/jobbench.h"
 #include "app/bench/projectbench.h"
@@ -268,6 +269,9 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("health"),
                       QStringLiteral("Time health detection (link samples per second, one thread) on --fabric with "
                                      "--job-file running instead.")});
+    parser.addOption({QStringLiteral("prometheus"),
+                      QStringLiteral("Time one Prometheus poll of every NIC and switch-port series of the 131k "
+                                     "fabric instead: HTTP from a synthetic local /api/v1/query, parsing, mapping.")});
     if (!parser.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "railyard-bench: %s\n", qPrintable(parser.errorText()));
         return 2;
@@ -282,6 +286,8 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "railyard-bench: --repeat must be a positive integer\n");
         return 2;
     }
+    if (parser.isSet(QStringLiteral("prometheus")))
+        return runPrometheusBench(generateClos(params131k()), repeats, parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("health")))
         return runHealthBench(parser.value(QStringLiteral("fabric")), parser.value(QStringLiteral("job-file")), repeats,
                               parser.isSet(QStringLiteral("json")));

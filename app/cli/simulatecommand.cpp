@@ -116,7 +116,7 @@ int runSimulate(const QStringList &args)
     std::unique_ptr<MetricsServer> server;
     if (port != 0) {
         server = std::make_unique<MetricsServer>(
-            [&publisher](const std::string &path, std::string &body, std::string &) {
+            [&publisher](const std::string &path, const std::string &, std::string &body, std::string &) {
                 if (path != "/metrics")
                     return false;
                 body = publisher.metricsText();

@@ -90,12 +90,14 @@ void MetricsServer::onReadable(QTcpSocket *socket)
         respond(socket, 405, "Method Not Allowed", "GET or HEAD only\n", "text/plain", false);
         return;
     }
-    QByteArray target = parts[1];
-    const qsizetype query = target.indexOf('?');
-    if (query >= 0)
-        target.truncate(query);
+    QByteArray target = parts[1], query;
+    const qsizetype mark = target.indexOf('?');
+    if (mark >= 0) {
+        query = target.mid(mark + 1);
+        target.truncate(mark);
+    }
     std::string body, type = "text/plain; version=0.0.4; charset=utf-8";
-    if (!m_handler || !m_handler(target.toStdString(), body, type)) {
+    if (!m_handler || !m_handler(target.toStdString(), query.toStdString(), body, type)) {
         respond(socket, 404, "Not Found", "not found\n", "text/plain", head);
         return;
     }

@@ -23,9 +23,10 @@ class MetricsServer : public QObject
 {
     Q_OBJECT
 public:
-    /// Returns the body for `path` (e.g. "/metrics") and sets `contentType`;
-    /// false for 404.
-    using Handler = std::function<bool(const std::string &path, std::string &body, std::string &contentType)>;
+    /// Returns the body for `path` (e.g. "/metrics") and `query` (the raw
+    /// text after '?', percent-encoded) and may set `contentType`; false for 404.
+    using Handler = std::function<bool(const std::string &path, const std::string &query, std::string &body,
+                                       std::string &contentType)>;
 
     explicit MetricsServer(Handler handler, QObject *parent = nullptr);
     ~MetricsServer() override;

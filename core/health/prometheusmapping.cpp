@@ -184,7 +184,8 @@ const std::string *PromSample::label(const std::string &name) const
 
 bool parsePromVector(const char *data, size_t size, std::vector<PromSample> &out, std::string *error)
 {
-    out.clear();
+    // Reuses out's samples and their strings: a warm vector parses without allocating.
+    size_t count = 0;
     Scanner s{data, data + size, {}};
     std::string status, message, resultType;
     std::string value;
@@ -207,13 +208,19 @@ bool parsePromVector(const char *data, size_t size, std::vector<PromSample> &out
                 return true;
             }
             for (;;) {
-                PromSample sample;
+                if (count == out.size())
+                    out.emplace_back();
+                PromSample &sample = out[count];
+                size_t labels = 0;
                 bool haveValue = false;
                 const bool okSeries = s.object([&](const std::string &sk) {
                     if (sk == "metric")
                         return s.object([&](const std::string &name) {
-                            sample.labels.emplace_back(name, std::string());
-                            return s.string(sample.labels.back().second);
+                            if (labels == sample.labels.size())
+                                sample.labels.emplace_back();
+                            auto &kv = sample.labels[labels++];
+                            kv.first = name;
+                            return s.string(kv.second);
                         });
                     if (sk == "value") {
                         double ts = 0;
@@ -227,8 +234,9 @@ bool parsePromVector(const char *data, size_t size, std::vector<PromSample> &out
                 });
                 if (!okSeries)
                     return false;
+                sample.labels.resize(labels);
                 if (haveValue)
-                    out.push_back(std::move(sample));
+                    ++count;
                 if (s.peek(',')) {
                     ++s.p;
                     continue;
@@ -237,9 +245,11 @@ bool parsePromVector(const char *data, size_t size, std::vector<PromSample> &out
             }
         });
     });
+    out.resize(count);
     if (!ok) {
         if (error)
             *error = s.error;
+        out.clear();
         return false;
     }
     if (status != "success") {

@@ -73,29 +73,34 @@ TelemetryFrame PrometheusSource::poll()
         loop.exec();
     frame.timeSeconds = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
 
+    // Parse and map one reply at a time into one reused vector (no per-series
+    // allocation once warm); any failed query makes the whole frame stale.
     std::string error;
-    std::vector<std::vector<PromSample>> results(queries.size());
+    std::int64_t mapped = 0;
+    m_mapper.begin(frame);
     for (size_t i = 0; i < replies.size(); ++i) {
         QNetworkReply *reply = replies[i];
-        const QByteArray body = reply->readAll();
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         if (error.empty()) {
+            const QByteArray body = reply->readAll();
+            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
             if (reply->error() != QNetworkReply::NoError && body.isEmpty())
                 error = "Prometheus at " + m_options.url + " did not answer: " + reply->errorString().toStdString();
-            else if (!parsePromVector(body.constData(), size_t(body.size()), results[i], &error))
+            else if (!parsePromVector(body.constData(), size_t(body.size()), m_series, &error))
                 error = "query " + queries[i].promql + " (HTTP " + std::to_string(status) + "): " + error;
+            else
+                mapped += m_mapper.apply(queries[i], m_series, frame);
         }
         reply->deleteLater();
     }
     if (!error.empty()) {
-        frame.stale = true;
-        frame.staleReason = error;
-        return frame;
+        TelemetryFrame stale;
+        stale.interval = frame.interval;
+        stale.timeSeconds = frame.timeSeconds;
+        stale.intervalSeconds = frame.intervalSeconds;
+        stale.stale = true;
+        stale.staleReason = error;
+        return stale;
     }
-    m_mapper.begin(frame);
-    std::int64_t mapped = 0;
-    for (size_t i = 0; i < queries.size(); ++i)
-        mapped += m_mapper.apply(queries[i], results[i], frame);
     m_mapper.finish(frame);
     m_mapped = mapped;
     return frame;

@@ -54,6 +54,7 @@ private:
     PrometheusMapper m_mapper;
     PrometheusSourceOptions m_options;
     std::unique_ptr<QNetworkAccessManager> m_network;
+    std::vector<PromSample> m_series; ///< reused across queries and polls
     std::int64_t m_interval = 0;
     std::int64_t m_mapped = 0;
     bool m_started = false;
