@@ -1838,11 +1838,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+48"/>
         <source>Recording</source>
         <translation>Aufzeichnung</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-47"/>
         <source>Browse…</source>
         <translation>Durchsuchen…</translation>
     </message>
@@ -1922,7 +1923,12 @@
         <translation>Vorfall als JSON exportieren…</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+36"/>
+        <source>Prometheus URL</source>
+        <translation>Prometheus-URL</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Open a fabric first.</source>
         <translation>Öffnen Sie zuerst eine Fabric.</translation>
     </message>
@@ -2088,17 +2094,12 @@
 <context>
     <name>Railyard::HealthMonitor</name>
     <message>
-        <location filename="../views/healthmonitor.cpp" line="+69"/>
+        <location filename="../views/healthmonitor.cpp" line="+72"/>
         <source>Fault %1: %2</source>
         <translation>Fehler %1: %2</translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>This build has no Prometheus source.</source>
-        <translation>Dieser Build hat keine Prometheus-Quelle.</translation>
-    </message>
-    <message>
-        <location line="+129"/>
+        <location line="+167"/>
         <source>the source has not answered for %1 s</source>
         <translation>die Quelle hat seit %1 s nicht geantwortet</translation>
     </message>
@@ -2582,7 +2583,7 @@
 <context>
     <name>Railyard::IntentsDock</name>
     <message>
-        <location filename="../views/docks/intentsdock.cpp" line="+42"/>
+        <location filename="../views/docks/intentsdock.cpp" line="+43"/>
         <source>error</source>
         <translation>Fehler</translation>
     </message>
@@ -2682,7 +2683,7 @@
         <translation>Doppelklicken Sie auf eine Änderung, um ihre Racks auf der Zeichenfläche auszuwählen</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>Versions</source>
         <translation>Versionen</translation>
     </message>

@@ -2,6 +2,7 @@
 
 #include "core/health/healthdetector.h"
 #include "core/health/healthfault.h"
+#include "core/health/prometheussource.h"
 #include "core/health/replaysource.h"
 #include "core/health/runningjobs.h"
 #include "core/health/simulatedsource.h"
@@ -9,6 +10,7 @@
 #include "core/model/fabric.h"
 
 #include <QSettings>
+#include <QThreadPool>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -33,6 +35,7 @@ struct HealthSession
     size_t reportedActive = 0;
     bool ready = false;
     quint64 generation = 0;
+    double intervalSeconds = 1.0;
 };
 
 namespace {
@@ -86,10 +89,15 @@ QString setUp(HealthSession &s)
         s.source = std::move(replay);
         break;
     }
-    case HealthSourceConfig::Kind::Prometheus:
-        // Hook: a Prometheus source (core/health/prometheussource.h) plugs in
-        // here once it exists; HealthMonitor::hasPrometheus() says whether it does.
-        return HealthMonitor::tr("This build has no Prometheus source.");
+    case HealthSourceConfig::Kind::Prometheus: {
+        PrometheusSourceOptions options;
+        options.url = s.config.prometheusUrl.trimmed().toStdString();
+        options.intervalSeconds = s.intervalSeconds;
+        options.timeoutSeconds = std::clamp(s.intervalSeconds * 3, 1.0, 5.0);
+        options.pace = false; // the monitor's timer paces the polls
+        s.source = std::make_unique<PrometheusSource>(s.fabric, s.jobs, PrometheusMapping::defaults(), options);
+        break;
+    }
     }
     s.detector = std::make_unique<HealthDetector>(s.fabric);
     s.ready = true;
@@ -143,7 +151,10 @@ HealthUpdate pollOnce(HealthSession &s)
 HealthMonitor::HealthMonitor(QObject *parent)
     : QObject(parent)
     , m_timer(new QTimer(this))
+    , m_pool(new QThreadPool(this))
 {
+    m_pool->setMaxThreadCount(1);
+    m_pool->setExpiryTimeout(-1);
     m_intervalMs = std::clamp(QSettings().value(QStringLiteral("health/intervalMs"), 1000).toInt(), 20, 600000);
     connect(m_timer, &QTimer::timeout, this, &HealthMonitor::tick);
     connect(&m_watcher, &QFutureWatcher<HealthUpdate>::finished, this, &HealthMonitor::finished);
@@ -153,11 +164,14 @@ HealthMonitor::~HealthMonitor()
 {
     m_timer->stop();
     m_watcher.waitForFinished();
+    if (m_session) // released on the worker thread, without signals to a window being destroyed
+        m_pool->start([session = std::move(m_session)]() mutable { session.reset(); });
+    m_pool->waitForDone();
 }
 
 bool HealthMonitor::hasPrometheus()
 {
-    return false; // see the hook in setUp()
+    return true;
 }
 
 void HealthMonitor::start(const Fabric &fabric, const HealthSourceConfig &config)
@@ -168,6 +182,7 @@ void HealthMonitor::start(const Fabric &fabric, const HealthSourceConfig &config
     session->fabric = fabric;
     session->config = config;
     session->generation = ++generations;
+    session->intervalSeconds = m_intervalMs / 1000.0;
     m_session = std::move(session);
     m_latest = HealthUpdate();
     m_history.clear();
@@ -183,7 +198,10 @@ void HealthMonitor::start(const Fabric &fabric, const HealthSourceConfig &config
 void HealthMonitor::stop()
 {
     m_timer->stop();
-    m_session.reset(); // a poll still running keeps its own reference and is ignored
+    // The session dies on the worker thread, where its source lives (a poll
+    // still running keeps its own reference, and its result is ignored).
+    if (m_session)
+        m_pool->start([session = std::move(m_session)]() mutable { session.reset(); });
     setState(State::Stopped);
 }
 
@@ -224,7 +242,7 @@ void HealthMonitor::tick()
         return;
     }
     std::shared_ptr<HealthSession> session = m_session;
-    m_watcher.setFuture(QtConcurrent::run([session] {
+    m_watcher.setFuture(QtConcurrent::run(m_pool, [session] {
         HealthUpdate update = pollOnce(*session);
         update.generation = session->generation;
         return update;

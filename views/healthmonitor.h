@@ -2,7 +2,7 @@
 
 // Live health monitoring for the GUI: owns a telemetry source (simulator,
 // replay, Prometheus), polls it every interval and runs the HealthDetector,
-// all on a worker thread (QtConcurrent), and posts each result to the UI
+// all on one worker thread (QtConcurrent on a one-thread pool), and posts each result to the UI
 // thread by value (HealthUpdate). The window never waits on a poll: a tick
 // that finds the previous poll still running is skipped, and a poll that has
 // not answered for three intervals shows the source as stale until it does.
@@ -25,6 +25,7 @@
 #include <memory>
 #include <vector>
 
+class QThreadPool;
 class QTimer;
 
 namespace Railyard {
@@ -106,6 +107,7 @@ private:
     void setState(State state);
 
     QTimer *m_timer = nullptr;
+    QThreadPool *m_pool = nullptr; ///< one thread that never expires: sources may be thread-bound (Prometheus)
     QFutureWatcher<HealthUpdate> m_watcher;
     std::shared_ptr<HealthSession> m_session;
     State m_state = State::Stopped;

@@ -4,7 +4,8 @@
 // canvas's health overlay marks exactly that link, and at the zoomed-out
 // levels exactly the bundles containing it; the incident comes with its
 // runbook. A replay with a gap and an end shows stale and raises no
-// incident while stale. Everything is driven through the event loop
+// incident while stale; so does a Prometheus that does not answer.
+// Everything is driven through the event loop
 // (QTRY_*): the UI thread is never blocked by polling.
 
 #include "core/document/fabricdocument.h"
@@ -181,6 +182,28 @@ private slots:
         QCOMPARE(dock->alarmList()->topLevelItemCount(), 0);
         QCOMPARE(dock->incidentList()->count(), 0);
         QVERIFY(window.canvas()->healthOverlay() && window.canvas()->healthOverlay()->isStale());
+    }
+
+    void prometheusAway()
+    {
+        // Nothing listens on port 1: every poll is stale, nothing is raised,
+        // and the window keeps running its event loop.
+        MainWindow window;
+        QVERIFY(window.openFile(fabricPath));
+        window.show();
+        HealthDock *dock = window.healthDock();
+        dock->monitor()->setIntervalMs(100, false);
+        HealthSourceConfig config;
+        config.kind = HealthSourceConfig::Kind::Prometheus;
+        config.prometheusUrl = QStringLiteral("http://127.0.0.1:1");
+        dock->setSourceConfig(config);
+        QVERIFY(dock->start());
+        QTRY_VERIFY_WITH_TIMEOUT(dock->monitor()->state() == HealthMonitor::State::Stale, 20000);
+        QVERIFY2(dock->statusText().contains(QStringLiteral("Stale")), qPrintable(dock->statusText()));
+        QTRY_VERIFY_WITH_TIMEOUT(dock->monitor()->framesReceived() >= 3, 20000);
+        QCOMPARE(dock->alarmList()->topLevelItemCount(), 0);
+        QCOMPARE(dock->incidentList()->count(), 0);
+        dock->stop();
     }
 };
 

@@ -241,8 +241,11 @@ void HealthDock::updateSourceFields()
     const bool sim = m_source->currentIndex() == 0;
     const bool replay = m_source->currentIndex() == 1;
     m_faults->setEnabled(sim);
-    m_replayFile->setEnabled(replay);
+    const bool prometheus = m_source->currentIndex() == 2;
+    m_replayFile->setEnabled(replay || prometheus);
     m_browse->setEnabled(replay);
+    m_replayLabel->setText(prometheus ? tr("Prometheus URL") : tr("Recording"));
+    m_replayFile->setPlaceholderText(prometheus ? QStringLiteral("http://127.0.0.1:9090") : QString());
 }
 
 void HealthDock::setSourceConfig(const HealthSourceConfig &config)
@@ -253,7 +256,7 @@ void HealthDock::setSourceConfig(const HealthSourceConfig &config)
                                   : 0);
     m_jobFiles->setText(config.jobFiles.join(QStringLiteral("; ")));
     m_faults->setText(config.faults.join(QStringLiteral("; ")));
-    m_replayFile->setText(config.replayFile);
+    m_replayFile->setText(config.kind == HealthSourceConfig::Kind::Prometheus ? config.prometheusUrl : config.replayFile);
 }
 
 HealthSourceConfig HealthDock::configFromFields() const
@@ -272,6 +275,7 @@ HealthSourceConfig HealthDock::configFromFields() const
             if (!f.trimmed().isEmpty())
                 config.faults << f.trimmed();
     config.replayFile = m_replayFile->text().trimmed();
+    config.prometheusUrl = config.replayFile;
     return config;
 }
 
