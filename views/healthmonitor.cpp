@@ -119,7 +119,8 @@ HealthUpdate pollOnce(HealthSession &s)
     const size_t active = static_cast<size_t>(
         std::count_if(update.alarms.begin(), update.alarms.end(), [](const HealthAlarm &a) { return a.active(); }));
     if (!s.report || update.alarms.size() != s.reportedAlarms || active != s.reportedActive) {
-        s.report = std::make_shared<const HealthReport>(buildHealthReport(s.fabric, s.jobs, *s.detector, s.source->kind()));
+        s.report
+            = std::make_shared<const HealthReport>(buildHealthReport(s.fabric, s.jobs, *s.detector, s.source->kind()));
         s.reportedAlarms = update.alarms.size();
         s.reportedActive = active;
     }
@@ -236,7 +237,8 @@ void HealthMonitor::tick()
     if (m_watcher.isRunning()) {
         // The source has not answered yet: never wait for it on this thread.
         if (++m_missedTicks >= 3 && m_state == State::Running) {
-            m_staleReason = tr("the source has not answered for %1 s").arg(m_missedTicks * m_intervalMs / 1000.0, 0, 'f', 1);
+            m_staleReason
+                = tr("the source has not answered for %1 s").arg(m_missedTicks * m_intervalMs / 1000.0, 0, 'f', 1);
             setState(State::Stale);
         }
         return;

@@ -39,24 +39,24 @@ struct HealthSourceConfig
     enum class Kind { Simulator, Replay, Prometheus };
     Kind kind = Kind::Simulator;
     std::vector<JobSpec> jobs; ///< jobs placed one after another (first), e.g. the Jobs dock's
-    QStringList jobFiles;  ///< *.job.json files placed after them (the replay's jobs too)
-    QStringList faults;    ///< simulator: KIND:ID:VALUE[@INTERVAL] (healthfault.h)
-    quint64 seed = 1;      ///< simulator
-    QString replayFile;    ///< replay: a JSON-lines recording
-    QString prometheusUrl; ///< prometheus: base URL of the HTTP API
+    QStringList jobFiles;      ///< *.job.json files placed after them (the replay's jobs too)
+    QStringList faults;        ///< simulator: KIND:ID:VALUE[@INTERVAL] (healthfault.h)
+    quint64 seed = 1;          ///< simulator
+    QString replayFile;        ///< replay: a JSON-lines recording
+    QString prometheusUrl;     ///< prometheus: base URL of the HTTP API
 };
 
 /// One polling result, built on the worker and handed over by value.
 struct HealthUpdate
 {
     std::shared_ptr<const TelemetryFrame> frame;
-    std::vector<HealthAlarm> alarms;             ///< every alarm so far (cleared ones included)
-    std::shared_ptr<const HealthReport> report;  ///< rebuilt when the alarms change, else the previous one
-    std::vector<std::int32_t> suspectNodes;      ///< hosts and switches behind the active alarms
+    std::vector<HealthAlarm> alarms;            ///< every alarm so far (cleared ones included)
+    std::shared_ptr<const HealthReport> report; ///< rebuilt when the alarms change, else the previous one
+    std::vector<std::int32_t> suspectNodes;     ///< hosts and switches behind the active alarms
     std::vector<std::pair<std::string, std::vector<std::int32_t>>> jobHosts; ///< per job, host node per rank
-    bool ended = false;                          ///< the source has nothing more (end of a replay)
-    QString error;                               ///< setup failed (bad job, fault or file)
-    quint64 generation = 0;                      ///< the session it came from (internal)
+    bool ended = false;     ///< the source has nothing more (end of a replay)
+    QString error;          ///< setup failed (bad job, fault or file)
+    quint64 generation = 0; ///< the session it came from (internal)
 };
 
 class HealthMonitor : public QObject

@@ -85,7 +85,7 @@ private slots:
         QVERIFY2(alarm->text(3).contains(QStringLiteral("llama-70b-3k ×")), qPrintable(alarm->text(3)));
         const double slowdown = alarm->text(3).section(QStringLiteral("×"), 1).toDouble();
         QVERIFY2(slowdown > 1.05, qPrintable(alarm->text(3))); // half a host link slows the whole job
-        QVERIFY(!alarm->text(4).isEmpty());                      // the ranks behind it
+        QVERIFY(!alarm->text(4).isEmpty());                    // the ranks behind it
         QCOMPARE(dock->alarmList()->topLevelItemCount(), 1);
         dock->selectAlarm(0);
         QVERIFY2(dock->chartTitle().contains(linkId), qPrintable(dock->chartTitle()));
@@ -97,14 +97,16 @@ private slots:
         const HealthOverlay *overlay = window.canvas()->healthOverlay();
         for (std::int32_t l = 0; l < fabric.linkCount(); ++l)
             if (l != link)
-                QVERIFY2(overlay->link(l) < HealthOverlay::Alarm, qPrintable(QString::fromStdString(fabric.link(l).id)));
+                QVERIFY2(overlay->link(l) < HealthOverlay::Alarm,
+                         qPrintable(QString::fromStdString(fabric.link(l).id)));
         const FabricLayout *layout = window.canvas()->layout();
         QVERIFY(layout);
         for (size_t level = 0; level < layout->levels().size(); ++level) {
             const auto &bundles = layout->levels()[level].bundles;
             int alarmed = 0;
             for (size_t b = 0; b < bundles.size(); ++b) {
-                const bool holds = std::find(bundles[b].links.begin(), bundles[b].links.end(), link) != bundles[b].links.end();
+                const bool holds
+                    = std::find(bundles[b].links.begin(), bundles[b].links.end(), link) != bundles[b].links.end();
                 const bool marked = overlay->bundle(level, std::int32_t(b)) >= HealthOverlay::Alarm;
                 QCOMPARE(marked, holds);
                 alarmed += marked;

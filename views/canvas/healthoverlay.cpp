@@ -36,7 +36,8 @@ HealthOverlay::HealthOverlay(const Fabric &fabric, const TelemetryFrame &frame, 
         }
         for (const HealthAlarm &a : alarms)
             if (a.active() && a.link >= 0 && static_cast<size_t>(a.link) < m_links.size())
-                m_links[static_cast<size_t>(a.link)] = std::max<std::uint8_t>(m_links[static_cast<size_t>(a.link)], Alarm);
+                m_links[static_cast<size_t>(a.link)]
+                    = std::max<std::uint8_t>(m_links[static_cast<size_t>(a.link)], Alarm);
         for (const std::int32_t node : suspects)
             if (node >= 0 && static_cast<size_t>(node) < m_suspects.size())
                 m_suspects[static_cast<size_t>(node)] = 1;
@@ -90,8 +91,7 @@ QString HealthOverlay::stateName(State state)
 
 QString HealthOverlay::title() const
 {
-    return m_stale ? tr("Link health — stale: %1").arg(m_staleReason)
-                   : tr("Link health, interval %1").arg(m_interval);
+    return m_stale ? tr("Link health — stale: %1").arg(m_staleReason) : tr("Link health, interval %1").arg(m_interval);
 }
 
 std::vector<std::pair<QColor, QString>> HealthOverlay::legend() const
@@ -99,8 +99,7 @@ std::vector<std::pair<QColor, QString>> HealthOverlay::legend() const
     const QLocale locale;
     std::vector<std::pair<QColor, QString>> rows;
     for (int s = stateCount - 1; s >= 0; --s)
-        rows.emplace_back(colour(State(s)),
-                          tr("%1 (%2 links)").arg(stateName(State(s)), locale.toString(m_counts[s])));
+        rows.emplace_back(colour(State(s)), tr("%1 (%2 links)").arg(stateName(State(s)), locale.toString(m_counts[s])));
     rows.emplace_back(healthSuspectColour(), tr("suspect host or switch (outlined)"));
     return rows;
 }

@@ -46,8 +46,14 @@ public:
     State link(std::int32_t l) const { return at(m_links, l); }
     bool isSuspect(std::int32_t node) const { return at(m_suspects, node) != 0; }
     /// Worst state of a bundle / suspect flag of a group at layout level `level` (0 pods, 1 SUs, 2 racks).
-    State bundle(size_t level, std::int32_t b) const { return level < m_bundles.size() ? at(m_bundles[level], b) : NoData; }
-    bool isSuspectGroup(size_t level, std::int32_t g) const { return level < m_groups.size() && at(m_groups[level], g); }
+    State bundle(size_t level, std::int32_t b) const
+    {
+        return level < m_bundles.size() ? at(m_bundles[level], b) : NoData;
+    }
+    bool isSuspectGroup(size_t level, std::int32_t g) const
+    {
+        return level < m_groups.size() && at(m_groups[level], g);
+    }
     /// The source did not answer in the last interval.
     bool isStale() const { return m_stale; }
     std::int64_t interval() const { return m_interval; }

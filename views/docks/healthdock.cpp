@@ -250,13 +250,13 @@ void HealthDock::updateSourceFields()
 
 void HealthDock::setSourceConfig(const HealthSourceConfig &config)
 {
-    m_source->setCurrentIndex(config.kind == HealthSourceConfig::Kind::Replay ? 1
-                                  : config.kind == HealthSourceConfig::Kind::Prometheus && m_source->count() > 2
-                                  ? 2
-                                  : 0);
+    m_source->setCurrentIndex(config.kind == HealthSourceConfig::Kind::Replay                                    ? 1
+                                  : config.kind == HealthSourceConfig::Kind::Prometheus && m_source->count() > 2 ? 2
+                                                                                                                 : 0);
     m_jobFiles->setText(config.jobFiles.join(QStringLiteral("; ")));
     m_faults->setText(config.faults.join(QStringLiteral("; ")));
-    m_replayFile->setText(config.kind == HealthSourceConfig::Kind::Prometheus ? config.prometheusUrl : config.replayFile);
+    m_replayFile->setText(config.kind == HealthSourceConfig::Kind::Prometheus ? config.prometheusUrl
+                                                                              : config.replayFile);
 }
 
 HealthSourceConfig HealthDock::configFromFields() const
@@ -336,14 +336,16 @@ void HealthDock::onStateChanged()
         case HealthMonitor::State::Paused: text = tr("Paused after %1.").arg(frames); break;
         case HealthMonitor::State::Stale:
             text = QStringLiteral("<b style='color:%1'>%2</b>")
-                       .arg(bad, tr("Stale: %1. Showing the last known state; no alarm is raised or cleared until "
-                                    "the source answers.")
-                                     .arg(m_monitor->staleReason().toHtmlEscaped()));
+                       .arg(bad,
+                            tr("Stale: %1. Showing the last known state; no alarm is raised or cleared until "
+                               "the source answers.")
+                                .arg(m_monitor->staleReason().toHtmlEscaped()));
             break;
         case HealthMonitor::State::Ended:
             text = QStringLiteral("<b style='color:%1'>%2</b>")
-                       .arg(bad, tr("Stale: the source ended (%1) after %2.")
-                                     .arg(m_monitor->staleReason().toHtmlEscaped(), frames));
+                       .arg(bad,
+                            tr("Stale: the source ended (%1) after %2.")
+                                .arg(m_monitor->staleReason().toHtmlEscaped(), frames));
             break;
         }
     }
@@ -393,16 +395,18 @@ void HealthDock::refreshAlarms()
         QString since = tr("interval %1").arg(d.alarm.firstInterval);
         if (!d.alarm.active())
             since += tr(" (cleared at %1)").arg(d.alarm.clearedInterval);
-        auto *item = new QTreeWidgetItem(m_alarms, {QString::fromUtf8(alarmKindName(d.alarm.kind)),
-                                                    QString::fromStdString(d.alarm.element), since,
-                                                    jobs.join(QStringLiteral(", ")), ranksText(ranks)});
+        auto *item = new QTreeWidgetItem(m_alarms,
+                                         {QString::fromUtf8(alarmKindName(d.alarm.kind)),
+                                          QString::fromStdString(d.alarm.element), since,
+                                          jobs.join(QStringLiteral(", ")), ranksText(ranks)});
         // What a double-click focuses: the link, or the first suspect rank's host.
         QString focus = QString::fromStdString(d.alarm.element);
         if (!isLinkAlarm(d.alarm.kind) && m_document) {
             for (const auto &[name, hosts] : m_monitor->latest().jobHosts)
                 if (name == d.alarm.job && !ranks.empty() && static_cast<size_t>(ranks.front()) < hosts.size()
                     && hosts[static_cast<size_t>(ranks.front())] >= 0)
-                    focus = QString::fromStdString(m_document->fabric().host(hosts[static_cast<size_t>(ranks.front())]).id);
+                    focus = QString::fromStdString(
+                        m_document->fabric().host(hosts[static_cast<size_t>(ranks.front())]).id);
         }
         item->setData(1, Qt::UserRole, focus);
         if (!d.alarm.active())
@@ -433,8 +437,7 @@ void HealthDock::refreshSelection()
     if (a.link >= 0)
         m_charts->showLink(a.link, QString::fromStdString(a.element), m_monitor->history());
     else
-        m_charts->showRank(QString::fromStdString(a.job), a.ranks.empty() ? 0 : a.ranks.front(),
-                           m_monitor->history());
+        m_charts->showRank(QString::fromStdString(a.job), a.ranks.empty() ? 0 : a.ranks.front(), m_monitor->history());
 
     QString text = QStringLiteral("<h3>%1 — %2</h3>").arg(html(alarmKindName(a.kind)), html(a.element));
     text += tr("<p>Rule <b>%1</b> on <b>%2</b>: first bad interval %3, raised at %4.</p>")
@@ -444,7 +447,8 @@ void HealthDock::refreshSelection()
     auto table = [](const QString &title, const std::vector<std::pair<std::string, double>> &rows) {
         QString t = QStringLiteral("<p><b>%1</b></p><table cellspacing='0' cellpadding='2'>").arg(title);
         for (const auto &[name, value] : rows)
-            t += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td></tr>").arg(html(name), QString::number(value, 'g', 6));
+            t += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td></tr>")
+                     .arg(html(name), QString::number(value, 'g', 6));
         return t + QStringLiteral("</table>");
     };
     text += table(tr("Thresholds"), a.evidence.thresholds);
@@ -458,7 +462,9 @@ void HealthDock::refreshSelection()
     QStringList series;
     for (const double v : a.evidence.series)
         series << (std::isfinite(v) ? QString::number(v, 'g', 4) : tr("gap"));
-    text += tr("<p><b>Series</b> from interval %1: %2</p>").arg(a.evidence.seriesStart).arg(series.join(QStringLiteral(", ")));
+    text += tr("<p><b>Series</b> from interval %1: %2</p>")
+                .arg(a.evidence.seriesStart)
+                .arg(series.join(QStringLiteral(", ")));
     m_evidence->setHtml(text);
 }
 
@@ -501,10 +507,10 @@ void HealthDock::refreshIncidents()
     if (!m_shownReport)
         return;
     for (const HealthIncident &i : m_shownReport->incidents)
-        m_incidents->addItem(tr("%1 · %2 · %3 (interval %4)")
-                                 .arg(QString::fromStdString(i.symptom), QString::fromStdString(i.element),
-                                      QString::fromStdString(i.id))
-                                 .arg(i.firstInterval));
+        m_incidents->addItem(
+            tr("%1 · %2 · %3 (interval %4)")
+                .arg(QString::fromStdString(i.symptom), QString::fromStdString(i.element), QString::fromStdString(i.id))
+                .arg(i.firstInterval));
     if (m_incidents->count() > 0)
         m_incidents->setCurrentRow(row >= 0 && row < m_incidents->count() ? row : 0);
     m_exportButton->setEnabled(m_incidents->count() > 0);
