@@ -247,6 +247,10 @@ int main(int argc, char **argv)
         }
         if (parser.isSet(incident))
             window.healthDock()->showIncident(0);
+        window.resizeDocks({window.healthDock()}, {std::max(520, windowSize.width() * 36 / 100)}, Qt::Horizontal);
+        QApplication::processEvents();
+        if (!parser.isSet(focus))
+            window.canvas()->fitToView();
     }
     QApplication::processEvents();
     const QImage image = window.grab().toImage();

@@ -20,7 +20,7 @@ QChartView *newView(QWidget *parent)
 {
     auto *view = new QChartView(new QChart, parent);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(150);
+    view->setMinimumHeight(120);
     view->chart()->setAnimationOptions(QChart::NoAnimation);
     view->chart()->setMargins(QMargins(2, 2, 2, 2));
     return view;

@@ -23,6 +23,7 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
@@ -154,7 +155,13 @@ void HealthDock::buildUi()
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
     layout->addWidget(split, 1);
-    setWidget(content);
+    // Scrolls rather than forcing its height (form, list and two charts) on the window.
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    content->setMinimumHeight(400);
+    scroll->setWidget(content);
+    setWidget(scroll);
     m_charts->clear();
 
     connect(m_source, &QComboBox::currentIndexChanged, this, &HealthDock::updateSourceFields);
