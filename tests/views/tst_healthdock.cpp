@@ -126,6 +126,13 @@ private slots:
         QVERIFY2(dock->runbookText().contains(linkId), qPrintable(dock->runbookText()));
         QVERIFY(dock->runbookText().contains(QStringLiteral("llama-70b-3k")));
 
+        // A link selected on the canvas gets its series.
+        const std::string other = fabric.link(link + 1).id;
+        window.document()->setSelection({other});
+        QTRY_VERIFY_WITH_TIMEOUT(dock->chartTitle().contains(QString::fromStdString(other)), 5000);
+        dock->selectAlarm(0);
+        QVERIFY(dock->chartTitle().contains(linkId));
+
         // Paused, nothing new arrives; stopping clears the canvas.
         dock->monitor()->setPaused(true);
         const qint64 frames = dock->monitor()->framesReceived();

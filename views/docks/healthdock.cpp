@@ -176,8 +176,13 @@ void HealthDock::buildUi()
     connect(m_pauseButton, &QPushButton::toggled, m_monitor, &HealthMonitor::setPaused);
     connect(m_stopButton, &QPushButton::clicked, this, &HealthDock::stop);
     connect(m_alarms, &QTreeWidget::currentItemChanged, this, [this] {
+        m_selectedLink = -1;
         refreshSelection();
         refreshActions();
+    });
+    connect(m_alarms, &QTreeWidget::itemClicked, this, [this] { // back from a canvas-selected link
+        m_selectedLink = -1;
+        refreshSelection();
     });
     connect(m_alarms, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem *item) {
         if (m_canvas && item)
@@ -230,7 +235,22 @@ void HealthDock::changeEvent(QEvent *event)
 void HealthDock::setDocument(FabricDocument *document)
 {
     stop();
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
     m_document = document;
+    m_selectedLink = -1;
+    if (m_document)
+        connect(m_document, &FabricDocument::selectionChanged, this, &HealthDock::onDocumentSelection);
+}
+
+void HealthDock::onDocumentSelection()
+{
+    const std::vector<std::string> &selection = m_document->selection();
+    const std::int32_t link = selection.size() == 1 ? m_document->fabric().findLink(selection.front()) : -1;
+    if (link < 0)
+        return;
+    m_selectedLink = link;
+    m_charts->showLink(link, QString::fromStdString(selection.front()), m_monitor->history());
 }
 
 void HealthDock::setCanvas(FabricCanvas *canvas)
@@ -430,6 +450,8 @@ void HealthDock::selectAlarm(int row)
 {
     if (QTreeWidgetItem *item = m_alarms->topLevelItem(row))
         m_alarms->setCurrentItem(item);
+    m_selectedLink = -1;
+    refreshSelection();
 }
 
 void HealthDock::refreshSelection()
@@ -437,11 +459,17 @@ void HealthDock::refreshSelection()
     const int row = m_alarms->currentItem() ? m_alarms->indexOfTopLevelItem(m_alarms->currentItem()) : -1;
     if (!m_shownReport || row < 0 || static_cast<size_t>(row) >= m_shownReport->detections.size()) {
         m_evidence->clear();
+        if (m_document && m_selectedLink >= 0 && m_selectedLink < m_document->fabric().linkCount())
+            m_charts->showLink(m_selectedLink, QString::fromStdString(m_document->fabric().link(m_selectedLink).id),
+                               m_monitor->history());
         return;
     }
     const HealthDetection &d = m_shownReport->detections[static_cast<size_t>(row)];
     const HealthAlarm &a = d.alarm;
-    if (a.link >= 0)
+    if (m_document && m_selectedLink >= 0 && m_selectedLink < m_document->fabric().linkCount())
+        m_charts->showLink(m_selectedLink, QString::fromStdString(m_document->fabric().link(m_selectedLink).id),
+                           m_monitor->history());
+    else if (a.link >= 0)
         m_charts->showLink(a.link, QString::fromStdString(a.element), m_monitor->history());
     else
         m_charts->showRank(QString::fromStdString(a.job), a.ranks.empty() ? 0 : a.ranks.front(), m_monitor->history());

@@ -74,6 +74,8 @@ private:
     void onStateChanged();
     void refreshAlarms();
     void refreshSelection();
+    /// A single link selected on the canvas: its series (until an alarm is picked).
+    void onDocumentSelection();
     void refreshActions();
     void refreshIncidents();
     void showSelectedIncident();
@@ -86,7 +88,7 @@ private:
     HealthMonitor *m_monitor = nullptr;
     std::shared_ptr<const HealthReport> m_shownReport;
     size_t m_shownAlarms = 0;
-    std::vector<std::int32_t> m_shownSuspects;
+    std::int32_t m_selectedLink = -1; ///< charted from the canvas selection, -1 = the alarm's element
 
     QComboBox *m_source = nullptr;
     QLabel *m_jobLabel = nullptr;
