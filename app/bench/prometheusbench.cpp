@@ -60,9 +60,9 @@ int runPrometheusBench(const Fabric &fabric, int repeats, bool json)
     for (const PromQuery &q : queries) {
         const std::vector<std::string> &labels = q.target == PromQuery::Target::Nic ? nicLabels : switchLabels;
         const double value = q.field == PromLinkField::TxBytes || q.field == PromLinkField::RxBytes ? 2.1e10
-                             : q.field == PromLinkField::RateBytesPerSecond                       ? 5e10
-                             : q.field == PromLinkField::StateId                                  ? 4
-                                                                                                  : 0.25;
+            : q.field == PromLinkField::RateBytesPerSecond                                          ? 5e10
+            : q.field == PromLinkField::StateId                                                     ? 4
+                                                                                                    : 0.25;
         std::string body = R"({"status":"success","data":{"resultType":"vector","result":[)";
         body.reserve(labels.size() * 180);
         for (size_t i = 0; i < labels.size(); ++i) {
@@ -79,8 +79,8 @@ int runPrometheusBench(const Fabric &fabric, int repeats, bool json)
     MetricsServer server([&](const std::string &path, const std::string &query, std::string &body, std::string &type) {
         if (path != "/api/v1/query")
             return false;
-        const QString promql = QUrlQuery(QString::fromStdString(query))
-                                   .queryItemValue(QStringLiteral("query"), QUrl::FullyDecoded);
+        const QString promql
+            = QUrlQuery(QString::fromStdString(query)).queryItemValue(QStringLiteral("query"), QUrl::FullyDecoded);
         auto it = bodies.find(promql.toStdString());
         if (it == bodies.end())
             return false;

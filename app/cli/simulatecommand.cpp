@@ -27,8 +27,8 @@ int runSimulate(const QStringList &args)
     cl.addOption({QStringLiteral("job")},
                  QStringLiteral("A running job (*.job.json), placed in the order given; repeat."),
                  QStringLiteral("file"));
-    cl.addOption({QStringLiteral("inject")},
-                 QStringLiteral("Fault KIND:ID:VALUE[@INTERVAL] as for 'health'; repeat."), QStringLiteral("fault"));
+    cl.addOption({QStringLiteral("inject")}, QStringLiteral("Fault KIND:ID:VALUE[@INTERVAL] as for 'health'; repeat."),
+                 QStringLiteral("fault"));
     cl.addOption({QStringLiteral("seed")}, QStringLiteral("Noise seed. Default 1."), QStringLiteral("s"),
                  QStringLiteral("1"));
     cl.addOption({QStringLiteral("interval-seconds")},

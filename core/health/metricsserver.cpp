@@ -37,7 +37,8 @@ bool MetricsServer::listen(const QHostAddress &address, quint16 port, QString *e
 {
     if (address != QHostAddress(QHostAddress::LocalHost)) {
         if (error)
-            *error = QStringLiteral("%1 is not 127.0.0.1: the exporter listens on loopback only").arg(address.toString());
+            *error
+                = QStringLiteral("%1 is not 127.0.0.1: the exporter listens on loopback only").arg(address.toString());
         return false;
     }
     if (!m_server->listen(address, port)) {

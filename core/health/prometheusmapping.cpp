@@ -11,9 +11,9 @@
 namespace Railyard {
 namespace {
 
-const char *const fieldNames[] = {"tx_bytes",    "rx_bytes",   "symbol_errors", "receive_errors",
-                                  "discards",    "link_downed", "pfc_pauses",   "ecn_marked",
-                                  "retransmits", "rate_bytes_per_second", "state_id"};
+const char *const fieldNames[]
+    = {"tx_bytes",   "rx_bytes",   "symbol_errors", "receive_errors",        "discards", "link_downed",
+       "pfc_pauses", "ecn_marked", "retransmits",   "rate_bytes_per_second", "state_id"};
 static_assert(sizeof fieldNames / sizeof *fieldNames == size_t(PromLinkField::Count));
 
 bool isGauge(PromLinkField f)
@@ -145,7 +145,7 @@ struct Scanner
             ++p;
         return true;
     }
-    template <class F>
+    template<class F>
     bool object(F &&onKey)
     {
         if (!expect('{'))
@@ -255,7 +255,7 @@ bool parsePromVector(const char *data, size_t size, std::vector<PromSample> &out
     if (status != "success") {
         if (error)
             *error = "Prometheus answered " + (status.empty() ? std::string("no status") : status)
-                     + (message.empty() ? std::string() : ": " + message);
+                + (message.empty() ? std::string() : ": " + message);
         return false;
     }
     if (!resultType.empty() && resultType != "vector") {
@@ -422,7 +422,7 @@ struct PrometheusMapper::Impl
     PrometheusMapping mapping;
     std::vector<std::pair<std::string, std::int64_t>> jobs;
     std::regex nicHost, nicRail, switchNode;
-    std::unordered_map<std::uint64_t, std::pair<std::int32_t, bool>> nicPorts;    ///< (host, rail, port) → link, host is a
+    std::unordered_map<std::uint64_t, std::pair<std::int32_t, bool>> nicPorts; ///< (host, rail, port) → link, host is a
     std::unordered_map<std::uint64_t, std::pair<std::int32_t, bool>> switchPorts; ///< (switch node, port) → link, is a
     std::unordered_map<std::string, std::int32_t> hostMemo, railMemo, switchMemo;
     std::unordered_map<std::string, int> jobIndex;
@@ -488,8 +488,8 @@ struct PrometheusMapper::Impl
         out = m[1].str();
         return true;
     }
-    std::int32_t node(const PromLabelRule &rule, const std::regex &re, std::unordered_map<std::string, std::int32_t> &memo,
-                      const std::string &value, bool host)
+    std::int32_t node(const PromLabelRule &rule, const std::regex &re,
+                      std::unordered_map<std::string, std::int32_t> &memo, const std::string &value, bool host)
     {
         auto it = memo.find(value);
         if (it != memo.end())
@@ -527,8 +527,7 @@ struct PrometheusMapper::Impl
 PrometheusMapper::PrometheusMapper(const Fabric &fabric, PrometheusMapping mapping,
                                    std::vector<std::pair<std::string, std::int64_t>> jobs)
     : d(std::make_unique<Impl>(fabric, std::move(mapping), std::move(jobs)))
-{
-}
+{ }
 
 PrometheusMapper::~PrometheusMapper() = default;
 
@@ -613,9 +612,8 @@ std::int64_t PrometheusMapper::apply(const PromQuery &query, const std::vector<P
             const bool isA = ref.second;
             const double v = std::isfinite(s.value) ? std::max(0.0, s.value) : 0.0;
             const double count = v * dt;
-            auto events = [&](std::uint32_t &field) {
-                field += std::uint32_t(std::min(4.0e9, std::llround(count) * 1.0));
-            };
+            auto events
+                = [&](std::uint32_t &field) { field += std::uint32_t(std::min(4.0e9, std::llround(count) * 1.0)); };
             std::uint8_t &fl = m.flags[l];
             switch (query.field) {
             case PromLinkField::TxBytes:

@@ -54,9 +54,9 @@ struct PromLabelRule
 
 struct PromPortMapping
 {
-    PromLabelRule node;      ///< host (NIC series) or switch (switch-port series)
-    PromLabelRule rail;      ///< NIC series only: the NIC's rail
-    std::string portLabel;   ///< 1-based NIC port / the switch's port number as in the fabric
+    PromLabelRule node;    ///< host (NIC series) or switch (switch-port series)
+    PromLabelRule rail;    ///< NIC series only: the NIC's rail
+    std::string portLabel; ///< 1-based NIC port / the switch's port number as in the fabric
     std::string metrics[int(PromLinkField::Count)];
 };
 

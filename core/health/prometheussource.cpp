@@ -23,8 +23,8 @@ std::vector<std::pair<std::string, std::int64_t>> jobRanks(const std::vector<Run
 
 } // namespace
 
-PrometheusSource::PrometheusSource(const Fabric &fabric, const std::vector<RunningJob> &jobs,
-                                   PrometheusMapping mapping, PrometheusSourceOptions options)
+PrometheusSource::PrometheusSource(const Fabric &fabric, const std::vector<RunningJob> &jobs, PrometheusMapping mapping,
+                                   PrometheusSourceOptions options)
     : m_mapper(fabric, std::move(mapping), jobRanks(jobs))
     , m_options(std::move(options))
 {
@@ -38,8 +38,8 @@ TelemetryFrame PrometheusSource::poll()
 {
     using namespace std::chrono;
     if (m_started && m_options.pace)
-        std::this_thread::sleep_until(m_lastPoll + duration_cast<steady_clock::duration>(
-                                                       duration<double>(m_options.intervalSeconds)));
+        std::this_thread::sleep_until(
+            m_lastPoll + duration_cast<steady_clock::duration>(duration<double>(m_options.intervalSeconds)));
     m_started = true;
     m_lastPoll = steady_clock::now();
     if (!m_network)

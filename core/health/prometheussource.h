@@ -30,10 +30,10 @@ namespace Railyard {
 
 struct PrometheusSourceOptions
 {
-    std::string url;               ///< e.g. http://127.0.0.1:9090 (no trailing /api)
-    double intervalSeconds = 1.0;  ///< polling interval (and the scale of rate() to per-interval counts)
-    double timeoutSeconds = 5.0;   ///< per request
-    bool pace = true;              ///< wait for the interval between polls
+    std::string url;              ///< e.g. http://127.0.0.1:9090 (no trailing /api)
+    double intervalSeconds = 1.0; ///< polling interval (and the scale of rate() to per-interval counts)
+    double timeoutSeconds = 5.0;  ///< per request
+    bool pace = true;             ///< wait for the interval between polls
 };
 
 class PrometheusSource : public TelemetrySource

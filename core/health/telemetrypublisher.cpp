@@ -101,7 +101,7 @@ TelemetryPublisher::TelemetryPublisher(const Fabric &fabric)
                 e.link = l;
                 e.isA = isA;
                 e.labels = "switch=\"" + escapeLabel(fabric.nodeId(isA ? k.a : k.b)) + "\",port=\""
-                           + std::to_string(isA ? k.portA : k.portB) + "\"";
+                    + std::to_string(isA ? k.portA : k.portB) + "\"";
                 e.now.rateGbps = k.capacityGbps;
                 m_switchEnds.push_back(std::move(e));
             }
@@ -169,14 +169,14 @@ bool TelemetryPublisher::writeHostPort(HostPort &p, bool force, std::string *err
         return writeFile(c + name, std::to_string(value) + "\n", error);
     };
     // port_xmit_data / port_rcv_data count 4-byte words (node_exporter multiplies by 4).
-    if (!counter("port_xmit_data", n.xmitBytes / 4, w.xmitBytes) || !counter("port_rcv_data", n.rcvBytes / 4, w.rcvBytes)
+    if (!counter("port_xmit_data", n.xmitBytes / 4, w.xmitBytes)
+        || !counter("port_rcv_data", n.rcvBytes / 4, w.rcvBytes)
         || !counter("port_xmit_packets", n.xmitPackets, w.xmitPackets)
         || !counter("port_rcv_packets", n.rcvPackets, w.rcvPackets)
         || !counter("symbol_error", n.symbolErrors, w.symbolErrors)
         || !counter("port_rcv_errors", n.rcvErrors, w.rcvErrors)
         || !counter("port_rcv_discards", n.rcvDiscards, w.rcvDiscards)
-        || !counter("link_downed", n.linkDowned, w.linkDowned)
-        || !counter("port_xmit_wait", n.xmitWait, w.xmitWait))
+        || !counter("link_downed", n.linkDowned, w.linkDowned) || !counter("port_xmit_wait", n.xmitWait, w.xmitWait))
         return false;
     if (force || n.rateGbps != w.rateGbps) {
         w.rateGbps = n.rateGbps;
@@ -284,7 +284,8 @@ bool TelemetryPublisher::publish(const TelemetryFrame &frame, double unixSeconds
             t += type;
             t += '\n';
             for (const JobRankSamples &job : frame.jobs) {
-                const std::string prefix = std::string(name) + "{train_job=\"" + escapeLabel(job.jobName) + "\",rank=\"";
+                const std::string prefix
+                    = std::string(name) + "{train_job=\"" + escapeLabel(job.jobName) + "\",rank=\"";
                 for (size_t r = 0; r < job.ranks.size(); ++r) {
                     if (!job.ranks[r].present)
                         continue;

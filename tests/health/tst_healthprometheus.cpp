@@ -20,14 +20,12 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <QTcpSocket>
-
-#include <memory>
-
 #include <csignal>
+#include <memory>
 #include <sys/prctl.h>
 
 using namespace Railyard;
@@ -145,7 +143,8 @@ bool TestHealthPrometheus::waitForHttp(quint16 port, const QString &path, int ms
         QTcpSocket s;
         s.connectToHost(QHostAddress(QHostAddress::LocalHost), port);
         if (s.waitForConnected(1000)) {
-            s.write(QStringLiteral("GET %1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").arg(path).toLatin1());
+            s.write(
+                QStringLiteral("GET %1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n").arg(path).toLatin1());
             QByteArray reply;
             while (s.waitForReadyRead(2000))
                 reply += s.readAll();
@@ -164,7 +163,8 @@ QString TestHealthPrometheus::logs() const
     for (const char *name : {"simulate", "node_exporter", "prometheus"}) {
         QFile f(m_dir.filePath(QLatin1String(name) + QStringLiteral(".log")));
         if (f.open(QIODevice::ReadOnly))
-            out += QStringLiteral("--- %1 (tail)\n%2\n").arg(QLatin1String(name), QString::fromUtf8(f.readAll().right(1500)));
+            out += QStringLiteral("--- %1 (tail)\n%2\n")
+                       .arg(QLatin1String(name), QString::fromUtf8(f.readAll().right(1500)));
     }
     return out;
 }
@@ -292,10 +292,11 @@ void TestHealthPrometheus::endToEnd()
             lastStale = frame.staleReason;
         detector.observe(frame);
     }
-    QVERIFY2(flagged(), qPrintable(QStringLiteral("not flagged; mapped %1 series, %2 unmatched; last stale: %3\n%4")
-                                       .arg(source.mappedSeries())
-                                       .arg(source.unmatchedSeries())
-                                       .arg(QString::fromStdString(lastStale), logs())));
+    QVERIFY2(flagged(),
+             qPrintable(QStringLiteral("not flagged; mapped %1 series, %2 unmatched; last stale: %3\n%4")
+                            .arg(source.mappedSeries())
+                            .arg(source.unmatchedSeries())
+                            .arg(QString::fromStdString(lastStale), logs())));
     QVERIFY(source.mappedSeries() > 0);
     HealthReport report = buildHealthReport(m_fabric, m_jobs, detector, source.kind());
     QCOMPARE(report.source, std::string("prometheus"));
