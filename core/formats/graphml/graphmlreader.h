@@ -1,0 +1,13 @@
+#pragma once
+
+// The GraphML reader behind GraphmlFormat::read.
+
+#include "core/formats/fileformat.h"
+
+namespace Railyard {
+
+/// Reads a GraphML fabric: Railyard's own keys, or a plain graph whose roles
+/// are inferred. Errors carry the line and column; the result is validated.
+ReadResult readGraphml(QIODevice &device, const QString &fileName);
+
+} // namespace Railyard
