@@ -1,6 +1,7 @@
 #include "app/cli/healthcommand.h"
 
 #include "app/cli/clicommon.h"
+#include "app/cli/healthinputs.h"
 #include "core/formats/formatregistry.h"
 #include "core/health/healthreport.h"
 #include "core/health/prometheussource.h"
@@ -92,29 +93,12 @@ int runHealth(const QStringList &args)
     if ((replay || prometheus) && cl.isSet(QStringLiteral("inject")))
         cl.fail(QStringLiteral("--inject: faults are injected into the simulator only (--source sim)"));
 
-    const FileFormat &format = readFormatFor(cl, file, {}, QStringLiteral("from"));
-    std::optional<Fabric> fabric = loadFabric(file, format);
-    if (!fabric)
+    const std::optional<HealthInputs> in = loadHealthInputs(cl, file, jobFiles);
+    if (!in)
         return ExitBadInput;
-
-    std::vector<HealthFault> faults;
-    for (const QString &text : cl.values(QStringLiteral("inject"))) {
-        std::string error;
-        std::optional<HealthFault> f = parseHealthFault(text.toStdString(), *fabric, &error);
-        if (!f)
-            cl.fail(QStringLiteral("--inject %1").arg(QString::fromStdString(error)));
-        faults.push_back(*f);
-    }
-    std::vector<JobSpec> specs;
-    for (const QString &jobFile : jobFiles) {
-        const JobSpecResult r = readJobSpecFile(jobFile);
-        if (!r.ok()) {
-            printErr(r.errorText());
-            return ExitBadInput;
-        }
-        specs.push_back(*r.job);
-    }
-    const std::vector<RunningJob> jobs = placeRunningJobs(*fabric, specs);
+    const Fabric *fabric = &in->fabric;
+    const std::vector<HealthFault> &faults = in->faults;
+    const std::vector<RunningJob> &jobs = in->jobs;
 
     std::unique_ptr<TelemetrySource> source;
     if (replay) {

@@ -1,6 +1,7 @@
 #include "app/cli/simulatecommand.h"
 
 #include "app/cli/clicommon.h"
+#include "app/cli/healthinputs.h"
 #include "core/formats/formatregistry.h"
 #include "core/health/metricsserver.h"
 #include "core/health/simulatedsource.h"
@@ -78,28 +79,12 @@ int runSimulate(const QStringList &args)
         port = quint16(p);
     }
 
-    const FileFormat &format = readFormatFor(cl, file, {}, QStringLiteral("from"));
-    std::optional<Fabric> fabric = loadFabric(file, format);
-    if (!fabric)
+    const std::optional<HealthInputs> in = loadHealthInputs(cl, file, jobFiles);
+    if (!in)
         return ExitBadInput;
-    std::vector<HealthFault> faults;
-    for (const QString &text : cl.values(QStringLiteral("inject"))) {
-        std::string error;
-        std::optional<HealthFault> f = parseHealthFault(text.toStdString(), *fabric, &error);
-        if (!f)
-            cl.fail(QStringLiteral("--inject %1").arg(QString::fromStdString(error)));
-        faults.push_back(*f);
-    }
-    std::vector<JobSpec> specs;
-    for (const QString &jobFile : jobFiles) {
-        const JobSpecResult r = readJobSpecFile(jobFile);
-        if (!r.ok()) {
-            printErr(r.errorText());
-            return ExitBadInput;
-        }
-        specs.push_back(*r.job);
-    }
-    const std::vector<RunningJob> jobs = placeRunningJobs(*fabric, specs);
+    const Fabric *fabric = &in->fabric;
+    const std::vector<HealthFault> &faults = in->faults;
+    const std::vector<RunningJob> &jobs = in->jobs;
     SimulatorOptions options;
     options.seed = std::uint64_t(seed);
     options.intervalSeconds = intervalSeconds;
