@@ -19,21 +19,6 @@ namespace Railyard {
 
 namespace {
 
-template<typename Body>
-auto guarded(const QString &file, ProjectError *error, Body &&body) -> std::optional<decltype(body())>
-{
-    try {
-        return body();
-    } catch (const ProjectException &e) {
-        if (error)
-            *error = ProjectError{e.kind(), file, e.message()};
-    } catch (const std::bad_alloc &) {
-        if (error)
-            *error = ProjectError{ProjectError::Kind::Io, file, QStringLiteral("out of memory")};
-    }
-    return std::nullopt;
-}
-
 [[noreturn]] void invalid(const QString &message)
 {
     throw ProjectException(ProjectError::Kind::InvalidData, message);
@@ -118,7 +103,7 @@ IntentStore::IntentStore(QString projectPath)
 std::optional<std::int64_t> IntentStore::addVersion(std::string_view intentText, const QString &fileName,
                                                     ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         const IntentReadResult read = parseIntent(intentText, fileName);
         if (!read.ok())
             invalid(read.errorText());
@@ -131,7 +116,7 @@ std::optional<std::int64_t> IntentStore::addVersion(std::string_view intentText,
 
 std::optional<std::vector<StoredIntentVersion>> IntentStore::versions(ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(
             db,
@@ -146,7 +131,7 @@ std::optional<std::vector<StoredIntentVersion>> IntentStore::versions(ProjectErr
 
 std::optional<StoredIntentVersion> IntentStore::version(std::int64_t id, ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(
             db, (std::string("SELECT ") + versionColumns + " FROM intent_versions v WHERE v.id = ?").c_str());
@@ -160,7 +145,7 @@ std::optional<StoredIntentVersion> IntentStore::version(std::int64_t id, Project
 
 std::optional<std::int64_t> IntentStore::addReview(const ReviewedIntent &reviewed, ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         if (CanonicalJson::sha256Hex(reviewed.canonical) != reviewed.contentSha256)
             invalid(QStringLiteral("the reviewed intent's content_sha256 does not match its content"));
         const std::string file = IntentReview::write(reviewed);
@@ -206,7 +191,7 @@ std::optional<std::int64_t> IntentStore::addReview(const ReviewedIntent &reviewe
 
 std::optional<std::vector<StoredIntentReview>> IntentStore::reviews(std::int64_t intent, ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(db,
                                "SELECT id, intent, state, author, author_key, author_signed_utc, reviewer, "

@@ -1,14 +1,17 @@
 #pragma once
 
-// Internal to core/project: the exception the SQLite helpers and table code
-// throw; ProjectFile catches it at its API boundary and turns it into a
-// ProjectError. Nothing outside core/project sees it.
+// Internal to the project file's code (core/project and the stores that keep
+// their tables in it, such as core/intents/intentstore): the exception the
+// SQLite helpers and table code throw, and guardedProjectCall, which catches
+// it at an API boundary and turns it into a ProjectError.
 
 #include "core/project/projecterror.h"
 
 #include <QString>
 
 #include <exception>
+#include <new>
+#include <optional>
 
 namespace Railyard {
 
@@ -29,5 +32,22 @@ private:
     ProjectError::Kind m_kind;
     QString m_message;
 };
+
+/// Runs body and returns its value; a ProjectException (or running out of
+/// memory) becomes *error, naming the file, and std::nullopt.
+template<typename Body>
+auto guardedProjectCall(const QString &file, ProjectError *error, Body &&body) -> std::optional<decltype(body())>
+{
+    try {
+        return body();
+    } catch (const ProjectException &e) {
+        if (error)
+            *error = ProjectError{e.kind(), file, e.message()};
+    } catch (const std::bad_alloc &) {
+        if (error)
+            *error = ProjectError{ProjectError::Kind::Io, file, QStringLiteral("out of memory")};
+    }
+    return std::nullopt;
+}
 
 } // namespace Railyard

@@ -17,23 +17,6 @@ namespace Railyard {
 
 namespace {
 
-/// Runs body and returns its value; a ProjectException (or running out of
-/// memory) becomes *error, naming the file, and std::nullopt.
-template<typename Body>
-auto guarded(const QString &file, ProjectError *error, Body &&body) -> std::optional<decltype(body())>
-{
-    try {
-        return body();
-    } catch (const ProjectException &e) {
-        if (error)
-            *error = ProjectError{e.kind(), file, e.message()};
-    } catch (const std::bad_alloc &) {
-        if (error)
-            *error = ProjectError{ProjectError::Kind::Io, file, QStringLiteral("out of memory")};
-    }
-    return std::nullopt;
-}
-
 /// The fabric's validation errors as one sentence; empty when valid.
 QString problemsOf(const Fabric &fabric)
 {
@@ -107,7 +90,7 @@ ProjectFile::ProjectFile(QString path)
 
 std::optional<ProjectData> ProjectFile::read(ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         return readCurrent(db);
     });
@@ -115,7 +98,7 @@ std::optional<ProjectData> ProjectFile::read(ProjectError *error) const
 
 std::optional<std::map<std::string, std::string>> ProjectFile::readMetadata(ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         return ProjectTables::readMetadata(db);
     });
@@ -123,7 +106,7 @@ std::optional<std::map<std::string, std::string>> ProjectFile::readMetadata(Proj
 
 bool ProjectFile::save(const ProjectData &data, ProjectError *error) const
 {
-    const auto saved = guarded(m_path, error, [&] {
+    const auto saved = guardedProjectCall(m_path, error, [&] {
         requireValidForSaving(data.fabric);
         if (!QFileInfo::exists(m_path)) {
             ProjectImage::writeAtomically(m_path, ProjectImage::build(data.fabric, &data, data.metadata));
@@ -139,7 +122,7 @@ bool ProjectFile::save(const ProjectData &data, ProjectError *error) const
 
 bool ProjectFile::replace(const ProjectData &data, ProjectError *error) const
 {
-    const auto written = guarded(m_path, error, [&] {
+    const auto written = guardedProjectCall(m_path, error, [&] {
         requireValidForSaving(data.fabric);
         ProjectImage::writeAtomically(m_path, ProjectImage::build(data.fabric, &data, data.metadata));
         return true;
@@ -150,7 +133,7 @@ bool ProjectFile::replace(const ProjectData &data, ProjectError *error) const
 std::optional<std::int64_t> ProjectFile::addVersion(const ProjectData &snapshot, const QString &author,
                                                     const QString &message, ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         requireValidForSaving(snapshot.fabric);
         // Compress before taking the write lock.
         const QByteArray fabric = ProjectSnapshot::encodeFabric(snapshot.fabric);
@@ -180,7 +163,7 @@ std::optional<std::int64_t> ProjectFile::addVersion(const ProjectData &snapshot,
 
 std::optional<std::vector<ProjectVersion>> ProjectFile::versions(ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(db,
                                "SELECT id, author, created_utc, message, hosts, switches, links FROM versions "
@@ -203,7 +186,7 @@ std::optional<std::vector<ProjectVersion>> ProjectFile::versions(ProjectError *e
 
 std::optional<ProjectData> ProjectFile::readVersion(std::int64_t id, ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         return readSnapshot(db, id);
     });
@@ -211,7 +194,7 @@ std::optional<ProjectData> ProjectFile::readVersion(std::int64_t id, ProjectErro
 
 std::optional<ProjectData> ProjectFile::restoreVersion(std::int64_t id, ProjectError *error) const
 {
-    return guarded(m_path, error, [&] {
+    return guardedProjectCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForWriting(m_path);
         ProjectData data = readSnapshot(db, id);
         writeCurrent(db, data);
@@ -222,7 +205,7 @@ std::optional<ProjectData> ProjectFile::restoreVersion(std::int64_t id, ProjectE
 
 std::optional<ProjectData> ProjectFile::fromImage(const QByteArray &image, const QString &fileName, ProjectError *error)
 {
-    return guarded(fileName, error, [&] {
+    return guardedProjectCall(fileName, error, [&] {
         SqliteDatabase db = ProjectImage::openImageForReading(image);
         return readCurrent(db);
     });
@@ -230,7 +213,7 @@ std::optional<ProjectData> ProjectFile::fromImage(const QByteArray &image, const
 
 std::optional<QByteArray> ProjectFile::toImage(const ProjectData &data, ProjectError *error)
 {
-    return guarded(QString(), error, [&] {
+    return guardedProjectCall(QString(), error, [&] {
         requireValidForSaving(data.fabric);
         return ProjectImage::build(data.fabric, &data, data.metadata);
     });
@@ -238,7 +221,7 @@ std::optional<QByteArray> ProjectFile::toImage(const ProjectData &data, ProjectE
 
 std::optional<QByteArray> ProjectFile::toImage(const Fabric &fabric, ProjectError *error)
 {
-    return guarded(QString(), error, [&] {
+    return guardedProjectCall(QString(), error, [&] {
         requireValidForSaving(fabric);
         return ProjectImage::build(fabric, nullptr, {});
     });
