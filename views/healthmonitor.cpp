@@ -2,6 +2,7 @@
 
 #include "core/health/healthdetector.h"
 #include "core/health/healthfault.h"
+#include "core/health/healthstore.h"
 #include "core/health/prometheussource.h"
 #include "core/health/replaysource.h"
 #include "core/health/runningjobs.h"
@@ -9,6 +10,8 @@
 #include "core/jobs/jobspec.h"
 #include "core/model/fabric.h"
 
+#include <QDateTime>
+#include <QFile>
 #include <QSettings>
 #include <QThreadPool>
 #include <QTimer>
@@ -33,6 +36,9 @@ struct HealthSession
     std::shared_ptr<const HealthReport> report;
     size_t reportedAlarms = 0;
     size_t reportedActive = 0;
+    std::unique_ptr<ProjectTelemetryRecorder> recorder;
+    int filedIncidents = 0;
+    bool storeFailed = false; ///< stop writing to the project after its first error
     bool ready = false;
     quint64 generation = 0;
     double intervalSeconds = 1.0;
@@ -82,8 +88,17 @@ QString setUp(HealthSession &s)
         break;
     }
     case HealthSourceConfig::Kind::Replay: {
-        auto replay = std::make_unique<ReplaySource>();
+        QString project;
+        std::int64_t recording = 0;
         std::string error;
+        if (parseProjectRecordingSpec(s.config.replayFile, &project, &recording)) {
+            auto replay = std::make_unique<ProjectReplaySource>(project, recording);
+            if (!replay->open(s.fabric.linkCount(), &error))
+                return QString::fromStdString(error);
+            s.source = std::move(replay);
+            break;
+        }
+        auto replay = std::make_unique<ReplaySource>();
         if (!replay->open(s.config.replayFile.toStdString(), s.fabric.linkCount(), &error))
             return QString::fromStdString(error);
         s.source = std::move(replay);
@@ -95,9 +110,26 @@ QString setUp(HealthSession &s)
         options.intervalSeconds = s.intervalSeconds;
         options.timeoutSeconds = std::clamp(s.intervalSeconds * 3, 1.0, 5.0);
         options.pace = false; // the monitor's timer paces the polls
-        s.source = std::make_unique<PrometheusSource>(s.fabric, s.jobs, PrometheusMapping::defaults(), options);
+        PrometheusMapping mapping = PrometheusMapping::defaults();
+        if (!s.config.mappingFile.isEmpty()) {
+            QFile file(s.config.mappingFile);
+            if (!file.open(QIODevice::ReadOnly))
+                return QStringLiteral("%1: %2").arg(file.fileName(), file.errorString());
+            std::string error;
+            if (!PrometheusMapping::fromJson(file.readAll().toStdString(), mapping, &error))
+                return QStringLiteral("%1: %2").arg(file.fileName(), QString::fromStdString(error));
+        }
+        s.source = std::make_unique<PrometheusSource>(s.fabric, s.jobs, std::move(mapping), options);
         break;
     }
+    }
+    if (s.config.recordToProject && !s.config.projectPath.isEmpty()) {
+        s.recorder = std::make_unique<ProjectTelemetryRecorder>(s.config.projectPath);
+        ProjectError error;
+        const std::string name = QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")).toStdString()
+            + " (" + s.source->kind() + ")";
+        if (!s.recorder->open(name, s.fabric.name, s.fabric.linkCount(), s.source->kind(), &error))
+            return HealthMonitor::tr("Cannot record into the project: %1").arg(error.toString());
     }
     s.detector = std::make_unique<HealthDetector>(s.fabric);
     s.ready = true;
@@ -114,7 +146,11 @@ HealthUpdate pollOnce(HealthSession &s)
             return update;
     }
     auto frame = std::make_shared<TelemetryFrame>(s.source->poll());
+    const bool replayEnded = s.source->atEnd() && frame->stale && frame->staleReason == "end of recording";
     s.detector->observe(*frame);
+    ProjectError storeError;
+    if (s.recorder && !s.storeFailed && !replayEnded && !s.recorder->write(*frame, &storeError))
+        s.storeFailed = true;
     update.alarms = s.detector->alarms();
     const size_t active = static_cast<size_t>(
         std::count_if(update.alarms.begin(), update.alarms.end(), [](const HealthAlarm &a) { return a.active(); }));
@@ -123,7 +159,22 @@ HealthUpdate pollOnce(HealthSession &s)
             = std::make_shared<const HealthReport>(buildHealthReport(s.fabric, s.jobs, *s.detector, s.source->kind()));
         s.reportedAlarms = update.alarms.size();
         s.reportedActive = active;
+        // Incidents go into the project as they are filed and again when
+        // their alarm clears (status resolved); a stale frame files nothing.
+        if (!s.config.projectPath.isEmpty() && !s.storeFailed && !s.report->incidents.empty()) {
+            const std::optional<int> added = HealthStore(s.config.projectPath).fileIncidents(*s.report, &storeError);
+            if (added)
+                s.filedIncidents += *added;
+            else
+                s.storeFailed = true;
+        }
     }
+    if (s.source->atEnd() && s.recorder && !s.storeFailed && !s.recorder->flush(&storeError))
+        s.storeFailed = true;
+    if (storeError.kind != ProjectError::Kind::None)
+        update.storeError = storeError.toString();
+    update.recordedFrames = s.recorder ? s.recorder->framesWritten() : -1;
+    update.filedIncidents = s.filedIncidents;
     update.report = s.report;
     std::set<std::int32_t> suspects;
     for (const HealthAlarm &alarm : update.alarms) {

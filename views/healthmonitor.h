@@ -42,8 +42,14 @@ struct HealthSourceConfig
     QStringList jobFiles;      ///< *.job.json files placed after them (the replay's jobs too)
     QStringList faults;        ///< simulator: KIND:ID:VALUE[@INTERVAL] (healthfault.h)
     quint64 seed = 1;          ///< simulator
-    QString replayFile;        ///< replay: a JSON-lines recording
+    QString replayFile;        ///< replay: a JSON-lines recording, or PROJECT.railyard[#ID]
     QString prometheusUrl;     ///< prometheus: base URL of the HTTP API
+    QString mappingFile;       ///< prometheus: series-to-fabric mapping (JSON); empty = built-in
+    /// The document's .railyard project, if it is one: incidents are filed
+    /// into it (healthstore.h) and, with recordToProject, the telemetry is
+    /// recorded into it.
+    QString projectPath;
+    bool recordToProject = false;
 };
 
 /// One polling result, built on the worker and handed over by value.
@@ -54,9 +60,12 @@ struct HealthUpdate
     std::shared_ptr<const HealthReport> report; ///< rebuilt when the alarms change, else the previous one
     std::vector<std::int32_t> suspectNodes;     ///< hosts and switches behind the active alarms
     std::vector<std::pair<std::string, std::vector<std::int32_t>>> jobHosts; ///< per job, host node per rank
-    bool ended = false;     ///< the source has nothing more (end of a replay)
-    QString error;          ///< setup failed (bad job, fault or file)
-    quint64 generation = 0; ///< the session it came from (internal)
+    bool ended = false;         ///< the source has nothing more (end of a replay)
+    QString error;              ///< setup failed (bad job, fault or file)
+    QString storeError;         ///< recording or filing incidents into the project failed (monitoring goes on)
+    qint64 recordedFrames = -1; ///< frames recorded into the project so far (-1: not recording)
+    int filedIncidents = 0;     ///< incidents filed into the project so far
+    quint64 generation = 0;     ///< the session it came from (internal)
 };
 
 class HealthMonitor : public QObject

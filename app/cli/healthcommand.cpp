@@ -4,12 +4,15 @@
 #include "app/cli/healthinputs.h"
 #include "core/formats/formatregistry.h"
 #include "core/health/healthreport.h"
+#include "core/health/healthstore.h"
 #include "core/health/prometheussource.h"
 #include "core/health/replaysource.h"
 #include "core/health/simulatedsource.h"
 #include "core/jobs/jobspec.h"
+#include "core/project/projectfile.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 #include <memory>
 
@@ -27,7 +30,8 @@ int runHealth(const QStringList &args)
                  QStringLiteral("A running job (*.job.json), placed in the order given; repeat."),
                  QStringLiteral("file"));
     cl.addOption({QStringLiteral("source")},
-                 QStringLiteral("Telemetry source: sim (the embedded simulator), replay=FILE (a recording) or "
+                 QStringLiteral("Telemetry source: sim (the embedded simulator), replay=FILE (a .jsonl recording, or "
+                                "PROJECT.railyard[#ID]: a recording in a project, by default its newest) or "
                                 "prometheus=URL (a Prometheus server's HTTP API, polled every --interval-seconds). "
                                 "Default sim."),
                  QStringLiteral("source"), QStringLiteral("sim"));
@@ -46,7 +50,13 @@ int runHealth(const QStringList &args)
                  QStringLiteral("n"), QStringLiteral("20"));
     cl.addOption({QStringLiteral("seed")}, QStringLiteral("Simulator noise seed. Default 1."), QStringLiteral("s"),
                  QStringLiteral("1"));
-    cl.addOption({QStringLiteral("record")}, QStringLiteral("Record the telemetry as JSON lines to FILE."),
+    cl.addOption({QStringLiteral("record")},
+                 QStringLiteral("Record the telemetry: into a project when FILE ends in .railyard (a new recording "
+                                "in it), else as JSON lines."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("project")},
+                 QStringLiteral("File the incidents into this .railyard project (default: the --record project, "
+                                "if any)."),
                  QStringLiteral("file"));
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print the report as JSON (schema in docs/cli.md)."));
     cl.setEpilog(QStringLiteral(
@@ -55,6 +65,10 @@ int runHealth(const QStringList &args)
         "      --inject degrade:gpu0129--leaf-0065:0.5@3 --intervals 10\n"
         "  railyard-cli health samples/meta-24k.fabric.json --job samples/moe-meta-24k.job.json \\\n"
         "      --inject hang:rank:100@2 --record run.jsonl --json\n"
+        "  railyard-cli health samples/meta-24k.fabric.json --job samples/moe-meta-24k.job.json \\\n"
+        "      --inject flap:spine-01--core-01:3@2 --record lab.railyard\n"
+        "  railyard-cli health samples/meta-24k.fabric.json --job samples/moe-meta-24k.job.json --source "
+        "replay=lab.railyard\n"
         "  railyard-cli health samples/meta-24k.fabric.json --job samples/moe-meta-24k.job.json --source "
         "replay=run.jsonl\n"
         "Exit codes: 0 report printed (alarms or not), 1 bad fabric, job or recording, a job that does not fit, "
@@ -101,7 +115,17 @@ int runHealth(const QStringList &args)
     const std::vector<RunningJob> &jobs = in->jobs;
 
     std::unique_ptr<TelemetrySource> source;
-    if (replay) {
+    QString replayProject;
+    std::int64_t replayRecording = 0;
+    if (replay && parseProjectRecordingSpec(sourceText.mid(7), &replayProject, &replayRecording)) {
+        auto r = std::make_unique<ProjectReplaySource>(replayProject, replayRecording);
+        std::string error;
+        if (!r->open(fabric->linkCount(), &error)) {
+            printErr(QString::fromStdString(error));
+            return ExitBadInput;
+        }
+        source = std::move(r);
+    } else if (replay) {
         auto r = std::make_unique<ReplaySource>();
         std::string error;
         if (!r->open(sourceText.mid(7).toStdString(), fabric->linkCount(), &error)) {
@@ -119,18 +143,60 @@ int runHealth(const QStringList &args)
         options.seed = std::uint64_t(seed);
         source = std::make_unique<SimulatedSource>(*fabric, jobs, faults, options);
     }
+    const QString recordTo = cl.value(QStringLiteral("record"));
+    const bool recordToProject = recordTo.endsWith(QLatin1String(".railyard"), Qt::CaseInsensitive);
+    const QString incidentProject = cl.isSet(QStringLiteral("project")) ? cl.value(QStringLiteral("project"))
+        : recordToProject                                               ? recordTo
+                                                                        : QString();
     TelemetryRecorder recorder;
-    if (cl.isSet(QStringLiteral("record"))) {
+    std::optional<ProjectTelemetryRecorder> projectRecorder;
+    if (recordToProject) {
+        ProjectError error;
+        // A project that does not exist yet is created holding the fabric
+        // (its jobs are the --job files, which the project does not copy).
+        if (!QFileInfo::exists(recordTo)) {
+            ProjectData data;
+            data.fabric = *fabric;
+            if (!ProjectFile(recordTo).save(data, &error)) {
+                printErr(error.toString());
+                return ExitBadInput;
+            }
+        }
+        projectRecorder.emplace(recordTo);
+        const std::string name = "railyard-cli health (" + source->kind() + ")";
+        if (!projectRecorder->open(name, fabric->name, fabric->linkCount(), source->kind(), &error)) {
+            printErr(error.toString());
+            return ExitBadInput;
+        }
+    } else if (!recordTo.isEmpty()) {
         std::string error;
-        if (!recorder.open(cl.value(QStringLiteral("record")).toStdString(), fabric->name, fabric->linkCount(),
-                           &error)) {
+        if (!recorder.open(recordTo.toStdString(), fabric->name, fabric->linkCount(), &error)) {
             printErr(QString::fromStdString(error));
             return ExitBadInput;
         }
     }
     HealthDetector detector(*fabric);
-    monitorHealth(*source, detector, intervals, &recorder);
+    ProjectError recordError;
+    bool recording = true;
+    monitorHealth(*source, detector, intervals, &recorder, [&](const TelemetryFrame &frame) {
+        if (projectRecorder && recording && !projectRecorder->write(frame, &recordError))
+            recording = false;
+        return true;
+    });
+    if (projectRecorder && recording && !projectRecorder->flush(&recordError))
+        recording = false;
+    if (!recording) {
+        printErr(recordError.toString());
+        return ExitBadInput;
+    }
     const HealthReport report = buildHealthReport(*fabric, jobs, detector, source->kind());
+    if (!incidentProject.isEmpty()) {
+        ProjectError error;
+        if (!HealthStore(incidentProject).fileIncidents(report, &error)) {
+            printErr(error.toString());
+            return ExitBadInput;
+        }
+    }
     printOutRaw(cl.isSet(QStringLiteral("json")) ? healthReportToJson(report) : healthReportToText(report));
     return ExitOk;
 }

@@ -10,6 +10,7 @@
 #include "app/cli/exportcommand.h"
 #include "app/cli/generatecommand.h"
 #include "app/cli/healthcommand.h"
+#include "app/cli/healthstorecommands.h"
 #include "app/cli/intentcommand.h"
 #include "app/cli/keyscommand.h"
 #include "app/cli/placecommand.h"
@@ -43,6 +44,8 @@ const Command commands[] = {
     {"keys", "keys generate --name N", "Generate an Ed25519 key pair for signing intents.", runKeys},
     {"health", "health FABRIC --job JOB", "Link and rank health: detect, attribute, re-place.", runHealth},
     {"simulate", "simulate FABRIC --job JOB", "Publish simulated telemetry (sysfs, /metrics).", runSimulate},
+    {"recordings", "recordings PROJECT", "List, export or remove a project's telemetry recordings.", runRecordings},
+    {"incidents", "incidents PROJECT", "List the incidents filed into a project.", runIncidents},
 };
 
 QString topHelpText()

@@ -4,7 +4,8 @@
 //   railyard FILE --screenshot OUT.png [--size WxH] [--focus ID] [--fail ID]...
 //   railyard FILE --intent OLD.intent.json [--intent-diff NEW.intent.json] [--screenshot OUT.png]
 //   railyard FILE --health-sim --job JOB [--inject KIND:ID:VALUE[@I]]... [--intervals N] [--incident]
-//   railyard FILE --health-replay REC.jsonl [--job JOB] [--intervals N]
+//   railyard FILE --health-replay REC.jsonl|PROJECT.railyard[#ID] [--job JOB] [--intervals N]
+//   railyard FILE --health-prometheus URL --job JOB [--health-mapping MAP.json] [--health-record]
 //
 // --screenshot opens the file, lays it out, waits for the analysis, renders
 // the window into OUT.png and exits (for documentation, bug reports and
@@ -99,8 +100,16 @@ int main(int argc, char **argv)
     const QCommandLineOption healthSim(QStringLiteral("health-sim"),
                                        QApplication::translate("main", "Start live health monitoring with the simulator running the --job."));
     const QCommandLineOption healthReplay(QStringLiteral("health-replay"),
-                                          QApplication::translate("main", "Start live health monitoring replaying the recording <file>."),
+                                          QApplication::translate("main", "Start live health monitoring replaying the recording <file> (a .jsonl file, or PROJECT.railyard[#ID])."),
                                           QStringLiteral("file"));
+    const QCommandLineOption healthPrometheus(QStringLiteral("health-prometheus"),
+                                              QApplication::translate("main", "Start live health monitoring reading the Prometheus server at <url> (its HTTP API) for the --job."),
+                                              QStringLiteral("url"));
+    const QCommandLineOption healthMapping(QStringLiteral("health-mapping"),
+                                           QApplication::translate("main", "With --health-prometheus: the series-to-fabric mapping <file> (JSON, docs/health.md)."),
+                                           QStringLiteral("file"));
+    const QCommandLineOption healthRecord(QStringLiteral("health-record"),
+                                          QApplication::translate("main", "Record the live telemetry into the open .railyard project."));
     const QCommandLineOption inject(QStringLiteral("inject"),
                                     QApplication::translate("main", "With --health-sim: inject the fault KIND:ID:VALUE[@INTERVAL]; repeatable."),
                                     QStringLiteral("fault"));
@@ -110,7 +119,7 @@ int main(int argc, char **argv)
     const QCommandLineOption incident(QStringLiteral("incident"),
                                       QApplication::translate("main", "Show the first incident and its runbook in the Health dock."));
     parser.addOptions({screenshot, size, focus, fail, job, compare, dock, intent, intentDiff, healthSim, healthReplay, inject,
-                       intervals, incident});
+                       intervals, incident, healthPrometheus, healthMapping, healthRecord});
     parser.process(app);
 
     Railyard::MainWindow window;
@@ -164,12 +173,17 @@ int main(int argc, char **argv)
         window.resizeDocks({intents}, {640}, Qt::Horizontal); // room for the rules side by side
     }
 
-    const bool health = (parser.isSet(healthSim) || parser.isSet(healthReplay)) && window.document();
+    const bool health
+        = (parser.isSet(healthSim) || parser.isSet(healthReplay) || parser.isSet(healthPrometheus)) && window.document();
     if (health) {
         Railyard::HealthSourceConfig config;
-        config.kind = parser.isSet(healthReplay) ? Railyard::HealthSourceConfig::Kind::Replay
-                                                 : Railyard::HealthSourceConfig::Kind::Simulator;
+        config.kind = parser.isSet(healthReplay)       ? Railyard::HealthSourceConfig::Kind::Replay
+                    : parser.isSet(healthPrometheus) ? Railyard::HealthSourceConfig::Kind::Prometheus
+                                                     : Railyard::HealthSourceConfig::Kind::Simulator;
         config.replayFile = parser.value(healthReplay);
+        config.prometheusUrl = parser.value(healthPrometheus);
+        config.mappingFile = parser.value(healthMapping);
+        config.recordToProject = parser.isSet(healthRecord);
         if (parser.isSet(job))
             config.jobFiles << parser.value(job);
         config.faults = parser.values(inject);

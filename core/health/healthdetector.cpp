@@ -328,9 +328,30 @@ void HealthDetector::observeRanks(const TelemetryFrame &frame, const JobRankSamp
     if (maxStep < 0)
         return; // no rank reported: a gap for the whole job
 
-    // Stall / hang.
+    // Stall / hang: no progress for stallSteps of the job's own steps: the
+    // ranks' reported step (busy) time while the job advances, or, from a
+    // source without it, the period learnt from the counter's advances.
     JobProgress &progress = m_progress[job.jobName];
-    const bool stalled = progress.lastMaxStep >= 0 && maxStep <= progress.lastMaxStep;
+    const bool advanced = maxStep > progress.lastMaxStep;
+    if (advanced) {
+        std::vector<float> scratch = busy;
+        double busyMedian = 0, unused = 0;
+        medianMad(scratch, &busyMedian, &unused);
+        auto smooth = [](double &value, double sample) {
+            if (std::isfinite(sample) && sample > 0)
+                value = value > 0 ? 0.8 * value + 0.2 * sample : sample;
+        };
+        smooth(progress.busyAtAdvanceSeconds, busyMedian);
+        if (progress.lastMaxStep >= 0)
+            smooth(progress.stepPeriodSeconds,
+                   (frame.timeSeconds - progress.lastAdvanceSeconds) / double(maxStep - progress.lastMaxStep));
+        progress.lastAdvanceSeconds = frame.timeSeconds;
+    }
+    const double sinceProgress = frame.timeSeconds - progress.lastAdvanceSeconds;
+    // The ranks' own step time when they report one; else the learnt period.
+    const double stallAfter = th.stallSteps
+        * (progress.busyAtAdvanceSeconds > 0 ? progress.busyAtAdvanceSeconds : progress.stepPeriodSeconds);
+    const bool stalled = progress.lastMaxStep >= 0 && !advanced && sinceProgress > stallAfter;
     progress.lastMaxStep = std::max(progress.lastMaxStep, maxStep);
     const std::string stallKey = "stall:" + job.jobName;
     auto stallTrack = m_rankTracks.find(stallKey);
@@ -350,9 +371,11 @@ void HealthDetector::observeRanks(const TelemetryFrame &frame, const JobRankSamp
         p.element = p.ranks.empty() ? job.jobName : job.jobName + "/rank:" + std::to_string(p.ranks.front());
         p.evidence.rule = "stall";
         p.evidence.metric = "step";
-        p.evidence.thresholds
-            = {{"stalled_intervals", th.raiseAfter}, {"heartbeat_timeout_s", th.heartbeatTimeoutSeconds}};
+        p.evidence.thresholds = {{"stalled_intervals", th.raiseAfter},
+                                 {"stall_after_s", stallAfter},
+                                 {"heartbeat_timeout_s", th.heartbeatTimeoutSeconds}};
         p.evidence.observed = {{"max_step", double(maxStep)},
+                               {"seconds_since_progress", sinceProgress},
                                {"min_step", double(minStep)},
                                {"ranks_behind", double(p.ranks.size())},
                                {"ranks", double(job.ranks.size())}};

@@ -52,6 +52,12 @@ struct DetectionThresholds
     int flapEvents = 2;
     int flapWindow = 10;
     double heartbeatTimeoutSeconds = 30;
+    /// A job stalls when its step counter has not advanced for this many of
+    /// its own steps (its ranks' reported step time, or the period learnt
+    /// from the counter when they report none) and at least one interval: a
+    /// 5 s step polled every second is not a stall until ~15 s pass without
+    /// progress.
+    double stallSteps = 3;
     double slowRankRatio = 1.2;
     double slowRankMads = 8;
     int raiseAfter = 2;
@@ -95,6 +101,9 @@ private:
     struct JobProgress
     {
         std::int64_t lastMaxStep = -1;
+        double lastAdvanceSeconds = 0;   ///< frame time when the job's newest step counter last advanced
+        double stepPeriodSeconds = 0;    ///< observed seconds per step (smoothed; 0 = not seen yet)
+        double busyAtAdvanceSeconds = 0; ///< median busy time per step while the job advances (smoothed)
     };
     /// Advances a track; returns true when it should be erased.
     bool step(Track &track, bool bad, bool present, std::int64_t interval, double metric, int clearAfter,

@@ -64,5 +64,10 @@ HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJo
 /// (stalls) are null with "stalled": true.
 std::string healthReportToJson(const HealthReport &report);
 std::string healthReportToText(const HealthReport &report);
+/// One incident of the report as the control-plane incident API takes it
+/// (the objects of the report's "incidents" array), compact.
+std::string healthIncidentToJson(const HealthReport &report, size_t incident);
+/// "open" while the incident's alarm is active, else "resolved".
+const char *healthIncidentStatus(const HealthReport &report, size_t incident);
 
 } // namespace Railyard

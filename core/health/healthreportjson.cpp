@@ -60,6 +60,22 @@ json exclusionsJson(const HealthExclusions &e)
     return json{{"hosts", e.hosts}, {"links", e.links}};
 }
 
+json incidentJson(const HealthReport &r, size_t index)
+{
+    const HealthIncident &i = r.incidents[index];
+    const HealthDetection &d = r.detections[size_t(i.alarm)];
+    return json{{"incident_id", i.id},
+                {"cluster", i.cluster},
+                {"symptom", i.symptom},
+                {"status", d.alarm.active() ? "open" : "resolved"},
+                {"element", i.element},
+                {"first_interval", i.firstInterval},
+                {"evidence", evidenceJson(d.alarm.evidence)},
+                {"affected_jobs", jobsJson(i.jobs)},
+                {"exclusions", exclusionsJson(i.exclusions)},
+                {"runbook", i.runbook}};
+}
+
 std::string ms(double seconds)
 {
     if (!std::isfinite(seconds))
@@ -70,6 +86,16 @@ std::string ms(double seconds)
 }
 
 } // namespace
+
+const char *healthIncidentStatus(const HealthReport &report, size_t incident)
+{
+    return report.detections[size_t(report.incidents[incident].alarm)].alarm.active() ? "open" : "resolved";
+}
+
+std::string healthIncidentToJson(const HealthReport &report, size_t incident)
+{
+    return incidentJson(report, incident).dump();
+}
 
 std::string healthReportToJson(const HealthReport &r)
 {
@@ -98,19 +124,8 @@ std::string healthReportToJson(const HealthReport &r)
                                     {"excluded_hosts_avoided", p.excludedHostsAvoided}});
     }
     json incidents = json::array();
-    for (const HealthIncident &i : r.incidents) {
-        const HealthDetection &d = r.detections[size_t(i.alarm)];
-        incidents.push_back(json{{"incident_id", i.id},
-                                 {"cluster", i.cluster},
-                                 {"symptom", i.symptom},
-                                 {"status", d.alarm.active() ? "open" : "resolved"},
-                                 {"element", i.element},
-                                 {"first_interval", i.firstInterval},
-                                 {"evidence", evidenceJson(d.alarm.evidence)},
-                                 {"affected_jobs", jobsJson(i.jobs)},
-                                 {"exclusions", exclusionsJson(i.exclusions)},
-                                 {"runbook", i.runbook}});
-    }
+    for (size_t i = 0; i < r.incidents.size(); ++i)
+        incidents.push_back(incidentJson(r, i));
     const json out{{"cluster", r.cluster},
                    {"source", r.source},
                    {"intervals", r.intervals},

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <regex>
@@ -274,6 +275,7 @@ const char *PrometheusMapping::defaultJson()
   "format": "railyard-prometheus-mapping",
   "version": 1,
   "window_seconds": 5,
+  "filter_nominal": true,
   "nic": {
     "host": {"label": "device", "regex": "^mlx5_(\\d+)_\\d+$", "by": "index"},
     "rail": {"label": "device", "regex": "^mlx5_\\d+_(\\d+)$"},
@@ -387,12 +389,15 @@ bool PrometheusMapping::fromJson(const std::string &text, PrometheusMapping &out
                 }
             }
         };
-        checkKeys(j, {"format", "version", "window_seconds", "nic", "switch_port", "rank"}, "");
+        checkKeys(j, {"format", "version", "window_seconds", "filter_nominal", "nic", "switch_port", "rank"}, "");
         if (j.contains("format") && j.at("format") != "railyard-prometheus-mapping")
             return fail("mapping: format is not railyard-prometheus-mapping");
         if (j.contains("version") && j.at("version") != 1)
             return fail("mapping: version must be 1");
         out.windowSeconds = j.value("window_seconds", out.windowSeconds);
+        if (j.contains("filter_nominal") && !j.at("filter_nominal").is_boolean())
+            return fail("mapping: filter_nominal must be true or false");
+        out.filterNominal = j.value("filter_nominal", out.filterNominal);
         if (!(out.windowSeconds >= 1))
             return fail("mapping: window_seconds must be at least 1");
         if (j.contains("nic"))
@@ -430,6 +435,7 @@ struct PrometheusMapper::Impl
     std::vector<float> rateGbps;     ///< min over ends, -1 none
     std::vector<std::uint8_t> flags; ///< bit 0/1: tx set a→b / b→a; bit 2: down
     std::vector<double> lastHeartbeat;
+    double maxNicGbps = 0, maxSwitchGbps = 0; ///< fastest designed link of each kind of port
 
     Impl(const Fabric &f, PrometheusMapping m, std::vector<std::pair<std::string, std::int64_t>> j)
         : fabric(f)
@@ -444,6 +450,7 @@ struct PrometheusMapper::Impl
             const Link &k = fabric.links()[size_t(l)];
             const bool aHost = fabric.isHost(k.a), bHost = fabric.isHost(k.b);
             if (aHost != bHost) {
+                maxNicGbps = std::max(maxNicGbps, k.capacityGbps);
                 const NodeIndex h = aHost ? k.a : k.b;
                 const int port = aHost ? k.portA : k.portB;
                 int offset = 0;
@@ -455,6 +462,7 @@ struct PrometheusMapper::Impl
                     offset += nic.ports;
                 }
             } else if (!aHost && !bHost) {
+                maxSwitchGbps = std::max(maxSwitchGbps, k.capacityGbps);
                 switchPorts[switchKey(k.a, k.portA)] = {l, true};
                 switchPorts[switchKey(k.b, k.portB)] = {l, false};
             }
@@ -535,16 +543,35 @@ std::vector<PromQuery> PrometheusMapper::queries() const
 {
     std::vector<PromQuery> q;
     const std::string window = "[" + std::to_string(int(std::lround(d->mapping.windowSeconds))) + "s]";
-    auto ports = [&](const PromPortMapping &m, PromQuery::Target target) {
+    const bool filter = d->mapping.filterNominal;
+    auto ports = [&](const PromPortMapping &m, PromQuery::Target target, double maxGbps) {
         for (int f = 0; f < int(PromLinkField::Count); ++f) {
             if (m.metrics[f].empty())
                 continue;
             const PromLinkField field = PromLinkField(f);
-            q.push_back({target, field, isGauge(field) ? m.metrics[f] : "rate(" + m.metrics[f] + window + ")"});
+            PromQuery query{target, field, isGauge(field) ? m.metrics[f] : "rate(" + m.metrics[f] + window + ")"};
+            if (filter) {
+                if (field == PromLinkField::StateId) {
+                    query.filter = PromQuery::Filter::NotActive;
+                    query.promql += " != 4";
+                } else if (field == PromLinkField::RateBytesPerSecond) {
+                    // Below the fastest designed rate (with the mapper's 0.1 %
+                    // tolerance): ports at full speed read as their design rate.
+                    query.filter = PromQuery::Filter::BelowRate;
+                    query.threshold = std::floor(maxGbps * 0.999 * 1e9 / 8);
+                    char text[40];
+                    std::snprintf(text, sizeof text, " < %.0f", query.threshold);
+                    query.promql += text;
+                } else if (field != PromLinkField::TxBytes && field != PromLinkField::RxBytes) {
+                    query.filter = PromQuery::Filter::Positive;
+                    query.promql += " > 0";
+                }
+            }
+            q.push_back(std::move(query));
         }
     };
-    ports(d->mapping.nic, PromQuery::Target::Nic);
-    ports(d->mapping.switchPort, PromQuery::Target::SwitchPort);
+    ports(d->mapping.nic, PromQuery::Target::Nic, d->maxNicGbps);
+    ports(d->mapping.switchPort, PromQuery::Target::SwitchPort, d->maxSwitchGbps);
     if (!d->jobs.empty()) {
         if (!d->mapping.rankStepMetric.empty())
             q.push_back({PromQuery::Target::RankStep, PromLinkField::Count, d->mapping.rankStepMetric});

@@ -118,6 +118,37 @@ CREATE TABLE intent_reviews(
     file BLOB NOT NULL);
 )sql";
 
+// Schema 4 adds live health (core/health/healthstore.h): telemetry
+// recordings, their frames (compressed JSON lines, telemetryrecording.h) and
+// the incidents filed while monitoring, keyed by their stable incident id.
+constexpr const char *healthTables = R"sql(
+CREATE TABLE telemetry_recordings(
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    fabric TEXT NOT NULL,
+    links INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    started_utc TEXT NOT NULL);
+CREATE TABLE telemetry_frames(
+    recording INTEGER NOT NULL REFERENCES telemetry_recordings(id),
+    seq INTEGER NOT NULL,
+    interval INTEGER NOT NULL,
+    stale INTEGER NOT NULL,
+    frame BLOB NOT NULL,
+    UNIQUE (recording, seq));
+CREATE TABLE incidents(
+    id TEXT PRIMARY KEY,
+    cluster TEXT NOT NULL,
+    symptom TEXT NOT NULL,
+    element TEXT NOT NULL,
+    first_interval INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('open', 'resolved')),
+    source TEXT NOT NULL,
+    filed_utc TEXT NOT NULL,
+    updated_utc TEXT NOT NULL,
+    json TEXT NOT NULL);
+)sql";
+
 /// 1 → 2: the jobs table, and host/switch/link counts on every version
 /// (computed from its snapshot). Version-1 snapshots have no jobs; the
 /// snapshot decoder reads them as "no jobs".
@@ -150,12 +181,19 @@ void migrate2to3(SqliteDatabase &db)
     db.exec(intentTables);
 }
 
+/// 3 → 4: the health tables, empty.
+void migrate3to4(SqliteDatabase &db)
+{
+    db.exec(healthTables);
+}
+
 } // namespace
 
 void ProjectSchema::create(SqliteDatabase &db)
 {
     db.exec(schema2);
     db.exec(intentTables);
+    db.exec(healthTables);
     db.exec(("PRAGMA application_id = " + std::to_string(applicationId)
              + ";"
                "PRAGMA user_version = "
@@ -202,6 +240,7 @@ void ProjectSchema::migrate(SqliteDatabase &db, int from)
         switch (version) {
         case 1: migrate1to2(db); break;
         case 2: migrate2to3(db); break;
+        case 3: migrate3to4(db); break;
         }
     }
     db.exec(("PRAGMA user_version = " + std::to_string(currentVersion)).c_str());

@@ -15,13 +15,15 @@ namespace Railyard {
 ///      (and their snapshots without jobs).
 ///  2 — jobs table; versions carry hosts/switches/links counts.
 ///  3 — intent_versions and intent_reviews (network intents, core/intents/intentstore.h).
+///  4 — telemetry_recordings, telemetry_frames and incidents (live health,
+///      core/health/healthstore.h).
 class ProjectSchema
 {
 public:
     /// PRAGMA application_id of every project: "RLYD".
     static constexpr std::int32_t applicationId = 0x524C5944;
     /// The schema this build writes and the newest it reads.
-    static constexpr int currentVersion = 3;
+    static constexpr int currentVersion = 4;
     /// Page size of new files, bytes.
     static constexpr int pageSize = 4096;
 
@@ -40,7 +42,7 @@ public:
 
     /// Migrates a database of schema `from` to currentVersion, step by step
     /// (1→2: create jobs; add and fill the versions' counts; 2→3: create the
-    /// intent tables). Call inside a
+    /// intent tables; 3→4: create the health tables). Call inside a
     /// transaction: on a file as part of a save, or on an in-memory copy when
     /// reading, so that reading never writes the file.
     static void migrate(SqliteDatabase &db, int from);

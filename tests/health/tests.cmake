@@ -2,6 +2,12 @@
 railyard_add_test(health healthdetect)
 set_tests_properties(health/healthdetect PROPERTIES TIMEOUT 300)
 
+# Recordings and incidents in a .railyard project (a damaged frame made with the SQLite C API).
+railyard_add_test(health healthstore)
+find_package(SQLite3 REQUIRED)
+target_link_libraries(tst_healthstore PRIVATE SQLite::SQLite3)
+set_tests_properties(health/healthstore PROPERTIES TIMEOUT 300)
+
 # `railyard-cli health` end to end.
 railyard_add_test(health healthcommand)
 target_compile_definitions(tst_healthcommand PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")

@@ -4,6 +4,7 @@
 
 #include "../common/clirun.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -28,6 +29,7 @@ class TestHealthCommand : public QObject
 private slots:
     void degradedLinkJson();
     void recordThenReplay();
+    void recordIntoProject();
     void usageErrors();
 };
 
@@ -82,6 +84,69 @@ void TestHealthCommand::recordThenReplay()
     QCOMPARE(a.value(QStringLiteral("detections")).toArray().size(), 1);
     QCOMPARE(b.value(QStringLiteral("detections")), a.value(QStringLiteral("detections")));
     QCOMPARE(b.value(QStringLiteral("incidents")), a.value(QStringLiteral("incidents")));
+}
+
+void TestHealthCommand::recordIntoProject()
+{
+    // --record PROJECT.railyard creates the project (holding the fabric),
+    // keeps the recording and files the incidents; replay=PROJECT gives the
+    // same detections; `recordings` lists and exports it, byte for byte the
+    // JSON lines --record FILE.jsonl writes for the same run.
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("lab.railyard"));
+    const QString jsonl = dir.filePath(QStringLiteral("run.jsonl"));
+    const QStringList base{QStringLiteral("health"),        sample("meta-24k.fabric.json"), QStringLiteral("--job"),
+                           sample("moe-meta-24k.job.json"), QStringLiteral("--intervals"),  QStringLiteral("6"),
+                           QStringLiteral("--json")};
+    const QStringList fault{QStringLiteral("--inject"), QStringLiteral("degrade:%1:0.5@2").arg(degradedLink)};
+    const CliRun live = runCli(base + fault + QStringList{QStringLiteral("--record"), project});
+    QVERIFY2(live.exitCode == 0, qPrintable(describe(live)));
+    const CliRun file = runCli(base + fault + QStringList{QStringLiteral("--record"), jsonl});
+    QVERIFY2(file.exitCode == 0, qPrintable(describe(file)));
+
+    const CliRun replay = runCli(base + QStringList{QStringLiteral("--source"), QStringLiteral("replay=") + project});
+    QVERIFY2(replay.exitCode == 0, qPrintable(describe(replay)));
+    const QJsonObject a = QJsonDocument::fromJson(live.out.toUtf8()).object();
+    const QJsonObject b = QJsonDocument::fromJson(replay.out.toUtf8()).object();
+    QCOMPARE(a.value(QStringLiteral("detections")).toArray().size(), 1);
+    QCOMPARE(b.value(QStringLiteral("detections")), a.value(QStringLiteral("detections")));
+
+    const CliRun list = runCli({QStringLiteral("recordings"), project, QStringLiteral("--json")});
+    QVERIFY2(list.exitCode == 0, qPrintable(describe(list)));
+    const QJsonArray recordings = QJsonDocument::fromJson(list.out.toUtf8()).array();
+    QCOMPARE(recordings.size(), 1);
+    QCOMPARE(recordings[0].toObject().value(QStringLiteral("frames")).toInt(), 6);
+    QCOMPARE(recordings[0].toObject().value(QStringLiteral("fabric")).toString(), QStringLiteral("meta-24k"));
+    const QString exported = dir.filePath(QStringLiteral("exported.jsonl"));
+    const CliRun exportRun = runCli({QStringLiteral("recordings"), project, QStringLiteral("--export"),
+                                     QStringLiteral("1"), QStringLiteral("--out"), exported});
+    QVERIFY2(exportRun.exitCode == 0, qPrintable(describe(exportRun)));
+    QFile e(exported), f(jsonl);
+    QVERIFY(e.open(QIODevice::ReadOnly) && f.open(QIODevice::ReadOnly));
+    QCOMPARE(e.readAll(), f.readAll());
+
+    const CliRun incidents = runCli({QStringLiteral("incidents"), project, QStringLiteral("--json")});
+    QVERIFY2(incidents.exitCode == 0, qPrintable(describe(incidents)));
+    const QJsonArray filed = QJsonDocument::fromJson(incidents.out.toUtf8()).array();
+    QCOMPARE(filed.size(), 1);
+    const QJsonObject incident = filed[0].toObject();
+    QCOMPARE(incident.value(QStringLiteral("incident_id")),
+             a.value(QStringLiteral("incidents")).toArray()[0].toObject().value(QStringLiteral("incident_id")));
+    QCOMPARE(incident.value(QStringLiteral("symptom")).toString(), QStringLiteral("link_degraded"));
+    QCOMPARE(incident.value(QStringLiteral("status")).toString(), QStringLiteral("open"));
+    QCOMPARE(incident.value(QStringLiteral("incident")).toObject().value(QStringLiteral("element")).toString(),
+             degradedLink);
+
+    // Unknown recording, missing project: exit 1 naming the file.
+    const CliRun unknown
+        = runCli(base + QStringList{QStringLiteral("--source"), QStringLiteral("replay=%1#9").arg(project)});
+    QCOMPARE(unknown.exitCode, 1);
+    QVERIFY2(unknown.err.contains(project + QStringLiteral(": the project has no telemetry recording 9")),
+             qPrintable(unknown.err));
+    const QString missing = dir.filePath(QStringLiteral("missing.railyard"));
+    const CliRun none = runCli({QStringLiteral("recordings"), missing});
+    QCOMPARE(none.exitCode, 1);
+    QVERIFY2(none.err.contains(missing), qPrintable(none.err));
 }
 
 void TestHealthCommand::usageErrors()

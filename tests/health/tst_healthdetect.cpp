@@ -59,6 +59,7 @@ private slots:
     void parsesFaults();
     void degradedLinkFlaggedWithJobAndSlowdown();
     void hungRankIsHangSuspect();
+    void stepsLongerThanIntervalAreNoStall();
     void slowRankFlagged();
     void flappingReportedOnce();
     void pfcStormAndBer();
@@ -193,6 +194,44 @@ void TestHealthDetect::hungRankIsHangSuspect()
     QCOMPARE(report.incidents[0].symptom, std::string("rank_hang"));
     const std::string hostOf100 = m_fabric.host(m_jobs[0].evaluation.placement.ranks[100].host).id;
     QCOMPARE(report.exclusions.hosts, std::vector<std::string>{hostOf100});
+}
+
+void TestHealthDetect::stepsLongerThanIntervalAreNoStall()
+{
+    // Polled four times per step: the step counter stands still for three
+    // intervals out of four, which is progress, not a stall. A hung rank is
+    // still found, once the job has made no progress for 3 of its steps.
+    const double step = m_jobs[0].evaluation.stepSeconds;
+    QVERIFY(step > 0);
+    SimulatorOptions options;
+    options.intervalSeconds = step / 4;
+    {
+        SimulatedSource source(m_fabric, m_jobs, {}, options);
+        HealthDetector detector(m_fabric);
+        int stillIntervals = 0;
+        std::int64_t lastStep = -1;
+        monitorHealth(source, detector, 200, nullptr, [&](const TelemetryFrame &f) {
+            std::int64_t newest = -1;
+            for (const RankSample &r : f.jobs[0].ranks)
+                newest = std::max(newest, r.step);
+            stillIntervals += newest == lastStep ? 1 : 0;
+            lastStep = newest;
+            return true;
+        });
+        QVERIFY2(stillIntervals > 100, qPrintable(QString::number(stillIntervals))); // the counter does stand still
+        QVERIFY2(detector.alarms().empty(), detector.alarms().empty() ? "" : alarmKindName(detector.alarms()[0].kind));
+    }
+    SimulatedSource source(m_fabric, m_jobs, {fault(m_fabric, "hang:rank:100@20")}, options);
+    HealthDetector detector(m_fabric);
+    monitorHealth(source, detector, 60);
+    const auto hangs = alarmsOf(detector.alarms(), AlarmKind::RankHang);
+    QCOMPARE(hangs.size(), size_t(1));
+    QCOMPARE(hangs[0].ranks, std::vector<std::int64_t>{100});
+    // 3 × the ranks' busy time (0.8 of a step, SimulatorOptions) = 9.6
+    // intervals without progress, then the raise hysteresis.
+    QVERIFY2(hangs[0].raisedInterval >= 20 + 9 && hangs[0].raisedInterval <= 20 + 9 + 5,
+             qPrintable(QString::number(hangs[0].raisedInterval)));
+    QCOMPARE(detector.alarms().size(), size_t(1));
 }
 
 void TestHealthDetect::slowRankFlagged()

@@ -3,6 +3,7 @@
 // migration without changing the file, and migrated on disk by a write.
 
 #include "core/formats/formatregistry.h"
+#include "core/health/healthstore.h"
 #include "core/intents/intentstore.h"
 #include "core/project/projectfile.h"
 #include "projecttestdata.h"
@@ -158,6 +159,7 @@ private slots:
     void saveMigratesFile();
     void addVersionMigratesFile();
     void migratedSchemaMatchesFresh();
+    void schema3GainsHealthTables();
     void brokenSnapshotDuringMigration();
     void schema2GainsIntentTables();
 
@@ -255,7 +257,7 @@ void TestProjectMigration::saveMigratesFile()
     data.jobs = {ProjectJob{"job", "{\"format\": \"railyard-job\"}\n"}};
     ProjectError error;
     QVERIFY2(ProjectFile(m_file).save(data, &error), qPrintable(error.toString()));
-    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("3"));
+    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("4"));
     QCOMPARE(query(m_file, "SELECT name, json FROM jobs"), QStringLiteral("job,{\"format\": \"railyard-job\"}\n"));
     QCOMPARE(query(m_file, "SELECT id, hosts, switches, links FROM versions ORDER BY id"),
              QStringLiteral("1,1,1,1;2,%1,%2,%3")
@@ -275,7 +277,7 @@ void TestProjectMigration::addVersionMigratesFile()
     const auto id = ProjectFile(m_file).addVersion(sample(0), QStringLiteral("Lin"), QStringLiteral("third"), &error);
     QVERIFY2(id, qPrintable(error.toString()));
     QCOMPARE(*id, std::int64_t(3));
-    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("3"));
+    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("4"));
     QCOMPARE(ProjectFile(m_file).versions()->size(), size_t(3));
     compare(*ProjectFile(m_file).readVersion(3), sample(0));
     compare(*ProjectFile(m_file).read(), current); // the current state is untouched
@@ -290,7 +292,7 @@ void TestProjectMigration::migratedSchemaMatchesFresh()
              query(fresh, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name"));
     for (const char *table :
          {"fabric", "hosts", "nics", "switches", "links", "pins", "failures", "jobs", "metadata", "versions",
-          "intent_versions", "intent_reviews"})
+          "intent_versions", "intent_reviews", "telemetry_recordings", "telemetry_frames", "incidents"})
         QCOMPARE(columnsOf(m_file, table), columnsOf(fresh, table));
 }
 
@@ -316,13 +318,16 @@ void TestProjectMigration::brokenSnapshotDuringMigration()
 
 void TestProjectMigration::schema2GainsIntentTables()
 {
-    // A schema-2 file: the current schema without the intent tables (schema
-    // 3 only added them), as the previous release wrote it.
+    // A schema-2 file: the current schema without the intent and health
+    // tables (schemas 3 and 4 added them), as that release wrote it.
     const QString file = m_dir->filePath(QStringLiteral("schema2.railyard"));
     QVERIFY(ProjectFile(file).save(sample(0)));
     sqlite3 *db = nullptr;
     QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
-    QVERIFY(exec(db, "DROP TABLE intent_reviews; DROP TABLE intent_versions; PRAGMA user_version = 2; VACUUM;"));
+    QVERIFY(exec(db,
+                 "DROP TABLE intent_reviews; DROP TABLE intent_versions; DROP TABLE incidents; "
+                 "DROP TABLE telemetry_frames; DROP TABLE telemetry_recordings; PRAGMA user_version = 2; "
+                 "VACUUM;"));
     sqlite3_close(db);
     QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("2"));
 
@@ -340,8 +345,45 @@ void TestProjectMigration::schema2GainsIntentTables()
     QVERIFY(intent.open(QIODevice::ReadOnly));
     const auto id = IntentStore(file).addVersion(intent.readAll().toStdString(), intent.fileName(), &error);
     QVERIFY2(id, qPrintable(error.toString()));
-    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("3"));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("4"));
     QCOMPARE(query(file, "SELECT cluster, version, parent FROM intent_versions"), QStringLiteral("cluster-3k,3,2"));
+    compare(*ProjectFile(file).read(), sample(0));
+}
+
+void TestProjectMigration::schema3GainsHealthTables()
+{
+    // A schema-3 file: the current schema without the health tables (schema
+    // 4 only added them), as the previous release wrote it, with an intent.
+    const QString file = m_dir->filePath(QStringLiteral("schema3.railyard"));
+    QVERIFY(ProjectFile(file).save(sample(0)));
+    QFile intent(QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v3.intent.json"));
+    QVERIFY(intent.open(QIODevice::ReadOnly));
+    ProjectError error;
+    QVERIFY(IntentStore(file).addVersion(intent.readAll().toStdString(), intent.fileName(), &error));
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
+    QVERIFY(exec(db,
+                 "DROP TABLE incidents; DROP TABLE telemetry_frames; DROP TABLE telemetry_recordings; "
+                 "PRAGMA user_version = 3; VACUUM;"));
+    sqlite3_close(db);
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("3"));
+
+    // Reading migrates in memory: no recordings or incidents, the file unchanged.
+    const FileState before = fileState(file);
+    const auto none = HealthStore(file).recordings(&error);
+    QVERIFY2(none, qPrintable(error.toString()));
+    QVERIFY(none->empty());
+    QVERIFY(HealthStore(file).incidents()->empty());
+    compare(*ProjectFile(file).read(), sample(0));
+    QVERIFY(fileState(file) == before);
+
+    // Starting a recording migrates the file in the same transaction; the
+    // intent and the current state are kept.
+    const auto id = HealthStore(file).createRecording("first", "two hosts", 5, "sim", &error);
+    QVERIFY2(id, qPrintable(error.toString()));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("4"));
+    QCOMPARE(query(file, "SELECT name, links, source FROM telemetry_recordings"), QStringLiteral("first,5,sim"));
+    QCOMPARE(query(file, "SELECT cluster, version FROM intent_versions"), QStringLiteral("cluster-3k,3"));
     compare(*ProjectFile(file).read(), sample(0));
 }
 

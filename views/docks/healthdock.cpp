@@ -8,6 +8,7 @@
 #include "views/docks/healthcharts.h"
 #include "views/docks/jobsdock.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QFile>
@@ -112,6 +113,8 @@ void HealthDock::buildUi()
     form->addRow(m_faultsLabel, m_faults);
     form->addRow(m_replayLabel, replayRow);
     form->addRow(m_intervalLabel, m_interval);
+    m_record = new QCheckBox(content);
+    form->addRow(QString(), m_record);
     layout->addLayout(form);
     auto *buttons = new QHBoxLayout;
     m_startButton = new QPushButton(content);
@@ -166,8 +169,9 @@ void HealthDock::buildUi()
 
     connect(m_source, &QComboBox::currentIndexChanged, this, &HealthDock::updateSourceFields);
     connect(m_browse, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Open Telemetry Recording"), m_replayFile->text(),
-                                                          tr("Telemetry recordings (*.jsonl *.json);;All files (*)"));
+        const QString file
+            = QFileDialog::getOpenFileName(this, tr("Open Telemetry Recording"), m_replayFile->text(),
+                                           tr("Telemetry recordings (*.jsonl *.json *.railyard);;All files (*)"));
         if (!file.isEmpty())
             m_replayFile->setText(file);
     });
@@ -211,6 +215,9 @@ void HealthDock::retranslate()
     m_replayLabel->setText(tr("Recording"));
     m_browse->setText(tr("Browse…"));
     m_intervalLabel->setText(tr("Interval"));
+    m_record->setText(tr("Record into the project"));
+    m_record->setToolTip(tr("Keep the telemetry as a recording in the open .railyard project (replay it as "
+                            "PROJECT.railyard#ID). Incidents are always filed into the project."));
     m_interval->setSuffix(tr(" ms"));
     m_startButton->setText(tr("Start"));
     m_pauseButton->setText(tr("Pause"));
@@ -272,7 +279,15 @@ void HealthDock::updateSourceFields()
     m_replayFile->setEnabled(replay || prometheus);
     m_browse->setEnabled(replay);
     m_replayLabel->setText(prometheus ? tr("Prometheus URL") : tr("Recording"));
-    m_replayFile->setPlaceholderText(prometheus ? QStringLiteral("http://127.0.0.1:9090") : QString());
+    m_replayFile->setPlaceholderText(prometheus ? QStringLiteral("http://127.0.0.1:9090")
+                                                : tr("run.jsonl, or lab.railyard#ID (a project's recording)"));
+    m_record->setEnabled(!projectPath().isEmpty() && !replay);
+}
+
+QString HealthDock::projectPath() const
+{
+    const QString path = m_document ? m_document->filePath() : QString();
+    return path.endsWith(QLatin1String(".railyard"), Qt::CaseInsensitive) ? path : QString();
 }
 
 void HealthDock::setSourceConfig(const HealthSourceConfig &config)
@@ -284,6 +299,8 @@ void HealthDock::setSourceConfig(const HealthSourceConfig &config)
     m_faults->setText(config.faults.join(QStringLiteral("; ")));
     m_replayFile->setText(config.kind == HealthSourceConfig::Kind::Prometheus ? config.prometheusUrl
                                                                               : config.replayFile);
+    m_mappingFile = config.mappingFile;
+    m_record->setChecked(config.recordToProject);
 }
 
 HealthSourceConfig HealthDock::configFromFields() const
@@ -303,6 +320,9 @@ HealthSourceConfig HealthDock::configFromFields() const
                 config.faults << f.trimmed();
     config.replayFile = m_replayFile->text().trimmed();
     config.prometheusUrl = config.replayFile;
+    config.mappingFile = m_mappingFile;
+    config.projectPath = projectPath();
+    config.recordToProject = m_record->isEnabled() && m_record->isChecked();
     return config;
 }
 
@@ -341,6 +361,21 @@ void HealthDock::stop()
         m_canvas->setHealthOverlay(nullptr);
 }
 
+QString HealthDock::storeText() const
+{
+    const HealthUpdate &update = m_monitor->latest();
+    QString text;
+    if (update.recordedFrames >= 0)
+        text += QLatin1Char(' ')
+            + tr("%n interval(s) recorded into the project.", nullptr, static_cast<int>(update.recordedFrames));
+    if (update.filedIncidents > 0)
+        text += QLatin1Char(' ') + tr("%n incident(s) filed into the project.", nullptr, update.filedIncidents);
+    if (!update.storeError.isEmpty())
+        text += QStringLiteral(" <span style='color:%1'>%2</span>")
+                    .arg(healthColour(HealthOverlay::Alarm).name(), update.storeError.toHtmlEscaped());
+    return text;
+}
+
 void HealthDock::onStateChanged()
 {
     const HealthMonitor::State state = m_monitor->state();
@@ -349,6 +384,7 @@ void HealthDock::onStateChanged()
     m_pauseButton->setEnabled(active);
     m_stopButton->setEnabled(m_monitor->state() != HealthMonitor::State::Stopped);
     m_source->setEnabled(!active);
+    m_record->setEnabled(!active && !projectPath().isEmpty() && m_source->currentIndex() != 1);
     const QLocale locale;
     const QString frames = tr("%n interval(s)", nullptr, static_cast<int>(m_monitor->framesReceived()));
     const QString bad = healthColour(HealthOverlay::Alarm).name();
@@ -359,8 +395,8 @@ void HealthDock::onStateChanged()
         switch (state) {
         case HealthMonitor::State::Stopped: text = tr("Stopped."); break;
         case HealthMonitor::State::Starting: text = tr("Starting: placing the jobs and opening the source…"); break;
-        case HealthMonitor::State::Running: text = tr("Live: %1 polled.").arg(frames); break;
-        case HealthMonitor::State::Paused: text = tr("Paused after %1.").arg(frames); break;
+        case HealthMonitor::State::Running: text = tr("Live: %1 polled.").arg(frames) + storeText(); break;
+        case HealthMonitor::State::Paused: text = tr("Paused after %1.").arg(frames) + storeText(); break;
         case HealthMonitor::State::Stale:
             text = QStringLiteral("<b style='color:%1'>%2</b>")
                        .arg(bad,

@@ -15,6 +15,7 @@
 
 #include <QDockWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -81,6 +82,10 @@ private:
     void showSelectedIncident();
     void exportIncident();
     HealthSourceConfig configFromFields() const;
+    /// The document's file when it is a .railyard project, else "".
+    QString projectPath() const;
+    /// What the status line adds about recording and incidents in the project.
+    QString storeText() const;
 
     FabricDocument *m_document = nullptr;
     FabricCanvas *m_canvas = nullptr;
@@ -100,6 +105,8 @@ private:
     QPushButton *m_browse = nullptr;
     QLabel *m_intervalLabel = nullptr;
     QSpinBox *m_interval = nullptr;
+    QCheckBox *m_record = nullptr;
+    QString m_mappingFile; ///< Prometheus mapping (from the command line); empty = built-in
     QPushButton *m_startButton = nullptr;
     QPushButton *m_pauseButton = nullptr;
     QPushButton *m_stopButton = nullptr;
