@@ -11,7 +11,4 @@ for f in samples/*.fabric.json tests/data/*/*.fabric.json; do
 done
 cp samples/*.graphml tests/data/*/*.graphml "$out/graphml/"
 cp samples/*.job.json "$out/jobspec/"
-printf 'file.json\0--k\0008\0-o\0out.json' > "$out/cliargs/basic"
-printf '\0--k\0-o\0x' > "$out/cliargs/option-as-value"
-printf 'f\0--gbps\0-1e308\0--fail\0a,b\0--json' > "$out/cliargs/numbers"
-printf '%s' '--help' > "$out/cliargs/help"
+cp fuzz/corpus/cliargs/* "$out/cliargs/"

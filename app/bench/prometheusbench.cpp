@@ -6,10 +6,12 @@
 #include "core/health/prometheussource.h"
 
 #include <QElapsedTimer>
+#include <QThread>
 #include <QUrlQuery>
 
 #include <cstdio>
 #include <map>
+#include <memory>
 
 namespace Railyard {
 namespace {
@@ -76,25 +78,55 @@ bool measure(const Fabric &fabric, const PrometheusMapping &mapping, int repeats
         bodies[q.promql] = std::move(body);
     }
 
-    MetricsServer server([&](const std::string &path, const std::string &query, std::string &body, std::string &type) {
-        if (path != "/api/v1/query")
-            return false;
-        const QString promql
-            = QUrlQuery(QString::fromStdString(query)).queryItemValue(QStringLiteral("query"), QUrl::FullyDecoded);
-        auto it = bodies.find(promql.toStdString());
-        if (it == bodies.end())
-            return false;
-        body = it->second;
-        type = "application/json";
-        return true;
-    });
+    // The server runs on its own thread with its own event loop, as a real
+    // Prometheus is another process: the poll's client and parsing do not
+    // wait for the server's writes on the same thread.
+    QThread serverThread;
+    QObject serverContext;
+    serverContext.moveToThread(&serverThread);
+    serverThread.start();
+    std::unique_ptr<MetricsServer> server;
+    quint16 port = 0;
     QString error;
-    if (!server.listen(QHostAddress(QHostAddress::LocalHost), 0, &error)) {
+    QMetaObject::invokeMethod(
+        &serverContext,
+        [&] {
+            server = std::make_unique<MetricsServer>([&](const std::string &path, const std::string &query,
+                                                         std::string &body, std::string &type) {
+                if (path != "/api/v1/query")
+                    return false;
+                const QString promql = QUrlQuery(QString::fromStdString(query))
+                                           .queryItemValue(QStringLiteral("query"), QUrl::FullyDecoded);
+                auto it = bodies.find(promql.toStdString());
+                if (it == bodies.end())
+                    return false;
+                body = it->second;
+                type = "application/json";
+                return true;
+            });
+            if (server->listen(QHostAddress(QHostAddress::LocalHost), 0, &error))
+                port = server->port();
+        },
+        Qt::BlockingQueuedConnection);
+    struct StopThread
+    {
+        QThread &thread;
+        QObject &context;
+        std::unique_ptr<MetricsServer> &server;
+        ~StopThread()
+        {
+            QMetaObject::invokeMethod(
+                &context, [&] { server.reset(); }, Qt::BlockingQueuedConnection);
+            thread.quit();
+            thread.wait();
+        }
+    } stopThread{serverThread, serverContext, server};
+    if (port == 0) {
         std::fprintf(stderr, "railyard-bench: %s\n", qPrintable(error));
         return false;
     }
     PrometheusSourceOptions options;
-    options.url = "http://127.0.0.1:" + std::to_string(server.port());
+    options.url = "http://127.0.0.1:" + std::to_string(port);
     options.timeoutSeconds = 120;
     options.pace = false;
     PrometheusSource source(fabric, {}, mapping, options);

@@ -49,8 +49,14 @@ TelemetryFrame PrometheusSource::poll()
     frame.interval = m_interval++;
     frame.intervalSeconds = m_options.intervalSeconds;
 
+    // Every query is sent at once; each reply is parsed and mapped as soon as
+    // it has arrived, while the others are still on the wire (mapping does
+    // not depend on the order: mapper.apply). Any failed query makes the
+    // whole frame stale.
     const std::vector<PromQuery> queries = m_mapper.queries();
-    std::vector<QNetworkReply *> replies;
+    m_mapper.begin(frame);
+    std::string error;
+    std::int64_t mapped = 0;
     QEventLoop loop;
     int pending = 0;
     for (const PromQuery &q : queries) {
@@ -63,35 +69,25 @@ TelemetryFrame PrometheusSource::poll()
         request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
         QNetworkReply *reply = m_network->get(request);
         ++pending;
-        QObject::connect(reply, &QNetworkReply::finished, &loop, [&] {
+        QObject::connect(reply, &QNetworkReply::finished, &loop, [&, reply, q] {
+            if (error.empty()) {
+                const QByteArray body = reply->readAll();
+                const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+                if (reply->error() != QNetworkReply::NoError && body.isEmpty())
+                    error = "Prometheus at " + m_options.url + " did not answer: " + reply->errorString().toStdString();
+                else if (!parsePromVector(body.constData(), size_t(body.size()), m_series, &error))
+                    error = "query " + q.promql + " (HTTP " + std::to_string(status) + "): " + error;
+                else
+                    mapped += m_mapper.apply(q, m_series, frame);
+            }
+            reply->deleteLater();
             if (--pending == 0)
                 loop.quit();
         });
-        replies.push_back(reply);
     }
     if (pending > 0)
         loop.exec();
     frame.timeSeconds = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
-
-    // Parse and map one reply at a time into one reused vector (no per-series
-    // allocation once warm); any failed query makes the whole frame stale.
-    std::string error;
-    std::int64_t mapped = 0;
-    m_mapper.begin(frame);
-    for (size_t i = 0; i < replies.size(); ++i) {
-        QNetworkReply *reply = replies[i];
-        if (error.empty()) {
-            const QByteArray body = reply->readAll();
-            const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-            if (reply->error() != QNetworkReply::NoError && body.isEmpty())
-                error = "Prometheus at " + m_options.url + " did not answer: " + reply->errorString().toStdString();
-            else if (!parsePromVector(body.constData(), size_t(body.size()), m_series, &error))
-                error = "query " + queries[i].promql + " (HTTP " + std::to_string(status) + "): " + error;
-            else
-                mapped += m_mapper.apply(queries[i], m_series, frame);
-        }
-        reply->deleteLater();
-    }
     if (!error.empty()) {
         TelemetryFrame stale;
         stale.interval = frame.interval;

@@ -9,9 +9,11 @@
 // (QTRY_*): the UI thread is never blocked by polling.
 
 #include "core/document/fabricdocument.h"
+#include "core/health/healthstore.h"
 #include "core/health/simulatedsource.h"
 #include "core/health/telemetryrecording.h"
 #include "core/layout/fabriclayout.h"
+#include "core/project/projectfile.h"
 #include "views/canvas/fabriccanvas.h"
 #include "views/canvas/healthoverlay.h"
 #include "views/docks/healthdock.h"
@@ -191,6 +193,66 @@ private slots:
         QCOMPARE(dock->alarmList()->topLevelItemCount(), 0);
         QCOMPARE(dock->incidentList()->count(), 0);
         QVERIFY(window.canvas()->healthOverlay() && window.canvas()->healthOverlay()->isStale());
+    }
+
+    void recordIntoProject()
+    {
+        // A .railyard project open in the window: a live run records its
+        // telemetry into the project and files its incident there; the
+        // recording then replays from the project (PROJECT#ID) with the
+        // same alarm.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString project = dir.filePath(QStringLiteral("lab.railyard"));
+        {
+            MainWindow first;
+            QVERIFY(first.openFile(fabricPath));
+            ProjectData data;
+            data.fabric = first.document()->fabric();
+            ProjectError error;
+            QVERIFY2(ProjectFile(project).save(data, &error), qPrintable(error.toString()));
+        }
+        MainWindow window;
+        QVERIFY(window.openFile(project));
+        window.show();
+        const Fabric &fabric = window.document()->fabric();
+        const QString linkId = QString::fromStdString(fabric.link(firstHostLink(fabric)).id);
+        HealthDock *dock = window.healthDock();
+        dock->monitor()->setIntervalMs(40, false);
+        HealthSourceConfig config;
+        config.jobFiles << jobPath;
+        config.faults << QStringLiteral("degrade:%1:0.5@1").arg(linkId);
+        config.recordToProject = true;
+        dock->setSourceConfig(config);
+        QVERIFY(dock->start());
+        QTRY_VERIFY_WITH_TIMEOUT(dock->incidentList()->count() >= 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(dock->statusText().contains(QStringLiteral("filed into the project")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(dock->monitor()->framesReceived() >= 20, 30000);
+        dock->stop(); // the session flushes the last frames on the worker
+        QTRY_VERIFY_WITH_TIMEOUT(HealthStore(project).recordings()->size() == 1
+                                     && HealthStore(project).recordings()->front().frames >= 20,
+                                 10000);
+        const StoredRecording recording = HealthStore(project).recordings()->front();
+        QCOMPARE(recording.fabric, fabric.name);
+        QCOMPARE(recording.source, std::string("sim"));
+        const auto incidents = HealthStore(project).incidents();
+        QVERIFY(incidents);
+        QCOMPARE(incidents->size(), size_t(1));
+        QCOMPARE(incidents->front().element, linkId.toStdString());
+
+        // Replay it from the project: the same alarm, and nothing recorded again.
+        HealthSourceConfig replay;
+        replay.kind = HealthSourceConfig::Kind::Replay;
+        replay.jobFiles << jobPath;
+        replay.replayFile = project + QStringLiteral("#%1").arg(recording.id);
+        replay.recordToProject = true; // ignored for a replay
+        dock->setSourceConfig(replay);
+        QVERIFY(dock->start());
+        QTRY_VERIFY_WITH_TIMEOUT(dock->monitor()->state() == HealthMonitor::State::Ended, 30000);
+        QCOMPARE(dock->alarmList()->topLevelItemCount(), 1);
+        QCOMPARE(dock->alarmList()->topLevelItem(0)->text(1), linkId);
+        QCOMPARE(HealthStore(project).recordings()->size(), size_t(1));
+        QCOMPARE(HealthStore(project).incidents()->size(), size_t(1)); // the same incident id, updated
     }
 
     void prometheusAway()

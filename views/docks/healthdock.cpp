@@ -248,6 +248,7 @@ void HealthDock::setDocument(FabricDocument *document)
     m_selectedLink = -1;
     if (m_document)
         connect(m_document, &FabricDocument::selectionChanged, this, &HealthDock::onDocumentSelection);
+    updateSourceFields();
 }
 
 void HealthDock::onDocumentSelection()
@@ -322,7 +323,8 @@ HealthSourceConfig HealthDock::configFromFields() const
     config.prometheusUrl = config.replayFile;
     config.mappingFile = m_mappingFile;
     config.projectPath = projectPath();
-    config.recordToProject = m_record->isEnabled() && m_record->isChecked();
+    config.recordToProject
+        = m_record->isChecked() && !config.projectPath.isEmpty() && config.kind != HealthSourceConfig::Kind::Replay;
     return config;
 }
 

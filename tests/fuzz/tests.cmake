@@ -1,0 +1,34 @@
+# Short fuzzing runs of every fuzz target in the default test run: the
+# targets of fuzz/ linked with fuzz/standalonedriver.cpp (no clang, no
+# libFuzzer, no sanitizers) replay their seeds and the regression fixtures,
+# then mutate them for a fixed budget. The coverage-guided runs under ASan +
+# UBSan are `packaging/bootstrap.sh fuzz` (docs/reliability.md).
+set(RAILYARD_FUZZ_SECONDS 15 CACHE STRING "Budget of each short fuzzing run in the test suite, seconds")
+
+set(fuzz_fabricjson_seeds "")
+file(GLOB fabric_candidates ${PROJECT_SOURCE_DIR}/samples/*.fabric.json ${PROJECT_SOURCE_DIR}/tests/data/*/*.fabric.json)
+foreach(f IN LISTS fabric_candidates)
+    file(SIZE ${f} size)
+    if(size LESS_EQUAL 65536)
+        list(APPEND fuzz_fabricjson_seeds ${f})
+    endif()
+endforeach()
+file(GLOB fuzz_graphml_seeds ${PROJECT_SOURCE_DIR}/samples/*.graphml ${PROJECT_SOURCE_DIR}/tests/data/*/*.graphml)
+file(GLOB fuzz_jobspec_seeds ${PROJECT_SOURCE_DIR}/samples/*.job.json)
+set(fuzz_cliargs_seeds ${PROJECT_SOURCE_DIR}/fuzz/corpus/cliargs)
+
+set(fuzz_crash_dir ${CMAKE_CURRENT_BINARY_DIR}/fuzz-crashes)
+file(MAKE_DIRECTORY ${fuzz_crash_dir})
+foreach(target fabricjson graphml jobspec cliargs)
+    add_executable(fuzzshort_${target} ${PROJECT_SOURCE_DIR}/fuzz/fuzz_${target}.cpp
+                                       ${PROJECT_SOURCE_DIR}/fuzz/standalonedriver.cpp)
+    target_link_libraries(fuzzshort_${target} PRIVATE Railyard::Core)
+    target_compile_definitions(fuzzshort_${target} PRIVATE RAILYARD_FUZZ_TARGET="${target}")
+    add_test(NAME fuzz/${target}
+             COMMAND fuzzshort_${target} --seconds ${RAILYARD_FUZZ_SECONDS} --seed 1 ${fuzz_${target}_seeds}
+             WORKING_DIRECTORY ${fuzz_crash_dir})
+    set_tests_properties(fuzz/${target} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen"
+                         TIMEOUT 300)
+endforeach()
+# The CLI's option parser lives in app/cli; only that file is compiled in.
+target_sources(fuzzshort_cliargs PRIVATE ${PROJECT_SOURCE_DIR}/app/cli/clicommon.cpp)
