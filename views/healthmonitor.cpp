@@ -173,7 +173,7 @@ HealthUpdate pollOnce(HealthSession &s)
         s.storeFailed = true;
     if (storeError.kind != ProjectError::Kind::None)
         update.storeError = storeError.toString();
-    update.recordedFrames = s.recorder ? s.recorder->framesWritten() : -1;
+    update.recordedFrames = s.recorder ? s.recorder->framesRecorded() : -1;
     update.filedIncidents = s.filedIncidents;
     update.report = s.report;
     std::set<std::int32_t> suspects;

@@ -63,7 +63,7 @@ struct HealthUpdate
     bool ended = false;         ///< the source has nothing more (end of a replay)
     QString error;              ///< setup failed (bad job, fault or file)
     QString storeError;         ///< recording or filing incidents into the project failed (monitoring goes on)
-    qint64 recordedFrames = -1; ///< frames recorded into the project so far (-1: not recording)
+    qint64 recordedFrames = -1; ///< frames recorded so far (stored in batches of 16; -1: not recording)
     int filedIncidents = 0;     ///< incidents filed into the project so far
     quint64 generation = 0;     ///< the session it came from (internal)
 };

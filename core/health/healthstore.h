@@ -115,7 +115,10 @@ public:
     bool flush(ProjectError *error = nullptr);
     bool isOpen() const { return m_id > 0; }
     std::int64_t id() const { return m_id; }
+    /// Frames stored in the project so far.
     std::int64_t framesWritten() const { return m_written; }
+    /// Frames taken, stored or still buffered.
+    std::int64_t framesRecorded() const { return m_written + std::int64_t(m_buffer.size()); }
 
 private:
     HealthStore m_store;

@@ -1,5 +1,6 @@
 #include "core/intents/ed25519key.h"
 
+#include "core/formats/inputfile.h"
 #include "core/intents/canonicaljson.h"
 
 #include <QByteArray>
@@ -40,13 +41,12 @@ std::string bioText(BIO *bio)
 
 std::optional<QByteArray> readAll(const QString &path, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = QStringLiteral("%1: cannot open: %2").arg(path, file.errorString());
-        return std::nullopt;
-    }
-    return file.readAll();
+    // Keys are small regular files: a FIFO, a device or a huge file is refused.
+    QString problem;
+    std::optional<QByteArray> data = readInputFile(path, &problem, 1 << 20);
+    if (!data && error)
+        *error = QStringLiteral("%1: %2").arg(path, problem);
+    return data;
 }
 
 bool isEd25519(EVP_PKEY *key)

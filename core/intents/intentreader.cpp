@@ -1,5 +1,6 @@
 #include "core/intents/intentreader.h"
 
+#include "core/formats/inputfile.h"
 #include "core/intents/canonicaljson.h"
 #include "core/intents/canonicaljson_p.h"
 #include "core/intents/intentreader_p.h"
@@ -456,14 +457,15 @@ IntentReadResult parseIntent(std::string_view text, const QString &fileName)
 
 IntentReadResult readIntentFile(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // Regular files of bounded size only: a FIFO or /dev/zero is refused, not read forever.
+    QString error;
+    const std::optional<QByteArray> data = readInputFile(path, &error);
+    if (!data) {
         IntentReadResult result;
-        result.errors.push_back({path, 0, 0, {}, QStringLiteral("cannot open: %1").arg(file.errorString())});
+        result.errors.push_back({path, 0, 0, {}, error});
         return result;
     }
-    const QByteArray data = file.readAll();
-    return parseIntent(std::string_view(data.constData(), size_t(data.size())), path);
+    return parseIntent(std::string_view(data->constData(), size_t(data->size())), path);
 }
 
 std::string writeIntent(const Intent &intent)

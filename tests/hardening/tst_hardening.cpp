@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <functional>
+#include <thread>
 #include <sys/resource.h>
 #include <sys/stat.h>
 
@@ -113,6 +114,7 @@ private slots:
     void specialInputFiles();
     void outputToDevice_data();
     void outputToDevice();
+    void outputToFifo();
     void syntaxErrorAfterBlankLines();
     void percentInId();
     void cleanupTestCase();
@@ -318,7 +320,7 @@ void TestHardening::specialInputFiles_data()
     QTest::newRow("directory") << "directory"
                                << "is a directory";
     QTest::newRow("2 GB sparse file") << "sparse"
-                                      << "larger than the 512 MiB";
+                                      << "larger than the"; // 512 MiB, 1 MiB for a key
 }
 
 void TestHardening::specialInputFiles()
@@ -349,7 +351,13 @@ void TestHardening::specialInputFiles()
           QStringList{QStringLiteral("place"), QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json"), path},
           QStringList{QStringLiteral("collective"), QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json"),
                       QStringLiteral("--op"), QStringLiteral("all-reduce"), QStringLiteral("--size"),
-                      QStringLiteral("1MB"), QStringLiteral("--constants"), path}}) {
+                      QStringLiteral("1MB"), QStringLiteral("--constants"), path},
+          // network intents and signing keys go through the same checks
+          QStringList{QStringLiteral("intent"), QStringLiteral("diff"), path,
+                      QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v3.intent.json")},
+          QStringList{QStringLiteral("intent"), QStringLiteral("sign"),
+                      QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v3.intent.json"), QStringLiteral("--key"), path,
+                      QStringLiteral("-o"), m_dir.filePath(QStringLiteral("signed.json"))}}) {
         const Run r = runCli(args);
         QVERIFY2(!r.timedOut, qPrintable(args.join(QLatin1Char(' '))));
         QVERIFY(!r.crashed);
@@ -386,6 +394,29 @@ void TestHardening::outputToDevice()
     struct stat st = {};
     QCOMPARE(::stat("/dev/null", &st), 0);
     QVERIFY2(S_ISCHR(st.st_mode), "/dev/null is no longer a character device");
+}
+
+void TestHardening::outputToFifo()
+{
+    // A FIFO given as the output is written into (a reader gets the bytes)
+    // and stays a FIFO: nothing is renamed over it.
+    const QString fifo = m_dir.filePath(QStringLiteral("out.fifo"));
+    QFile::remove(fifo);
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QByteArray received;
+    std::thread reader([&] {
+        QFile in(fifo);
+        if (in.open(QIODevice::ReadOnly))
+            received = in.readAll();
+    });
+    const Run r = runCli({QStringLiteral("convert"), QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json"), fifo,
+                          QStringLiteral("--to"), QStringLiteral("graphml")});
+    reader.join();
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(received.startsWith("<?xml") && received.contains("</graphml>"), received.left(200).constData());
+    struct stat st = {};
+    QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
+    QVERIFY2(S_ISFIFO(st.st_mode), "the FIFO was replaced");
 }
 
 void TestHardening::syntaxErrorAfterBlankLines()
