@@ -133,7 +133,9 @@ bool MoveNodesCommand::mergeWith(const QUndoCommand *other)
     if (o->m_dragId != m_dragId)
         return false;
     // Keep the first "before" of each node; take the latest "after".
-    for (const auto &[id, pos] : o->m_after) {
+    for (const auto &entry : o->m_after) {
+        const auto &id = entry.first; // not a structured binding: clang 14 cannot capture those
+        const auto &pos = entry.second;
         auto it = std::find_if(m_after.begin(), m_after.end(), [&](const auto &p) { return p.first == id; });
         if (it != m_after.end()) {
             it->second = pos;

@@ -3,6 +3,8 @@
 // slowdown, re-placed off the excluded host; a healthy noisy fabric raises
 // nothing; record → replay gives the same detections.
 
+#include "healthtestdata.h"
+
 #include "core/formats/formatregistry.h"
 #include "core/health/healthdetector.h"
 #include "core/health/healthfault.h"
@@ -25,19 +27,7 @@ using namespace Railyard;
 
 namespace {
 
-QString sample(const char *name)
-{
-    return QStringLiteral(RAILYARD_SAMPLES "/") + QLatin1String(name);
-}
-
-HealthFault fault(const Fabric &fabric, const std::string &text)
-{
-    std::string error;
-    std::optional<HealthFault> f = parseHealthFault(text, fabric, &error);
-    if (!f)
-        qFatal("%s", error.c_str());
-    return *f;
-}
+using HealthTestData::fault;
 
 std::vector<HealthAlarm> alarmsOf(const std::vector<HealthAlarm> &all, AlarmKind kind)
 {
@@ -76,13 +66,8 @@ private:
 
 void TestHealthDetect::initTestCase()
 {
-    ReadResult r = FormatRegistry::instance().readFile(sample("meta-24k.fabric.json"));
-    QVERIFY2(r.ok(), qPrintable(r.errorText()));
-    m_fabric = std::move(*r.fabric);
-    const JobSpecResult job = readJobSpecFile(sample("moe-meta-24k.job.json"));
-    QVERIFY(job.ok());
-    m_jobs = placeRunningJobs(m_fabric, {*job.job});
-    QCOMPARE(m_jobs.size(), size_t(1));
+    const QString error = HealthTestData::loadMeta24kWithMoe(m_fabric, m_jobs);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     m_hostLink = m_jobs[0].evaluation.bottleneckLinkId;
     QVERIFY(m_fabric.isHost(m_fabric.link(m_fabric.findLink(m_hostLink)).a)
             || m_fabric.isHost(m_fabric.link(m_fabric.findLink(m_hostLink)).b));

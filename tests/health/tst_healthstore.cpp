@@ -6,6 +6,8 @@
 // fabric, damaged frames and files that are not projects give errors naming
 // the project.
 
+#include "healthtestdata.h"
+
 #include "core/formats/formatregistry.h"
 #include "core/health/healthdetector.h"
 #include "core/health/healthfault.h"
@@ -28,11 +30,6 @@
 using namespace Railyard;
 
 namespace {
-
-QString sample(const char *name)
-{
-    return QStringLiteral(RAILYARD_SAMPLES "/") + QLatin1String(name);
-}
 
 QByteArray readAll(const QString &path)
 {
@@ -74,22 +71,13 @@ private:
 
 HealthFault TestHealthStore::fault(const std::string &text) const
 {
-    std::string error;
-    std::optional<HealthFault> f = parseHealthFault(text, m_fabric, &error);
-    if (!f)
-        qFatal("%s", error.c_str());
-    return *f;
+    return HealthTestData::fault(m_fabric, text);
 }
 
 void TestHealthStore::initTestCase()
 {
-    ReadResult r = FormatRegistry::instance().readFile(sample("meta-24k.fabric.json"));
-    QVERIFY2(r.ok(), qPrintable(r.errorText()));
-    m_fabric = std::move(*r.fabric);
-    const JobSpecResult job = readJobSpecFile(sample("moe-meta-24k.job.json"));
-    QVERIFY(job.ok());
-    m_jobs = placeRunningJobs(m_fabric, {*job.job});
-    QCOMPARE(m_jobs.size(), size_t(1));
+    const QString error = HealthTestData::loadMeta24kWithMoe(m_fabric, m_jobs);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
     m_hostLink = m_jobs[0].evaluation.bottleneckLinkId;
 }
 
