@@ -20,15 +20,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <random>
 #include <string>
-#include <vector>
-
-#include <fcntl.h>
 #include <unistd.h>
+#include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size);
 
@@ -93,11 +92,28 @@ std::vector<std::uint8_t> readFile(const std::filesystem::path &path, std::size_
 
 // Tokens that matter to the readers: structure, numbers at the edges of
 // their types, XML constructs.
-const char *const dictionary[] = {
-    "{", "}", "[", "]", "\"", ":", ",", "<", ">", "</", "/>", "&", ";", "\\u0000", "\\", "0", "-1", "1e308",
-    "-1e308", "4.9e-324", "2147483647", "2147483648", "4294967296", "9223372036854775807", "nan", "Infinity",
-    "null", "true", "\"\"", "<!DOCTYPE x [<!ENTITY a \"aaaa\">]>", "&a;", "<![CDATA[", "]]>", "<data key=\"",
-    "\"gbps\":", "\"radix\":", "\"gpus\":", "\"ports\":", "\"hosts\":[", "\"links\":[", "--", "\xff\xfe", "%1"};
+const char *const dictionary[] = {"{",           "}",
+                                  "[",           "]",
+                                  "\"",          ":",
+                                  ",",           "<",
+                                  ">",           "</",
+                                  "/>",          "&",
+                                  ";",           "\\u0000",
+                                  "\\",          "0",
+                                  "-1",          "1e308",
+                                  "-1e308",      "4.9e-324",
+                                  "2147483647",  "2147483648",
+                                  "4294967296",  "9223372036854775807",
+                                  "nan",         "Infinity",
+                                  "null",        "true",
+                                  "\"\"",        "<!DOCTYPE x [<!ENTITY a \"aaaa\">]>",
+                                  "&a;",         "<![CDATA[",
+                                  "]]>",         "<data key=\"",
+                                  "\"gbps\":",   "\"radix\":",
+                                  "\"gpus\":",   "\"ports\":",
+                                  "\"hosts\":[", "\"links\":[",
+                                  "--",          "\xff\xfe",
+                                  "%1"};
 
 class Mutator
 {
@@ -145,8 +161,8 @@ public:
                 break;
             }
             case 5: { // replace a digit run with an extreme number
-                static const char *const numbers[] = {"0", "-1", "2147483647", "4294967297", "1e308", "4.9e-324",
-                                                      "-0", "999999999999999999999"};
+                static const char *const numbers[]
+                    = {"0", "-1", "2147483647", "4294967297", "1e308", "4.9e-324", "-0", "999999999999999999999"};
                 for (std::size_t tries = 0; tries < 8 && !in.empty(); ++tries) {
                     std::size_t at = pick(in.size());
                     if (in[at] < '0' || in[at] > '9')

@@ -38,7 +38,9 @@ struct HealthSession
     size_t reportedActive = 0;
     std::unique_ptr<ProjectTelemetryRecorder> recorder;
     int filedIncidents = 0;
+    std::string run;          ///< this run's id for its incidents: its start time (UTC)
     bool storeFailed = false; ///< stop writing to the project after its first error
+    QString storeError;       ///< that error, sent with every update from then on
     bool ready = false;
     quint64 generation = 0;
     double intervalSeconds = 1.0;
@@ -123,6 +125,7 @@ QString setUp(HealthSession &s)
         break;
     }
     }
+    s.run = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
     if (s.config.recordToProject && !s.config.projectPath.isEmpty()) {
         s.recorder = std::make_unique<ProjectTelemetryRecorder>(s.config.projectPath);
         ProjectError error;
@@ -159,10 +162,11 @@ HealthUpdate pollOnce(HealthSession &s)
             = std::make_shared<const HealthReport>(buildHealthReport(s.fabric, s.jobs, *s.detector, s.source->kind()));
         s.reportedAlarms = update.alarms.size();
         s.reportedActive = active;
-        // Incidents go into the project as they are filed and again when
-        // their alarm clears (status resolved); a stale frame files nothing.
-        if (!s.config.projectPath.isEmpty() && !s.storeFailed && !s.report->incidents.empty()) {
-            const std::optional<int> added = HealthStore(s.config.projectPath).fileIncidents(*s.report, &storeError);
+        // While recording into the project, incidents go there as they are
+        // filed and again when their alarm clears (status resolved).
+        if (s.recorder && !s.storeFailed && !s.report->incidents.empty()) {
+            const std::optional<int> added
+                = HealthStore(s.config.projectPath).fileIncidents(*s.report, s.run, &storeError);
             if (added)
                 s.filedIncidents += *added;
             else
@@ -171,8 +175,9 @@ HealthUpdate pollOnce(HealthSession &s)
     }
     if (s.source->atEnd() && s.recorder && !s.storeFailed && !s.recorder->flush(&storeError))
         s.storeFailed = true;
-    if (storeError.kind != ProjectError::Kind::None)
-        update.storeError = storeError.toString();
+    if (storeError.kind != ProjectError::Kind::None && s.storeError.isEmpty())
+        s.storeError = HealthMonitor::tr("Not stored in the project: %1").arg(storeError.toString());
+    update.storeError = s.storeError;
     update.recordedFrames = s.recorder ? s.recorder->framesRecorded() : -1;
     update.filedIncidents = s.filedIncidents;
     update.report = s.report;

@@ -45,9 +45,9 @@ struct HealthSourceConfig
     QString replayFile;        ///< replay: a JSON-lines recording, or PROJECT.railyard[#ID]
     QString prometheusUrl;     ///< prometheus: base URL of the HTTP API
     QString mappingFile;       ///< prometheus: series-to-fabric mapping (JSON); empty = built-in
-    /// The document's .railyard project, if it is one: incidents are filed
-    /// into it (healthstore.h) and, with recordToProject, the telemetry is
-    /// recorded into it.
+    /// The document's .railyard project, if it is one: with recordToProject
+    /// the telemetry is recorded into it and the incidents are filed into it
+    /// (healthstore.h).
     QString projectPath;
     bool recordToProject = false;
 };

@@ -11,6 +11,7 @@
 #include "core/jobs/jobspec.h"
 #include "core/project/projectfile.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 
@@ -72,6 +73,7 @@ int runHealth(const QStringList &args)
         "  railyard-cli health samples/meta-24k.fabric.json --job samples/moe-meta-24k.job.json --source "
         "replay=run.jsonl\n"
         "Exit codes: 0 report printed (alarms or not), 1 bad fabric, job or recording, a job that does not fit, "
+        "a project that cannot store the recording or incidents (the report is still printed), "
         "2 usage error."));
     if (!cl.parse(args))
         return ExitOk;
@@ -148,6 +150,18 @@ int runHealth(const QStringList &args)
     const QString incidentProject = cl.isSet(QStringLiteral("project")) ? cl.value(QStringLiteral("project"))
         : recordToProject                                               ? recordTo
                                                                         : QString();
+    // A --project that cannot take incidents is refused before monitoring,
+    // not after the whole run.
+    if (!incidentProject.isEmpty() && incidentProject != recordTo) {
+        ProjectError error;
+        if (!HealthStore(incidentProject).incidents(&error)) {
+            printErr(error.toString());
+            return ExitBadInput;
+        }
+    }
+    // Incidents of this run are kept apart from earlier runs' (intervals, and
+    // so incident ids, restart with every run).
+    const std::string run = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
     TelemetryRecorder recorder;
     std::optional<ProjectTelemetryRecorder> projectRecorder;
     if (recordToProject) {
@@ -185,20 +199,17 @@ int runHealth(const QStringList &args)
     });
     if (projectRecorder && recording && !projectRecorder->flush(&recordError))
         recording = false;
-    if (!recording) {
-        printErr(recordError.toString());
-        return ExitBadInput;
-    }
     const HealthReport report = buildHealthReport(*fabric, jobs, detector, source->kind());
-    if (!incidentProject.isEmpty()) {
-        ProjectError error;
-        if (!HealthStore(incidentProject).fileIncidents(report, &error)) {
-            printErr(error.toString());
-            return ExitBadInput;
-        }
-    }
+    ProjectError fileError;
+    const bool filed = incidentProject.isEmpty() || HealthStore(incidentProject).fileIncidents(report, run, &fileError);
+    // The report is printed whatever happened to the project; a failure to
+    // store is reported after it, and the exit code says so.
     printOutRaw(cl.isSet(QStringLiteral("json")) ? healthReportToJson(report) : healthReportToText(report));
-    return ExitOk;
+    if (!recording)
+        printErr(QStringLiteral("%1 (the recording stops at the last stored frame)").arg(recordError.toString()));
+    if (!filed)
+        printErr(fileError.toString());
+    return recording && filed ? ExitOk : ExitBadInput;
 }
 
 } // namespace Railyard::Cli

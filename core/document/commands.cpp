@@ -141,8 +141,8 @@ bool MoveNodesCommand::mergeWith(const QUndoCommand *other)
             it->second = pos;
         } else {
             m_after.emplace_back(id, pos);
-            const auto b = std::find_if(o->m_before.begin(), o->m_before.end(),
-                                        [&](const auto &p) { return p.first == id; });
+            const auto b
+                = std::find_if(o->m_before.begin(), o->m_before.end(), [&](const auto &p) { return p.first == id; });
             m_before.emplace_back(id, b != o->m_before.end() ? b->second : std::nullopt);
         }
     }

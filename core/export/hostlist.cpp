@@ -52,7 +52,9 @@ std::string rangesText(std::vector<std::pair<std::uint64_t, std::string>> number
     });
     std::vector<Range> ranges;
     std::vector<size_t> open; // indices into ranges that may still grow
-    for (const auto &[value, digits] : numbers) {
+    for (const auto &number : numbers) {
+        const std::uint64_t value = number.first; // not a structured binding: clang 14 cannot capture those
+        const std::string &digits = number.second;
         bool extended = false;
         for (size_t r : open) {
             Range &range = ranges[r];

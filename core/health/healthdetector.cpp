@@ -329,8 +329,8 @@ void HealthDetector::observeRanks(const TelemetryFrame &frame, const JobRankSamp
         return; // no rank reported: a gap for the whole job
 
     // Stall / hang: no progress for stallSteps of the job's own steps: the
-    // ranks' reported step (busy) time while the job advances, or, from a
-    // source without it, the period learnt from the counter's advances.
+    // longer of the ranks' reported busy time while the job advances and the
+    // median period between the counter's last advances.
     JobProgress &progress = m_progress[job.jobName];
     const bool advanced = maxStep > progress.lastMaxStep;
     if (advanced) {
@@ -342,15 +342,25 @@ void HealthDetector::observeRanks(const TelemetryFrame &frame, const JobRankSamp
                 value = value > 0 ? 0.8 * value + 0.2 * sample : sample;
         };
         smooth(progress.busyAtAdvanceSeconds, busyMedian);
-        if (progress.lastMaxStep >= 0)
-            smooth(progress.stepPeriodSeconds,
-                   (frame.timeSeconds - progress.lastAdvanceSeconds) / double(maxStep - progress.lastMaxStep));
+        if (progress.lastMaxStep >= 0) {
+            const double period
+                = (frame.timeSeconds - progress.lastAdvanceSeconds) / double(maxStep - progress.lastMaxStep);
+            if (std::isfinite(period) && period > 0)
+                progress.periodSamples[size_t(progress.periodCount++ % int(progress.periodSamples.size()))] = period;
+        }
         progress.lastAdvanceSeconds = frame.timeSeconds;
     }
     const double sinceProgress = frame.timeSeconds - progress.lastAdvanceSeconds;
-    // The ranks' own step time when they report one; else the learnt period.
-    const double stallAfter = th.stallSteps
-        * (progress.busyAtAdvanceSeconds > 0 ? progress.busyAtAdvanceSeconds : progress.stepPeriodSeconds);
+    // The lower median: with two samples the smaller, so the one slow
+    // advance of a job that is just hanging does not stretch its period.
+    double learntPeriod = 0;
+    if (progress.periodCount > 0) {
+        std::array<double, 8> samples = progress.periodSamples;
+        const size_t n = size_t(std::min<int>(progress.periodCount, int(samples.size())));
+        std::sort(samples.begin(), samples.begin() + std::ptrdiff_t(n));
+        learntPeriod = samples[(n - 1) / 2];
+    }
+    const double stallAfter = th.stallSteps * std::max(progress.busyAtAdvanceSeconds, learntPeriod);
     const bool stalled = progress.lastMaxStep >= 0 && !advanced && sinceProgress > stallAfter;
     progress.lastMaxStep = std::max(progress.lastMaxStep, maxStep);
     const std::string stallKey = "stall:" + job.jobName;

@@ -33,6 +33,7 @@
 #include "core/health/telemetry.h"
 #include "core/model/fabric.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -53,10 +54,11 @@ struct DetectionThresholds
     int flapWindow = 10;
     double heartbeatTimeoutSeconds = 30;
     /// A job stalls when its step counter has not advanced for this many of
-    /// its own steps (its ranks' reported step time, or the period learnt
-    /// from the counter when they report none) and at least one interval: a
-    /// 5 s step polled every second is not a stall until ~15 s pass without
-    /// progress.
+    /// its own steps and at least one interval. Its step is the longer of the
+    /// ranks' reported busy time and the period learnt from the counter (the
+    /// lower median of its last 8 advances, so one late advance does not
+    /// stretch it): a 5 s step polled every second is not a stall until ~15 s pass
+    /// without progress, nor is a job whose ranks are busy for a fifth of it.
     double stallSteps = 3;
     double slowRankRatio = 1.2;
     double slowRankMads = 8;
@@ -101,9 +103,10 @@ private:
     struct JobProgress
     {
         std::int64_t lastMaxStep = -1;
-        double lastAdvanceSeconds = 0;   ///< frame time when the job's newest step counter last advanced
-        double stepPeriodSeconds = 0;    ///< observed seconds per step (smoothed; 0 = not seen yet)
-        double busyAtAdvanceSeconds = 0; ///< median busy time per step while the job advances (smoothed)
+        double lastAdvanceSeconds = 0;         ///< frame time when the job's newest step counter last advanced
+        std::array<double, 8> periodSamples{}; ///< seconds per step between the last advances (ring)
+        int periodCount = 0;                   ///< samples taken (the ring holds the last 8)
+        double busyAtAdvanceSeconds = 0;       ///< median busy time per step while the job advances (smoothed)
     };
     /// Advances a track; returns true when it should be erased.
     bool step(Track &track, bool bad, bool present, std::int64_t interval, double metric, int clearAfter,

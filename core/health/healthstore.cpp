@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QDateTime>
+#include <QFileInfo>
 #include <QSaveFile>
 
 #include <sqlite3.h>
@@ -63,19 +64,36 @@ StoredRecording readRecording(SqliteDatabase &db, std::int64_t id)
     return recordingFrom(select);
 }
 
-TelemetryFrame decodeFrame(const QByteArray &blob, std::int64_t recording, std::int64_t seq)
+QString damagedFrame(std::int64_t recording, std::int64_t seq, const std::string &why)
+{
+    return QStringLiteral("the project is damaged: frame %1 of telemetry recording %2: %3")
+        .arg(seq)
+        .arg(recording)
+        .arg(QString::fromStdString(why));
+}
+
+/// The frame, or std::nullopt with *why.
+std::optional<TelemetryFrame> decodeFrame(const QByteArray &blob, std::string *why)
 {
     const QByteArray text = qUncompress(blob);
-    std::string error = "the frame does not decompress";
-    if (!text.isEmpty()) {
-        if (std::optional<TelemetryFrame> frame = frameFromJsonLine(text.toStdString(), &error))
-            return *std::move(frame);
+    if (text.isEmpty()) {
+        *why = "the frame does not decompress";
+        return std::nullopt;
     }
-    throw ProjectException(ProjectError::Kind::Damaged,
-                           QStringLiteral("the project is damaged: frame %1 of telemetry recording %2: %3")
-                               .arg(seq)
-                               .arg(recording)
-                               .arg(QString::fromStdString(error)));
+    return frameFromJsonLine(text.toStdString(), why);
+}
+
+/// The recording's link count and its next frame number, without counting
+/// its frames (max over the unique (recording, seq) index).
+std::pair<std::int64_t, std::int64_t> appendPoint(SqliteDatabase &db, std::int64_t recording)
+{
+    SqliteStatement select(db,
+                           "SELECT links, (SELECT max(seq) FROM telemetry_frames WHERE recording = ?1) "
+                           "FROM telemetry_recordings WHERE id = ?1");
+    select.bind(1, recording);
+    if (!select.next())
+        noRecording(recording);
+    return {select.integer(0), select.isNull(1) ? 0 : select.integer(1) + 1};
 }
 
 } // namespace
@@ -118,21 +136,22 @@ bool HealthStore::appendFrames(std::int64_t recording, const std::vector<Telemet
         blobs.push_back(qCompress(reinterpret_cast<const uchar *>(line.data()), qsizetype(line.size()), 1));
     }
     const auto done = guardedProjectCall(m_path, error, [&] {
-        SqliteDatabase db = ProjectImage::openForWriting(m_path);
-        const StoredRecording r = readRecording(db, recording);
+        // No integrity check per batch: it reads the whole file, which grows
+        // with the recording; createRecording checked it when it began.
+        SqliteDatabase db = ProjectImage::openForWriting(m_path, ProjectImage::Integrity::Skip);
+        auto [links, seq] = appendPoint(db, recording);
         SqliteStatement insert(db,
                                "INSERT INTO telemetry_frames(recording, seq, interval, stale, frame) "
                                "VALUES (?, ?, ?, ?, ?)");
-        std::int64_t seq = r.frames;
         for (size_t i = 0; i < frames.size(); ++i) {
             const TelemetryFrame &f = frames[i];
-            if (!f.stale && std::int64_t(f.links.size()) != r.links)
+            if (!f.stale && std::int64_t(f.links.size()) != links)
                 throw ProjectException(ProjectError::Kind::InvalidData,
                                        QStringLiteral("a frame of %1 links does not fit telemetry recording %2 "
                                                       "(%3 links)")
                                            .arg(f.links.size())
                                            .arg(recording)
-                                           .arg(r.links));
+                                           .arg(links));
             insert.bind(1, recording);
             insert.bind(2, seq++);
             insert.bind(3, f.interval);
@@ -168,11 +187,17 @@ std::optional<StoredRecording> HealthStore::recording(std::int64_t id, ProjectEr
 }
 
 std::optional<std::vector<TelemetryFrame>> HealthStore::frames(std::int64_t recording, std::int64_t fromSeq,
-                                                               std::int64_t count, ProjectError *error) const
+                                                               std::int64_t count, ProjectError *error,
+                                                               ProjectError *damage) const
 {
     return guardedProjectCall(m_path, error, [&] {
-        SqliteDatabase db = ProjectImage::openForReading(m_path);
-        readRecording(db, recording);
+        // Read a batch at a time during a replay: no integrity check per batch
+        // (it reads the whole file); a damaged frame is reported below.
+        SqliteDatabase db = ProjectImage::openForReading(m_path, ProjectImage::Integrity::Skip);
+        SqliteStatement exists(db, "SELECT 1 FROM telemetry_recordings WHERE id = ?");
+        exists.bind(1, recording);
+        if (!exists.next())
+            noRecording(recording);
         SqliteStatement select(db,
                                "SELECT seq, frame FROM telemetry_frames WHERE recording = ? AND seq >= ? "
                                "ORDER BY seq LIMIT ?");
@@ -180,8 +205,17 @@ std::optional<std::vector<TelemetryFrame>> HealthStore::frames(std::int64_t reco
         select.bind(2, fromSeq);
         select.bind(3, count);
         std::vector<TelemetryFrame> out;
-        while (select.next())
-            out.push_back(decodeFrame(select.blob(1), recording, select.integer(0)));
+        while (select.next()) {
+            std::string why;
+            std::optional<TelemetryFrame> frame = decodeFrame(select.blob(1), &why);
+            if (!frame) {
+                if (damage)
+                    *damage = ProjectError{ProjectError::Kind::Damaged, m_path,
+                                           damagedFrame(recording, select.integer(0), why)};
+                break;
+            }
+            out.push_back(*std::move(frame));
+        }
         return out;
     });
 }
@@ -189,6 +223,11 @@ std::optional<std::vector<TelemetryFrame>> HealthStore::frames(std::int64_t reco
 bool HealthStore::exportRecording(std::int64_t recording, const QString &path, ProjectError *error) const
 {
     const auto done = guardedProjectCall(m_path, error, [&] {
+        if (QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath()
+            || (QFileInfo::exists(path)
+                && QFileInfo(path).canonicalFilePath() == QFileInfo(m_path).canonicalFilePath()))
+            throw ProjectException(ProjectError::Kind::InvalidData,
+                                   QStringLiteral("cannot export a recording over the project itself"));
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         const StoredRecording r = readRecording(db, recording);
         QSaveFile out(path);
@@ -205,7 +244,8 @@ bool HealthStore::exportRecording(std::int64_t recording, const QString &path, P
         while (select.next()) {
             const QByteArray text = qUncompress(select.blob(1));
             if (text.isEmpty())
-                decodeFrame(select.blob(1), recording, select.integer(0)); // throws Damaged
+                throw ProjectException(ProjectError::Kind::Damaged,
+                                       damagedFrame(recording, select.integer(0), "the frame does not decompress"));
             out.write(text);
             out.write("\n", 1);
         }
@@ -233,15 +273,17 @@ bool HealthStore::removeRecording(std::int64_t recording, ProjectError *error) c
     return done.has_value();
 }
 
-std::optional<int> HealthStore::fileIncidents(const HealthReport &report, ProjectError *error) const
+std::optional<int> HealthStore::fileIncidents(const HealthReport &report, const std::string &run,
+                                              ProjectError *error) const
 {
     return guardedProjectCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForWriting(m_path);
-        SqliteStatement find(db, "SELECT 1 FROM incidents WHERE id = ?");
+        SqliteStatement find(db, "SELECT 1 FROM incidents WHERE id = ? AND run = ?");
         SqliteStatement insert(db,
-                               "INSERT INTO incidents(id, cluster, symptom, element, first_interval, status, source, "
-                               "filed_utc, updated_utc, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-        SqliteStatement update(db, "UPDATE incidents SET status = ?, updated_utc = ?, json = ? WHERE id = ?");
+                               "INSERT INTO incidents(id, run, cluster, symptom, element, first_interval, status, "
+                               "source, filed_utc, updated_utc, json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        SqliteStatement update(db,
+                               "UPDATE incidents SET status = ?, updated_utc = ?, json = ? WHERE id = ? AND run = ?");
         const std::string now = nowUtc();
         int added = 0;
         for (size_t i = 0; i < report.incidents.size(); ++i) {
@@ -249,6 +291,7 @@ std::optional<int> HealthStore::fileIncidents(const HealthReport &report, Projec
             const std::string json = healthIncidentToJson(report, i);
             const std::string_view status = healthIncidentStatus(report, i);
             find.bind(1, incident.id);
+            find.bind(2, run);
             const bool known = find.next();
             find.reset();
             if (known) {
@@ -256,19 +299,21 @@ std::optional<int> HealthStore::fileIncidents(const HealthReport &report, Projec
                 update.bind(2, now);
                 update.bind(3, json);
                 update.bind(4, incident.id);
+                update.bind(5, run);
                 update.run();
                 continue;
             }
             insert.bind(1, incident.id);
-            insert.bind(2, incident.cluster);
-            insert.bind(3, incident.symptom);
-            insert.bind(4, incident.element);
-            insert.bind(5, incident.firstInterval);
-            insert.bind(6, status);
-            insert.bind(7, report.source);
-            insert.bind(8, now);
+            insert.bind(2, run);
+            insert.bind(3, incident.cluster);
+            insert.bind(4, incident.symptom);
+            insert.bind(5, incident.element);
+            insert.bind(6, incident.firstInterval);
+            insert.bind(7, status);
+            insert.bind(8, report.source);
             insert.bind(9, now);
-            insert.bind(10, json);
+            insert.bind(10, now);
+            insert.bind(11, json);
             insert.run();
             ++added;
         }
@@ -283,7 +328,7 @@ std::optional<std::vector<StoredIncident>> HealthStore::incidents(ProjectError *
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(db,
                                "SELECT id, cluster, symptom, element, first_interval, status, source, filed_utc, "
-                               "updated_utc, json FROM incidents ORDER BY filed_utc DESC, id");
+                               "updated_utc, json, run FROM incidents ORDER BY filed_utc DESC, id");
         std::vector<StoredIncident> list;
         while (select.next()) {
             StoredIncident i;
@@ -297,6 +342,7 @@ std::optional<std::vector<StoredIncident>> HealthStore::incidents(ProjectError *
             i.filedUtc = select.text(7);
             i.updatedUtc = select.text(8);
             i.json = select.text(9);
+            i.run = select.text(10);
             list.push_back(std::move(i));
         }
         return list;
@@ -312,7 +358,8 @@ ProjectTelemetryRecorder::ProjectTelemetryRecorder(QString projectPath, int batc
 
 ProjectTelemetryRecorder::~ProjectTelemetryRecorder()
 {
-    flush();
+    if (!m_failed)
+        flush();
 }
 
 bool ProjectTelemetryRecorder::open(const std::string &name, const std::string &fabricName, std::int64_t links,
@@ -325,7 +372,7 @@ bool ProjectTelemetryRecorder::open(const std::string &name, const std::string &
 
 bool ProjectTelemetryRecorder::write(const TelemetryFrame &frame, ProjectError *error)
 {
-    if (m_id <= 0)
+    if (m_id <= 0 || m_failed)
         return false;
     m_buffer.push_back(frame);
     return int(m_buffer.size()) < m_batch || flush(error);
@@ -333,10 +380,14 @@ bool ProjectTelemetryRecorder::write(const TelemetryFrame &frame, ProjectError *
 
 bool ProjectTelemetryRecorder::flush(ProjectError *error)
 {
+    if (m_failed)
+        return false;
     if (m_id <= 0 || m_buffer.empty())
         return true;
-    if (!m_store.appendFrames(m_id, m_buffer, error))
+    if (!m_store.appendFrames(m_id, m_buffer, error)) {
+        m_failed = true;
         return false;
+    }
     m_written += std::int64_t(m_buffer.size());
     m_buffer.clear();
     return true;
@@ -350,7 +401,11 @@ ProjectReplaySource::ProjectReplaySource(QString projectPath, std::int64_t recor
 bool ProjectReplaySource::open(std::int64_t expectedLinks, std::string *error)
 {
     ProjectError e;
-    if (m_recording <= 0) {
+    if (m_recording < 0) {
+        *error = m_store.path().toStdString() + ": a recording is named by a positive number (PROJECT.railyard#ID)";
+        return false;
+    }
+    if (m_recording == 0) {
         const auto list = m_store.recordings(&e);
         if (!list) {
             *error = e.toString().toStdString();
@@ -379,33 +434,34 @@ bool ProjectReplaySource::open(std::int64_t expectedLinks, std::string *error)
 TelemetryFrame ProjectReplaySource::poll()
 {
     constexpr std::int64_t batch = 32;
-    if (!m_atEnd && m_batchPos >= m_batch.size()) {
-        ProjectError e;
-        std::optional<std::vector<TelemetryFrame>> next = m_store.frames(m_recording, m_nextSeq, batch, &e);
+    if (!m_atEnd && m_damage.empty() && m_batchPos >= m_batch.size()) {
+        ProjectError e, damage;
+        std::optional<std::vector<TelemetryFrame>> next = m_store.frames(m_recording, m_nextSeq, batch, &e, &damage);
         m_batch.clear();
         m_batchPos = 0;
         if (!next) {
-            m_atEnd = true;
-            TelemetryFrame stale;
-            stale.interval = m_nextInterval++;
-            stale.stale = true;
-            stale.staleReason = e.toString().toStdString();
-            return stale;
+            m_damage = e.toString().toStdString();
+        } else {
+            m_batch = *std::move(next);
+            m_nextSeq += std::int64_t(m_batch.size());
+            if (damage.kind != ProjectError::Kind::None)
+                m_damage = damage.toString().toStdString();
+            else if (m_batch.empty())
+                m_atEnd = true;
         }
-        m_batch = *std::move(next);
-        m_nextSeq += std::int64_t(m_batch.size());
-        if (m_batch.empty())
-            m_atEnd = true;
     }
     if (m_batchPos < m_batch.size()) {
         TelemetryFrame frame = std::move(m_batch[m_batchPos++]);
         m_nextInterval = frame.interval + 1;
         return frame;
     }
+    // The good frames are out: a damaged frame (or an unreadable project)
+    // ends the replay with a stale frame saying why.
     TelemetryFrame stale;
     stale.interval = m_nextInterval++;
     stale.stale = true;
-    stale.staleReason = "end of recording";
+    stale.staleReason = m_damage.empty() ? std::string("end of recording") : m_damage;
+    m_atEnd = true;
     return stale;
 }
 
@@ -414,11 +470,11 @@ bool parseProjectRecordingSpec(const QString &spec, QString *project, std::int64
     QString path = spec;
     std::int64_t id = 0;
     const qsizetype hash = spec.lastIndexOf(QLatin1Char('#'));
-    if (hash > 0) {
+    if (hash > 0 && spec.left(hash).endsWith(QLatin1String(".railyard"), Qt::CaseInsensitive)) {
         bool ok = false;
         id = spec.mid(hash + 1).toLongLong(&ok);
         if (!ok || id <= 0)
-            return false;
+            id = -1;
         path = spec.left(hash);
     }
     if (!path.endsWith(QLatin1String(".railyard"), Qt::CaseInsensitive))

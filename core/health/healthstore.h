@@ -46,7 +46,8 @@ struct StoredRecording
 /// One stored incident.
 struct StoredIncident
 {
-    std::string id; ///< "ni_…", the incident id
+    std::string id;  ///< "ni_…", the incident id
+    std::string run; ///< the monitoring run that filed it (its start time, or a recording)
     std::string cluster;
     std::string symptom;
     std::string element;
@@ -79,18 +80,24 @@ public:
     /// One recording; NoSuchVersion when absent.
     std::optional<StoredRecording> recording(std::int64_t id, ProjectError *error = nullptr) const;
     /// Up to `count` frames of a recording from frame `fromSeq` (0-based).
-    /// Damaged when a stored frame does not decompress or parse.
+    /// A stored frame that does not decompress or parse ends the batch: the
+    /// frames before it are returned and *damage (when given) says which
+    /// frame is damaged. NoSuchVersion when the recording does not exist.
     std::optional<std::vector<TelemetryFrame>> frames(std::int64_t recording, std::int64_t fromSeq, std::int64_t count,
-                                                      ProjectError *error = nullptr) const;
-    /// Writes a recording as a JSON-lines file (telemetryrecording.h).
+                                                      ProjectError *error = nullptr,
+                                                      ProjectError *damage = nullptr) const;
+    /// Writes a recording as a JSON-lines file (telemetryrecording.h); never
+    /// over the project itself.
     bool exportRecording(std::int64_t recording, const QString &path, ProjectError *error = nullptr) const;
     /// Deletes a recording and its frames.
     bool removeRecording(std::int64_t recording, ProjectError *error = nullptr) const;
 
-    /// Files the report's incidents: new ones are inserted, known ones (same
-    /// incident id) get their status, JSON and update time refreshed. Returns
-    /// how many were new.
-    std::optional<int> fileIncidents(const HealthReport &report, ProjectError *error = nullptr) const;
+    /// Files the report's incidents for monitoring run `run` (e.g. the run's
+    /// start time: intervals, and so incident ids, restart with every run):
+    /// new ones are inserted, known ones (same incident id and run) get their
+    /// status, JSON and update time refreshed. Returns how many were new.
+    std::optional<int> fileIncidents(const HealthReport &report, const std::string &run,
+                                     ProjectError *error = nullptr) const;
     /// All incidents, newest filed first.
     std::optional<std::vector<StoredIncident>> incidents(ProjectError *error = nullptr) const;
 
@@ -114,6 +121,8 @@ public:
     bool write(const TelemetryFrame &frame, ProjectError *error = nullptr);
     bool flush(ProjectError *error = nullptr);
     bool isOpen() const { return m_id > 0; }
+    /// A write or flush failed: nothing more is stored (not even on destruction).
+    bool failed() const { return m_failed; }
     std::int64_t id() const { return m_id; }
     /// Frames stored in the project so far.
     std::int64_t framesWritten() const { return m_written; }
@@ -125,6 +134,7 @@ private:
     int m_batch;
     std::int64_t m_id = 0;
     std::int64_t m_written = 0;
+    bool m_failed = false;
     std::vector<TelemetryFrame> m_buffer;
 };
 
@@ -150,6 +160,7 @@ private:
     std::int64_t m_nextInterval = 0;
     std::vector<TelemetryFrame> m_batch;
     size_t m_batchPos = 0;
+    std::string m_damage; ///< a damaged frame ends the replay after the good ones before it
     bool m_atEnd = false;
 };
 
@@ -162,7 +173,8 @@ std::string incidentsToJson(const std::vector<StoredIncident> &incidents);
 std::string incidentsToText(const std::vector<StoredIncident> &incidents);
 
 /// "FILE.railyard" or "FILE.railyard#ID": a project, and a recording id (0:
-/// the newest recording). False when `spec` does not name a project.
+/// the newest recording; -1 when the text after '#' is not a positive
+/// number). False when `spec` does not name a project.
 bool parseProjectRecordingSpec(const QString &spec, QString *project, std::int64_t *recording);
 
 } // namespace Railyard

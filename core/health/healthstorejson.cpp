@@ -43,6 +43,14 @@ std::string recordingsToText(const std::vector<StoredRecording> &recordings)
     return out;
 }
 
+/// The stored incident JSON, or null when it does not parse (never a
+/// "discarded" value, which would make the output invalid JSON).
+static json incidentObject(const std::string &text)
+{
+    json parsed = json::parse(text, nullptr, false);
+    return parsed.is_discarded() ? json(nullptr) : parsed;
+}
+
 std::string incidentsToJson(const std::vector<StoredIncident> &incidents)
 {
     json out = json::array();
@@ -56,7 +64,8 @@ std::string incidentsToJson(const std::vector<StoredIncident> &incidents)
                            {"source", i.source},
                            {"filed_utc", i.filedUtc},
                            {"updated_utc", i.updatedUtc},
-                           {"incident", json::parse(i.json, nullptr, false)}});
+                           {"run", i.run},
+                           {"incident", incidentObject(i.json)}});
     return out.dump(1) + "\n";
 }
 

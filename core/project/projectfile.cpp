@@ -104,6 +104,17 @@ std::optional<std::map<std::string, std::string>> ProjectFile::readMetadata(Proj
     });
 }
 
+std::optional<QDateTime> ProjectFile::savedUtc(ProjectError *error) const
+{
+    return guardedProjectCall(m_path, error, [&] {
+        SqliteDatabase db = ProjectImage::openForReading(m_path);
+        SqliteStatement select(db, "SELECT saved_utc FROM fabric WHERE id = 1");
+        if (!select.next() || select.isNull(0))
+            return QDateTime();
+        return QDateTime::fromString(QString::fromStdString(select.text(0)), Qt::ISODateWithMs);
+    });
+}
+
 bool ProjectFile::save(const ProjectData &data, ProjectError *error) const
 {
     const auto saved = guardedProjectCall(m_path, error, [&] {

@@ -49,6 +49,11 @@ public:
     std::optional<ProjectData> read(ProjectError *error = nullptr) const;
     /// Reads only the metadata (cheap: for listings and recovery files).
     std::optional<std::map<std::string, std::string>> readMetadata(ProjectError *error = nullptr) const;
+    /// When the current state was last saved (save, replace, restoreVersion);
+    /// an invalid QDateTime for a file from before schema 4. Unlike the
+    /// file's modification time it does not move when recordings, incidents,
+    /// intents or versions are added.
+    std::optional<QDateTime> savedUtc(ProjectError *error = nullptr) const;
 
     /// Saves data as the current state in one transaction, replacing the
     /// fabric tables, pins, failures, jobs and metadata and keeping the

@@ -41,10 +41,11 @@ void settle(const QString &path)
 }
 
 /// Identity, integrity, and the in-memory migration of an older schema.
-void prepareForReading(SqliteDatabase &db)
+void prepareForReading(SqliteDatabase &db, ProjectImage::Integrity integrity = ProjectImage::Integrity::Check)
 {
     const int version = ProjectSchema::check(db);
-    ProjectSchema::checkIntegrity(db);
+    if (integrity == ProjectImage::Integrity::Check)
+        ProjectSchema::checkIntegrity(db);
     if (version < ProjectSchema::currentVersion) {
         const QByteArray image = db.serialize();
         db.openImage(image);
@@ -113,7 +114,7 @@ void ProjectImage::requireSqliteFile(const QString &path)
         notSqlite();
 }
 
-SqliteDatabase ProjectImage::openForReading(const QString &path)
+SqliteDatabase ProjectImage::openForReading(const QString &path, Integrity integrity)
 {
     requireSqliteFile(path);
     SqliteDatabase db;
@@ -127,7 +128,7 @@ SqliteDatabase ProjectImage::openForReading(const QString &path)
     }
     if (rc != SQLITE_OK)
         db.fail("cannot read", rc);
-    prepareForReading(db);
+    prepareForReading(db, integrity);
     return db;
 }
 
@@ -144,7 +145,7 @@ SqliteDatabase ProjectImage::openImageForReading(const QByteArray &image)
     return db;
 }
 
-SqliteDatabase ProjectImage::openForWriting(const QString &path)
+SqliteDatabase ProjectImage::openForWriting(const QString &path, Integrity integrity)
 {
     requireSqliteFile(path);
     SqliteDatabase db;
@@ -152,7 +153,8 @@ SqliteDatabase ProjectImage::openForWriting(const QString &path)
     // Identity before any pragma that could write (journal_mode rewrites the
     // header of a WAL database): a foreign file is left alone.
     ProjectSchema::check(db);
-    ProjectSchema::checkIntegrity(db);
+    if (integrity == Integrity::Check)
+        ProjectSchema::checkIntegrity(db);
     // Rollback journal, fsync'ed: one self-contained file (docs/project-format.md).
     // A cache larger than the 131K-GPU project keeps pages from spilling
     // mid-transaction (each spill costs an extra journal sync).

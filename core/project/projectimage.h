@@ -19,6 +19,11 @@ namespace Railyard {
 class ProjectImage
 {
 public:
+    /// Whether opening runs PRAGMA quick_check (O(file size)). Skip it only
+    /// for frequent small reads and appends to a file already checked by an
+    /// earlier open of the same operation (a recording's batches).
+    enum class Integrity { Check, Skip };
+
     /// The bytes of a new project (current schema, no versions) holding
     /// fabric, the pins/failures/jobs of `state` (none when null) and
     /// metadata. Built in an in-memory database and serialized.
@@ -42,7 +47,7 @@ public:
     /// so the file is never written. The one exception is a hot journal left
     /// by an interrupted save: SQLite cannot read the file without rolling
     /// it back, so that is done (restoring the last committed bytes) first.
-    static SqliteDatabase openForReading(const QString &path);
+    static SqliteDatabase openForReading(const QString &path, Integrity integrity = Integrity::Check);
     /// The same for an image in memory (e.g. a QIODevice's bytes).
     static SqliteDatabase openImageForReading(const QByteArray &image);
 
@@ -50,7 +55,7 @@ public:
     /// transaction (other writers wait, readers go on); an older schema is
     /// migrated inside it, so the migration commits with the caller's change
     /// or not at all. The caller commits ("COMMIT"); closing without it rolls back.
-    static SqliteDatabase openForWriting(const QString &path);
+    static SqliteDatabase openForWriting(const QString &path, Integrity integrity = Integrity::Check);
 };
 
 } // namespace Railyard

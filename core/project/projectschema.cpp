@@ -120,8 +120,12 @@ CREATE TABLE intent_reviews(
 
 // Schema 4 adds live health (core/health/healthstore.h): telemetry
 // recordings, their frames (compressed JSON lines, telemetryrecording.h) and
-// the incidents filed while monitoring, keyed by their stable incident id.
+// the incidents filed while monitoring, by incident id and monitoring run;
+// and fabric.saved_utc, when the current state was last saved, because the
+// file's modification time also moves when recordings, incidents, intents or
+// versions are added (RecoveryStore compares recovery copies with it).
 constexpr const char *healthTables = R"sql(
+ALTER TABLE fabric ADD COLUMN saved_utc TEXT;
 CREATE TABLE telemetry_recordings(
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     name TEXT NOT NULL,
@@ -137,7 +141,8 @@ CREATE TABLE telemetry_frames(
     frame BLOB NOT NULL,
     UNIQUE (recording, seq));
 CREATE TABLE incidents(
-    id TEXT PRIMARY KEY,
+    id TEXT NOT NULL,
+    run TEXT NOT NULL,
     cluster TEXT NOT NULL,
     symptom TEXT NOT NULL,
     element TEXT NOT NULL,
@@ -146,7 +151,8 @@ CREATE TABLE incidents(
     source TEXT NOT NULL,
     filed_utc TEXT NOT NULL,
     updated_utc TEXT NOT NULL,
-    json TEXT NOT NULL);
+    json TEXT NOT NULL,
+    PRIMARY KEY (id, run));
 )sql";
 
 /// 1 → 2: the jobs table, and host/switch/link counts on every version
@@ -181,7 +187,7 @@ void migrate2to3(SqliteDatabase &db)
     db.exec(intentTables);
 }
 
-/// 3 → 4: the health tables, empty.
+/// 3 → 4: the health tables, empty, and fabric.saved_utc (NULL: unknown).
 void migrate3to4(SqliteDatabase &db)
 {
     db.exec(healthTables);

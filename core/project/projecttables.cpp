@@ -3,6 +3,8 @@
 #include "core/project/projectexception.h"
 #include "core/project/sqlitestatement.h"
 
+#include <QDateTime>
+
 #include <cmath>
 
 namespace Railyard {
@@ -78,9 +80,11 @@ void ProjectTables::clear(SqliteDatabase &db)
 
 void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
 {
-    SqliteStatement head(db, "INSERT INTO fabric(id, name, description) VALUES (1, ?, ?)");
+    SqliteStatement head(db, "INSERT INTO fabric(id, name, description, saved_utc) VALUES (1, ?, ?, ?)");
+    const std::string savedUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
     head.bind(1, fabric.name);
     head.bind(2, fabric.description);
+    head.bind(3, savedUtc);
     head.run();
 
     SqliteStatement host(db,

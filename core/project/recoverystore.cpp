@@ -31,13 +31,24 @@ QString normalizedKey(const QString &key)
     return isUntitled(key) ? key : QDir::cleanPath(QFileInfo(key).absoluteFilePath());
 }
 
-/// Worth offering: newer than the project file, or no project file to compare.
+/// Worth offering: newer than the project's last save, or no project file to
+/// compare. The save time is the project's own record of it (schema 4): the
+/// file's modification time also moves when recordings, incidents, intents
+/// or versions are added, which saves nothing of the edits a recovery copy
+/// holds. Files without it (older schemas, .fabric.json) use the modification time.
 bool newerThanProject(const RecoveryEntry &entry)
 {
     if (entry.projectPath.isEmpty())
         return true;
     const QFileInfo project(entry.projectPath);
-    return !project.exists() || entry.writtenUtc > project.lastModified().toUTC();
+    if (!project.exists())
+        return true;
+    if (entry.projectPath.endsWith(QLatin1String(".") + QLatin1String(ProjectFile::extension), Qt::CaseInsensitive)) {
+        const std::optional<QDateTime> saved = ProjectFile(entry.projectPath).savedUtc();
+        if (saved && saved->isValid())
+            return entry.writtenUtc > *saved;
+    }
+    return entry.writtenUtc > project.lastModified().toUTC();
 }
 
 } // namespace

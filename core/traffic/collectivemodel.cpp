@@ -94,11 +94,12 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
     nlohmann::json doc;
     try {
         // Flat object of numbers: anything nested deeper than a few levels is refused.
-        doc = nlohmann::json::parse(data->cbegin(), data->cend(), [](int depth, nlohmann::json::parse_event_t, nlohmann::json &) {
-            if (depth > Limits::maxNesting)
-                throw CollectiveConstantsError("values nested too deeply");
-            return true;
-        });
+        doc = nlohmann::json::parse(data->cbegin(), data->cend(),
+                                    [](int depth, nlohmann::json::parse_event_t, nlohmann::json &) {
+                                        if (depth > Limits::maxNesting)
+                                            throw CollectiveConstantsError("values nested too deeply");
+                                        return true;
+                                    });
     } catch (const CollectiveConstantsError &e) {
         throw CollectiveConstantsError(path + ": invalid JSON: " + e.what());
     } catch (const nlohmann::json::exception &e) { // syntax errors, number overflow (out_of_range.406)
@@ -138,11 +139,14 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
         {"ecmp_flowlets_per_flow", &c.ecmpFlowletsPerFlow, 1, 1024},
         {"ecmp_seeds", &c.ecmpSeeds, 1, 100000},
     };
-    for (const auto &[key, value] : doc.items()) {
+    for (const auto &item : doc.items()) {
+        const std::string &key = item.key(); // not a structured binding: clang 14 cannot capture those
+        const auto &value = item.value();
         if (key == "comment" || key.starts_with("_"))
             continue; // free-text notes next to the numbers
-        auto fail
-            = [&](const std::string &what) { throw CollectiveConstantsError(path + ": key '" + elided(key) + "': " + what); };
+        auto fail = [&](const std::string &what) {
+            throw CollectiveConstantsError(path + ": key '" + elided(key) + "': " + what);
+        };
         bool known = false;
         for (const Real &r : reals) {
             if (key != r.key)

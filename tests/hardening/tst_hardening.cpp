@@ -12,9 +12,9 @@
 #include <QTest>
 
 #include <functional>
-#include <thread>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <thread>
 
 namespace {
 

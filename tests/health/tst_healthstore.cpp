@@ -1,12 +1,10 @@
 // Live health kept in a .railyard project (core/health/healthstore.h): a
 // recording made while monitoring meta-24k replays from the project with the
 // same detections, exports byte for byte as the JSON-lines recording of the
-// same frames and survives saves of the project; incidents are filed once and
-// updated when their alarm clears; unknown recordings, frames of another
-// fabric, damaged frames and files that are not projects give errors naming
-// the project.
-
-#include "healthtestdata.h"
+// same frames and survives saves of the project; incidents are filed once per
+// run and updated when their alarm clears; unknown recordings, frames of
+// another fabric, damaged frames (after the good ones before them) and files
+// that are not projects give errors naming the project.
 
 #include "core/formats/formatregistry.h"
 #include "core/health/healthdetector.h"
@@ -18,6 +16,7 @@
 #include "core/health/telemetryrecording.h"
 #include "core/jobs/jobspec.h"
 #include "core/project/projectfile.h"
+#include "healthtestdata.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -171,8 +170,8 @@ void TestHealthStore::incidentsFiledOnceThenUpdated()
     QCOMPARE(report.incidents.size(), size_t(1));
     const HealthStore store(m_project);
     ProjectError error;
-    QCOMPARE(store.fileIncidents(report, &error), std::optional<int>(1));
-    QCOMPARE(store.fileIncidents(report, &error), std::optional<int>(0)); // the same incident again
+    QCOMPARE(store.fileIncidents(report, "run-1", &error), std::optional<int>(1));
+    QCOMPARE(store.fileIncidents(report, "run-1", &error), std::optional<int>(0)); // the same incident again
 
     auto stored = store.incidents(&error);
     QVERIFY2(stored, qPrintable(error.toString()));
@@ -184,6 +183,7 @@ void TestHealthStore::incidentsFiledOnceThenUpdated()
     QCOMPARE(i.cluster, m_fabric.name);
     QCOMPARE(i.status, std::string("open"));
     QCOMPARE(i.source, std::string("sim"));
+    QCOMPARE(i.run, std::string("run-1"));
     const QJsonObject json = QJsonDocument::fromJson(QByteArray::fromStdString(i.json)).object();
     QCOMPARE(json.value(QStringLiteral("incident_id")).toString().toStdString(), i.id);
     QCOMPARE(json.value(QStringLiteral("status")).toString(), QStringLiteral("open"));
@@ -191,12 +191,27 @@ void TestHealthStore::incidentsFiledOnceThenUpdated()
 
     // The alarm cleared: the same incident is updated to resolved, not filed again.
     report.detections[size_t(report.incidents[0].alarm)].alarm.clearedInterval = 9;
-    QCOMPARE(store.fileIncidents(report, &error), std::optional<int>(0));
+    QCOMPARE(store.fileIncidents(report, "run-1", &error), std::optional<int>(0));
     stored = store.incidents(&error);
     QCOMPARE(stored->size(), size_t(1));
     QCOMPARE(stored->front().status, std::string("resolved"));
     QVERIFY(QByteArray::fromStdString(stored->front().json).contains("\"status\":\"resolved\""));
     QVERIFY(stored->front().updatedUtc >= stored->front().filedUtc);
+
+    // Another run (intervals restart, so the same incident id) files its own
+    // incident and leaves the first run's alone.
+    report.detections[size_t(report.incidents[0].alarm)].alarm.clearedInterval = -1;
+    QCOMPARE(store.fileIncidents(report, "run-2", &error), std::optional<int>(1));
+    stored = store.incidents(&error);
+    QCOMPARE(stored->size(), size_t(2));
+    int open = 0, resolved = 0;
+    for (const StoredIncident &s : *stored) {
+        QCOMPARE(s.id, report.incidents[0].id);
+        open += s.status == "open" && s.run == "run-2";
+        resolved += s.status == "resolved" && s.run == "run-1";
+    }
+    QCOMPARE(open, 1);
+    QCOMPARE(resolved, 1);
 }
 
 void TestHealthStore::errorsNameTheProject()
@@ -246,7 +261,16 @@ void TestHealthStore::errorsNameTheProject()
     QVERIFY(parseProjectRecordingSpec(QStringLiteral("lab.railyard"), &path, &rec));
     QCOMPARE(rec, std::int64_t(0));
     QVERIFY(!parseProjectRecordingSpec(QStringLiteral("run.jsonl"), &path, &rec));
-    QVERIFY(!parseProjectRecordingSpec(QStringLiteral("lab.railyard#x"), &path, &rec));
+    QVERIFY(parseProjectRecordingSpec(QStringLiteral("lab.railyard#x"), &path, &rec)); // a project, a bad id
+    QCOMPARE(rec, std::int64_t(-1));
+    ProjectReplaySource badId(m_project, -1);
+    QVERIFY(!badId.open(m_fabric.linkCount(), &text));
+    QVERIFY2(text.find("positive number") != std::string::npos, text.c_str());
+
+    // Exporting a recording over the project itself is refused.
+    QVERIFY(!store.exportRecording(*id, m_project, &error));
+    QCOMPARE(error.kind, ProjectError::Kind::InvalidData);
+    QVERIFY(store.recording(*id)); // the project is still there
 }
 
 void TestHealthStore::damagedFrameEndsReplayStale()
@@ -264,10 +288,15 @@ void TestHealthStore::damagedFrameEndsReplayStale()
     std::string text;
     QVERIFY2(replay.open(m_fabric.linkCount(), &text), text.c_str());
     QTest::ignoreMessage(QtWarningMsg, "qUncompress: Input data is corrupted");
+    // The good frame before the damaged one is replayed, then a stale frame says why.
     const TelemetryFrame first = replay.poll();
-    QVERIFY(first.stale);
-    QVERIFY2(first.staleReason.find("damaged: frame 1 of telemetry recording") != std::string::npos,
-             first.staleReason.c_str());
+    QVERIFY(!first.stale);
+    QCOMPARE(first.interval, frames[0].interval);
+    QVERIFY(!replay.atEnd());
+    const TelemetryFrame second = replay.poll();
+    QVERIFY(second.stale);
+    QVERIFY2(second.staleReason.find("damaged: frame 1 of telemetry recording") != std::string::npos,
+             second.staleReason.c_str());
     QVERIFY(replay.atEnd());
 }
 

@@ -326,7 +326,8 @@ void TestProjectMigration::schema2GainsIntentTables()
     QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
     QVERIFY(exec(db,
                  "DROP TABLE intent_reviews; DROP TABLE intent_versions; DROP TABLE incidents; "
-                 "DROP TABLE telemetry_frames; DROP TABLE telemetry_recordings; PRAGMA user_version = 2; "
+                 "DROP TABLE telemetry_frames; DROP TABLE telemetry_recordings; "
+                 "ALTER TABLE fabric DROP COLUMN saved_utc; PRAGMA user_version = 2; "
                  "VACUUM;"));
     sqlite3_close(db);
     QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("2"));
@@ -364,7 +365,7 @@ void TestProjectMigration::schema3GainsHealthTables()
     QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
     QVERIFY(exec(db,
                  "DROP TABLE incidents; DROP TABLE telemetry_frames; DROP TABLE telemetry_recordings; "
-                 "PRAGMA user_version = 3; VACUUM;"));
+                 "ALTER TABLE fabric DROP COLUMN saved_utc; PRAGMA user_version = 3; VACUUM;"));
     sqlite3_close(db);
     QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("3"));
 
@@ -385,6 +386,10 @@ void TestProjectMigration::schema3GainsHealthTables()
     QCOMPARE(query(file, "SELECT name, links, source FROM telemetry_recordings"), QStringLiteral("first,5,sim"));
     QCOMPARE(query(file, "SELECT cluster, version FROM intent_versions"), QStringLiteral("cluster-3k,3"));
     compare(*ProjectFile(file).read(), sample(0));
+    // The save time is unknown until the next save, which records it.
+    QVERIFY(ProjectFile(file).savedUtc() && !ProjectFile(file).savedUtc()->isValid());
+    QVERIFY(ProjectFile(file).save(sample(0)));
+    QVERIFY(ProjectFile(file).savedUtc()->isValid());
 }
 
 QTEST_GUILESS_MAIN(TestProjectMigration)

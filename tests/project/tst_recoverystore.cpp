@@ -1,6 +1,7 @@
 // Crash-recovery copies: found when newer than their project, not once
 // removed, not when the project was saved after them.
 
+#include "core/health/healthstore.h"
 #include "core/project/projectfile.h"
 #include "core/project/recoverystore.h"
 #include "projecttestdata.h"
@@ -21,6 +22,7 @@ private slots:
     void staleCopyIsFound();
     void removedCopyIsGone();
     void olderThanProjectIsNotOffered();
+    void projectWritesThatSaveNothing();
     void untitledAndMissingProjects();
     void rewriteReplaces();
 
@@ -102,10 +104,26 @@ void TestRecoveryStore::olderThanProjectIsNotOffered()
     QVERIFY(store.write(m_project, sample(1)));
     QVERIFY(store.find(m_project));
     // The project was saved (e.g. by another instance) after the copy.
-    setModified(m_project, QDateTime::currentDateTime().addSecs(5));
+    QTest::qWait(5);
+    QVERIFY(ProjectFile(m_project).save(sample(0)));
     QVERIFY(!store.find(m_project));
     QVERIFY(store.pending().empty());
     QVERIFY(QFileInfo::exists(store.recoveryPathFor(m_project))); // not deleted behind the user's back
+}
+
+void TestRecoveryStore::projectWritesThatSaveNothing()
+{
+    // Adding a recording (or a version, an intent, an incident) to the
+    // project moves its modification time but saves none of the edits the
+    // recovery copy holds: the copy is still offered.
+    const RecoveryStore store(m_folder);
+    QVERIFY(store.write(m_project, sample(1)));
+    QTest::qWait(5);
+    ProjectError error;
+    QVERIFY2(HealthStore(m_project).createRecording("run", "lab", 5, "sim", &error), qPrintable(error.toString()));
+    QVERIFY(QFileInfo(m_project).lastModified() > store.find(m_project)->writtenUtc);
+    QVERIFY(store.find(m_project));
+    QCOMPARE(store.pending().size(), size_t(1));
 }
 
 void TestRecoveryStore::untitledAndMissingProjects()

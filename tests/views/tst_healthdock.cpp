@@ -252,7 +252,7 @@ private slots:
         QCOMPARE(dock->alarmList()->topLevelItemCount(), 1);
         QCOMPARE(dock->alarmList()->topLevelItem(0)->text(1), linkId);
         QCOMPARE(HealthStore(project).recordings()->size(), size_t(1));
-        QCOMPARE(HealthStore(project).incidents()->size(), size_t(1)); // the same incident id, updated
+        QCOMPARE(HealthStore(project).incidents()->size(), size_t(1)); // a replay records and files nothing
     }
 
     void prometheusAway()

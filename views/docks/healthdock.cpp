@@ -217,7 +217,7 @@ void HealthDock::retranslate()
     m_intervalLabel->setText(tr("Interval"));
     m_record->setText(tr("Record into the project"));
     m_record->setToolTip(tr("Keep the telemetry as a recording in the open .railyard project (replay it as "
-                            "PROJECT.railyard#ID). Incidents are always filed into the project."));
+                            "PROJECT.railyard#ID) and file the incidents there."));
     m_interval->setSuffix(tr(" ms"));
     m_startButton->setText(tr("Start"));
     m_pauseButton->setText(tr("Pause"));
