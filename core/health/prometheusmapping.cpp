@@ -553,7 +553,7 @@ std::vector<PromQuery> PrometheusMapper::queries() const
             if (filter) {
                 if (field == PromLinkField::StateId) {
                     query.filter = PromQuery::Filter::NotActive;
-                    query.promql += " != 4";
+                    query.promql = "(" + query.promql + ") != 4";
                 } else if (field == PromLinkField::RateBytesPerSecond) {
                     // Below the fastest designed rate (with the mapper's 0.1 %
                     // tolerance): ports at full speed read as their design rate.
@@ -561,10 +561,10 @@ std::vector<PromQuery> PrometheusMapper::queries() const
                     query.threshold = std::floor(maxGbps * 0.999 * 1e9 / 8);
                     char text[40];
                     std::snprintf(text, sizeof text, " < %.0f", query.threshold);
-                    query.promql += text;
+                    query.promql = "(" + query.promql + ")" + text;
                 } else if (field != PromLinkField::TxBytes && field != PromLinkField::RxBytes) {
                     query.filter = PromQuery::Filter::Positive;
-                    query.promql += " > 0";
+                    query.promql = "(" + query.promql + ") > 0";
                 }
             }
             q.push_back(std::move(query));
