@@ -4,11 +4,10 @@
 #include "core/document/fabricdocument.h"
 #include "core/formats/formatregistry.h"
 #include "core/generators/closgenerator.h"
-#include "views/docks/analysisdock.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
-#include "views/editactions.h"
-#include "views/export/imageexporter.h"
+#include "views/dialogs/templatedialog.h"
+#include "views/docks/analysisdock.h"
 #include "views/docks/healthdock.h"
 #include "views/docks/intentsdock.h"
 #include "views/docks/jobsdock.h"
@@ -16,10 +15,11 @@
 #include "views/docks/problemsdock.h"
 #include "views/docks/propertiesdock.h"
 #include "views/docks/versionsdock.h"
+#include "views/editactions.h"
+#include "views/export/imageexporter.h"
+#include "views/export/reportexporter.h"
 #include "views/projectsession.h"
 #include "views/recentfiles.h"
-#include "views/export/reportexporter.h"
-#include "views/dialogs/templatedialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -132,8 +132,8 @@ void MainWindow::createActions()
     QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New from Template…"),
                                          this, &MainWindow::newFromTemplate);
     newAction->setShortcut(QKeySequence::New);
-    QAction *openAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this,
-                                          &MainWindow::open);
+    QAction *openAction
+        = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::open);
     openAction->setShortcut(QKeySequence::Open);
     m_recentFiles = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
     connect(m_recentFiles, &RecentFiles::openRequested, this, [this](const QString &path) {
@@ -141,10 +141,12 @@ void MainWindow::createActions()
             openFile(path);
     });
     file->addSeparator();
-    m_saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
+    m_saveAction
+        = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
     m_saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
-    saveAs->setShortcut(QKeySequence::SaveAs);
+    // Ctrl+Shift+S everywhere (QKeySequence::SaveAs is empty on some platforms).
+    saveAs->setShortcuts({QKeySequence(tr("Ctrl+Shift+S"))});
     file->addSeparator();
     createProjectActions(file);
     file->addSeparator();
@@ -162,8 +164,10 @@ void MainWindow::createActions()
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     m_undoAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-undo")), tr("&Undo"));
     m_undoAction->setShortcut(QKeySequence::Undo);
+    m_undoAction->setIconText(tr("Undo"));
     m_redoAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-redo")), tr("&Redo"));
     m_redoAction->setShortcut(QKeySequence::Redo);
+    m_redoAction->setIconText(tr("Redo"));
     edit->addSeparator();
     m_restoreAllAction = edit->addAction(tr("Restore All &Failures"), this, [this] {
         if (m_document)
@@ -184,11 +188,14 @@ void MainWindow::createActions()
     toolbar->addAction(m_redoAction);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    QAction *zoomIn = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-in")), tr("Zoom &In"), m_canvas, &FabricCanvas::zoomIn);
+    QAction *zoomIn = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-in")), tr("Zoom &In"), m_canvas,
+                                            &FabricCanvas::zoomIn);
     zoomIn->setShortcut(QKeySequence::ZoomIn);
-    QAction *zoomOut = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-out")), tr("Zoom &Out"), m_canvas, &FabricCanvas::zoomOut);
+    QAction *zoomOut = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-out")), tr("Zoom &Out"), m_canvas,
+                                             &FabricCanvas::zoomOut);
     zoomOut->setShortcut(QKeySequence::ZoomOut);
-    QAction *fit = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-fit-best")), tr("&Fit to View"), m_canvas, &FabricCanvas::fitToView);
+    QAction *fit = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-fit-best")), tr("&Fit to View"),
+                                         m_canvas, &FabricCanvas::fitToView);
     fit->setShortcut(QKeySequence(tr("Ctrl+0")));
     m_viewMenu->addSeparator();
     QAction *showCut = m_viewMenu->addAction(tr("Show Bisection &Cut"));
@@ -201,11 +208,11 @@ void MainWindow::createActions()
     colour->setChecked(m_canvas->colourByOversubscription());
     connect(colour, &QAction::toggled, m_canvas, &FabricCanvas::setColourByOversubscription);
     m_viewMenu->addSeparator();
-    for (QDockWidget *dock : {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
-                              static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_jobsDock),
-                              static_cast<QDockWidget *>(m_intentsDock), static_cast<QDockWidget *>(m_healthDock),
-                              static_cast<QDockWidget *>(m_problemsDock), m_historyDock,
-                              static_cast<QDockWidget *>(m_versionsDock)})
+    for (QDockWidget *dock :
+         {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
+          static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_jobsDock),
+          static_cast<QDockWidget *>(m_intentsDock), static_cast<QDockWidget *>(m_healthDock),
+          static_cast<QDockWidget *>(m_problemsDock), m_historyDock, static_cast<QDockWidget *>(m_versionsDock)})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addAction(toolbar->toggleViewAction());
     toolbar->addSeparator();
@@ -262,12 +269,23 @@ void MainWindow::createStatusBar()
         statusBar()->showMessage(tr("Analysis cancelled"), 4000);
     });
     connect(m_canvas, &FabricCanvas::zoomChanged, this, [this](double zoom) {
-        static const char *names[] = {QT_TR_NOOP("pods"), QT_TR_NOOP("scalable units"), QT_TR_NOOP("racks"),
-                                      QT_TR_NOOP("elements")};
-        m_zoomLabel->setText(tr("Zoom %1 % · %2")
-                                 .arg(QLocale().toString(zoom * 100, 'g', 3))
-                                 .arg(tr(names[static_cast<int>(m_canvas->detail())])));
+        static const char *names[]
+            = {QT_TR_NOOP("pods"), QT_TR_NOOP("scalable units"), QT_TR_NOOP("racks"), QT_TR_NOOP("elements")};
+        m_zoomLabel->setText(
+            tr("Zoom %1 % · %2").arg(zoomPercentText(zoom)).arg(tr(names[static_cast<int>(m_canvas->detail())])));
     });
+}
+
+QString MainWindow::zoomPercentText(double zoom)
+{
+    // Plain digits at every zoom (never "4e+03"): one decimal below 10 %.
+    const double percent = zoom * 100;
+    return QLocale().toString(percent, 'f', percent < 10 ? 1 : 0);
+}
+
+QString MainWindow::zoomText() const
+{
+    return m_zoomLabel->text();
 }
 
 void MainWindow::readSettings()
@@ -379,16 +397,21 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
     connect(stack, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
     connect(stack, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
+    // The menu says what will be undone; the tool bar button keeps its short
+    // text (iconText, set once) and says it in its tool tip, so it never grows.
     connect(stack, &QUndoStack::undoTextChanged, this, [this](const QString &t) {
         m_undoAction->setText(t.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(t));
+        m_undoAction->setToolTip(t.isEmpty() ? tr("Undo") : tr("Undo %1").arg(t));
     });
     connect(stack, &QUndoStack::redoTextChanged, this, [this](const QString &t) {
         m_redoAction->setText(t.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(t));
+        m_redoAction->setToolTip(t.isEmpty() ? tr("Redo") : tr("Redo %1").arg(t));
     });
     connect(stack, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
     m_undoAction->setEnabled(false);
     m_redoAction->setEnabled(false);
-    connect(doc, &FabricDocument::changed, this, [this] { m_restoreAllAction->setEnabled(m_document && m_document->hasFailures()); });
+    connect(doc, &FabricDocument::changed, this,
+            [this] { m_restoreAllAction->setEnabled(m_document && m_document->hasFailures()); });
     m_restoreAllAction->setEnabled(false);
 
     auto updateSummary = [this] {
@@ -420,7 +443,8 @@ void MainWindow::open()
     if (!maybeSave())
         return;
     const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Fabric"), dir, FormatRegistry::instance().readFilter());
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Open Fabric"), dir, FormatRegistry::instance().readFilter());
     if (!path.isEmpty())
         openFile(path);
 }
@@ -448,7 +472,8 @@ bool MainWindow::save()
     if (!m_document)
         return false;
     const QString path = m_document->filePath();
-    if (path.isEmpty() || !FormatRegistry::instance().forFileName(path) || !FormatRegistry::instance().forFileName(path)->canWrite())
+    if (path.isEmpty() || !FormatRegistry::instance().forFileName(path)
+        || !FormatRegistry::instance().forFileName(path)->canWrite())
         return saveAs();
     QString error;
     if (!saveToPath(path, &error)) {
@@ -470,9 +495,9 @@ bool MainWindow::saveAs()
     if (!m_document)
         return false;
     const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Fabric As"),
-                                                dir + QLatin1Char('/') + m_document->displayName(),
-                                                FormatRegistry::instance().writeFilter());
+    QString path
+        = QFileDialog::getSaveFileName(this, tr("Save Fabric As"), dir + QLatin1Char('/') + m_document->displayName(),
+                                       FormatRegistry::instance().writeFilter());
     if (path.isEmpty())
         return false;
     if (!FormatRegistry::instance().forFileName(path))
@@ -500,12 +525,13 @@ void MainWindow::exportPicture()
     if (!m_document)
         return;
     const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Picture"), dir,
-                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Picture"), dir, tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
-    const bool whole = QMessageBox::question(this, tr("Export Picture"), tr("Export the whole fabric? (No: the visible part only)"))
-                       == QMessageBox::Yes;
+    const bool whole
+        = QMessageBox::question(this, tr("Export Picture"), tr("Export the whole fabric? (No: the visible part only)"))
+        == QMessageBox::Yes;
     QString error;
     if (!ImageExporter(m_canvas).write(path, whole, &error))
         showError(tr("Cannot export the picture"), error);
@@ -532,11 +558,12 @@ void MainWindow::exportReport()
 
 void MainWindow::about()
 {
-    QMessageBox::about(this, tr("About Railyard"),
-                       tr("<h3>Railyard %1</h3><p>A topology designer for the networks that train large AI models: "
-                          "draw, generate or import fabrics, read bisection bandwidth and oversubscription, try failures.</p>"
-                          "<p>Capacities are in Gbit/s per direction.</p>")
-                           .arg(QApplication::applicationVersion()));
+    QMessageBox::about(
+        this, tr("About Railyard"),
+        tr("<h3>Railyard %1</h3><p>A topology designer for the networks that train large AI models: "
+           "draw, generate or import fabrics, read bisection bandwidth and oversubscription, try failures.</p>"
+           "<p>Capacities are in Gbit/s per direction.</p>")
+            .arg(QApplication::applicationVersion()));
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent *event)

@@ -44,6 +44,10 @@ public:
     /// interactive, a message box naming the file and location. Returns false
     /// (keeping the current document) on failure.
     bool openFile(const QString &path);
+    /// The status bar's zoom read-out ("Zoom 150 % · racks").
+    QString zoomText() const;
+    /// A zoom factor as the read-out shows it: plain digits, locale separators.
+    static QString zoomPercentText(double zoom);
     /// Replaces the document with a new fabric (from a template or generator).
     void setFabric(Fabric fabric, const QString &filePath = QString());
     /// When false, errors are not shown in message boxes (headless capture, tests).

@@ -3,12 +3,12 @@
 // analysis dock showing the same bisection as railyard-cli.
 
 #include "core/document/fabricdocument.h"
-#include "views/docks/analysisdock.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
+#include "views/docks/analysisdock.h"
+#include "views/docks/outlinedock.h"
 #include "views/export/imageexporter.h"
 #include "views/mainwindow.h"
-#include "views/docks/outlinedock.h"
 
 #include <QDir>
 #include <QImage>
@@ -19,6 +19,7 @@
 #include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QTreeView>
 
 using namespace Railyard;
@@ -35,7 +36,12 @@ double cliBisection(const QString &file, const QStringList &fail = {})
     cli.start(QStringLiteral(RAILYARD_CLI), args);
     if (!cli.waitForFinished(120000) || cli.exitCode() != 0)
         return -1;
-    return QJsonDocument::fromJson(cli.readAllStandardOutput()).object().value("bisection").toObject().value("gbps").toDouble();
+    return QJsonDocument::fromJson(cli.readAllStandardOutput())
+        .object()
+        .value("bisection")
+        .toObject()
+        .value("gbps")
+        .toDouble();
 }
 
 void settle(MainWindow &w)
@@ -109,11 +115,12 @@ private slots:
         QVERIFY(search && tree);
         search->setText(QStringLiteral("leaf-0003"));
         QCoreApplication::processEvents();
-        const QModelIndexList hits = tree->model()->match(tree->model()->index(0, 0), Qt::DisplayRole,
-                                                          QStringLiteral("leaf-0003"), 1,
-                                                          Qt::MatchExactly | Qt::MatchRecursive);
+        const QModelIndexList hits
+            = tree->model()->match(tree->model()->index(0, 0), Qt::DisplayRole, QStringLiteral("leaf-0003"), 1,
+                                   Qt::MatchExactly | Qt::MatchRecursive);
         QCOMPARE(hits.size(), 1);
-        tree->selectionModel()->setCurrentIndex(hits.first(), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        tree->selectionModel()->setCurrentIndex(hits.first(),
+                                                QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         QCoreApplication::processEvents();
         QCOMPARE(w.document()->selection(), std::vector<std::string>{"leaf-0003"});
         const NodeIndex n = w.document()->fabric().findNode("leaf-0003");
@@ -172,6 +179,37 @@ private slots:
         QVERIFY(error.contains("picture.bmp"));
     }
 
+    void zoomReadoutAndUndoButton()
+    {
+        // The zoom read-out has plain digits at every zoom (never "4e+03"),
+        // and the Undo tool button keeps its text and width whatever the
+        // command it would undo is called.
+        QCOMPARE(MainWindow::zoomPercentText(40.0), QLocale().toString(4000.0, 'f', 0));
+        QCOMPARE(MainWindow::zoomPercentText(0.0143), QLocale().toString(1.4, 'f', 1));
+        MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json")));
+        w.resize(1200, 800);
+        w.show();
+        settle(w);
+        w.canvas()->setZoom(40.0);
+        QVERIFY2(!w.zoomText().contains(QStringLiteral("e+")), qPrintable(w.zoomText()));
+        QVERIFY2(w.zoomText().contains(QLocale().toString(4000.0, 'f', 0)), qPrintable(w.zoomText()));
+        QToolButton *undo = nullptr;
+        for (QToolButton *b : w.findChildren<QToolButton *>())
+            if (b->defaultAction() && b->defaultAction()->shortcut() == QKeySequence(QKeySequence::Undo))
+                undo = b;
+        QVERIFY(undo);
+        const QString before = undo->text();
+        const int width = undo->sizeHint().width();
+        const Fabric &fabric = w.document()->fabric();
+        w.document()->setFailed({fabric.link(0).id}, true);
+        QCoreApplication::processEvents();
+        QVERIFY(undo->defaultAction()->text().size() > before.size()); // the menu names the command
+        QCOMPARE(undo->text(), before);
+        QCOMPARE(undo->sizeHint().width(), width);
+        QVERIFY(undo->toolTip().size() > before.size());
+    }
+
     void headlessScreenshot()
     {
         QTemporaryDir dir;
@@ -180,15 +218,16 @@ private slots:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         gui.setProcessEnvironment(env);
-        gui.start(QStringLiteral(RAILYARD_GUI), {QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json"),
-                                                 QStringLiteral("--screenshot"), out, QStringLiteral("--size"),
-                                                 QStringLiteral("900x600")});
+        gui.start(QStringLiteral(RAILYARD_GUI),
+                  {QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json"), QStringLiteral("--screenshot"), out,
+                   QStringLiteral("--size"), QStringLiteral("900x600")});
         QVERIFY(gui.waitForFinished(60000));
         QCOMPARE(gui.exitCode(), 0);
         const QImage image(out);
         QCOMPARE(image.size(), QSize(900, 600));
         // A missing file fails with a message naming it.
-        gui.start(QStringLiteral(RAILYARD_GUI), {QStringLiteral("/nonexistent.fabric.json"), QStringLiteral("--screenshot"), out});
+        gui.start(QStringLiteral(RAILYARD_GUI),
+                  {QStringLiteral("/nonexistent.fabric.json"), QStringLiteral("--screenshot"), out});
         QVERIFY(gui.waitForFinished(60000));
         QVERIFY(gui.exitCode() != 0);
         QVERIFY(gui.readAllStandardError().contains("nonexistent.fabric.json"));
