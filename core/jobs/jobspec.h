@@ -10,6 +10,7 @@
 #include <QIODevice>
 #include <QString>
 
+#include <climits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,7 +55,16 @@ struct Parallelism
     int ep = 1;
     int cp = 1;
 
-    long long worldSize() const { return 1LL * tp * cp * dp * pp; }
+    /// tp × cp × dp × pp, saturated at LLONG_MAX: a job file's degrees are
+    /// checked after this is first used, and four large ints overflow 64 bits.
+    long long worldSize() const
+    {
+        long long product = 1;
+        for (const int degree : {tp, cp, dp, pp})
+            if (__builtin_mul_overflow(product, static_cast<long long>(degree), &product))
+                return LLONG_MAX;
+        return product;
+    }
 };
 
 enum class OptimizerSharding { None, Zero1, Fsdp };

@@ -53,6 +53,13 @@ EditTool::EditTool(FabricCanvas *canvas, EditOperations *operations, QObject *pa
 {
     m_canvas->installEventFilter(this);
     connect(m_canvas, &FabricCanvas::contextMenuAboutToShow, this, &EditTool::addContextActions);
+    // Detach while the canvas is still a whole FabricCanvas: QWidget's
+    // destructor still sends events (hide, focus) through event filters.
+    connect(m_canvas, &FabricCanvas::aboutToBeDestroyed, this, [this] {
+        m_canvas->removeEventFilter(this);
+        m_canvas->setOverlayPainter({});
+        m_canvas = nullptr;
+    });
 }
 
 EditTool::~EditTool()
@@ -146,7 +153,7 @@ void EditTool::updateCursor()
 
 bool EditTool::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched != m_canvas || !m_active || !m_document || !m_canvas->layout())
+    if (!m_canvas || watched != m_canvas.get() || !m_active || !m_document || !m_canvas->layout())
         return false;
     switch (event->type()) {
     case QEvent::MouseButtonPress: return mousePress(static_cast<QMouseEvent *>(event));

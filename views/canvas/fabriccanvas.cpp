@@ -1,11 +1,11 @@
 #include "views/canvas/fabriccanvas.h"
 
 #include "core/document/fabricdocument.h"
-#include "views/docks/analysischarts.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/colours.h"
 #include "views/canvas/healthoverlay.h"
 #include "views/canvas/intentdiffoverlay.h"
+#include "views/docks/analysischarts.h"
 
 #include <QContextMenuEvent>
 #include <QElapsedTimer>
@@ -57,7 +57,10 @@ FabricCanvas::FabricCanvas(QWidget *parent)
     connect(m_layoutTimer, &QTimer::timeout, this, &FabricCanvas::flushLayout);
 }
 
-FabricCanvas::~FabricCanvas() = default;
+FabricCanvas::~FabricCanvas()
+{
+    emit aboutToBeDestroyed();
+}
 
 void FabricCanvas::setDocument(FabricDocument *document)
 {
@@ -117,7 +120,8 @@ void FabricCanvas::rebuildLayout()
     m_layoutPending = false;
     QElapsedTimer timer;
     timer.start();
-    m_layout = std::make_unique<FabricLayout>(FabricLayout::compute(m_document->fabric(), &m_document->pinnedPositions()));
+    m_layout
+        = std::make_unique<FabricLayout>(FabricLayout::compute(m_document->fabric(), &m_document->pinnedPositions()));
     m_layoutMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
     std::vector<double> widths;
     for (const auto &g : m_layout->levels()[1].groups)

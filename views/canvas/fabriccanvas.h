@@ -114,6 +114,10 @@ public slots:
     void setColourByOversubscription(bool on);
 
 signals:
+    /// First thing in the destructor, while the canvas is still whole: event
+    /// filters and overlays (EditTool) detach here, not from a half-destroyed
+    /// QWidget's events.
+    void aboutToBeDestroyed();
     void zoomChanged(double zoom);
     /// The user asked for a what-if on these element ids.
     void failRequested(const QStringList &ids, bool failed);

@@ -314,12 +314,16 @@ bool IntentsDock::showStoredVersions(const std::vector<std::int64_t> &ids)
     }
     if (loaded.size() == 1) {
         // Its parent, when the project holds it, is the old side.
-        const IntentMetadata &meta = loaded.front().intent.metadata;
-        if (const auto versions = IntentStore(m_versions->projectPath()).versions(); versions && meta.parent)
+        // Copies: inserting the parent moves the loaded intents.
+        const std::optional<int> parentVersion = loaded.front().intent.metadata.parent;
+        const std::string cluster = loaded.front().intent.cluster;
+        if (const auto versions = IntentStore(m_versions->projectPath()).versions(); versions && parentVersion)
             for (const StoredIntentVersion &v : *versions)
-                if (v.cluster == loaded.front().intent.cluster && v.version == *meta.parent)
+                if (v.cluster == cluster && v.version == *parentVersion) {
                     if (auto parent = loadStored(v.id, &errors))
                         loaded.insert(loaded.begin(), std::move(*parent));
+                    break;
+                }
     }
     std::sort(loaded.begin(), loaded.end(), [](const LoadedIntent &a, const LoadedIntent &b) {
         return a.intent.metadata.version < b.intent.metadata.version;

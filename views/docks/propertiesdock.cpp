@@ -115,6 +115,14 @@ PropertiesDock::PropertiesDock(QWidget *parent)
     refresh();
 }
 
+PropertiesDock::~PropertiesDock()
+{
+    // QWidget's destructor moves the focus away from an editor, which emits
+    // editingFinished: no edit may be applied by a half-destroyed dock.
+    for (QObject *child : findChildren<QObject *>())
+        disconnect(child, nullptr, this, nullptr);
+}
+
 void PropertiesDock::setDocument(FabricDocument *document)
 {
     if (document == m_document)

@@ -27,6 +27,7 @@ class PropertiesDock : public QDockWidget
     Q_OBJECT
 public:
     explicit PropertiesDock(QWidget *parent = nullptr);
+    ~PropertiesDock() override;
     void setDocument(FabricDocument *document);
     void setAnalysisRunner(AnalysisRunner *runner);
     /// In Edit mode the dock also shows the SelectionEditor: rename and bulk
