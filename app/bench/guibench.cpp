@@ -100,6 +100,15 @@ int main(int argc, char **argv)
     const double zoomedMs = repaintMs(window.canvas(), repeat);
     window.canvas()->setZoom(0.35); // racks level: individual switches and rack bundles
     const double racksMs = repaintMs(window.canvas(), repeat);
+    // The intermediate zooms between fit and individual elements, around the
+    // same host (the status bar's percentages).
+    const double levels[] = {0.02, 0.05, 0.15, 0.30, 0.60, 1.50, 4.00};
+    std::vector<double> levelMs;
+    for (const double z : levels) {
+        window.canvas()->focusElement(QStringLiteral("gpu08000"));
+        window.canvas()->setZoom(z);
+        levelMs.push_back(repaintMs(window.canvas(), repeat));
+    }
 
     t.restart();
     window.analysisRunner()->waitForFinished();
@@ -174,6 +183,8 @@ int main(int argc, char **argv)
     std::printf("full-view repaint (median)     %8.1f ms\n", fullMs);
     std::printf("racks-level repaint (median)   %8.1f ms\n", racksMs);
     std::printf("zoomed-in repaint (median)     %8.1f ms\n", zoomedMs);
+    for (size_t i = 0; i < levelMs.size(); ++i)
+        std::printf("repaint at zoom %5.0f %%         %8.1f ms\n", levels[i] * 100, levelMs[i]);
     std::printf("analysis finished after paint  %8.1f ms (background thread)\n", analysisMs);
     std::printf("edit + re-layout + repaint     %8.1f ms (median of %d: add a switch / connect it)\n", editMs, editCount);
     std::printf("edit during a running analysis %8.1f ms (median of 3: cancel + wait + edit + repaint)\n", busyMs);

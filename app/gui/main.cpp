@@ -1,7 +1,7 @@
 // railyard: the desktop designer.
 //
 //   railyard [FILE]
-//   railyard FILE --screenshot OUT.png [--size WxH] [--focus ID] [--fail ID]...
+//   railyard FILE --screenshot OUT.png [--size WxH] [--focus ID] [--zoom PERCENT] [--fail ID]...
 //   railyard FILE --intent OLD.intent.json [--intent-diff NEW.intent.json] [--screenshot OUT.png]
 //   railyard FILE --health-sim --job JOB [--inject KIND:ID:VALUE[@I]]... [--intervals N] [--incident]
 //   railyard FILE --health-replay REC.jsonl|PROJECT.railyard[#ID] [--job JOB] [--intervals N]
@@ -9,7 +9,9 @@
 //
 // --screenshot opens the file, lays it out, waits for the analysis, renders
 // the window into OUT.png and exits (for documentation, bug reports and
-// tests). Without a display it runs on the offscreen platform.
+// tests). Without a display it runs on the offscreen platform. A capture reads
+// and writes no user settings (dock layout, recent files), so it is the same
+// on every machine.
 
 #include "app/common/memorytuning.h"
 #include "core/document/fabricdocument.h"
@@ -24,12 +26,15 @@
 #include <QDockWidget>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTimer>
 #include <QTranslator>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace {
@@ -82,6 +87,9 @@ int main(int argc, char **argv)
                                   QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     const QCommandLineOption focus(QStringLiteral("focus"), QApplication::translate("main", "Zoom in on the element <id>."),
                                    QStringLiteral("id"));
+    const QCommandLineOption zoom(QStringLiteral("zoom"),
+                                  QApplication::translate("main", "Zoom to <percent> as the status bar shows it, around the --focus element or the fabric's center."),
+                                  QStringLiteral("percent"));
     const QCommandLineOption fail(QStringLiteral("fail"), QApplication::translate("main", "Fail the element <id> (what-if); repeatable."),
                                   QStringLiteral("id"));
     const QCommandLineOption job(QStringLiteral("job"), QApplication::translate("main", "Place the training job <file> (*.job.json) and show its link heatmap."),
@@ -118,12 +126,28 @@ int main(int argc, char **argv)
                                        QStringLiteral("n"), QStringLiteral("5"));
     const QCommandLineOption incident(QStringLiteral("incident"),
                                       QApplication::translate("main", "Show the first incident and its runbook in the Health dock."));
-    parser.addOptions({screenshot, size, focus, fail, job, compare, dock, intent, intentDiff, healthSim, healthReplay, inject,
+    parser.addOptions({screenshot, size, focus, zoom, fail, job, compare, dock, intent, intentDiff, healthSim, healthReplay, inject,
                        intervals, incident, healthPrometheus, healthMapping, healthRecord});
     parser.process(app);
 
-    Railyard::MainWindow window;
     const bool capture = parser.isSet(screenshot);
+    double zoomPercent = 0;
+    if (parser.isSet(zoom)) {
+        bool ok = false;
+        zoomPercent = QLocale::c().toDouble(parser.value(zoom).remove(QLatin1Char('%')).trimmed(), &ok);
+        if (!ok || !(zoomPercent > 0) || !std::isfinite(zoomPercent)) {
+            std::fprintf(stderr, "railyard: --zoom: expected a percentage above 0, got '%s'\n", qPrintable(parser.value(zoom)));
+            return 2;
+        }
+    }
+    // A capture starts from defaults and leaves the user's settings alone.
+    QTemporaryDir captureSettings;
+    if (capture) {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, captureSettings.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, captureSettings.path());
+    }
+
+    Railyard::MainWindow window;
     window.setInteractive(!capture);
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty() && !window.openFile(files.first())) {
@@ -220,8 +244,13 @@ int main(int argc, char **argv)
         // file given here had its own copy offered when it opened).
         if (files.isEmpty())
             QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
-        if (parser.isSet(focus))
-            QTimer::singleShot(0, &window, [&] { window.canvas()->focusElement(parser.value(focus)); });
+        if (parser.isSet(focus) || zoomPercent > 0)
+            QTimer::singleShot(0, &window, [&] {
+                if (parser.isSet(focus))
+                    window.canvas()->focusElement(parser.value(focus));
+                if (zoomPercent > 0)
+                    window.canvas()->setZoom(zoomPercent / 100.0);
+            });
         return QApplication::exec();
     }
 
@@ -235,8 +264,13 @@ int main(int argc, char **argv)
     window.show();
     QApplication::processEvents();
     window.canvas()->fitToView();
-    if (parser.isSet(focus))
-        window.canvas()->focusElement(parser.value(focus));
+    if (parser.isSet(focus) && !window.canvas()->focusElement(parser.value(focus))) {
+        std::fprintf(stderr, "railyard: %s: --focus: no host, switch or link '%s'\n", qPrintable(files.value(0)),
+                     qPrintable(parser.value(focus)));
+        return 1;
+    }
+    if (zoomPercent > 0)
+        window.canvas()->setZoom(zoomPercent / 100.0); // around the view's center: the focus
     window.analysisRunner()->waitForFinished();
     // A job placement (or comparison) runs in the background: wait for it, bounded.
     QElapsedTimer waited;
@@ -263,7 +297,7 @@ int main(int argc, char **argv)
             window.healthDock()->showIncident(0);
         window.resizeDocks({window.healthDock()}, {std::max(520, windowSize.width() * 36 / 100)}, Qt::Horizontal);
         QApplication::processEvents();
-        if (!parser.isSet(focus))
+        if (!parser.isSet(focus) && !(zoomPercent > 0))
             window.canvas()->fitToView();
     }
     QApplication::processEvents();

@@ -16,7 +16,7 @@ constexpr double kHostPitchY = 10.0;
 constexpr double kSuGap = 20.0;
 constexpr double kPodGap = 60.0;
 constexpr double kZoneGap = 120.0;
-constexpr double kSwitchHeight = 10.0;
+constexpr double kSwitchHeight = FabricLayout::switchHeight;
 constexpr double kLeafRise = 110.0; // from the top of the hosts to the top of the first switch row
 
 /// Row rank of every switch: its tier for layered switches, its hop distance
@@ -166,6 +166,7 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
         previous = &host;
     }
     const double width = std::max(x + rackPitch, 200.0);
+    layout.m_hostRowHeight = (maxSlots - 1) * kHostPitchY + hostHeight;
 
     // --- Switch rows ------------------------------------------------------
     int rowCount = 1;

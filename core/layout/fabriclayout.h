@@ -77,11 +77,15 @@ public:
                                 const std::unordered_map<std::string, QPointF> *pins = nullptr);
 
     QRectF bounds() const { return m_bounds; }
+    NodeIndex nodeCount() const { return static_cast<NodeIndex>(m_nodeRects.size()); }
     const QRectF &nodeRect(NodeIndex n) const { return m_nodeRects[static_cast<size_t>(n)]; }
     QPointF nodeCenter(NodeIndex n) const { return m_nodeRects[static_cast<size_t>(n)].center(); }
     int rowOf(NodeIndex n) const { return m_nodeRow[static_cast<size_t>(n)]; }
     int rowCount() const { return static_cast<int>(m_rowsByX.size()); }
     double rowY(int row) const { return m_rowY[static_cast<size_t>(row)]; }
+    /// Height of the hosts' row (the tallest rack) as laid out, pins aside;
+    /// the hosts' row starts at y = 0 and the switch rows sit above it.
+    double hostRowHeight() const { return m_hostRowHeight; }
 
     /// Aggregation levels, coarse to fine: 0 pods, 1 scalable units, 2 racks.
     const std::vector<LayoutLevel> &levels() const { return m_levels; }
@@ -90,6 +94,7 @@ public:
     static constexpr double rackPitch = 20.0;
     static constexpr double hostWidth = 14.0;
     static constexpr double hostHeight = 8.0;
+    static constexpr double switchHeight = 10.0;
 
     /// Nodes whose box intersects rect, via per-row x-sorted indices. O(log N + k).
     std::vector<NodeIndex> nodesIn(const QRectF &rect) const;
@@ -103,6 +108,7 @@ private:
     std::vector<double> m_rowY;
     std::vector<std::vector<NodeIndex>> m_rowsByX; ///< per row, nodes sorted by left edge
     double m_maxNodeWidth = hostWidth;
+    double m_hostRowHeight = hostHeight;
     std::vector<LayoutLevel> m_levels;
 };
 

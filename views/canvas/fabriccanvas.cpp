@@ -27,9 +27,6 @@ namespace Railyard {
 
 namespace {
 
-constexpr double kMinZoom = 1e-4;
-constexpr double kMaxZoom = 40.0;
-
 /// Distance from p to the segment ab.
 double segmentDistance(const QPointF &p, const QPointF &a, const QPointF &b)
 {
@@ -101,6 +98,7 @@ void FabricCanvas::setDocument(FabricDocument *document)
     update();
 }
 
+
 void FabricCanvas::setAnalysisRunner(AnalysisRunner *runner)
 {
     if (m_runner)
@@ -129,6 +127,7 @@ void FabricCanvas::rebuildLayout()
             widths.push_back(g.rect.width());
     std::nth_element(widths.begin(), widths.begin() + static_cast<long>(widths.size() / 2), widths.end());
     m_suWidth = widths.empty() ? 0.0 : widths[widths.size() / 2];
+    m_view.setLayout(*m_layout);
     if (m_intentDiff)
         m_intentDiff->setLayout(*m_layout);
     if (m_health)
@@ -148,7 +147,8 @@ void FabricCanvas::rebuildLayout()
             const QRectF &hi = (ga.row <= gb.row ? gb : ga).rect;
             out.push_back({static_cast<float>(lo.center().x()), static_cast<float>(lo.top()),
                            static_cast<float>(hi.center().x()), static_cast<float>(hi.bottom()),
-                           static_cast<std::int32_t>(i)});
+                           static_cast<float>(std::min(lo.left(), hi.left())),
+                           static_cast<float>(std::max(lo.right(), hi.right())), static_cast<std::int32_t>(i)});
         }
     }
     onSelectionChanged();
@@ -199,7 +199,7 @@ void FabricCanvas::updateOverlays() const
 
 FabricCanvas::Detail FabricCanvas::detail() const
 {
-    return detailAt(m_zoom);
+    return detailAt(m_view.zoom());
 }
 
 FabricCanvas::Detail FabricCanvas::detailAt(double scale) const
@@ -214,34 +214,43 @@ FabricCanvas::Detail FabricCanvas::detailAt(double scale) const
 
 QRectF FabricCanvas::visibleSceneRect() const
 {
-    return QRectF(m_origin, QSizeF(width() / m_zoom, height() / m_zoom));
+    return m_view.visibleSceneRect();
 }
 
 QPointF FabricCanvas::toScene(const QPointF &widgetPos) const
 {
-    return m_origin + widgetPos / m_zoom;
+    return m_view.toScene(widgetPos);
 }
 
 QPointF FabricCanvas::toWidget(const QPointF &scenePos) const
 {
-    return (scenePos - m_origin) * m_zoom;
+    return m_view.toWidget(scenePos);
 }
 
 void FabricCanvas::render(QPainter *painter, const QRectF &target, const QRectF &sourceRect) const
 {
     if (!m_document || !m_layout)
         return;
-    QRectF source = sourceRect.isNull() ? m_layout->bounds() : sourceRect;
-    // Keep the aspect ratio: grow the source to the target's shape.
-    const double sx = target.width() / source.width(), sy = target.height() / source.height();
-    const double scale = std::min(sx, sy);
-    source = QRectF(source.center() - QPointF(target.width() / scale / 2, target.height() / scale / 2),
-                    QSizeF(target.width() / scale, target.height() / scale));
+    // The same compressed rows as on screen: the visible view scaled to the
+    // target, a given region from its top-left, or the whole fabric fitted.
+    CanvasViewport view;
+    const QRectF visible = m_view.visibleSceneRect();
+    const auto near = [](double a, double b, double unit) { return std::abs(a - b) <= 1e-6 * std::max(1.0, unit); };
+    if (sourceRect.isNull()) {
+        view = m_view;
+        view.setSize(target.size(), target.width() / std::max(1, width()));
+        view.fit();
+    } else if (near(sourceRect.left(), visible.left(), visible.width()) && near(sourceRect.top(), visible.top(), visible.height())
+               && near(sourceRect.width(), visible.width(), visible.width())) {
+        view = m_view.scaledTo(target.size());
+    } else {
+        view = m_view.showing(sourceRect, target.size());
+    }
     painter->save();
     painter->setClipRect(target);
-    painter->setRenderHint(QPainter::Antialiasing, scale > 0.05);
+    painter->setRenderHint(QPainter::Antialiasing, view.zoom() > 0.05);
     painter->setRenderHint(QPainter::TextAntialiasing, true);
-    paintScene(*painter, source, target, detailAt(scale));
+    paintScene(*painter, view, target, detailAt(view.zoom()));
     painter->restore();
 }
 
@@ -280,48 +289,48 @@ void FabricCanvas::setOverlayPainter(std::function<void(QPainter &)> paint)
 
 void FabricCanvas::resizeEvent(QResizeEvent *)
 {
+    const QPointF center = toScene(QPointF(width(), height()) / 2); // of the old size
+    m_view.setSize(size());
     if (m_fitPending)
         fitToView();
+    else if (m_layout)
+        m_view.centerOn(center);
 }
 
 void FabricCanvas::setZoom(double zoom, const QPointF &anchorScene)
 {
-    zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
-    const QPointF anchor = std::isnan(anchorScene.x()) ? visibleSceneRect().center() : anchorScene;
-    const QPointF anchorWidget = toWidget(anchor);
-    m_zoom = zoom;
-    m_origin = anchor - anchorWidget / m_zoom;
+    const QPointF anchor = std::isnan(anchorScene.x()) ? toScene(QPointF(width(), height()) / 2) : anchorScene;
+    m_view.setZoom(zoom, anchor);
     m_fitPending = false;
     update();
-    emit zoomChanged(m_zoom);
+    emit zoomChanged(m_view.zoom());
 }
 
 void FabricCanvas::zoomIn()
 {
-    setZoom(m_zoom * 1.25);
+    setZoom(m_view.zoom() * 1.25);
 }
 
 void FabricCanvas::zoomOut()
 {
-    setZoom(m_zoom / 1.25);
+    setZoom(m_view.zoom() / 1.25);
 }
 
 void FabricCanvas::fitToView()
 {
     if (!m_layout || width() <= 0 || height() <= 0)
         return;
-    const QRectF b = m_layout->bounds();
-    m_zoom = std::clamp(std::min(width() / b.width(), height() / b.height()), kMinZoom, kMaxZoom);
-    m_origin = b.center() - QPointF(width() / m_zoom / 2, height() / m_zoom / 2);
+    m_view.setSize(size());
+    m_view.fit();
     m_fitPending = !isVisible(); // fit again once shown at its real size
     update();
-    emit zoomChanged(m_zoom);
+    emit zoomChanged(m_view.zoom());
 }
 
-void FabricCanvas::focusElement(const QString &id)
+bool FabricCanvas::focusElement(const QString &id)
 {
     if (!m_document || !m_layout)
-        return;
+        return false;
     const Fabric &f = m_document->fabric();
     const std::string key = id.toStdString();
     QPointF center;
@@ -333,12 +342,15 @@ void FabricCanvas::focusElement(const QString &id)
     } else if (const auto l = f.findLink(key); l >= 0)
         center = (m_layout->nodeCenter(f.link(l).a) + m_layout->nodeCenter(f.link(l).b)) / 2;
     else
-        return;
+        return false;
     m_fitPending = false;
-    m_zoom = std::max(m_zoom, 4.0);
-    m_origin = center - QPointF(width() / m_zoom / 2, height() / m_zoom / 2);
+    m_view.setSize(size());
+    if (m_view.zoom() < 4.0)
+        m_view.setZoom(4.0, center);
+    m_view.centerOn(center);
     update();
-    emit zoomChanged(m_zoom);
+    emit zoomChanged(m_view.zoom());
+    return true;
 }
 
 void FabricCanvas::setShowCut(bool show)
@@ -400,7 +412,7 @@ QString FabricCanvas::elementAt(const QPoint &pos) const
         return {};
     const Fabric &f = m_document->fabric();
     const QPointF scene = toScene(pos);
-    const NodeIndex n = m_layout->nodeAt(scene, 3.0 / m_zoom);
+    const NodeIndex n = m_layout->nodeAt(scene, 3.0 / m_view.zoom());
     if (n >= 0)
         return QString::fromStdString(f.nodeId(n));
     if (detail() != Detail::Elements)
@@ -427,7 +439,7 @@ void FabricCanvas::wheelEvent(QWheelEvent *event)
     const double steps = event->angleDelta().y() / 120.0;
     if (steps == 0)
         return;
-    setZoom(m_zoom * std::pow(1.2, steps), toScene(event->position()));
+    setZoom(m_view.zoom() * std::pow(1.2, steps), toScene(event->position()));
     event->accept();
 }
 
@@ -435,7 +447,7 @@ void FabricCanvas::mousePressEvent(QMouseEvent *event)
 {
     setFocus();
     m_pressPos = event->pos();
-    m_pressOrigin = m_origin;
+    m_pressView = m_view;
     m_dragging = false;
 }
 
@@ -448,7 +460,8 @@ void FabricCanvas::mouseMoveEvent(QMouseEvent *event)
         return;
     m_dragging = true;
     setCursor(Qt::ClosedHandCursor);
-    m_origin = m_pressOrigin - QPointF(delta) / m_zoom;
+    m_view = m_pressView;
+    m_view.pan(QPointF(delta));
     m_fitPending = false;
     update();
 }
@@ -483,7 +496,7 @@ void FabricCanvas::mouseDoubleClickEvent(QMouseEvent *event)
         return;
     }
     // Zoom into the group under the cursor.
-    setZoom(m_zoom * 3.0, toScene(event->position()));
+    setZoom(m_view.zoom() * 3.0, toScene(event->position()));
 }
 
 void FabricCanvas::keyPressEvent(QKeyEvent *event)
@@ -495,19 +508,19 @@ void FabricCanvas::keyPressEvent(QKeyEvent *event)
     case Qt::Key_Minus: zoomOut(); break;
     case Qt::Key_0: fitToView(); break;
     case Qt::Key_Left:
-        m_origin.rx() -= width() * step / m_zoom;
+        m_view.pan(QPointF(width() * step, 0));
         update();
         break;
     case Qt::Key_Right:
-        m_origin.rx() += width() * step / m_zoom;
+        m_view.pan(QPointF(-width() * step, 0));
         update();
         break;
     case Qt::Key_Up:
-        m_origin.ry() -= height() * step / m_zoom;
+        m_view.pan(QPointF(0, height() * step));
         update();
         break;
     case Qt::Key_Down:
-        m_origin.ry() += height() * step / m_zoom;
+        m_view.pan(QPointF(0, -height() * step));
         update();
         break;
     case Qt::Key_Escape:
@@ -537,13 +550,11 @@ void FabricCanvas::contextMenuEvent(QContextMenuEvent *event)
     QString groupLabel;
     if (id.isEmpty() && detail() != Detail::Elements) {
         const int level = detail() == Detail::Racks ? 2 : detail() == Detail::ScalableUnits ? 1 : 0;
-        const QPointF scene = toScene(event->pos());
         for (const LayoutGroup &g : m_layout->levels()[static_cast<size_t>(level)].groups) {
-            QRectF r = g.rect;
-            const double minH = 16.0 / m_zoom;
-            if (r.height() < minH)
-                r.adjust(0, -(minH - r.height()) / 2, 0, (minH - r.height()) / 2);
-            if (r.contains(scene)) {
+            QRectF r = toWidgetRect(g.rect);
+            if (r.height() < 16.0)
+                r.adjust(0, -(16.0 - r.height()) / 2, 0, (16.0 - r.height()) / 2);
+            if (r.contains(QPointF(event->pos()))) {
                 groupMembers = g.members;
                 groupLabel = QString::fromStdString(g.label);
                 break;
@@ -681,14 +692,14 @@ bool FabricCanvas::event(QEvent *event)
     if (event->type() == QEvent::NativeGesture) {
         auto *g = static_cast<QNativeGestureEvent *>(event);
         if (g->gestureType() == Qt::ZoomNativeGesture) {
-            setZoom(m_zoom * (1.0 + g->value()), toScene(g->position()));
+            setZoom(m_view.zoom() * (1.0 + g->value()), toScene(g->position()));
             return true;
         }
     }
     if (event->type() == QEvent::Gesture) {
         auto *g = static_cast<QGestureEvent *>(event);
         if (auto *pinch = static_cast<QPinchGesture *>(g->gesture(Qt::PinchGesture))) {
-            setZoom(m_zoom * pinch->scaleFactor(), toScene(mapFromGlobal(pinch->centerPoint().toPoint())));
+            setZoom(m_view.zoom() * pinch->scaleFactor(), toScene(mapFromGlobal(pinch->centerPoint().toPoint())));
             return true;
         }
     }

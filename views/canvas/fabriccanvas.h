@@ -15,6 +15,7 @@
 // dock), which takes over the colours while it is shown.
 
 #include "core/layout/fabriclayout.h"
+#include "views/canvas/canvasviewport.h"
 
 #include <QWidget>
 
@@ -47,7 +48,7 @@ public:
     const FabricLayout *layout() const { return m_layout.get(); }
 
     /// Pixels per scene unit.
-    double zoom() const { return m_zoom; }
+    double zoom() const { return m_view.zoom(); }
     Detail detail() const;
     /// Scene rectangle currently visible.
     QRectF visibleSceneRect() const;
@@ -102,8 +103,9 @@ public slots:
     void zoomIn();
     void zoomOut();
     void fitToView();
-    /// Centers on an element (host, switch or link id) and zooms so it is legible.
-    void focusElement(const QString &id);
+    /// Centers on an element (host, switch or link id) and zooms so it is
+    /// legible; false (and nothing moves) when no element has that id.
+    bool focusElement(const QString &id);
     void setZoom(double zoom, const QPointF &anchorScene = QPointF(qQNaN(), qQNaN()));
     void setShowCut(bool show);
     /// Colours links by utilization (one value per link, 1.0 = full); an
@@ -145,32 +147,33 @@ private:
     Detail detailAt(double scale) const;
     /// Draws the scene rectangle source into target at a level of detail
     /// (fabriccanvaspainter.cpp).
-    void paintScene(QPainter &painter, const QRectF &source, const QRectF &target, Detail level) const;
+    void paintScene(QPainter &painter, const CanvasViewport &view, const QRectF &target, Detail level) const;
     /// Recomputes the per-link failed and in-cut flags after a change (O(L)),
     /// so a repaint never walks every link.
     void updateOverlays() const;
     void onSelectionChanged();
     QPointF toScene(const QPointF &widgetPos) const;
     QPointF toWidget(const QPointF &scenePos) const;
+    QRectF toWidgetRect(const QRectF &sceneRect) const { return m_view.toWidget(sceneRect); }
 
     FabricDocument *m_document = nullptr;
     AnalysisRunner *m_runner = nullptr;
     std::unique_ptr<FabricLayout> m_layout;
-    double m_zoom = 1.0;
+    CanvasViewport m_view;  ///< zoom, pan and the compressed rows
     double m_suWidth = 0.0; ///< median width of a scalable unit's hosts, scene units
-    QPointF m_origin;       ///< scene point at the widget's top-left corner
     bool m_fitPending = true;
     bool m_showCut = true;
     bool m_colourByOversubscription = true;
     QPoint m_pressPos;
-    QPointF m_pressOrigin;
+    CanvasViewport m_pressView;
     bool m_dragging = false;
     std::vector<char> m_selectedNodes;
     std::vector<char> m_selectedLinks;
     /// A bundle as a scene-space segment, for culling without touching the groups.
     struct Segment
     {
-        float x1, y1, x2, y2;
+        float x1, y1, x2, y2; ///< lower group's top centre, upper group's bottom centre
+        float left, right;    ///< both groups' horizontal extent (a ribbon spans them)
         std::int32_t bundle;
     };
     std::vector<std::vector<Segment>> m_segments; ///< per layout level
