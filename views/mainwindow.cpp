@@ -207,6 +207,17 @@ void MainWindow::createActions()
     colour->setCheckable(true);
     colour->setChecked(m_canvas->colourByOversubscription());
     connect(colour, &QAction::toggled, m_canvas, &FabricCanvas::setColourByOversubscription);
+    m_legendAction = m_viewMenu->addAction(tr("Show &Legend"));
+    m_legendAction->setObjectName(QStringLiteral("showLegend"));
+    m_legendAction->setCheckable(true);
+    m_legendAction->setChecked(m_canvas->legendShown());
+    m_legendAction->setShortcut(QKeySequence(tr("Ctrl+Shift+L")));
+    connect(m_legendAction, &QAction::toggled, m_canvas, &FabricCanvas::setLegendShown);
+    m_legendTopAction = m_viewMenu->addAction(tr("Legend at the &Top"));
+    m_legendTopAction->setObjectName(QStringLiteral("legendAtTop"));
+    m_legendTopAction->setCheckable(true);
+    m_legendTopAction->setChecked(m_canvas->legendAtTop());
+    connect(m_legendTopAction, &QAction::toggled, m_canvas, &FabricCanvas::setLegendAtTop);
     m_viewMenu->addSeparator();
     for (QDockWidget *dock :
          {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
@@ -294,6 +305,10 @@ void MainWindow::readSettings()
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1500, 900);
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (m_legendAction) {
+        m_legendAction->setChecked(settings.value(QStringLiteral("canvas/legend"), true).toBool());
+        m_legendTopAction->setChecked(settings.value(QStringLiteral("canvas/legendAtTop"), false).toBool());
+    }
 }
 
 void MainWindow::writeSettings()
@@ -301,6 +316,8 @@ void MainWindow::writeSettings()
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("canvas/legend"), m_legendAction->isChecked());
+    settings.setValue(QStringLiteral("canvas/legendAtTop"), m_legendTopAction->isChecked());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -329,9 +346,26 @@ bool MainWindow::maybeSave()
 
 void MainWindow::showError(const QString &title, const QString &text)
 {
+    m_lastError = text;
     statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 8000);
-    if (m_interactive)
-        QMessageBox::critical(this, title, text);
+    if (!m_interactive)
+        return;
+    // A foreign file can give hundreds of problems: the dialog shows the
+    // first few and keeps the whole list in its scrollable details.
+    QMessageBox box(QMessageBox::Critical, title, errorSummary(text), QMessageBox::Ok, this);
+    if (box.text() != text)
+        box.setDetailedText(text);
+    box.exec();
+}
+
+QString MainWindow::errorSummary(const QString &text, int maxLines)
+{
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    if (lines.size() <= maxLines)
+        return text;
+    return lines.mid(0, maxLines).join(QLatin1Char('\n')) + QLatin1Char('\n')
+        + tr("… and %n more line(s): see Show Details and the Problems dock.", nullptr,
+             static_cast<int>(lines.size() - maxLines));
 }
 
 bool MainWindow::openFile(const QString &path)

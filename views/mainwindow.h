@@ -46,6 +46,11 @@ public:
     bool openFile(const QString &path);
     /// The status bar's zoom read-out ("Zoom 150 % · racks").
     QString zoomText() const;
+    /// The text of the last error shown (or, not interactive, only put in
+    /// the status bar): what a headless capture prints when a file fails.
+    QString lastError() const { return m_lastError; }
+    /// At most maxLines of an error's text, and how many more there are.
+    static QString errorSummary(const QString &text, int maxLines = 12);
     /// A zoom factor as the read-out shows it: plain digits, locale separators.
     static QString zoomPercentText(double zoom);
     /// Replaces the document with a new fabric (from a template or generator).
@@ -132,6 +137,9 @@ private:
     QLabel *m_zoomLabel = nullptr;
     QLabel *m_summaryLabel = nullptr;
     bool m_interactive = true;
+    QString m_lastError;
+    QAction *m_legendAction = nullptr;
+    QAction *m_legendTopAction = nullptr;
 };
 
 } // namespace Railyard

@@ -152,7 +152,10 @@ int main(int argc, char **argv)
     const QStringList files = parser.positionalArguments();
     if (!files.isEmpty() && !window.openFile(files.first())) {
         if (capture) {
-            std::fprintf(stderr, "%s\n", qPrintable(QApplication::translate("main", "railyard: cannot open %1").arg(files.first())));
+            const QString why = window.lastError();
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(why.isEmpty() ? QApplication::translate("main", "railyard: cannot open %1").arg(files.first())
+                                                  : QStringLiteral("railyard: ") + why));
             return 1;
         }
     }

@@ -18,3 +18,7 @@ target_compile_definitions(tst_translation PRIVATE
     RAILYARD_DE_QM="${RAILYARD_TEST_QM_FILES}")
 
 railyard_add_test(gui projectwindow LIBS Railyard::Views)
+
+railyard_add_test(gui desktop LIBS Railyard::Views)
+target_compile_definitions(tst_desktop PRIVATE RAILYARD_GUI="$<TARGET_FILE:railyard>")
+add_dependencies(tst_desktop railyard)

@@ -334,7 +334,8 @@ bool FabricCanvas::focusElement(const QString &id)
     const Fabric &f = m_document->fabric();
     const std::string key = id.toStdString();
     QPointF center;
-    if (const NodeIndex n = f.findNode(key); n >= 0) {
+    const NodeIndex n = f.findNode(key);
+    if (n >= 0) {
         center = m_layout->nodeCenter(n);
         // A host: show its leaves too (the first switch row sits above the hosts).
         if (f.isHost(n) && m_layout->rowCount() > 1)
@@ -344,6 +345,8 @@ bool FabricCanvas::focusElement(const QString &id)
     else
         return false;
     m_fitPending = false;
+    m_focusScene = n >= 0 ? m_layout->nodeRect(n)
+                          : QRectF(center, QSizeF(1, 1)).adjusted(-2, -2, 2, 2);
     m_view.setSize(size());
     if (m_view.zoom() < 4.0)
         m_view.setZoom(4.0, center);
@@ -351,6 +354,18 @@ bool FabricCanvas::focusElement(const QString &id)
     update();
     emit zoomChanged(m_view.zoom());
     return true;
+}
+
+void FabricCanvas::setLegendShown(bool shown)
+{
+    m_legendShown = shown;
+    update();
+}
+
+void FabricCanvas::setLegendAtTop(bool top)
+{
+    m_legendAtTop = top;
+    update();
 }
 
 void FabricCanvas::setShowCut(bool show)

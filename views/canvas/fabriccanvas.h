@@ -56,6 +56,8 @@ public:
     bool showCut() const { return m_showCut; }
     bool hasHeatmap() const { return !m_heat.empty(); }
     bool colourByOversubscription() const { return m_colourByOversubscription; }
+    bool legendShown() const { return m_legendShown; }
+    bool legendAtTop() const { return m_legendAtTop; }
     /// The intent diff drawn, nullptr when none.
     const IntentDiffOverlay *intentDiff() const { return m_intentDiff.get(); }
     /// Colours the racks, switches and links of a semantic intent diff
@@ -114,6 +116,9 @@ public slots:
     /// Outlines these hosts (e.g. the groups of a selected rank); empty clears.
     void setHighlightedHosts(const std::vector<std::string> &hostIds);
     void setColourByOversubscription(bool on);
+    /// The legend (View menu): shown or hidden, at the bottom or the top.
+    void setLegendShown(bool shown);
+    void setLegendAtTop(bool top);
 
 signals:
     /// First thing in the destructor, while the canvas is still whole: event
@@ -164,6 +169,9 @@ private:
     bool m_fitPending = true;
     bool m_showCut = true;
     bool m_colourByOversubscription = true;
+    bool m_legendShown = true;
+    bool m_legendAtTop = false;
+    QRectF m_focusScene; ///< the element focusElement() went to: the legend keeps off it
     QPoint m_pressPos;
     CanvasViewport m_pressView;
     bool m_dragging = false;

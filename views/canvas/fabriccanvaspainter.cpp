@@ -357,7 +357,12 @@ void FabricCanvas::Painter::drawLegendBox(const QString &title, const std::vecto
     for (const LegendEntry &e : entries)
         w = std::max(w, fm.horizontalAdvance(e.text) + 18);
     const double h = fm.height() * (1 + static_cast<double>(entries.size())) + 8;
-    const QRectF box(right ? target.right() - w - 20 : target.left() + 8, target.bottom() - h - 8, w + 12, h);
+    // At the bottom (or the top, as the user chose), and on the other edge
+    // when it would cover the element the view was focused on.
+    const double x = right ? target.right() - w - 20 : target.left() + 8;
+    QRectF box(x, canvas.m_legendAtTop ? target.top() + 8 : target.bottom() - h - 8, w + 12, h);
+    if (canvas.m_focusScene.isValid() && box.intersects(map(canvas.m_focusScene).adjusted(-12, -16, 12, 4)))
+        box.moveTop(canvas.m_legendAtTop ? target.bottom() - h - 8 : target.top() + 8);
     QColor bg = canvas.palette().color(QPalette::Base);
     bg.setAlpha(225);
     p.setPen(QPen(lineColour(), 1));
@@ -423,7 +428,8 @@ void FabricCanvas::paintScene(QPainter &painter, const CanvasViewport &view, con
     case Detail::ScalableUnits: pass.drawLevel(1); break;
     case Detail::Pods: pass.drawLevel(0); break;
     }
-    pass.drawLegend();
+    if (m_legendShown)
+        pass.drawLegend();
 }
 
 } // namespace Railyard

@@ -1,6 +1,7 @@
 #include "views/docks/analysischarts.h"
 
 #include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
 #include <QGraphicsScene>
 #include <QLocale>
 #include <QPainter>
@@ -14,6 +15,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <vector>
 
 namespace Railyard {
 
@@ -58,20 +61,6 @@ QValueAxis *valueAxis(double max, const QString &title, const QString &format)
     return axis;
 }
 
-/// Values above the bars. Set once the series is in the chart: Qt Charts 6.4
-/// does not lay out labels enabled before.
-void showValueLabels(QAbstractBarSeries *series, const QAbstractAxis *valueAxis, int precision)
-{
-    // The themes give bar labels a colour meant for inside the bar (white on
-    // the light theme); outside the bar they must read like axis labels.
-    for (QBarSet *set : series->barSets())
-        set->setLabelBrush(valueAxis->labelsBrush());
-    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
-    series->setLabelsFormat(QStringLiteral("@value"));
-    series->setLabelsPrecision(precision);
-    series->setLabelsVisible(true);
-}
-
 void attach(QChart *chart, QAbstractBarSeries *series, QAbstractAxis *categoryAxis, QAbstractAxis *valueAxis,
             Qt::Alignment categoryAlignment, Qt::Alignment valueAlignment)
 {
@@ -95,6 +84,68 @@ QString compactNumber(double value, int decimals)
             text.chop(point.size());
     }
     return text;
+}
+
+/// Bars whose value is off the axis (an infinite ratio).
+QColor offScaleColour()
+{
+    return QColor(190, 30, 60);
+}
+
+/// Value labels drawn above each bar by the chart itself: "∞" over an
+/// infinite value (its bar reaches the top of the axis in the off-scale
+/// colour), nothing for a missing one, and a label that would overlap its
+/// neighbour in the same category moves up. values[set][category].
+void addValueLabels(QChart *chart, QBarSeries *series, const QValueAxis *axis,
+                    const std::vector<std::vector<double>> &values, int decimals)
+{
+    auto items = std::make_shared<std::vector<QGraphicsSimpleTextItem *>>();
+    for (const auto &set : values)
+        for (const double v : set) {
+            QGraphicsSimpleTextItem *item = nullptr;
+            if (!std::isnan(v)) {
+                item = new QGraphicsSimpleTextItem(std::isinf(v) ? QStringLiteral("\u221e") : compactNumber(v, decimals),
+                                                   chart);
+                item->setBrush(std::isinf(v) ? QBrush(Qt::white) : axis->labelsBrush());
+                QFont f = axis->labelsFont();
+                if (std::isinf(v)) // inside the top of its off-scale bar
+                    f.setBold(true);
+                item->setFont(f);
+                item->setZValue(10);
+            }
+            items->push_back(item);
+        }
+    const double top = axis->max();
+    auto relayout = [chart, series, values, items, top] {
+        const int sets = static_cast<int>(values.size());
+        const int categories = sets ? static_cast<int>(values.front().size()) : 0;
+        for (int c = 0; c < categories; ++c) {
+            const QPointF base = chart->mapToPosition(QPointF(c, 0), series);
+            const double categoryWidth = chart->mapToPosition(QPointF(c + 1, 0), series).x() - base.x();
+            const double groupWidth = categoryWidth * series->barWidth();
+            QRectF previous;
+            for (int s = 0; s < sets; ++s) {
+                QGraphicsSimpleTextItem *item = (*items)[static_cast<size_t>(s * categories + c)];
+                if (!item)
+                    continue;
+                const double v = values[static_cast<size_t>(s)][static_cast<size_t>(c)];
+                const double x = base.x() - groupWidth / 2 + (s + 0.5) * groupWidth / sets;
+                const double y = chart->mapToPosition(QPointF(c, std::isinf(v) ? top : std::min(v, top)), series).y();
+                const QRectF r = item->boundingRect();
+                QRectF at(x - r.width() / 2, y - r.height() - 1, r.width(), r.height());
+                if (std::isinf(v)) {
+                    at.moveTop(y + 1);
+                } else {
+                    if (previous.isValid() && at.intersects(previous))
+                        at.moveBottom(previous.top() - 1);
+                    previous = at;
+                }
+                item->setPos(at.topLeft());
+            }
+        }
+    };
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, relayout);
+    relayout();
 }
 
 } // namespace
@@ -150,7 +201,22 @@ QChart *AnalysisCharts::oversubscriptionChart(const AnalysisReport &baseline, co
     axisX->append(categories);
     QValueAxis *axisY = valueAxis(top, tr("ratio (x : 1)"), QStringLiteral("%.1f"));
     attach(chart, series, axisX, axisY, Qt::AlignBottom, Qt::AlignLeft);
-    showValueLabels(series, axisY, 3);
+    // An infinite ratio (no uplink left) is an off-scale bar marked "∞" in its
+    // own colour, never a finite number.
+    std::vector<std::vector<double>> labelValues(static_cast<size_t>(setCount));
+    for (int s = 0; s < setCount; ++s) {
+        QBarSet *set = series->barSets().at(s);
+        set->setSelectedColor(offScaleColour());
+        for (size_t r = 0; r < rows.size(); ++r) {
+            const double v = rows[r].values[s];
+            labelValues[static_cast<size_t>(s)].push_back(v);
+            if (std::isinf(v)) {
+                set->replace(static_cast<int>(r), axisY->max()); // to the top of the (rounded) axis
+                set->selectBar(static_cast<int>(r));
+            }
+        }
+    }
+    addValueLabels(chart, series, axisY, labelValues, 2);
     if (rows.empty())
         chart->setTitle(tr("Oversubscription per tier: no tier below the top"));
     return chart;
@@ -186,7 +252,10 @@ QChart *AnalysisCharts::capacityChart(const AnalysisReport &baseline, const Anal
     }
     auto *axisX = new QBarCategoryAxis;
     axisX->append(categories);
-    attach(chart, series, axisX, valueAxis(max / 1000.0 * 1.15, tr("Tbit/s"), QStringLiteral("%.4g")),
+    // Plain numbers with the locale's separators ("15,000", never "1.5e+04").
+    chart->setLocalizeNumbers(true);
+    attach(chart, series, axisX,
+           valueAxis(max / 1000.0 * 1.15, tr("Tbit/s"), max / 1000.0 >= 10 ? QStringLiteral("%.0f") : QStringLiteral("%.1f")),
            Qt::AlignBottom, Qt::AlignLeft);
     // No value labels: four bars per tier leave no room; the axis reads well.
     return chart;

@@ -5,6 +5,7 @@
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSet>
 #include <QSortFilterProxyModel>
@@ -12,6 +13,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cctype>
 #include <functional>
 
 namespace Railyard {
@@ -53,6 +56,11 @@ OutlineDock::OutlineDock(QWidget *parent)
     m_search->setClearButtonEnabled(true);
     m_search->setToolTip(tr("Filter the outline by element id (case-insensitive)"));
     layout->addWidget(m_search);
+    m_findStatus = new QLabel(content);
+    m_findStatus->setObjectName(QStringLiteral("OutlineFindStatus"));
+    m_findStatus->setWordWrap(true);
+    m_findStatus->setVisible(false);
+    layout->addWidget(m_findStatus);
 
     m_tree = new QTreeView(content);
     m_tree->setObjectName(QStringLiteral("OutlineTree"));
@@ -62,6 +70,8 @@ OutlineDock::OutlineDock(QWidget *parent)
     m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_tree->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tree->setAllColumnsShowFocus(true);
+    m_tree->setIndentation(12); // zone / pod / SU / rack / host: keep the names readable in a narrow dock
+    m_tree->setTextElideMode(Qt::ElideMiddle); // "zone-0…su-005" keeps both ends
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(OutlineModel::NameColumn, QHeaderView::Stretch);
     m_tree->header()->setSectionResizeMode(OutlineModel::CountColumn, QHeaderView::ResizeToContents);
@@ -74,19 +84,7 @@ OutlineDock::OutlineDock(QWidget *parent)
     connect(m_filterTimer, &QTimer::timeout, this, &OutlineDock::applyFilter);
     connect(m_search, &QLineEdit::textChanged, this,
             [this] { m_filterTimer->start(m_model->nodeCount() > ImmediateFilterNodes ? 200 : 0); });
-    connect(m_search, &QLineEdit::returnPressed, this, [this] {
-        m_filterTimer->stop();
-        applyFilter();
-        // Enter selects the first match and moves to the tree.
-        const QModelIndexList matches = m_model->matching(m_search->text(), 1);
-        if (!m_search->text().isEmpty() && !matches.isEmpty()) {
-            const QModelIndex first = m_proxy->mapFromSource(matches.front());
-            m_tree->selectionModel()->setCurrentIndex(first,
-                                                      QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-            m_tree->scrollTo(first);
-            m_tree->setFocus();
-        }
-    });
+    connect(m_search, &QLineEdit::returnPressed, this, [this] { find(m_search->text()); });
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &OutlineDock::onTreeSelectionChanged);
     connect(m_tree, &QTreeView::activated, this, &OutlineDock::onActivated);
@@ -142,6 +140,56 @@ void OutlineDock::applyFilter()
         revealMatches();
     }
     onDocumentSelectionChanged();
+}
+
+bool OutlineDock::find(const QString &rawText)
+{
+    const QString text = rawText.trimmed();
+    if (m_search->text() != rawText)
+        m_search->setText(rawText);
+    m_filterTimer->stop();
+    applyFilter();
+    m_findStatus->setVisible(false);
+    m_findStatus->clear();
+    if (text.isEmpty() || !m_document)
+        return false;
+    // A host or switch: select its row (the document follows) and focus it.
+    const QModelIndexList matches = m_model->matching(text, 1);
+    if (!matches.isEmpty()) {
+        const QModelIndex first = m_proxy->mapFromSource(matches.front());
+        m_tree->selectionModel()->setCurrentIndex(first, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_tree->scrollTo(first);
+        emit elementActivated(m_model->elementId(matches.front()));
+        return true;
+    }
+    // A link (the outline lists no links): an exact id first, else the first
+    // whose id contains the text.
+    const Fabric &f = m_document->fabric();
+    std::int32_t found = f.findLink(text.toStdString());
+    const QByteArray needle = text.toLower().toUtf8();
+    for (std::int32_t l = 0; found < 0 && l < f.linkCount(); ++l) {
+        const std::string &id = f.link(l).id;
+        const auto it = std::search(id.begin(), id.end(), needle.begin(), needle.end(),
+                                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+        if (it != id.end())
+            found = l;
+    }
+    if (found >= 0) {
+        const QString id = QString::fromStdString(f.link(found).id);
+        m_document->setSelection({f.link(found).id});
+        emit elementActivated(id);
+        m_findStatus->setText(tr("Link %1").arg(id));
+        m_findStatus->setVisible(true);
+        return true;
+    }
+    m_findStatus->setText(tr("No host, switch or link matches “%1”.").arg(text));
+    m_findStatus->setVisible(true);
+    return false;
+}
+
+QString OutlineDock::findStatus() const
+{
+    return m_findStatus->text();
 }
 
 void OutlineDock::revealMatches()

@@ -5,6 +5,7 @@
 #include <QPointer>
 #include <QSet>
 
+class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTimer;
@@ -24,6 +25,12 @@ class OutlineDock : public QDockWidget
 public:
     explicit OutlineDock(QWidget *parent = nullptr);
     void setDocument(FabricDocument *document);
+    /// Finds the first host, switch or link whose id contains text
+    /// (case-insensitive), selects it and asks the canvas to focus it (what
+    /// Enter in the search field does); false, and "no match" said, if none.
+    bool find(const QString &text);
+    /// What the search says about the last search ("" after a match).
+    QString findStatus() const;
 
 signals:
     /// An element was double-clicked or activated: the canvas focuses it.
@@ -44,6 +51,7 @@ private:
     OutlineModel *m_model = nullptr;
     QSortFilterProxyModel *m_proxy = nullptr;
     QLineEdit *m_search = nullptr;
+    QLabel *m_findStatus = nullptr;
     QTreeView *m_tree = nullptr;
     QTimer *m_filterTimer = nullptr;
     bool m_syncing = false; ///< true while the tree follows the document (no echo back)

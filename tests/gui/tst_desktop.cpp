@@ -1,0 +1,221 @@
+// Desktop behaviours a user relies on at every scale: Find goes to what it
+// finds, infinite ratios are plotted as such, long errors fit the screen,
+// the legend can be hidden and moved, and headless captures are
+// reproducible (--zoom, no user settings, reasons for failures).
+
+#include "core/analysis/report.h"
+#include "core/document/fabricdocument.h"
+#include "views/analysisrunner.h"
+#include "views/canvas/fabriccanvas.h"
+#include "views/docks/analysischarts.h"
+#include "views/docks/outlinedock.h"
+#include "views/mainwindow.h"
+
+#include <QAction>
+#include <QGraphicsSimpleTextItem>
+#include <QImage>
+#include <QLabel>
+#include <QProcess>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QtCharts/QBarSeries>
+#include <QtCharts/QBarSet>
+#include <QtCharts/QChartView>
+#include <QtCharts/QValueAxis>
+
+#include <cmath>
+#include <limits>
+
+using namespace Railyard;
+
+namespace {
+
+QString sample(const char *name)
+{
+    return QStringLiteral(RAILYARD_SAMPLES "/") + QLatin1String(name);
+}
+
+struct Run
+{
+    int exitCode = -1;
+    QString err;
+};
+
+Run runGui(const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(RAILYARD_GUI), args);
+    if (!p.waitForFinished(180000))
+        return {};
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardError())};
+}
+
+} // namespace
+
+class TestDesktop : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("RailyardTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_desktop"));
+        QSettings().clear();
+    }
+
+    void findGoesToWhatItFinds()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(w.openFile(sample("cluster-3k.fabric.json")));
+        w.analysisRunner()->waitForFinished();
+        w.canvas()->fitToView();
+        const Fabric &f = w.document()->fabric();
+        FabricCanvas *canvas = w.canvas();
+        OutlineDock *outline = w.outlineDock();
+
+        // A switch, typed in another case: selected, and the canvas goes there.
+        const std::string sw = f.switchAt(f.switchCount() / 2).id;
+        QVERIFY(outline->find(QString::fromStdString(sw).toUpper()));
+        QCOMPARE(w.document()->selection(), std::vector<std::string>{sw});
+        QCOMPARE(canvas->detail(), FabricCanvas::Detail::Elements);
+        const QPointF at = canvas->mapFromScene(canvas->layout()->nodeCenter(f.findNode(sw)));
+        QVERIFY2(QRectF(canvas->rect()).contains(at), qPrintable(QStringLiteral("%1,%2").arg(at.x()).arg(at.y())));
+
+        // A link, which the outline does not list: found by its id.
+        const Link &link = f.link(f.linkCount() - 1);
+        QVERIFY(outline->find(QString::fromStdString(link.id)));
+        QCOMPARE(w.document()->selection(), std::vector<std::string>{link.id});
+        const QPointF mid = (canvas->mapFromScene(canvas->layout()->nodeCenter(link.a))
+                             + canvas->mapFromScene(canvas->layout()->nodeCenter(link.b)))
+            / 2;
+        QVERIFY(QRectF(canvas->rect()).contains(mid));
+
+        // Nothing: said, and the selection stays.
+        QVERIFY(!outline->find(QStringLiteral("no-such-element")));
+        QVERIFY2(outline->findStatus().contains(QStringLiteral("No host, switch or link matches")),
+                 qPrintable(outline->findStatus()));
+        QVERIFY(outline->findChild<QLabel *>(QStringLiteral("OutlineFindStatus"))->isVisibleTo(outline));
+        QCOMPARE(w.document()->selection(), std::vector<std::string>{link.id});
+    }
+
+    void infiniteRatioIsPlottedAsSuch()
+    {
+        // Leaves whose spines all failed: no uplink left, ratio ∞.
+        AnalysisReport before, after;
+        TierOversubscription leaf;
+        leaf.tier = Tier::Leaf;
+        leaf.ratio = 1.0;
+        leaf.worstRatio = 1.0;
+        TierOversubscription spine;
+        spine.tier = Tier::Spine;
+        spine.ratio = 6.86;
+        spine.worstRatio = 6.86;
+        before.oversubscription.tiers = {leaf, spine};
+        leaf.ratio = 1.14;
+        leaf.worstRatio = std::numeric_limits<double>::infinity();
+        after.oversubscription.tiers = {leaf, spine};
+
+        QChartView view(AnalysisCharts::oversubscriptionChart(before, &after, QChart::ChartThemeLight));
+        view.resize(500, 320);
+        view.show();
+        QCoreApplication::processEvents();
+        QChart *chart = view.chart();
+        auto *series = qobject_cast<QBarSeries *>(chart->series().value(0));
+        QVERIFY(series);
+        QCOMPARE(series->count(), 4);
+        const auto *axis = qobject_cast<QValueAxis *>(chart->axes(Qt::Vertical).value(0));
+        QVERIFY(axis);
+        QBarSet *worstWhatIf = series->barSets().at(3);
+        // The bar reaches the top of the axis, marked: selected in the off-scale colour.
+        QCOMPARE(worstWhatIf->at(0), axis->max());
+        QVERIFY(worstWhatIf->isBarSelected(0));
+        QVERIFY(!worstWhatIf->isBarSelected(1));
+        QVERIFY(!series->barSets().at(0)->isBarSelected(0));
+        // Its label says ∞, and no label shows the axis's top as a value.
+        QStringList labels;
+        for (QGraphicsItem *item : chart->childItems())
+            if (auto *text = dynamic_cast<QGraphicsSimpleTextItem *>(item))
+                labels << text->text();
+        QVERIFY2(labels.contains(QStringLiteral("\u221e")), qPrintable(labels.join(QLatin1Char('|'))));
+        QVERIFY(labels.contains(QStringLiteral("1.14")));
+        QVERIFY(!labels.contains(QLocale().toString(axis->max())));
+    }
+
+    void longErrorsAreSummarized()
+    {
+        QStringList problems;
+        for (int i = 1; i <= 300; ++i)
+            problems << QStringLiteral("foreign.graphml:%1: node n%1 has no role").arg(i);
+        const QString text = problems.join(QLatin1Char('\n'));
+        const QString summary = MainWindow::errorSummary(text);
+        QCOMPARE(summary.count(QLatin1Char('\n')), 12); // 12 lines and the count of the rest
+        QVERIFY(summary.startsWith(problems.front()));
+        QVERIFY2(summary.contains(QStringLiteral("288 more")), qPrintable(summary));
+        QCOMPARE(MainWindow::errorSummary(QStringLiteral("one line")), QStringLiteral("one line"));
+    }
+
+    void legendCanBeHiddenAndMoved()
+    {
+        {
+            MainWindow w;
+            w.setInteractive(false);
+            auto *shown = w.findChild<QAction *>(QStringLiteral("showLegend"));
+            auto *top = w.findChild<QAction *>(QStringLiteral("legendAtTop"));
+            QVERIFY(shown && top);
+            QVERIFY(shown->isChecked() && w.canvas()->legendShown());
+            shown->setChecked(false);
+            top->setChecked(true);
+            QVERIFY(!w.canvas()->legendShown());
+            QVERIFY(w.canvas()->legendAtTop());
+            w.close(); // writes the settings
+        }
+        MainWindow again;
+        QVERIFY(!again.canvas()->legendShown());
+        QVERIFY(again.canvas()->legendAtTop());
+        again.findChild<QAction *>(QStringLiteral("showLegend"))->setChecked(true);
+        again.findChild<QAction *>(QStringLiteral("legendAtTop"))->setChecked(false);
+        again.close();
+    }
+
+    void headlessCaptureAtAZoom()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("meta.png"));
+        Run r = runGui({sample("meta-24k.fabric.json"), QStringLiteral("--focus"), QStringLiteral("spine-0003"),
+                        QStringLiteral("--zoom"), QStringLiteral("30"), QStringLiteral("--screenshot"), out,
+                        QStringLiteral("--size"), QStringLiteral("1200x800")});
+        QCOMPARE(r.exitCode, 0);
+        const QImage image(out);
+        QCOMPARE(image.size(), QSize(1200, 800));
+
+        r = runGui({sample("meta-24k.fabric.json"), QStringLiteral("--focus"), QStringLiteral("spine-9999"),
+                    QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("no host, switch or link 'spine-9999'")), qPrintable(r.err));
+
+        r = runGui({sample("meta-24k.fabric.json"), QStringLiteral("--zoom"), QStringLiteral("lots"),
+                    QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png"))});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--zoom")));
+
+        // A bad file: the reason, with the file and line, not just "cannot open".
+        const QString bad = dir.filePath(QStringLiteral("bad.graphml"));
+        QFile file(bad);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("<graphml>\n<graph");
+        file.close();
+        r = runGui({bad, QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png"))});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("bad.graphml:2")), qPrintable(r.err));
+    }
+};
+
+QTEST_MAIN(TestDesktop)
+#include "tst_desktop.moc"
