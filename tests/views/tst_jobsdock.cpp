@@ -9,6 +9,7 @@
 #include "views/docks/jobsdock.h"
 
 #include <QDialogButtonBox>
+#include <QGroupBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -39,6 +40,9 @@ private slots:
     void degradedLinkShowsSlowdown();
     void editorChecksAndSaveWrites();
     void excludedHostsFromTheDock();
+    void comparisonMarkedStaleByAnEdit();
+    void lateResultOfAnOldRevisionIsDropped();
+    void anotherFabricMidCompareShowsNothingOld();
 
 private:
     std::unique_ptr<FabricDocument> m_document;
@@ -281,6 +285,68 @@ void TestJobsDock::excludedHostsFromTheDock()
     m_dock->place();
     QVERIFY2(m_dock->errorText().startsWith(QStringLiteral("Exclude:")), qPrintable(m_dock->errorText()));
     exclude->clear();
+}
+
+void TestJobsDock::comparisonMarkedStaleByAnEdit()
+{
+    m_document->restoreAll();
+    m_dock->compare();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->isBusy() && m_dock->comparisonTimesMs().size() == 9, 300000);
+    auto *stale = m_dock->findChild<QLabel *>(QStringLiteral("staleLabel"));
+    auto *table = m_dock->findChild<QLabel *>(QStringLiteral("compareTable"));
+    QVERIFY(stale && table);
+    QVERIFY(!stale->isVisible());
+    QGroupBox *box = qobject_cast<QGroupBox *>(table->parentWidget());
+    QVERIFY(box && box->isEnabled());
+    // A degraded link: the healthy numbers are no longer the fabric's.
+    QVERIFY(m_document->setLinkCapacity(0, m_document->fabric().link(0).capacityGbps / 2));
+    QVERIFY(stale->isVisible());
+    QVERIFY(!box->isEnabled());
+    QVERIFY(box->title().contains(QStringLiteral("stale")));
+    // Compare again: current, unmarked.
+    m_dock->compare();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->isBusy(), 300000);
+    QVERIFY(!stale->isVisible());
+    QVERIFY(box->isEnabled());
+    QVERIFY(!box->title().contains(QStringLiteral("stale")));
+    m_document->undoStack()->undo();
+}
+
+void TestJobsDock::lateResultOfAnOldRevisionIsDropped()
+{
+    m_document->restoreAll();
+    const std::vector<double> before = m_dock->comparisonTimesMs();
+    QVERIFY(!before.empty());
+    m_dock->compare();
+    QVERIFY(m_dock->isBusy());
+    // The fabric changes while the comparison runs: its result is for the old one.
+    m_document->setFailed({m_document->fabric().link(1).id}, true);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->isBusy(), 300000);
+    auto *stale = m_dock->findChild<QLabel *>(QStringLiteral("staleLabel"));
+    QVERIFY(stale->isVisible());
+    QVERIFY2(stale->text().contains(QStringLiteral("dropped")), qPrintable(stale->text()));
+    QCOMPARE(m_dock->comparisonTimesMs(), before); // the older numbers, marked stale, not the late ones
+    m_document->restoreAll();
+}
+
+void TestJobsDock::anotherFabricMidCompareShowsNothingOld()
+{
+    m_dock->compare();
+    QVERIFY(m_dock->isBusy());
+    // Another fabric opens while the comparison runs.
+    ReadResult r = FormatRegistry::instance().readFile(QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json"));
+    QVERIFY(r.ok());
+    FabricDocument other(std::move(*r.fabric));
+    QSignalSpy heat(m_dock.get(), &JobsDock::linkHeatChanged);
+    m_dock->setDocument(&other);
+    QVERIFY(heat.count() >= 1); // the old heatmap is cleared
+    QTRY_VERIFY_WITH_TIMEOUT(!m_dock->isBusy(), 300000);
+    QCoreApplication::processEvents();
+    QVERIFY(m_dock->comparisonTimesMs().empty());
+    QVERIFY(!m_dock->evaluation());
+    auto *table = m_dock->findChild<QLabel *>(QStringLiteral("compareTable"));
+    QVERIFY(!table->parentWidget()->isVisible());
+    m_dock->setDocument(m_document.get());
 }
 
 QTEST_MAIN(TestJobsDock)

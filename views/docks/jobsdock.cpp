@@ -99,7 +99,7 @@ void JobsDock::Private::build()
     statusRow->hide();
     layout->addWidget(statusRow);
 
-    staleLabel = new QLabel(tr("The fabric changed since these results: press Place to re-evaluate."), content);
+    staleLabel = new QLabel(content);
     staleLabel->setObjectName(QStringLiteral("staleLabel"));
     staleLabel->setWordWrap(true);
     staleLabel->setStyleSheet(QStringLiteral("color: #d08020;"));
@@ -289,6 +289,17 @@ void JobsDock::Private::showResults()
     rankSpin->setRange(0, int(e.placement.ranks.size()) - 1);
 }
 
+void JobsDock::Private::setStale(bool stale, const QString &why)
+{
+    staleLabel->setText(why.isEmpty() ? tr("The fabric changed since these results: press Place or Compare to re-evaluate.")
+                                      : why);
+    staleLabel->setVisible(stale);
+    // Numbers of an older fabric stay readable but greyed, never passed off as current.
+    resultsBox->setEnabled(!stale);
+    compareBox->setEnabled(!stale);
+    compareBox->setTitle(stale ? tr("Strategies × routing (stale)") : tr("Strategies × routing"));
+}
+
 void JobsDock::Private::showComparison()
 {
     QStringList categories, series;
@@ -464,21 +475,30 @@ void JobsDock::setDocument(FabricDocument *document)
         return;
     QObject::disconnect(d->documentConnection);
     d->document = document;
-    ++d->placeGeneration; // results of the old document are stale
+    // Results of the old document mean nothing here; runs still going for it
+    // are cancelled and their results dropped.
+    ++d->placeGeneration;
+    ++d->compareGeneration;
+    ++d->revision;
+    if (d->compareWatcher)
+        d->compareWatcher->cancel();
+    emit linkHeatChanged({}, QString());
     d->evaluation.reset();
     d->comparison.clear();
     d->compareBox->hide();
-    d->staleLabel->hide();
+    d->setStale(false);
     if (document)
         d->documentConnection
             = connect(document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
+                  ++d->revision;
                   if (change == FabricDocument::Change::Structure && d->evaluation) {
                       // Link and host indices changed: the evaluation no longer maps onto the fabric.
                       d->evaluation.reset();
                       d->showResults();
                       emit linkHeatChanged({}, QString());
                   }
-                  d->staleLabel->setVisible(d->evaluation.has_value() || !d->comparison.empty());
+                  if (d->evaluation.has_value() || !d->comparison.empty())
+                      d->setStale(true);
                   d->refreshSummary();
               });
     d->showResults();
@@ -491,6 +511,7 @@ void JobsDock::place()
     if (!in)
         return;
     const int generation = ++d->placeGeneration;
+    const int revision = d->revision;
     const auto strategy = PlacementStrategy(d->strategyCombo->currentData().toInt());
     const auto mode = RoutingMode(d->routingCombo->currentData().toInt());
     const QString title
@@ -498,11 +519,15 @@ void JobsDock::place()
               .arg(QString::fromStdString(in->job.name), JobLabels::strategy(strategy), d->modeLabel(mode));
     d->setBusy(tr("Placing %1…").arg(QString::fromStdString(in->job.name)), 0);
     auto *watcher = new QFutureWatcher<PlaceOutcome>(this);
-    connect(watcher, &QFutureWatcher<PlaceOutcome>::finished, this, [this, watcher, generation, title] {
+    connect(watcher, &QFutureWatcher<PlaceOutcome>::finished, this, [this, watcher, generation, revision, title] {
         watcher->deleteLater();
         d->setIdle();
         if (generation != d->placeGeneration || watcher->isCanceled())
             return; // a newer run, job or document replaced this one
+        if (revision != d->revision) { // the fabric changed while it ran
+            d->setStale(true, tr("The fabric changed while the placement ran: its result was dropped. Press Place again."));
+            return;
+        }
         PlaceOutcome out = watcher->result();
         if (!out.evaluation) {
             d->setError(out.error);
@@ -511,7 +536,7 @@ void JobsDock::place()
         d->evaluation = std::move(out.evaluation);
         d->impact = std::move(out.impact);
         d->evaluationTitle = title;
-        d->staleLabel->hide();
+        d->setStale(false);
         d->showResults();
         d->emitHeat();
         d->updateRank();
@@ -536,6 +561,7 @@ void JobsDock::compare()
     if (d->compareWatcher) // cancel a running comparison; its result is dropped
         d->compareWatcher->cancel();
     const int generation = ++d->compareGeneration;
+    const int revision = d->revision;
     const int total = int(std::size(kStrategies) * std::size(kModes));
     d->setBusy(tr("Comparing strategies and routing modes…"), total);
     auto *watcher = new QFutureWatcher<CompareOutcome>(this);
@@ -546,17 +572,22 @@ void JobsDock::compare()
             d->statusLabel->setText(tr("Comparing strategies and routing modes… %1 of %2").arg(value).arg(total));
         }
     });
-    connect(watcher, &QFutureWatcher<CompareOutcome>::finished, this, [this, watcher, generation] {
+    connect(watcher, &QFutureWatcher<CompareOutcome>::finished, this, [this, watcher, generation, revision] {
         watcher->deleteLater();
         d->setIdle();
         if (watcher == d->compareWatcher)
             d->compareWatcher = nullptr;
         if (generation != d->compareGeneration || watcher->isCanceled() || watcher->future().resultCount() == 0)
             return;
+        if (revision != d->revision) { // the fabric changed while it ran
+            d->setStale(true, tr("The fabric changed while the comparison ran: its result was dropped. Press Compare again."));
+            return;
+        }
         const CompareOutcome out = watcher->result();
         if (!out.error.isEmpty())
             d->setError(out.error);
         d->comparison = out.ms;
+        d->setStale(false);
         d->showComparison();
     });
     watcher->setFuture(QtConcurrent::run([in = std::move(*in)](QPromise<CompareOutcome> &promise) {

@@ -126,6 +126,11 @@ struct JobsDock::Private
     std::vector<double> comparison;
     int placeGeneration = 0;
     int compareGeneration = 0;
+    /// Bumped on every change of the document (and on another document): a
+    /// result computed for an older revision is dropped when it arrives.
+    int revision = 0;
+    /// Marks the results shown as computed for an older fabric, or not.
+    void setStale(bool stale, const QString &why = QString());
     int running = 0;
     QFutureWatcher<JobsDockDetail::CompareOutcome> *compareWatcher = nullptr;
 

@@ -29,10 +29,13 @@ void JobsDock::setJob(const JobSpec &job, const QString &path)
     d->jobPath = path;
     d->jobEdited = false;
     ++d->placeGeneration;
+    ++d->compareGeneration; // a comparison still running is for the old job
+    if (d->compareWatcher)
+        d->compareWatcher->cancel();
     d->evaluation.reset();
     d->comparison.clear();
     d->compareBox->hide();
-    d->staleLabel->hide();
+    d->setStale(false);
     d->showResults();
     d->refreshSummary();
     emit linkHeatChanged({}, QString());
