@@ -1416,7 +1416,7 @@
     </message>
     <message>
         <location line="+18"/>
-        <source>Restore all</source>
+        <source>Restore All</source>
         <translation>Alle wiederherstellen</translation>
     </message>
     <message>

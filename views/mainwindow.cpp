@@ -20,6 +20,8 @@
 #include "views/export/reportexporter.h"
 #include "views/projectsession.h"
 #include "views/recentfiles.h"
+#include "views/helpbrowser.h"
+#include "views/dialogs/exportpicturedialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -58,6 +60,7 @@ MainWindow::MainWindow(QWidget *parent)
     createStatusBar();
     readSettings();
     updateTitle();
+    updateDocumentActions();
 }
 
 MainWindow::~MainWindow()
@@ -147,6 +150,10 @@ void MainWindow::createActions()
     QAction *saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
     // Ctrl+Shift+S everywhere (QKeySequence::SaveAs is empty on some platforms).
     saveAs->setShortcuts({QKeySequence(tr("Ctrl+Shift+S"))});
+    QAction *close = file->addAction(QIcon::fromTheme(QStringLiteral("document-close")), tr("&Close"), this,
+                                     &MainWindow::closeDocument);
+    close->setObjectName(QStringLiteral("closeDocument"));
+    close->setShortcut(QKeySequence(tr("Ctrl+W")));
     file->addSeparator();
     createProjectActions(file);
     file->addSeparator();
@@ -155,6 +162,7 @@ void MainWindow::createActions()
     QAction *exportReport = file->addAction(tr("Export Analysis &Report…"), this, &MainWindow::exportReport);
     exportReport->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
     file->addSeparator();
+    m_documentActions = {m_saveAction, saveAs, close, exportPicture, exportReport};
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     toolbar->addAction(newAction);
@@ -183,6 +191,7 @@ void MainWindow::createActions()
         }
     });
     find->setShortcut(QKeySequence::Find);
+    m_documentActions << find;
     toolbar->addSeparator();
     toolbar->addAction(m_undoAction);
     toolbar->addAction(m_redoAction);
@@ -197,6 +206,7 @@ void MainWindow::createActions()
     QAction *fit = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-fit-best")), tr("&Fit to View"),
                                          m_canvas, &FabricCanvas::fitToView);
     fit->setShortcut(QKeySequence(tr("Ctrl+0")));
+    m_documentActions << zoomIn << zoomOut << fit;
     m_viewMenu->addSeparator();
     QAction *showCut = m_viewMenu->addAction(tr("Show Bisection &Cut"));
     showCut->setCheckable(true);
@@ -238,6 +248,10 @@ void MainWindow::createActions()
     m_viewMenu->addAction(m_editActions->toolBar()->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *helpAction = help->addAction(QIcon::fromTheme(QStringLiteral("help-contents")), tr("Railyard &Help"), this,
+                                          &MainWindow::showHelp);
+    helpAction->setObjectName(QStringLiteral("help"));
+    helpAction->setShortcut(QKeySequence(tr("F1")));
     help->addAction(tr("&About Railyard"), this, &MainWindow::about);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -334,7 +348,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 bool MainWindow::maybeSave()
 {
-    if (!m_document || m_document->undoStack()->isClean() || !m_interactive)
+    if (!m_document || !isDocumentModified() || !m_interactive)
         return true;
     const auto answer = QMessageBox::warning(this, tr("Railyard"),
                                              tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
@@ -395,8 +409,9 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     auto document = std::make_unique<FabricDocument>(std::move(fabric));
     document->setFilePath(filePath);
     FabricDocument *doc = document.get();
-    // Detach every view from the old document before it goes.
-    m_runner->setDocument(nullptr);
+    detachViews();
+    m_document = std::move(document);
+
     m_canvas->setDocument(nullptr);
     m_outlineDock->setDocument(nullptr);
     m_propertiesDock->setDocument(nullptr);
@@ -405,9 +420,6 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_jobsDock->setDocument(nullptr);
     m_intentsDock->setDocument(nullptr);
     m_healthDock->setDocument(nullptr);
-    m_editActions->setDocument(nullptr);
-    m_undoView->setStack(nullptr);
-    m_document = std::move(document);
 
     m_canvas->setDocument(doc);
     m_outlineDock->setDocument(doc);
@@ -441,6 +453,7 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
         m_redoAction->setText(t.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(t));
         m_redoAction->setToolTip(t.isEmpty() ? tr("Redo") : tr("Redo %1").arg(t));
     });
+    connect(stack, &QUndoStack::indexChanged, this, [this] { updateTitle(); });
     connect(stack, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
     m_undoAction->setEnabled(false);
     m_redoAction->setEnabled(false);
@@ -460,6 +473,69 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     });
     updateSummary();
     updateTitle();
+    updateDocumentActions();
+}
+
+void MainWindow::detachViews()
+{
+    // Every view lets go of the document before it goes.
+    m_runner->setDocument(nullptr);
+    m_canvas->setDocument(nullptr);
+    m_outlineDock->setDocument(nullptr);
+    m_propertiesDock->setDocument(nullptr);
+    m_analysisDock->setDocument(nullptr);
+    m_problemsDock->setDocument(nullptr);
+    m_jobsDock->setDocument(nullptr);
+    m_intentsDock->setDocument(nullptr);
+    m_healthDock->setDocument(nullptr);
+    m_editActions->setDocument(nullptr);
+    m_undoView->setStack(nullptr);
+}
+
+bool MainWindow::closeDocument()
+{
+    if (!m_document || !maybeSave())
+        return false;
+    m_session->discardRecovery();
+    detachViews();
+    m_session->setDocument(nullptr);
+    m_versionsDock->setProjectPath(QString());
+    m_intentsDock->setProjectPath(QString());
+    m_document.reset();
+    disconnect(m_undoAction, nullptr, nullptr, nullptr);
+    disconnect(m_redoAction, nullptr, nullptr, nullptr);
+    m_undoAction->setEnabled(false);
+    m_redoAction->setEnabled(false);
+    m_undoAction->setText(tr("&Undo"));
+    m_redoAction->setText(tr("&Redo"));
+    m_restoreAllAction->setEnabled(false);
+    m_summaryLabel->clear();
+    updateTitle();
+    updateDocumentActions();
+    return true;
+}
+
+void MainWindow::updateDocumentActions()
+{
+    for (QAction *action : std::as_const(m_documentActions))
+        action->setEnabled(m_document != nullptr);
+    if (m_saveVersionAction)
+        m_saveVersionAction->setEnabled(m_document != nullptr);
+}
+
+void MainWindow::showHelp()
+{
+    if (!m_help)
+        m_help = new HelpBrowser(this);
+    m_help->showPage(QStringLiteral("README.md"));
+    m_help->show();
+    m_help->raise();
+}
+
+bool MainWindow::isDocumentModified() const
+{
+    // A design generated or drawn and never saved has nothing on disk yet.
+    return m_document && (m_document->hasUnsavedEdits() || m_document->filePath().isEmpty());
 }
 
 void MainWindow::updateTitle()
@@ -469,7 +545,7 @@ void MainWindow::updateTitle()
         return;
     }
     setWindowTitle(tr("%1[*] — Railyard").arg(m_document->displayName()));
-    setWindowModified(!m_document->undoStack()->isClean());
+    setWindowModified(isDocumentModified());
 }
 
 void MainWindow::open()
@@ -548,6 +624,7 @@ bool MainWindow::saveAs()
         return false;
     }
     m_recentFiles->add(path);
+    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
     m_versionsDock->setProjectPath(ProjectSession::isProjectPath(path) ? path : QString());
     m_intentsDock->setProjectPath(ProjectSession::isProjectPath(path) ? path : QString());
     updateTitle();
@@ -563,11 +640,15 @@ void MainWindow::exportPicture()
         this, tr("Export Picture"), dir, tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
-    const bool whole
-        = QMessageBox::question(this, tr("Export Picture"), tr("Export the whole fabric? (No: the visible part only)"))
-        == QMessageBox::Yes;
+    ExportPictureDialog options(m_canvas->size(), this);
+    if (options.exec() != QDialog::Accepted)
+        return;
+    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
     QString error;
-    if (!ImageExporter(m_canvas).write(path, whole, &error))
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool ok = ImageExporter(m_canvas).write(path, options.options(), &error);
+    QApplication::restoreOverrideCursor();
+    if (!ok)
         showError(tr("Cannot export the picture"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 3000);
@@ -582,6 +663,7 @@ void MainWindow::exportReport()
                                                       tr("PDF document (*.pdf);;HTML page (*.html)"));
     if (path.isEmpty())
         return;
+    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
     m_runner->waitForFinished();
     QString error;
     if (!ReportExporter(m_document.get(), m_runner, m_analysisDock, m_canvas).write(path, &error))

@@ -18,6 +18,7 @@ class QUndoView;
 
 namespace Railyard {
 
+class HelpBrowser;
 class AnalysisDock;
 class AnalysisRunner;
 class EditActions;
@@ -49,6 +50,15 @@ public:
     /// The text of the last error shown (or, not interactive, only put in
     /// the status bar): what a headless capture prints when a file fails.
     QString lastError() const { return m_lastError; }
+    /// The design has changes not saved (what-if failures aside), or was
+    /// never saved at all: the title shows [*] and closing asks to save.
+    bool isDocumentModified() const;
+    /// File ▸ Close (Ctrl+W): asks to save changes, then leaves the window
+    /// empty; false when there is no document or the user cancelled.
+    bool closeDocument();
+    /// Help ▸ Railyard Help (F1).
+    void showHelp();
+    HelpBrowser *helpBrowser() const { return m_help; }
     /// At most maxLines of an error's text, and how many more there are.
     static QString errorSummary(const QString &text, int maxLines = 12);
     /// A zoom factor as the read-out shows it: plain digits, locale separators.
@@ -138,6 +148,10 @@ private:
     QLabel *m_summaryLabel = nullptr;
     bool m_interactive = true;
     QString m_lastError;
+    QList<QAction *> m_documentActions; ///< enabled only while a document is open
+    HelpBrowser *m_help = nullptr;
+    void detachViews();
+    void updateDocumentActions();
     QAction *m_legendAction = nullptr;
     QAction *m_legendTopAction = nullptr;
 };

@@ -81,6 +81,17 @@ void FabricDocument::setFailed(const std::vector<std::string> &ids, bool failed,
     m_undoStack.push(new SetFailedCommand(this, std::move(after), std::move(before), text));
 }
 
+bool FabricDocument::hasUnsavedEdits() const
+{
+    const int clean = m_undoStack.cleanIndex(), index = m_undoStack.index();
+    if (clean < 0)
+        return true; // the saved state fell off the stack
+    for (int i = std::min(clean, index); i < std::max(clean, index); ++i)
+        if (!dynamic_cast<const SetFailedCommand *>(m_undoStack.command(i)))
+            return true;
+    return false;
+}
+
 void FabricDocument::restoreAll()
 {
     std::vector<FailureFlag> after, before;
@@ -95,7 +106,7 @@ void FabricDocument::restoreAll()
             before.push_back({true, static_cast<std::int32_t>(i), true});
         }
     if (!after.empty())
-        m_undoStack.push(new SetFailedCommand(this, std::move(after), std::move(before), tr("Restore all")));
+        m_undoStack.push(new SetFailedCommand(this, std::move(after), std::move(before), tr("Restore All")));
 }
 
 bool FabricDocument::setLinkCapacity(std::int32_t link, double gbps)

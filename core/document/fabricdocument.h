@@ -50,6 +50,11 @@ public:
     QUndoStack *undoStack() { return &m_undoStack; }
 
     QString filePath() const { return m_filePath; }
+    /// True when the design differs from what was last saved. What-if
+    /// failures are not edits of the design: they are undoable, but they are
+    /// not written to the file, so they neither mark it modified nor ask to
+    /// be saved.
+    bool hasUnsavedEdits() const;
     void setFilePath(const QString &path) { m_filePath = path; }
     /// The fabric's name, or the file name, for window titles.
     QString displayName() const;

@@ -45,8 +45,8 @@ bool newerThanProject(const RecoveryEntry &entry)
         return true;
     if (entry.projectPath.endsWith(QLatin1String(".") + QLatin1String(ProjectFile::extension), Qt::CaseInsensitive)) {
         const std::optional<QDateTime> saved = ProjectFile(entry.projectPath).savedUtc();
-        if (saved && saved->isValid())
-            return entry.writtenUtc > *saved;
+        if (saved && saved->isValid()) // a tie (same millisecond) offers the copy: better than losing work
+            return entry.writtenUtc >= *saved;
     }
     return entry.writtenUtc > project.lastModified().toUTC();
 }

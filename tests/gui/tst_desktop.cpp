@@ -8,7 +8,10 @@
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
 #include "views/docks/analysischarts.h"
+#include "views/dialogs/exportpicturedialog.h"
 #include "views/docks/outlinedock.h"
+#include "views/export/imageexporter.h"
+#include "views/helpbrowser.h"
 #include "views/mainwindow.h"
 
 #include <QAction>
@@ -19,6 +22,8 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QComboBox>
+#include <QTextBrowser>
 #include <QtCharts/QBarSeries>
 #include <QtCharts/QBarSet>
 #include <QtCharts/QChartView>
@@ -182,6 +187,87 @@ private slots:
         again.findChild<QAction *>(QStringLiteral("showLegend"))->setChecked(true);
         again.findChild<QAction *>(QStringLiteral("legendAtTop"))->setChecked(false);
         again.close();
+    }
+
+    void whatIfIsNotAnUnsavedEdit()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        QVERIFY(w.openFile(sample("lab-2rack.fabric.json")));
+        FabricDocument *doc = w.document();
+        QVERIFY(!w.isDocumentModified());
+        // A what-if: undoable, but not written by Save, so not a change to save.
+        doc->setFailed({"leaf-1"}, true);
+        QVERIFY(doc->undoStack()->canUndo());
+        QVERIFY(!w.isDocumentModified());
+        QVERIFY(!w.isWindowModified());
+        // A real edit is; undoing it (the what-if still there) is not.
+        QVERIFY(doc->setLinkCapacity(0, 200));
+        QVERIFY(w.isDocumentModified());
+        QVERIFY(w.isWindowModified());
+        doc->undoStack()->undo();
+        QVERIFY(!w.isDocumentModified());
+        QVERIFY(!w.isWindowModified());
+        // A generated design never saved counts as modified.
+        Fabric generated = doc->fabric();
+        w.setFabric(std::move(generated));
+        QVERIFY(w.isDocumentModified());
+    }
+
+    void documentActionsAndHelp()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        auto *close = w.findChild<QAction *>(QStringLiteral("closeDocument"));
+        auto *help = w.findChild<QAction *>(QStringLiteral("help"));
+        QVERIFY(close && help);
+        QCOMPARE(close->shortcut(), QKeySequence(QStringLiteral("Ctrl+W")));
+        QCOMPARE(help->shortcut(), QKeySequence(Qt::Key_F1));
+        QVERIFY(!close->isEnabled()); // nothing open
+        QVERIFY(help->isEnabled());
+        QVERIFY(w.openFile(sample("lab-2rack.fabric.json")));
+        QVERIFY(close->isEnabled());
+        QVERIFY(w.closeDocument());
+        QVERIFY(!w.document());
+        QVERIFY(!close->isEnabled());
+        QCOMPARE(w.windowTitle(), QStringLiteral("Railyard"));
+
+        // F1: the bundled documentation, links between its pages followed.
+        QVERIFY(!HelpBrowser::documentationDir().isEmpty());
+        w.showHelp();
+        QTextBrowser *browser = w.helpBrowser()->browser();
+        QVERIFY2(browser->toPlainText().contains(QStringLiteral("Railyard documentation")),
+                 qPrintable(browser->toPlainText().left(200)));
+        browser->setSource(QUrl(QStringLiteral("cli.md")));
+        QVERIFY(browser->toPlainText().contains(QStringLiteral("railyard-cli")));
+    }
+
+    void exportAsksSizeAndDetail()
+    {
+        ExportPictureDialog dialog(QSize(800, 500));
+        PictureOptions o = dialog.options();
+        QVERIFY(!o.wholeFabric);
+        QCOMPARE(o.size, QSize(1600, 1000)); // twice the view
+        QVERIFY(!o.detail);
+        dialog.setWholeFabric(true);
+        auto *detail = dialog.findChild<QComboBox *>(QStringLiteral("detail"));
+        QVERIFY(detail && detail->isEnabled());
+        detail->setCurrentIndex(detail->findData(static_cast<int>(FabricCanvas::Detail::Racks)));
+        o = dialog.options();
+        QVERIFY(o.wholeFabric);
+        QCOMPARE(o.size, QSize(2400, 1350));
+        QCOMPARE(o.detail, std::optional<int>(static_cast<int>(FabricCanvas::Detail::Racks)));
+
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1000, 700);
+        w.show();
+        QVERIFY(w.openFile(sample("cluster-3k.fabric.json")));
+        QTemporaryDir dir;
+        o.size = QSize(1200, 700);
+        QString error;
+        QVERIFY2(ImageExporter(w.canvas()).write(dir.filePath(QStringLiteral("f.png")), o, &error), qPrintable(error));
+        QCOMPARE(QImage(dir.filePath(QStringLiteral("f.png"))).size(), QSize(1200, 700));
     }
 
     void headlessCaptureAtAZoom()

@@ -48,6 +48,7 @@ void TestRecoveryStore::init()
     QVERIFY(QDir().mkpath(m_dir->filePath(QStringLiteral("work"))));
     QVERIFY(ProjectFile(m_project).save(sample(0)));
     setModified(m_project, QDateTime::currentDateTime().addSecs(-600)); // saved ten minutes ago
+    QTest::qWait(3); // and the project's own save time (saved_utc) strictly before what the tests write next
 }
 
 void TestRecoveryStore::staleCopyIsFound()

@@ -227,7 +227,8 @@ QPointF FabricCanvas::toWidget(const QPointF &scenePos) const
     return m_view.toWidget(scenePos);
 }
 
-void FabricCanvas::render(QPainter *painter, const QRectF &target, const QRectF &sourceRect) const
+void FabricCanvas::render(QPainter *painter, const QRectF &target, const QRectF &sourceRect,
+                          std::optional<Detail> detail) const
 {
     if (!m_document || !m_layout)
         return;
@@ -250,7 +251,7 @@ void FabricCanvas::render(QPainter *painter, const QRectF &target, const QRectF 
     painter->setClipRect(target);
     painter->setRenderHint(QPainter::Antialiasing, view.zoom() > 0.05);
     painter->setRenderHint(QPainter::TextAntialiasing, true);
-    paintScene(*painter, view, target, detailAt(view.zoom()));
+    paintScene(*painter, view, target, detail.value_or(detailAt(view.zoom())));
     painter->restore();
 }
 

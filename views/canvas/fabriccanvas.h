@@ -21,6 +21,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QMenu;
 class QTimer;
@@ -74,7 +75,8 @@ public:
     /// Renders the scene rectangle source into target on any painter (PNG,
     /// SVG and PDF export use it). The level of detail follows the target's
     /// scale. A null source renders the whole fabric.
-    void render(QPainter *painter, const QRectF &target, const QRectF &source = QRectF()) const;
+    void render(QPainter *painter, const QRectF &target, const QRectF &source = QRectF(),
+                std::optional<Detail> detail = std::nullopt) const;
 
     /// Whether a node or link is drawn selected (mirrors the document's selection).
     bool isNodeSelected(NodeIndex n) const

@@ -17,8 +17,18 @@ ImageExporter::ImageExporter(const FabricCanvas *canvas)
 {
 }
 
-bool ImageExporter::write(const QString &fileName, bool wholeFabric, QString *error, const QSize &requested) const
+bool ImageExporter::write(const QString &fileName, bool wholeFabric, QString *error, const QSize &size) const
 {
+    return write(fileName, PictureOptions{wholeFabric, size, std::nullopt}, error);
+}
+
+bool ImageExporter::write(const QString &fileName, const PictureOptions &options, QString *error) const
+{
+    const bool wholeFabric = options.wholeFabric;
+    const QSize requested = options.size;
+    std::optional<FabricCanvas::Detail> detail;
+    if (options.detail)
+        detail = FabricCanvas::Detail(*options.detail);
     const QString suffix = QFileInfo(fileName).suffix().toLower();
     const QRectF source = wholeFabric ? QRectF() : m_canvas->visibleSceneRect();
     const QSize size = requested.isValid() ? requested : (wholeFabric ? QSize(2400, 1350) : m_canvas->size());
@@ -32,7 +42,7 @@ bool ImageExporter::write(const QString &fileName, bool wholeFabric, QString *er
         QImage image(size * dpr, QImage::Format_ARGB32_Premultiplied);
         image.setDevicePixelRatio(dpr);
         QPainter painter(&image);
-        m_canvas->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source);
+        m_canvas->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source, detail);
         painter.end();
         if (!image.save(fileName, "PNG"))
             return fail(QCoreApplication::translate("Railyard::ImageExporter", "cannot write the PNG file"));
@@ -48,7 +58,7 @@ bool ImageExporter::write(const QString &fileName, bool wholeFabric, QString *er
         QPainter painter;
         if (!painter.begin(&svg))
             return fail(QCoreApplication::translate("Railyard::ImageExporter", "cannot write the SVG file"));
-        m_canvas->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source);
+        m_canvas->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source, detail);
         painter.end();
         return true;
     }
@@ -63,7 +73,7 @@ bool ImageExporter::write(const QString &fileName, bool wholeFabric, QString *er
         if (!painter.begin(&pdf))
             return fail(QCoreApplication::translate("Railyard::ImageExporter", "cannot write the PDF file"));
         const QRect page = painter.viewport();
-        m_canvas->render(&painter, QRectF(page), source);
+        m_canvas->render(&painter, QRectF(page), source, detail);
         painter.end();
         return true;
     }

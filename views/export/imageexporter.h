@@ -4,9 +4,22 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace Railyard {
 
 class FabricCanvas;
+
+/// What to export and how: the whole fabric or the visible part, the
+/// picture's size in pixels (PNG; SVG's view box; the PDF fills an A3 page),
+/// and a level of detail (FabricCanvas::Detail as int) to force, else the
+/// one the scale gives.
+struct PictureOptions
+{
+    bool wholeFabric = false;
+    QSize size;                ///< invalid: the canvas's size (whole fabric: 2400 × 1350)
+    std::optional<int> detail; ///< FabricCanvas::Detail
+};
 
 /// Exports the canvas as a picture: PNG (raster, scaled by devicePixelRatio
 /// for sharp high-DPI output), SVG (QSvgGenerator) or PDF (QPdfWriter), by
@@ -18,6 +31,7 @@ public:
     explicit ImageExporter(const FabricCanvas *canvas);
     /// Returns false and sets *error (naming the file) on failure.
     bool write(const QString &fileName, bool wholeFabric, QString *error, const QSize &size = QSize()) const;
+    bool write(const QString &fileName, const PictureOptions &options, QString *error) const;
 
     static QStringList suffixes() { return {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")}; }
 
