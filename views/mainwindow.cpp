@@ -228,6 +228,11 @@ void MainWindow::createActions()
     m_legendTopAction->setCheckable(true);
     m_legendTopAction->setChecked(m_canvas->legendAtTop());
     connect(m_legendTopAction, &QAction::toggled, m_canvas, &FabricCanvas::setLegendAtTop);
+    m_overviewAction = m_viewMenu->addAction(tr("Show O&verview"));
+    m_overviewAction->setObjectName(QStringLiteral("showOverview"));
+    m_overviewAction->setCheckable(true);
+    m_overviewAction->setChecked(m_canvas->overviewShown());
+    connect(m_overviewAction, &QAction::toggled, m_canvas, &FabricCanvas::setOverviewShown);
     m_viewMenu->addSeparator();
     for (QDockWidget *dock :
          {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
@@ -261,7 +266,7 @@ void MainWindow::createStatusBar()
     m_summaryLabel = new QLabel(this);
     m_zoomLabel = new QLabel(this);
     m_progress = new QProgressBar(this);
-    m_progress->setMaximumWidth(160);
+    m_progress->setMaximumWidth(240);
     m_progress->setRange(0, 100);
     m_progress->setVisible(false);
     m_cancelButton = new QToolButton(this);
@@ -281,8 +286,7 @@ void MainWindow::createStatusBar()
     connect(m_runner, &AnalysisRunner::progress, this, [this](int percent, const QString &stage) {
         m_progress->setRange(0, 100);
         m_progress->setValue(percent);
-        m_progress->setFormat(stage);
-        statusBar()->showMessage(stage, 2000);
+        m_progress->setFormat(stage); // in the bar: a message would hide the counts beside it
     });
     auto idle = [this] {
         m_progress->setVisible(false);
@@ -322,6 +326,7 @@ void MainWindow::readSettings()
     if (m_legendAction) {
         m_legendAction->setChecked(settings.value(QStringLiteral("canvas/legend"), true).toBool());
         m_legendTopAction->setChecked(settings.value(QStringLiteral("canvas/legendAtTop"), false).toBool());
+        m_overviewAction->setChecked(settings.value(QStringLiteral("canvas/overview"), true).toBool());
     }
 }
 
@@ -332,6 +337,7 @@ void MainWindow::writeSettings()
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("canvas/legend"), m_legendAction->isChecked());
     settings.setValue(QStringLiteral("canvas/legendAtTop"), m_legendTopAction->isChecked());
+    settings.setValue(QStringLiteral("canvas/overview"), m_overviewAction->isChecked());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

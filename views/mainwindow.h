@@ -154,6 +154,7 @@ private:
     void updateDocumentActions();
     QAction *m_legendAction = nullptr;
     QAction *m_legendTopAction = nullptr;
+    QAction *m_overviewAction = nullptr;
 };
 
 } // namespace Railyard

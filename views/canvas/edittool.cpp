@@ -175,6 +175,8 @@ bool EditTool::eventFilter(QObject *watched, QEvent *event)
 
 bool EditTool::mousePress(QMouseEvent *event)
 {
+    if (m_canvas->isOverviewAt(event->pos()))
+        return false; // the overview moves the view in every mode
     // Middle button and Space+drag pan: the canvas handles them.
     if (event->button() != Qt::LeftButton || m_spaceHeld)
         return false;

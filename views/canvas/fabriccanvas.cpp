@@ -83,6 +83,7 @@ void FabricCanvas::setDocument(FabricDocument *document)
                     m_layoutTimer->start(m_layoutMs < 25.0 ? 0 : static_cast<int>(std::min(2.0 * m_layoutMs, 400.0)));
             }
             m_overlaysDirty = true;
+            m_overviewStale = true;
             update();
         });
         connect(m_document, &FabricDocument::selectionChanged, this, &FabricCanvas::onSelectionChanged);
@@ -107,6 +108,7 @@ void FabricCanvas::setAnalysisRunner(AnalysisRunner *runner)
     if (m_runner)
         connect(m_runner, &AnalysisRunner::finished, this, [this] {
             m_overlaysDirty = true;
+            m_overviewStale = true;
             update();
         });
     m_overlaysDirty = true;
@@ -128,6 +130,7 @@ void FabricCanvas::rebuildLayout()
     std::nth_element(widths.begin(), widths.begin() + static_cast<long>(widths.size() / 2), widths.end());
     m_suWidth = widths.empty() ? 0.0 : widths[widths.size() / 2];
     m_view.setLayout(*m_layout);
+    m_overviewStale = true;
     if (m_intentDiff)
         m_intentDiff->setLayout(*m_layout);
     if (m_health)
@@ -271,6 +274,7 @@ void FabricCanvas::paintEvent(QPaintEvent *)
     render(&p, QRectF(rect()), visibleSceneRect());
     if (m_overlayPainter)
         m_overlayPainter(p);
+    paintOverview(p);
 }
 
 void FabricCanvas::flushLayout()
@@ -462,6 +466,11 @@ void FabricCanvas::wheelEvent(QWheelEvent *event)
 void FabricCanvas::mousePressEvent(QMouseEvent *event)
 {
     setFocus();
+    if (event->button() == Qt::LeftButton && isOverviewAt(event->pos())) {
+        m_overviewDragging = true;
+        moveToOverviewPoint(event->position());
+        return;
+    }
     m_pressPos = event->pos();
     m_pressView = m_view;
     m_dragging = false;
@@ -471,6 +480,10 @@ void FabricCanvas::mouseMoveEvent(QMouseEvent *event)
 {
     if (!(event->buttons() & (Qt::LeftButton | Qt::MiddleButton)))
         return;
+    if (m_overviewDragging) {
+        moveToOverviewPoint(event->position());
+        return;
+    }
     const QPoint delta = event->pos() - m_pressPos;
     if (!m_dragging && delta.manhattanLength() < 4)
         return;
@@ -485,6 +498,10 @@ void FabricCanvas::mouseMoveEvent(QMouseEvent *event)
 void FabricCanvas::mouseReleaseEvent(QMouseEvent *event)
 {
     unsetCursor();
+    if (m_overviewDragging) {
+        m_overviewDragging = false;
+        return;
+    }
     if (m_dragging || event->button() != Qt::LeftButton || !m_document) {
         m_dragging = false;
         return;
@@ -698,6 +715,10 @@ bool FabricCanvas::event(QEvent *event)
                             QString::fromLatin1(linkStateName(link.state)));
             if (m_document->isLinkFailed(l))
                 text += tr("<br><b>failed (what-if)</b>");
+            if (static_cast<size_t>(l) < m_heat.size()) // the heatmap shown: this link's share of it
+                text += tr("<br>utilization %1 % (%2)")
+                            .arg(QLocale().toString(100.0 * m_heat[static_cast<size_t>(l)], 'f', 1),
+                                 m_heatTitle.toHtmlEscaped());
         }
         if (text.isEmpty())
             QToolTip::hideText();

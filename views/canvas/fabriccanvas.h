@@ -17,6 +17,7 @@
 #include "core/layout/fabriclayout.h"
 #include "views/canvas/canvasviewport.h"
 
+#include <QImage>
 #include <QWidget>
 
 #include <functional>
@@ -59,6 +60,11 @@ public:
     bool colourByOversubscription() const { return m_colourByOversubscription; }
     bool legendShown() const { return m_legendShown; }
     bool legendAtTop() const { return m_legendAtTop; }
+    bool overviewShown() const { return m_overviewShown; }
+    /// Whether the overview is drawn at this widget position (it takes the clicks there).
+    bool isOverviewAt(const QPoint &pos) const;
+    /// Where the view is, as the overview's breadcrumb says it ("zone-01 › pod-01 › …"); empty when hidden.
+    QString overviewBreadcrumb() const;
     /// The intent diff drawn, nullptr when none.
     const IntentDiffOverlay *intentDiff() const { return m_intentDiff.get(); }
     /// Colours the racks, switches and links of a semantic intent diff
@@ -121,6 +127,10 @@ public slots:
     /// The legend (View menu): shown or hidden, at the bottom or the top.
     void setLegendShown(bool shown);
     void setLegendAtTop(bool top);
+    /// The overview (View menu): the whole fabric in a corner with the part
+    /// in view outlined, and where that is (zone › pod › SU › rack); a click
+    /// or drag in it moves the view. Shown while zoomed in past "fit".
+    void setOverviewShown(bool shown);
 
 signals:
     /// First thing in the destructor, while the canvas is still whole: event
@@ -154,7 +164,14 @@ private:
     Detail detailAt(double scale) const;
     /// Draws the scene rectangle source into target at a level of detail
     /// (fabriccanvaspainter.cpp).
-    void paintScene(QPainter &painter, const CanvasViewport &view, const QRectF &target, Detail level) const;
+    void paintScene(QPainter &painter, const CanvasViewport &view, const QRectF &target, Detail level,
+                    bool legend = true) const;
+    /// The overview and its breadcrumb over the widget (canvasoverview.cpp).
+    void paintOverview(QPainter &painter);
+    /// The overview's frame on the widget; null when it is not shown.
+    QRectF overviewFrame() const;
+    /// Centres the view on the scene point under an overview position.
+    void moveToOverviewPoint(const QPointF &pos);
     /// Recomputes the per-link failed and in-cut flags after a change (O(L)),
     /// so a repaint never walks every link.
     void updateOverlays() const;
@@ -174,6 +191,10 @@ private:
     bool m_legendShown = true;
     bool m_legendAtTop = false;
     QRectF m_focusScene; ///< the element focusElement() went to: the legend keeps off it
+    bool m_overviewShown = true;
+    bool m_overviewDragging = false;
+    QImage m_overviewImage;      ///< the whole fabric at pod level, redrawn when stale
+    bool m_overviewStale = true; ///< layout, failures or analysis changed
     QPoint m_pressPos;
     CanvasViewport m_pressView;
     bool m_dragging = false;

@@ -249,6 +249,9 @@ void FabricCanvas::Painter::drawElements()
     p.setFont(small);
     const QFontMetricsF fm(small);
     const QColor highlight = canvas.palette().color(QPalette::Highlight);
+    std::vector<double> labelRight; ///< per row: right edge of the last switch label drawn
+    QColor labelBack = canvas.palette().color(QPalette::Base);
+    labelBack.setAlpha(200);
     for (const NodeIndex n : visible) {
         const QRectF r = map(layout.nodeRect(n));
         const bool selected = canvas.m_selectedNodes[static_cast<size_t>(n)];
@@ -330,10 +333,18 @@ void FabricCanvas::Painter::drawElements()
             }
             if (health && health->isSuspect(n))
                 drawSuspect(r);
-            // The id above the box when it fits the switch's slot.
+            // The id above the box when it fits the switch's slot and does not
+            // run into its neighbour's ("spine-1spine-2"), on a backing that
+            // keeps it readable over the links (a failed switch's dashed ones).
             const QString id = QString::fromStdString(sw.id);
             const double w = fm.horizontalAdvance(id);
-            if (w <= r.width() * 1.2 + 2) {
+            const auto row = static_cast<size_t>(std::max(0, layout.rowOf(n)));
+            if (labelRight.size() <= row)
+                labelRight.resize(row + 1, std::numeric_limits<double>::lowest());
+            const QRectF label(r.center().x() - w / 2 - 2, r.top() - 3 - fm.ascent() - 1, w + 4, fm.height());
+            if (w <= r.width() * 1.2 + 2 && label.left() >= labelRight[row] + 3) {
+                labelRight[row] = label.right();
+                p.fillRect(label, labelBack);
                 p.setPen(textColour());
                 p.drawText(QPointF(r.center().x() - w / 2, r.top() - 3), id);
             }
@@ -345,7 +356,6 @@ void FabricCanvas::Painter::drawElements()
     p.setFont(edgeFont);
     const QFontMetricsF efm(edgeFont);
     std::vector<QRectF> placed;
-    QColor labelBack = canvas.palette().color(QPalette::Base);
     labelBack.setAlpha(235);
     for (auto &[key, e] : edges) {
         if (!e.exits)

@@ -323,7 +323,9 @@ void FabricCanvas::Painter::drawLevel(size_t boxLevel)
         p.setPen(g.row == 0 ? textColour() : (fill.lightness() < 110 ? QColor(Qt::white) : QColor(20, 20, 20)));
         // A group wider than the view is labelled in its visible part.
         const QRectF textBox = box.intersected(viewRect);
-        if (textBox.width() >= fm.horizontalAdvance(text) + 6 && textBox.height() >= fm.height() * 2 + 2) {
+        if (!this->text) {
+            // a thumbnail: no labels
+        } else if (textBox.width() >= fm.horizontalAdvance(text) + 6 && textBox.height() >= fm.height() * 2 + 2) {
             p.drawText(textBox.adjusted(3, 1, -3, -1), Qt::AlignCenter, text + "\n" + sub);
         } else if (textBox.width() >= fm.horizontalAdvance(text) + 4 && textBox.height() >= fm.height()) {
             p.drawText(textBox, Qt::AlignCenter, text);
@@ -333,7 +335,7 @@ void FabricCanvas::Painter::drawLevel(size_t boxLevel)
     p.setFont(small);
     p.setPen(textColour());
     std::vector<QRectF> placed;
-    for (const Label &l : labels) {
+    for (const Label &l : this->text ? labels : std::vector<Label>()) {
         const double w = fm.horizontalAdvance(l.text) + 6;
         const QRectF r(l.at.x() - w / 2, l.at.y() - fm.height() / 2, w, fm.height());
         if (!r.intersects(viewRect) || std::any_of(placed.begin(), placed.end(), [&](const QRectF &o) {
@@ -418,9 +420,11 @@ void FabricCanvas::Painter::drawLegend()
                   false);
 }
 
-void FabricCanvas::paintScene(QPainter &painter, const CanvasViewport &view, const QRectF &target, Detail level) const
+void FabricCanvas::paintScene(QPainter &painter, const CanvasViewport &view, const QRectF &target, Detail level,
+                              bool legend) const
 {
     Painter pass(*this, painter, view, target);
+    pass.text = legend;
     pass.fillBackground();
     switch (level) {
     case Detail::Elements: pass.drawElements(); break;
@@ -428,7 +432,7 @@ void FabricCanvas::paintScene(QPainter &painter, const CanvasViewport &view, con
     case Detail::ScalableUnits: pass.drawLevel(1); break;
     case Detail::Pods: pass.drawLevel(0); break;
     }
-    if (m_legendShown)
+    if (legend && m_legendShown)
         pass.drawLegend();
 }
 

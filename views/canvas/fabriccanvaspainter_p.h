@@ -52,6 +52,7 @@ struct FabricCanvas::Painter
     const IntentDiffOverlay *diff;     ///< the intent diff shown, or nullptr
     const HealthOverlay *health;       ///< live link health shown (no diff), or nullptr
     bool dark;
+    bool text = true; ///< labels and legend; off for the overview's thumbnail
 
     Painter(const FabricCanvas &c, QPainter &painter, const CanvasViewport &v, const QRectF &tgt)
         : canvas(c)
