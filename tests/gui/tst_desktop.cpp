@@ -110,6 +110,30 @@ private slots:
         QCOMPARE(w.document()->selection(), std::vector<std::string>{link.id});
     }
 
+    void overviewShowsWhereAndMoves()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(w.openFile(sample("cluster-3k.fabric.json")));
+        FabricCanvas *canvas = w.canvas();
+        canvas->fitToView();
+        QVERIFY(canvas->overviewBreadcrumb().isEmpty()); // everything in view: no overview
+        const Fabric &f = w.document()->fabric();
+        const Host &host = f.host(f.hostCount() / 2); // mid-fabric: the view centres on it
+        QVERIFY(canvas->focusElement(QString::fromStdString(host.id)));
+        QVERIFY2(canvas->overviewBreadcrumb().endsWith(QString::fromStdString(host.location.rack)),
+                 qPrintable(canvas->overviewBreadcrumb()));
+        // A click near the overview's right end takes the view to the fabric's far end.
+        const QPoint click(canvas->width() - 16, 40);
+        QVERIFY(canvas->isOverviewAt(click));
+        const double before = canvas->visibleSceneRect().center().x();
+        QTest::mouseClick(canvas, Qt::LeftButton, {}, click);
+        QVERIFY(canvas->visibleSceneRect().center().x() > before + canvas->layout()->bounds().width() / 3);
+        QVERIFY(w.document()->selection().empty()); // a click there selects nothing
+    }
+
     void infiniteRatioIsPlottedAsSuch()
     {
         // Leaves whose spines all failed: no uplink left, ratio ∞.
