@@ -21,6 +21,7 @@
 #include "views/projectsession.h"
 #include "views/recentfiles.h"
 #include "views/helpbrowser.h"
+#include "views/icons.h"
 #include "views/dialogs/exportpicturedialog.h"
 
 #include <QAction>
@@ -132,11 +133,11 @@ void MainWindow::createActions()
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("MainToolBar"));
 
-    QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New from Template…"),
+    QAction *newAction = file->addAction(themedIcon(QStringLiteral("document-new")), tr("&New from Template…"),
                                          this, &MainWindow::newFromTemplate);
     newAction->setShortcut(QKeySequence::New);
     QAction *openAction
-        = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::open);
+        = file->addAction(themedIcon(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::open);
     openAction->setShortcut(QKeySequence::Open);
     m_recentFiles = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
     connect(m_recentFiles, &RecentFiles::openRequested, this, [this](const QString &path) {
@@ -145,12 +146,12 @@ void MainWindow::createActions()
     });
     file->addSeparator();
     m_saveAction
-        = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
+        = file->addAction(themedIcon(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
     m_saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAs = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
     // Ctrl+Shift+S everywhere (QKeySequence::SaveAs is empty on some platforms).
     saveAs->setShortcuts({QKeySequence(tr("Ctrl+Shift+S"))});
-    QAction *close = file->addAction(QIcon::fromTheme(QStringLiteral("document-close")), tr("&Close"), this,
+    QAction *close = file->addAction(themedIcon(QStringLiteral("document-close")), tr("&Close"), this,
                                      &MainWindow::closeDocument);
     close->setObjectName(QStringLiteral("closeDocument"));
     close->setShortcut(QKeySequence(tr("Ctrl+W")));
@@ -170,10 +171,10 @@ void MainWindow::createActions()
     toolbar->addAction(m_saveAction);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    m_undoAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-undo")), tr("&Undo"));
+    m_undoAction = edit->addAction(themedIcon(QStringLiteral("edit-undo")), tr("&Undo"));
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_undoAction->setIconText(tr("Undo"));
-    m_redoAction = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-redo")), tr("&Redo"));
+    m_redoAction = edit->addAction(themedIcon(QStringLiteral("edit-redo")), tr("&Redo"));
     m_redoAction->setShortcut(QKeySequence::Redo);
     m_redoAction->setIconText(tr("Redo"));
     edit->addSeparator();
@@ -182,7 +183,7 @@ void MainWindow::createActions()
             m_document->restoreAll();
     });
     m_restoreAllAction->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
-    QAction *find = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-find")), tr("&Find Element…"), this, [this] {
+    QAction *find = edit->addAction(themedIcon(QStringLiteral("edit-find")), tr("&Find Element…"), this, [this] {
         m_outlineDock->show();
         m_outlineDock->raise();
         if (auto *field = m_outlineDock->findChild<QLineEdit *>()) {
@@ -197,13 +198,13 @@ void MainWindow::createActions()
     toolbar->addAction(m_redoAction);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    QAction *zoomIn = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-in")), tr("Zoom &In"), m_canvas,
+    QAction *zoomIn = m_viewMenu->addAction(themedIcon(QStringLiteral("zoom-in")), tr("Zoom &In"), m_canvas,
                                             &FabricCanvas::zoomIn);
     zoomIn->setShortcut(QKeySequence::ZoomIn);
-    QAction *zoomOut = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-out")), tr("Zoom &Out"), m_canvas,
+    QAction *zoomOut = m_viewMenu->addAction(themedIcon(QStringLiteral("zoom-out")), tr("Zoom &Out"), m_canvas,
                                              &FabricCanvas::zoomOut);
     zoomOut->setShortcut(QKeySequence::ZoomOut);
-    QAction *fit = m_viewMenu->addAction(QIcon::fromTheme(QStringLiteral("zoom-fit-best")), tr("&Fit to View"),
+    QAction *fit = m_viewMenu->addAction(themedIcon(QStringLiteral("zoom-fit-best")), tr("&Fit to View"),
                                          m_canvas, &FabricCanvas::fitToView);
     fit->setShortcut(QKeySequence(tr("Ctrl+0")));
     m_documentActions << zoomIn << zoomOut << fit;
@@ -253,7 +254,7 @@ void MainWindow::createActions()
     m_viewMenu->addAction(m_editActions->toolBar()->toggleViewAction());
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *helpAction = help->addAction(QIcon::fromTheme(QStringLiteral("help-contents")), tr("Railyard &Help"), this,
+    QAction *helpAction = help->addAction(themedIcon(QStringLiteral("help-contents")), tr("Railyard &Help"), this,
                                           &MainWindow::showHelp);
     helpAction->setObjectName(QStringLiteral("help"));
     helpAction->setShortcut(QKeySequence(tr("F1")));

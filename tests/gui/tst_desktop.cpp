@@ -12,6 +12,7 @@
 #include "views/docks/outlinedock.h"
 #include "views/export/imageexporter.h"
 #include "views/helpbrowser.h"
+#include "views/icons.h"
 #include "views/mainwindow.h"
 
 #include <QAction>
@@ -249,6 +250,10 @@ private slots:
         QCOMPARE(help->shortcut(), QKeySequence(Qt::Key_F1));
         QVERIFY(!close->isEnabled()); // nothing open
         QVERIFY(help->isEnabled());
+        // Icons on every desktop: Railyard's own where no icon theme has one.
+        for (const char *name : {"document-open", "document-save", "edit-undo", "zoom-in", "zoom-fit-best", "help-contents"})
+            QVERIFY2(!themedIcon(QLatin1String(name)).pixmap(24, 24).isNull(), name);
+        QVERIFY(!help->icon().isNull() && !close->icon().isNull());
         QVERIFY(w.openFile(sample("lab-2rack.fabric.json")));
         QVERIFY(close->isEnabled());
         QVERIFY(w.closeDocument());
