@@ -4,7 +4,7 @@
 <context>
     <name>AnalysisCharts</name>
     <message>
-        <location filename="../views/docks/analysischarts.cpp" line="+110"/>
+        <location filename="../views/docks/analysischarts.cpp" line="+161"/>
         <source>Oversubscription per tier (down : up)</source>
         <translation>Überbuchung je Ebene (abwärts : aufwärts)</translation>
     </message>
@@ -34,7 +34,7 @@
         <translation>Verhältnis (x : 1)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+19"/>
         <source>Oversubscription per tier: no tier below the top</source>
         <translation>Überbuchung je Ebene: keine Ebene unterhalb der obersten</translation>
     </message>
@@ -64,7 +64,7 @@
         <translation>aufwärts, nachher</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>Tbit/s</source>
         <translation>Tbit/s</translation>
     </message>
@@ -163,7 +163,7 @@
 <context>
     <name>HealthOverlay</name>
     <message>
-        <location filename="../views/canvas/healthoverlay.cpp" line="+82"/>
+        <location filename="../views/canvas/healthoverlay.cpp" line="+83"/>
         <source>no data</source>
         <translation>keine Daten</translation>
     </message>
@@ -193,12 +193,12 @@
         <translation>Link-Zustand — veraltet: %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Link health, interval %1</source>
         <translation>Link-Zustand, Intervall %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>%1 (%2 links)</source>
         <translation>%1 (%2 Links)</translation>
     </message>
@@ -1116,7 +1116,7 @@
         <translation>Löschen</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+77"/>
         <source>Edit mode: click to select, Ctrl+click to add or remove, drag on empty space to select a rectangle, drag a node to move and pin it. Middle button or Space+drag pans.</source>
         <translation>Bearbeitungsmodus: Klick wählt aus, Strg+Klick fügt hinzu oder entfernt, Ziehen auf freier Fläche wählt ein Rechteck, Ziehen eines Knotens verschiebt und fixiert ihn. Mittlere Taste oder Leertaste+Ziehen verschiebt die Ansicht.</translation>
     </message>
@@ -1151,7 +1151,7 @@
         <translation>Löschen: das zu löschende Element anklicken.</translation>
     </message>
     <message>
-        <location line="+310"/>
+        <location line="+312"/>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
@@ -1222,9 +1222,82 @@
     </message>
 </context>
 <context>
+    <name>Railyard::ExportPictureDialog</name>
+    <message>
+        <location filename="../views/dialogs/exportpicturedialog.cpp" line="+19"/>
+        <source>Export Picture</source>
+        <translation>Bild exportieren</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The visible view</source>
+        <translation>Die sichtbare Ansicht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The whole fabric</source>
+        <translation>Die ganze Fabric</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Export:</source>
+        <translation>&amp;Exportieren:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Size:</source>
+        <translation>&amp;Größe:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>As the size gives</source>
+        <translation>Wie die Größe es ergibt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scalable units</source>
+        <translation>Scalable Units</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Racks and switches</source>
+        <translation>Racks und Switches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every host and link</source>
+        <translation>Jeder Host und Link</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Detail:</source>
+        <translation>&amp;Detailstufe:</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>The whole fabric fitted to the picture. Every host and link of a large fabric makes a large file.</source>
+        <translation>Die ganze Fabric, auf das Bild eingepasst. Jeder Host und Link einer großen Fabric ergibt eine große Datei.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What the canvas shows now, scaled to the picture. A PDF fills an A3 page.</source>
+        <translation>Was die Zeichenfläche jetzt zeigt, auf das Bild skaliert. Ein PDF füllt eine A3-Seite.</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../views/canvas/fabriccanvaspainter.cpp" line="+279"/>
+        <location filename="../views/canvas/fabriccanvaspainter.cpp" line="+223"/>
         <source>%n link(s) · %1</source>
         <translation>
             <numerusform>%n Link · %1</numerusform>
@@ -1232,12 +1305,12 @@
         </translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+92"/>
         <source>%1 hosts · %2 GPUs</source>
         <translation>%1 Hosts · %2 GPUs</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>%1 switches</source>
         <translation>%1 Switches</translation>
     </message>
@@ -1252,7 +1325,7 @@
         <translation>%1 von %2 Hosts %3</translation>
     </message>
     <message>
-        <location line="+322"/>
+        <location line="+93"/>
         <source>≤ 1:1</source>
         <translation>≤ 1:1</translation>
     </message>
@@ -1297,12 +1370,12 @@
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+250"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+267"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+277"/>
+        <location line="+310"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -1312,7 +1385,7 @@
         <translation>%1 ausfallen lassen</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+48"/>
         <source>switch %1</source>
         <translation>Switch %1</translation>
     </message>
@@ -1380,6 +1453,71 @@
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 ↔ %3&lt;br&gt;%4 per direction, %5</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 ↔ %3&lt;br&gt;%4 je Richtung, %5</translation>
     </message>
+    <message>
+        <location line="+7"/>
+        <source>&lt;br&gt;utilization %1 % (%2)</source>
+        <translation>&lt;br&gt;Auslastung %1 % (%2)</translation>
+    </message>
+    <message>
+        <location filename="../views/canvas/fabriccanvaselements.cpp" line="+26"/>
+        <source>host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>leaf</source>
+        <translation>Leaf</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>leaves</source>
+        <translation>Leaves</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>spine</source>
+        <translation>Spine</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>spines</source>
+        <translation>Spines</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>core switch</source>
+        <translation>Core-Switch</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>core switches</source>
+        <translation>Core-Switches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>switch</source>
+        <translation>Switch</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <location line="+340"/>
+        <source>%1 %2 %3</source>
+        <translation>%1 %2 %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 %2 %3 of %4</source>
+        <translation>%1 %2 %3 in %4</translation>
+    </message>
 </context>
 <context>
     <name>Railyard::FabricDocument</name>
@@ -1415,7 +1553,7 @@
         </translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+29"/>
         <source>Restore All</source>
         <translation>Alle wiederherstellen</translation>
     </message>
@@ -1758,7 +1896,7 @@
 <context>
     <name>Railyard::HealthDock</name>
     <message>
-        <location filename="../views/docks/healthdock.cpp" line="+42"/>
+        <location filename="../views/docks/healthdock.cpp" line="+44"/>
         <source>×%1</source>
         <translation>×%1</translation>
     </message>
@@ -1787,17 +1925,17 @@
         <translation>Quelle</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+62"/>
         <source>Open Telemetry Recording</source>
         <translation>Telemetrie-Aufzeichnung öffnen</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Telemetry recordings (*.jsonl *.json);;All files (*)</source>
-        <translation>Telemetrie-Aufzeichnungen (*.jsonl *.json);;Alle Dateien (*)</translation>
+        <source>Telemetry recordings (*.jsonl *.json *.railyard);;All files (*)</source>
+        <translation>Telemetrie-Aufzeichnungen (*.jsonl *.json *.railyard);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+27"/>
         <source>Health</source>
         <translation>Zustand</translation>
     </message>
@@ -1838,12 +1976,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+48"/>
+        <location line="+67"/>
         <source>Recording</source>
         <translation>Aufzeichnung</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-66"/>
         <source>Browse…</source>
         <translation>Durchsuchen…</translation>
     </message>
@@ -1854,6 +1992,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Record into the project</source>
+        <translation>Im Projekt aufzeichnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep the telemetry as a recording in the open .railyard project (replay it as PROJECT.railyard#ID) and file the incidents there.</source>
+        <translation>Die Telemetrie als Aufzeichnung im geöffneten .railyard-Projekt behalten (abspielbar als PROJEKT.railyard#ID) und die Vorfälle dort ablegen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source> ms</source>
         <translation> ms</translation>
     </message>
@@ -1923,12 +2071,17 @@
         <translation>Vorfall als JSON exportieren…</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+52"/>
         <source>Prometheus URL</source>
         <translation>Prometheus-URL</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+2"/>
+        <source>run.jsonl, or lab.railyard#ID (a project&apos;s recording)</source>
+        <translation>run.jsonl oder lab.railyard#ID (die Aufzeichnung eines Projekts)</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>Open a fabric first.</source>
         <translation>Öffnen Sie zuerst eine Fabric.</translation>
     </message>
@@ -1938,7 +2091,23 @@
         <translation>Der Simulator braucht einen Job: Öffnen Sie einen im Jobs-Dock oder nennen Sie eine *.job.json-Datei.</translation>
     </message>
     <message numerus="yes">
-        <location line="+34"/>
+        <location line="+31"/>
+        <source>%n interval(s) recorded into the project.</source>
+        <translation>
+            <numerusform>%n Intervall im Projekt aufgezeichnet.</numerusform>
+            <numerusform>%n Intervalle im Projekt aufgezeichnet.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n incident(s) filed into the project.</source>
+        <translation>
+            <numerusform>%n Vorfall im Projekt abgelegt.</numerusform>
+            <numerusform>%n Vorfälle im Projekt abgelegt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
         <source>%n interval(s)</source>
         <translation>
             <numerusform>%n Intervall</numerusform>
@@ -1966,12 +2135,12 @@
         <translation>Angehalten nach %1.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Stale: %1. Showing the last known state; no alarm is raised or cleared until the source answers.</source>
         <translation>Veraltet: %1. Gezeigt wird der letzte bekannte Zustand; bis die Quelle antwortet, wird kein Alarm ausgelöst oder aufgehoben.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Stale: the source ended (%1) after %2.</source>
         <translation>Veraltet: Die Quelle endete (%1) nach %2.</translation>
     </message>
@@ -1991,12 +2160,12 @@
         <translation> (aufgehoben bei %1)</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+54"/>
         <source>&lt;p&gt;Rule &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt;: first bad interval %3, raised at %4.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Regel &lt;b&gt;%1&lt;/b&gt; auf &lt;b&gt;%2&lt;/b&gt;: erstes auffälliges Intervall %3, ausgelöst bei %4.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Thresholds</source>
         <translation>Schwellenwerte</translation>
     </message>
@@ -2021,7 +2190,7 @@
         <translation>&lt;p&gt;&lt;b&gt;Zeitreihe&lt;/b&gt; ab Intervall %1: %2&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
@@ -2071,12 +2240,12 @@
         <translation>nicht platziert: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>%1 · %2 · %3 (interval %4)</source>
         <translation>%1 · %2 · %3 (Intervall %4)</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+47"/>
         <source>Export Incident</source>
         <translation>Vorfall exportieren</translation>
     </message>
@@ -2094,12 +2263,22 @@
 <context>
     <name>Railyard::HealthMonitor</name>
     <message>
-        <location filename="../views/healthmonitor.cpp" line="+72"/>
+        <location filename="../views/healthmonitor.cpp" line="+80"/>
         <source>Fault %1: %2</source>
         <translation>Fehler %1: %2</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+55"/>
+        <source>Cannot record into the project: %1</source>
+        <translation>Aufzeichnung im Projekt nicht möglich: %1</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Not stored in the project: %1</source>
+        <translation>Nicht im Projekt gespeichert: %1</translation>
+    </message>
+    <message>
+        <location line="+118"/>
         <source>the source has not answered for %1 s</source>
         <translation>die Quelle hat seit %1 s nicht geantwortet</translation>
     </message>
@@ -2110,9 +2289,32 @@
     </message>
 </context>
 <context>
+    <name>Railyard::HelpBrowser</name>
+    <message>
+        <location filename="../views/helpbrowser.cpp" line="+18"/>
+        <source>Railyard Help</source>
+        <translation>Railyard-Hilfe</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Back</source>
+        <translation>&amp;Zurück</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Contents</source>
+        <translation>&amp;Inhalt</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The documentation was not found. It is installed with Railyard in share/doc/railyard, and is in the docs folder of its sources.</source>
+        <translation>Die Dokumentation wurde nicht gefunden. Sie wird mit Railyard in share/doc/railyard installiert und liegt im Ordner docs seiner Quellen.</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::ImageExporter</name>
     <message>
-        <location filename="../views/export/imageexporter.cpp" line="+27"/>
+        <location filename="../views/export/imageexporter.cpp" line="+37"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2694,13 +2896,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+283"/>
+        <location line="+287"/>
         <location line="+28"/>
         <source>Lint</source>
         <translation>Lint</translation>
     </message>
     <message>
-        <location line="-310"/>
+        <location line="-314"/>
         <source>Changes</source>
         <translation>Änderungen</translation>
     </message>
@@ -2725,7 +2927,7 @@
         <translation>Intents (*.intent.json *.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+143"/>
         <source> · by %1</source>
         <translation> · von %1</translation>
     </message>
@@ -3205,12 +3407,7 @@
         <translation>Heatmap entfernen</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <source>The fabric changed since these results: press Place to re-evaluate.</source>
-        <translation>Die Fabric wurde seit diesen Ergebnissen geändert: Klicken Sie auf „Platzieren“, um sie neu zu bewerten.</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location line="+30"/>
         <source>Step</source>
         <translation>Schritt</translation>
     </message>
@@ -3226,11 +3423,12 @@
     </message>
     <message>
         <location line="+13"/>
+        <location line="+152"/>
         <source>Strategies × routing</source>
         <translation>Strategien × Routing</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-136"/>
         <source>Open Job</source>
         <translation>Job öffnen</translation>
     </message>
@@ -3338,7 +3536,17 @@
         <translation>&lt;br&gt;&lt;i&gt;Warnung: %1&lt;/i&gt;</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+11"/>
+        <source>The fabric changed since these results: press Place or Compare to re-evaluate.</source>
+        <translation>Die Fabric hat sich seit diesen Ergebnissen geändert: Platzieren oder Vergleichen drücken, um neu zu bewerten.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Strategies × routing (stale)</source>
+        <translation>Strategien × Routing (veraltet)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Step communication time (ms)</source>
         <translation>Kommunikationszeit je Schritt (ms)</translation>
     </message>
@@ -3450,17 +3658,22 @@
         <translation>Jobs</translation>
     </message>
     <message>
+        <location line="+125"/>
+        <source>The fabric changed while the comparison ran: its result was dropped. Press Compare again.</source>
+        <translation>Die Fabric hat sich während des Vergleichs geändert: sein Ergebnis wurde verworfen. Erneut Vergleichen drücken.</translation>
+    </message>
+    <message>
         <location filename="../views/docks/jobsdockjob.cpp" line="+17"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+56"/>
         <source>%1: cannot write: %2</source>
         <translation>%1: kann nicht schreiben: %2</translation>
     </message>
     <message>
-        <location filename="../views/docks/jobsdock.cpp" line="+50"/>
+        <location filename="../views/docks/jobsdock.cpp" line="-65"/>
         <source>%1: %2 placement, %3 — link utilization</source>
         <translation>%1: Platzierung %2, %3 — Linkauslastung</translation>
     </message>
@@ -3470,7 +3683,12 @@
         <translation>%1 wird platziert…</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+8"/>
+        <source>The fabric changed while the placement ran: its result was dropped. Press Place again.</source>
+        <translation>Die Fabric hat sich während der Platzierung geändert: ihr Ergebnis wurde verworfen. Erneut Platzieren drücken.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Comparing strategies and routing modes…</source>
         <translation>Strategien und Routing-Modi werden verglichen…</translation>
     </message>
@@ -3483,7 +3701,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+76"/>
+        <location filename="../views/mainwindow.cpp" line="+80"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -3508,17 +3726,17 @@
         <translation>&amp;Neu aus Vorlage…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Open &amp;Recent</source>
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
@@ -3528,7 +3746,22 @@
         <translation>Speichern &amp;unter…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Close</source>
+        <translation>S&amp;chließen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ctrl+W</source>
+        <translation>Ctrl+W</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Export &amp;Picture…</source>
         <translation>Bild e&amp;xportieren…</translation>
     </message>
@@ -3548,7 +3781,7 @@
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -3559,18 +3792,32 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+220"/>
+        <location line="+282"/>
+        <location line="+60"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-218"/>
-        <location line="+221"/>
+        <location line="-340"/>
+        <location line="+281"/>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <location line="-280"/>
+        <location line="+283"/>
+        <location line="+57"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-338"/>
+        <location line="+282"/>
+        <source>Redo</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <location line="-280"/>
         <source>Restore All &amp;Failures</source>
         <translation>Alle &amp;Ausfälle aufheben</translation>
     </message>
@@ -3585,7 +3832,7 @@
         <translation>Element &amp;suchen…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -3595,22 +3842,22 @@
         <translation>Ver&amp;größern</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Zoom &amp;Out</source>
         <translation>Ver&amp;kleinern</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>&amp;Fit to View</source>
         <translation>&amp;Einpassen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Ctrl+0</source>
         <translation>Ctrl+0</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Show Bisection &amp;Cut</source>
         <translation>Bisektions&amp;schnitt anzeigen</translation>
     </message>
@@ -3625,9 +3872,39 @@
         <translation>Switches nach Überbuchung ein&amp;färben</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+4"/>
+        <source>Show &amp;Legend</source>
+        <translation>&amp;Legende anzeigen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Legend at the &amp;Top</source>
+        <translation>Legende &amp;oben</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Show O&amp;verview</source>
+        <translation>Ü&amp;bersicht anzeigen</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Railyard &amp;Help</source>
+        <translation>Railyard-&amp;Hilfe</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>F1</source>
+        <translation>F1</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3650,12 +3927,12 @@
         <translation>Laufende Analyse abbrechen</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+24"/>
         <source>Analysis cancelled</source>
         <translation>Analyse abgebrochen</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>pods</source>
         <translation>Pods</translation>
     </message>
@@ -3670,28 +3947,36 @@
         <translation>Racks</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>elements</source>
         <translation>Elemente</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Zoom %1 % · %2</source>
         <translation>Zoom %1 % · %2</translation>
     </message>
     <message>
-        <location line="+37"/>
-        <location line="+107"/>
+        <location line="+55"/>
+        <location line="+191"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-190"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
+    <message numerus="yes">
+        <location line="+27"/>
+        <source>… and %n more line(s): see Show Details and the Problems dock.</source>
+        <translation>
+            <numerusform>… und %n weitere Zeile: siehe Details anzeigen und das Probleme-Dock.</numerusform>
+            <numerusform>… und %n weitere Zeilen: siehe Details anzeigen und das Probleme-Dock.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+25"/>
+        <location line="+15"/>
         <location filename="../views/mainwindowproject.cpp" line="+60"/>
         <source>Cannot open %1</source>
         <translation>%1 kann nicht geöffnet werden</translation>
@@ -3702,22 +3987,32 @@
         <translation>&amp;Rückgängig: %1</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Undo %1</source>
+        <translation>%1 rückgängig machen</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>&amp;Redo %1</source>
         <translation>&amp;Wiederherstellen: %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+1"/>
+        <source>Redo %1</source>
+        <translation>%1 wiederholen</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1 GPUs · %2 hosts · %3 switches · %4 links</source>
         <translation>%1 GPUs · %2 Hosts · %3 Switches · %4 Links</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+81"/>
         <source>%1[*] — Railyard</source>
         <translation>%1[*] — Railyard</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Open Fabric</source>
         <translation>Fabric öffnen</translation>
     </message>
@@ -3727,7 +4022,7 @@
         <translation>Die Fabric kann nicht erstellt werden</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Cannot save</source>
         <translation>Speichern nicht möglich</translation>
     </message>
@@ -3742,39 +4037,33 @@
         <translation>%1 gespeichert</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Save Fabric As</source>
         <translation>Fabric speichern unter</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+4"/>
+        <location line="+31"/>
         <source>Export Picture</source>
         <translation>Bild exportieren</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="+0"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Export the whole fabric? (No: the visible part only)</source>
-        <translation>Die gesamte Fabric exportieren? (Nein: nur den sichtbaren Ausschnitt)</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>Cannot export the picture</source>
         <translation>Das Bild kann nicht exportiert werden</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Exported %1</source>
         <translation>%1 exportiert</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-10"/>
         <source>Export Analysis Report</source>
         <translation>Analysebericht exportieren</translation>
     </message>
@@ -3784,12 +4073,12 @@
         <translation>PDF-Dokument (*.pdf);;HTML-Seite (*.html)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Cannot export the report</source>
         <translation>Der Bericht kann nicht exportiert werden</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>About Railyard</source>
         <translation>Über Railyard</translation>
     </message>
@@ -3934,7 +4223,7 @@
 <context>
     <name>Railyard::OutlineDock</name>
     <message>
-        <location filename="../views/docks/outlinedock.cpp" line="+33"/>
+        <location filename="../views/docks/outlinedock.cpp" line="+36"/>
         <source>Outline</source>
         <translation>Gliederung</translation>
     </message>
@@ -3947,6 +4236,16 @@
         <location line="+2"/>
         <source>Filter the outline by element id (case-insensitive)</source>
         <translation>Gliederung nach Element-ID filtern (ohne Beachtung der Groß-/Kleinschreibung)</translation>
+    </message>
+    <message>
+        <location line="+124"/>
+        <source>Link %1</source>
+        <translation>Link %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No host, switch or link matches “%1”.</source>
+        <translation>Kein Host, Switch oder Link passt zu „%1“.</translation>
     </message>
 </context>
 <context>
@@ -4204,13 +4503,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+299"/>
+        <location line="+307"/>
         <location line="+62"/>
         <source>up</source>
         <translation>in Betrieb</translation>
     </message>
     <message>
-        <location line="-360"/>
+        <location line="-368"/>
         <source>down</source>
         <translation>außer Betrieb</translation>
     </message>
@@ -4225,7 +4524,7 @@
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+104"/>
         <source>No fabric</source>
         <translation>Keine Fabric</translation>
     </message>
@@ -5491,7 +5790,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+73"/>
+        <location filename="../app/gui/main.cpp" line="+79"/>
         <source>Topology designer for AI training networks.</source>
         <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
     </message>
@@ -5514,6 +5813,11 @@
         <location line="+2"/>
         <source>Zoom in on the element &lt;id&gt;.</source>
         <translation>Auf das Element &lt;id&gt; zoomen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Zoom to &lt;percent&gt; as the status bar shows it, around the --focus element or the fabric&apos;s center.</source>
+        <translation>Auf &lt;percent&gt; zoomen, wie die Statusleiste es anzeigt, um das --focus-Element oder die Mitte der Fabric.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5552,11 +5856,26 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Start live health monitoring replaying the recording &lt;file&gt;.</source>
-        <translation>Live-Zustandsüberwachung mit der Wiedergabe der Aufzeichnung &lt;file&gt; starten.</translation>
+        <source>Start live health monitoring replaying the recording &lt;file&gt; (a .jsonl file, or PROJECT.railyard[#ID]).</source>
+        <translation>Live-Zustandsüberwachung starten, die die Aufzeichnung &lt;file&gt; abspielt (eine .jsonl-Datei oder PROJEKT.railyard[#ID]).</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Start live health monitoring reading the Prometheus server at &lt;url&gt; (its HTTP API) for the --job.</source>
+        <translation>Live-Zustandsüberwachung starten, die den Prometheus-Server unter &lt;url&gt; (seine HTTP-API) für den --job liest.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>With --health-prometheus: the series-to-fabric mapping &lt;file&gt; (JSON, docs/health.md).</source>
+        <translation>Mit --health-prometheus: die Zuordnung von Zeitreihen zur Fabric &lt;file&gt; (JSON, docs/health.md).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Record the live telemetry into the open .railyard project.</source>
+        <translation>Die Live-Telemetrie im geöffneten .railyard-Projekt aufzeichnen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>With --health-sim: inject the fault KIND:ID:VALUE[@INTERVAL]; repeatable.</source>
         <translation>Mit --health-sim: den Fehler KIND:ID:VALUE[@INTERVAL] einspeisen; wiederholbar.</translation>
     </message>
@@ -5571,7 +5890,7 @@
         <translation>Den ersten Vorfall und sein Runbook im Zustand-Dock zeigen.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+29"/>
         <source>railyard: cannot open %1</source>
         <translation>railyard: %1 kann nicht geöffnet werden</translation>
     </message>

@@ -122,7 +122,8 @@ void AnalysisRunner::onFinished()
     m_running = false;
     const std::shared_ptr<Result> result = m_watcher.future().result();
     if (result->cancelled) {
-        emit cancelled();
+        if (!m_pending) // superseded by a newer run, not cancelled by the user: say nothing
+            emit cancelled();
     } else {
         if (result->baseline) {
             m_baseline = std::move(result->baseline);

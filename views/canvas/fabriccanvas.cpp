@@ -271,7 +271,12 @@ void FabricCanvas::paintEvent(QPaintEvent *)
         rebuildLayout();
     if (m_fitPending)
         fitToView();
+    // The overview and its breadcrumb go over the top-right corner: the
+    // scene's edge labels keep clear of it.
+    const QRectF overview = overviewFrame();
+    m_reserved = overview.isValid() ? overview.adjusted(-6, -6, 6, 28) : QRectF();
     render(&p, QRectF(rect()), visibleSceneRect());
+    m_reserved = QRectF();
     if (m_overlayPainter)
         m_overlayPainter(p);
     paintOverview(p);

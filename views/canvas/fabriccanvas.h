@@ -192,6 +192,7 @@ private:
     bool m_legendAtTop = false;
     QRectF m_focusScene; ///< the element focusElement() went to: the legend keeps off it
     bool m_overviewShown = true;
+    QRectF m_reserved; ///< while painting the widget: where labels must not go (the overview)
     bool m_overviewDragging = false;
     QImage m_overviewImage;      ///< the whole fabric at pod level, redrawn when stale
     bool m_overviewStale = true; ///< layout, failures or analysis changed

@@ -356,6 +356,8 @@ void FabricCanvas::Painter::drawElements()
     p.setFont(edgeFont);
     const QFontMetricsF efm(edgeFont);
     std::vector<QRectF> placed;
+    if (canvas.m_reserved.isValid())
+        placed.push_back(canvas.m_reserved);
     labelBack.setAlpha(235);
     for (auto &[key, e] : edges) {
         if (!e.exits)

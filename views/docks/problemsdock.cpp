@@ -1,5 +1,7 @@
 #include "views/docks/problemsdock.h"
 
+#include "views/docks/analysischarts.h"
+
 #include "core/document/fabricdocument.h"
 #include "core/intents/intentreader.h"
 #include "views/analysisrunner.h"
@@ -249,7 +251,7 @@ void ProblemsDock::reanalyse()
         if (!bisection.cancelled && !bisection.exact && fabric.hostCount() > 1)
             m_analysisMessages.push_back({Message::Severity::Information,
                                           tr("Bisection is an upper bound (%1); the true minimum cut may be lower")
-                                              .arg(QString::fromLatin1(bisectionMethodName(bisection.method))),
+                                              .arg(AnalysisCharts::methodText(bisection.method)),
                                           {}});
 
         const auto &perSwitch = report->oversubscription.perSwitch;
