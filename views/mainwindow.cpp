@@ -419,15 +419,6 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     detachViews();
     m_document = std::move(document);
 
-    m_canvas->setDocument(nullptr);
-    m_outlineDock->setDocument(nullptr);
-    m_propertiesDock->setDocument(nullptr);
-    m_analysisDock->setDocument(nullptr);
-    m_problemsDock->setDocument(nullptr);
-    m_jobsDock->setDocument(nullptr);
-    m_intentsDock->setDocument(nullptr);
-    m_healthDock->setDocument(nullptr);
-
     m_canvas->setDocument(doc);
     m_outlineDock->setDocument(doc);
     m_propertiesDock->setDocument(doc);
