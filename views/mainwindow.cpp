@@ -323,7 +323,8 @@ void MainWindow::readSettings()
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1500, 900);
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
+        resizeDocks({m_outlineDock}, {290}, Qt::Horizontal); // first run: room for zone › pod › SU › rack › host
     if (m_legendAction) {
         m_legendAction->setChecked(settings.value(QStringLiteral("canvas/legend"), true).toBool());
         m_legendTopAction->setChecked(settings.value(QStringLiteral("canvas/legendAtTop"), false).toBool());

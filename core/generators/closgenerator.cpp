@@ -242,6 +242,24 @@ Plan makePlan(const ClosParams &p)
         plan.tiers = p.tiers;
         if (plan.tiers == 1 && leaves > 1)
             fail("tiers: one tier holds a single leaf per plane, but this design needs " + std::to_string(leaves));
+        // The top tier must reach every pod below it with one port each: more
+        // would not be a Clos (a second top switch per pod, or pods left out).
+        bool ok = false;
+        const long long pods = plan.tiers >= 2 ? podsBelowTop(plan.tiers, &ok) : 1;
+        const int topRadix = plan.spec(plan.tiers).radix;
+        if (plan.tiers >= 2 && (!ok || pods > topRadix)) {
+            // The most leaves these tiers hold: the top radix times every
+            // lower tier's down ports.
+            long long most = topRadix;
+            for (int level = 2; level < plan.tiers; ++level) {
+                const TierSpec t = plan.spec(level);
+                most *= std::max(0, t.downPorts > 0 ? t.downPorts : plan.maxDownPorts(level, false));
+            }
+            fail("tiers: " + std::to_string(plan.tiers) + " tiers of these switches hold at most " + std::to_string(most)
+                 + " leaves per plane as a Clos (top radix " + std::to_string(topRadix)
+                 + "), but this design needs " + std::to_string(leaves)
+                 + ": use fewer hosts, switches of a larger radix, more planes or another tier");
+        }
     } else if (leaves == 1) {
         plan.tiers = 1;
     } else {

@@ -251,6 +251,28 @@ private slots:
         expectGeneratorError(p, "radix");
     }
 
+    void tiersThatCannotHoldTheDesignAreRefused()
+    {
+        // Three tiers of radix-16 switches hold 16³/4 = 1,024 host ports as a
+        // Clos: 128 hosts of 8 rails. One more host is refused, naming the limit,
+        // when the tier count is given (and needs a fourth tier when it is not).
+        ClosParams p = railOptimizedParams(128);
+        for (TierSpec &t : p.tierSpecs)
+            t.radix = 16;
+        p.tiers = 3;
+        const Fabric f = generateClos(p);
+        QCOMPARE(f.hostCount(), 128);
+        p.hosts = 129;
+        expectGeneratorError(p, "tiers");
+        try {
+            generateClos(p);
+        } catch (const GeneratorError &e) {
+            QVERIFY2(std::string(e.what()).find("hold at most 128 leaves per plane") != std::string::npos, e.what());
+        }
+        p.tiers = 0;
+        expectGeneratorError(p, "radix");
+    }
+
     void derivedTierCountMatches()
     {
         QCOMPARE(derivedTierCount(dgxSuperpodParams(8)), 2);

@@ -31,7 +31,7 @@ void FabricCanvas::setOverviewShown(bool shown)
 
 QRectF FabricCanvas::overviewFrame() const
 {
-    if (!m_overviewShown || !m_layout || !m_document || width() < 3 * kOverviewSize.width())
+    if (!m_overviewShown || !m_layout || !m_document || width() < 2 * kOverviewSize.width() + 40)
         return {};
     // Only while part of the fabric is out of view.
     const QRectF bounds = m_layout->bounds(), visible = visibleSceneRect();
