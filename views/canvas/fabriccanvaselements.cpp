@@ -192,8 +192,8 @@ void FabricCanvas::Painter::drawElements()
         QLineF line(s.from, s.toSum / s.links);
         if (!clipLine(line, view))
             continue;
-        if (line.p1() != s.from) // the near end was clipped: keep it, cut the far one
-            line = QLineF(s.from, line.p1());
+        // What is left runs from the near end (or where it enters the view)
+        // to where it leaves the view: p2, where the destination is named.
         Edge &e = edges[{std::get<1>(key), std::get<2>(key)}];
         e.xSum += line.p2().x();
         e.ySum += line.p2().y();
