@@ -209,31 +209,25 @@ void MainWindow::createActions()
     fit->setShortcut(QKeySequence(tr("Ctrl+0")));
     m_documentActions << zoomIn << zoomOut << fit;
     m_viewMenu->addSeparator();
-    QAction *showCut = m_viewMenu->addAction(tr("Show Bisection &Cut"));
-    showCut->setCheckable(true);
-    showCut->setChecked(m_canvas->showCut());
-    showCut->setShortcut(QKeySequence(tr("Ctrl+B")));
-    connect(showCut, &QAction::toggled, m_canvas, &FabricCanvas::setShowCut);
-    QAction *colour = m_viewMenu->addAction(tr("Colour Switches by &Oversubscription"));
-    colour->setCheckable(true);
-    colour->setChecked(m_canvas->colourByOversubscription());
-    connect(colour, &QAction::toggled, m_canvas, &FabricCanvas::setColourByOversubscription);
-    m_legendAction = m_viewMenu->addAction(tr("Show &Legend"));
-    m_legendAction->setObjectName(QStringLiteral("showLegend"));
-    m_legendAction->setCheckable(true);
-    m_legendAction->setChecked(m_canvas->legendShown());
+    // A checkable View action bound to one of the canvas's switches.
+    auto canvasToggle = [this](const QString &text, const char *name, bool checked, void (FabricCanvas::*set)(bool)) {
+        QAction *action = m_viewMenu->addAction(text);
+        action->setObjectName(QLatin1String(name));
+        action->setCheckable(true);
+        action->setChecked(checked);
+        connect(action, &QAction::toggled, m_canvas, set);
+        return action;
+    };
+    canvasToggle(tr("Show Bisection &Cut"), "showCut", m_canvas->showCut(), &FabricCanvas::setShowCut)
+        ->setShortcut(QKeySequence(tr("Ctrl+B")));
+    canvasToggle(tr("Colour Switches by &Oversubscription"), "colourByOversubscription",
+                 m_canvas->colourByOversubscription(), &FabricCanvas::setColourByOversubscription);
+    m_legendAction = canvasToggle(tr("Show &Legend"), "showLegend", m_canvas->legendShown(), &FabricCanvas::setLegendShown);
     m_legendAction->setShortcut(QKeySequence(tr("Ctrl+Shift+L")));
-    connect(m_legendAction, &QAction::toggled, m_canvas, &FabricCanvas::setLegendShown);
-    m_legendTopAction = m_viewMenu->addAction(tr("Legend at the &Top"));
-    m_legendTopAction->setObjectName(QStringLiteral("legendAtTop"));
-    m_legendTopAction->setCheckable(true);
-    m_legendTopAction->setChecked(m_canvas->legendAtTop());
-    connect(m_legendTopAction, &QAction::toggled, m_canvas, &FabricCanvas::setLegendAtTop);
-    m_overviewAction = m_viewMenu->addAction(tr("Show O&verview"));
-    m_overviewAction->setObjectName(QStringLiteral("showOverview"));
-    m_overviewAction->setCheckable(true);
-    m_overviewAction->setChecked(m_canvas->overviewShown());
-    connect(m_overviewAction, &QAction::toggled, m_canvas, &FabricCanvas::setOverviewShown);
+    m_legendTopAction
+        = canvasToggle(tr("Legend at the &Top"), "legendAtTop", m_canvas->legendAtTop(), &FabricCanvas::setLegendAtTop);
+    m_overviewAction = canvasToggle(tr("Show O&verview"), "showOverview", m_canvas->overviewShown(),
+                                    &FabricCanvas::setOverviewShown);
     m_viewMenu->addSeparator();
     for (QDockWidget *dock :
          {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),

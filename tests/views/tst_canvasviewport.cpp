@@ -126,7 +126,7 @@ private slots:
     {
         CanvasViewport v = viewport();
         v.setZoom(0.3, m_layout.bounds().center());
-        const CanvasViewport big = v.scaledTo(m_size * 2);
+        const CanvasViewport big = v.showing(v.visibleSceneRect(), m_size * 2);
         for (const QPointF &s : {m_layout.nodeCenter(0), m_layout.nodeCenter(m_fabric.findNode("spine-0003"))})
             QVERIFY((big.toWidget(s) - v.toWidget(s) * 2).manhattanLength() < 1e-6);
     }

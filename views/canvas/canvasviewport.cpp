@@ -118,7 +118,8 @@ void CanvasViewport::clampScroll()
     // empty beside it (a blank half-screen tells nothing); smaller, it stays
     // whole in the view, where it was put (fit() centres it). Not forcing the
     // centre keeps the picture still while a drag moves the fabric's bounds.
-    const auto clampAxis = [](double value, double a, double b) { return std::clamp(value, std::min(a, b), std::max(a, b)); };
+    const auto clampAxis
+        = [](double value, double a, double b) { return std::clamp(value, std::min(a, b), std::max(a, b)); };
     const double m = margin();
     const double top = contentY(m_top), content = contentHeight();
     m_scrollY = clampAxis(m_scrollY, top - m, top + content - m_size.height() + m);
@@ -189,18 +190,6 @@ QRectF CanvasViewport::toWidget(const QRectF &r) const
 QRectF CanvasViewport::visibleSceneRect() const
 {
     return QRectF(toScene(QPointF(0, 0)), toScene(QPointF(m_size.width(), m_size.height())));
-}
-
-CanvasViewport CanvasViewport::scaledTo(const QSizeF &target) const
-{
-    CanvasViewport v = *this;
-    const double k = target.width() / m_size.width();
-    v.m_size = target;
-    v.m_scale = m_scale * k;
-    v.m_zoom = m_zoom * k;
-    v.updateGaps();
-    v.m_scrollY = m_scrollY * k;
-    return v;
 }
 
 CanvasViewport CanvasViewport::showing(const QRectF &source, const QSizeF &target) const

@@ -60,11 +60,11 @@ public:
     /// Height of the whole layout on screen at the current zoom.
     double contentHeight() const;
 
-    /// The same view drawn on a target of another size (export): every
-    /// pixel measure multiplied by target width / widget width.
-    CanvasViewport scaledTo(const QSizeF &target) const;
     /// A view of the scene rectangle source on a target of that size,
-    /// source's top at the target's top (export of a given region).
+    /// source's top at the target's top (export of a given region). Every
+    /// pixel measure (margin, gaps) scales with the zoom, so the visible
+    /// rectangle on a target k times the widget is the widget's picture k
+    /// times larger.
     CanvasViewport showing(const QRectF &source, const QSizeF &target) const;
 
     /// Pixel margin kept around the content by fit().

@@ -235,18 +235,13 @@ void FabricCanvas::render(QPainter *painter, const QRectF &target, const QRectF 
 {
     if (!m_document || !m_layout)
         return;
-    // The same compressed rows as on screen: the visible view scaled to the
-    // target, a given region from its top-left, or the whole fabric fitted.
-    CanvasViewport view;
-    const QRectF visible = m_view.visibleSceneRect();
-    const auto near = [](double a, double b, double unit) { return std::abs(a - b) <= 1e-6 * std::max(1.0, unit); };
+    // The same compressed rows as on screen: the region from its top-left
+    // (the visible one gives the widget's picture, scaled to the target), or
+    // the whole fabric fitted.
+    CanvasViewport view = m_view;
     if (sourceRect.isNull()) {
-        view = m_view;
         view.setSize(target.size(), target.width() / std::max(1, width()));
         view.fit();
-    } else if (near(sourceRect.left(), visible.left(), visible.width()) && near(sourceRect.top(), visible.top(), visible.height())
-               && near(sourceRect.width(), visible.width(), visible.width())) {
-        view = m_view.scaledTo(target.size());
     } else {
         view = m_view.showing(sourceRect, target.size());
     }

@@ -78,8 +78,8 @@ void FabricCanvas::Painter::drawElements()
     const std::vector<NodeIndex> visible = layout.nodesIn(sceneView);
 
     // Links with both ends on screen are drawn one by one; a link whose far
-    // end is off screen joins a stub from its near end toward where it goes,
-    // one stub per (near end, destination group, side), and each destination
+    // end is off screen joins a lead: one line from its near end toward where
+    // it goes per (near end, destination group, side), and each destination
     // is named once at the view's edge ("→ 24 leaves of pod-01/su-03").
     // Destinations are named by the location of their pod-level group
     // ("zone-01/pod-01"), interned once per frame, and by their kind.
@@ -102,7 +102,7 @@ void FabricCanvas::Painter::drawElements()
     std::vector<QLineF> normal, hot, down, slow, selectedLines, diffLines[3], healthLines[HealthOverlay::stateCount];
     std::vector<std::vector<QLineF>> heatLines(heatBands);
     std::vector<char> drawn(static_cast<size_t>(fabric.linkCount()), 0);
-    struct Stub
+    struct Lead
     {
         QPointF from;
         QPointF toSum; ///< sum of the far ends (widget), for the mean direction
@@ -111,7 +111,7 @@ void FabricCanvas::Painter::drawElements()
         double hottest = 0.0;
         int mark = 0, state = 0;
     };
-    std::map<std::tuple<NodeIndex, std::int32_t, int>, Stub> stubs;
+    std::map<std::tuple<NodeIndex, std::int32_t, int>, Lead> leads;
     struct Edge
     {
         std::vector<NodeIndex> far;
@@ -119,7 +119,7 @@ void FabricCanvas::Painter::drawElements()
         int exits = 0;
     };
     std::map<std::pair<std::int32_t, int>, Edge> edges;
-    auto classify = [&](std::int32_t l, const QLineF &line, NodeIndex host, NodeIndex near) {
+    auto classify = [&](std::int32_t l, const QLineF &line, NodeIndex host) {
         if (canvas.m_selectedLinks[static_cast<size_t>(l)])
             selectedLines.push_back(line);
         if (degraded[static_cast<size_t>(l)])
@@ -138,7 +138,6 @@ void FabricCanvas::Painter::drawElements()
             normal.push_back(line); // rail hues would read as diff colours
         else
             byRail[static_cast<size_t>(railOf(host, l) % 8)].push_back(line);
-        (void)near;
     };
     // Where a link leaves a node: a host's NIC, a switch's top edge toward
     // the tier above and its bottom edge toward the tier below.
@@ -161,7 +160,7 @@ void FabricCanvas::Painter::drawElements()
             const NodeIndex host = fabric.isHost(n) ? n : fabric.isHost(other) ? other : -1;
             if (farBox.intersects(view)) {
                 drawn[static_cast<size_t>(l)] = 1;
-                classify(l, QLineF(anchor(n, l, other), anchor(other, l, n)), host, n);
+                classify(l, QLineF(anchor(n, l, other), anchor(other, l, n)), host);
                 continue;
             }
             const int side = farBox.right() < view.left() ? 0
@@ -169,7 +168,7 @@ void FabricCanvas::Painter::drawElements()
                 : farBox.bottom() < view.top()            ? 2
                                                           : 3;
             const std::int32_t group = destinationOf(other);
-            Stub &s = stubs[{n, group, side}];
+            Lead &s = leads[{n, group, side}];
             if (!s.links)
                 s.from = anchor(n, l, other);
             s.toSum += anchor(other, l, n);
@@ -187,8 +186,8 @@ void FabricCanvas::Painter::drawElements()
             edges[{group, side}].far.push_back(other);
         }
     }
-    std::vector<QLineF> wideStubs[2]; // drawn 2 px wide: many links behind one stub
-    for (auto &[key, s] : stubs) {
+    std::vector<QLineF> leadLines[2]; // [1]: drawn 2 px wide, several links behind the lead
+    for (auto &[key, s] : leads) {
         QLineF line(s.from, s.toSum / s.links);
         if (!clipLine(line, view))
             continue;
@@ -213,7 +212,7 @@ void FabricCanvas::Painter::drawElements()
         else if (s.inCut)
             hot.push_back(line);
         else
-            wideStubs[s.links > 1 ? 1 : 0].push_back(line);
+            leadLines[s.links > 1 ? 1 : 0].push_back(line);
         if (s.failedLinks > 0 && s.failedLinks < s.links)
             down.push_back(line);
     }
@@ -222,11 +221,11 @@ void FabricCanvas::Painter::drawElements()
     const double width = 1.0;
     p.setPen(QPen(lineColour(), width));
     drawLines(std::move(normal));
-    drawLines(std::move(wideStubs[0]));
+    drawLines(std::move(leadLines[0]));
     p.save(); // a wide antialiased pen costs ~10x a cosmetic one per line
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setPen(QPen(lineColour(), 2.0));
-    drawLines(std::move(wideStubs[1]));
+    drawLines(std::move(leadLines[1]));
     p.restore();
     for (size_t r = 0; r < byRail.size(); ++r) {
         QColor c = railColour(static_cast<int>(r));

@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <vector>
 
 namespace Railyard {
@@ -99,7 +98,7 @@ QColor offScaleColour()
 void addValueLabels(QChart *chart, QBarSeries *series, const QValueAxis *axis,
                     const std::vector<std::vector<double>> &values, int decimals)
 {
-    auto items = std::make_shared<std::vector<QGraphicsSimpleTextItem *>>();
+    std::vector<QGraphicsSimpleTextItem *> items; // owned by the chart
     for (const auto &set : values)
         for (const double v : set) {
             QGraphicsSimpleTextItem *item = nullptr;
@@ -113,7 +112,7 @@ void addValueLabels(QChart *chart, QBarSeries *series, const QValueAxis *axis,
                 item->setFont(f);
                 item->setZValue(10);
             }
-            items->push_back(item);
+            items.push_back(item);
         }
     const double top = axis->max();
     auto relayout = [chart, series, values, items, top] {
@@ -125,7 +124,7 @@ void addValueLabels(QChart *chart, QBarSeries *series, const QValueAxis *axis,
             const double groupWidth = categoryWidth * series->barWidth();
             QRectF previous;
             for (int s = 0; s < sets; ++s) {
-                QGraphicsSimpleTextItem *item = (*items)[static_cast<size_t>(s * categories + c)];
+                QGraphicsSimpleTextItem *item = items[static_cast<size_t>(s * categories + c)];
                 if (!item)
                     continue;
                 const double v = values[static_cast<size_t>(s)][static_cast<size_t>(c)];
