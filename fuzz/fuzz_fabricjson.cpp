@@ -1,10 +1,29 @@
-// libFuzzer target: the native fabric-JSON reader on arbitrary bytes.
+// libFuzzer target: the native fabric-JSON reader on arbitrary bytes. It is
+// also differential: whenever the fast path takes an input, the full reader
+// must read the same fabric from it (the process aborts otherwise).
+#include "core/formats/fabricjson/fabricjsonfast.h"
 #include "core/formats/fabricjson/fabricjsonformat.h"
+#include "core/formats/fabricjson/fabricjsonreader.h"
 
 #include <QBuffer>
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+
+namespace {
+
+QByteArray written(const Railyard::Fabric &fabric)
+{
+    QByteArray bytes;
+    QBuffer out(&bytes);
+    out.open(QIODevice::WriteOnly);
+    QString error;
+    Railyard::FabricJsonFormat().write(fabric, out, &error);
+    return bytes;
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
@@ -16,5 +35,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         result.fabric->validate();
     else
         (void)result.errorText();
+
+    const std::string_view view(bytes.constData(), size_t(bytes.size()));
+    Railyard::Fabric fast;
+    if (Railyard::FabricJsonDetail::readPlain(view, fast)) {
+        const Railyard::ReadResult full = Railyard::FabricJsonReader::readBytes(view, QStringLiteral("fuzz"), false);
+        if (!full.ok() || !full.warnings.empty() || written(fast) != written(*full.fabric))
+            std::abort(); // the fast path took a file the full reader reads differently
+    }
     return 0;
 }

@@ -1,10 +1,30 @@
-// libFuzzer target: the GraphML reader on arbitrary bytes.
+// libFuzzer target: the GraphML reader on arbitrary bytes. It is also
+// differential: whenever the fast path takes an input, the full reader must
+// read the same fabric from it (the process aborts otherwise).
+#include "core/formats/fabricjson/fabricjsonformat.h"
+#include "core/formats/graphml/graphmlfast.h"
 #include "core/formats/graphml/graphmlformat.h"
+#include "core/formats/graphml/graphmlreader.h"
 
 #include <QBuffer>
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+
+namespace {
+
+QByteArray written(const Railyard::Fabric &fabric)
+{
+    QByteArray bytes;
+    QBuffer out(&bytes);
+    out.open(QIODevice::WriteOnly);
+    QString error;
+    Railyard::FabricJsonFormat().write(fabric, out, &error);
+    return bytes;
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
@@ -14,5 +34,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const Railyard::ReadResult result = Railyard::GraphmlFormat().read(buffer, QStringLiteral("fuzz.graphml"));
     if (!result.ok())
         (void)result.errorText();
+
+    Railyard::Fabric fast;
+    if (Railyard::GraphmlDetail::readPlain(std::string_view(bytes.constData(), size_t(bytes.size())), fast)) {
+        QBuffer again(&bytes);
+        again.open(QIODevice::ReadOnly);
+        const Railyard::ReadResult full = Railyard::readGraphml(again, QStringLiteral("fuzz.graphml"), false);
+        if (!full.ok() || !full.warnings.empty() || written(fast) != written(*full.fabric))
+            std::abort(); // the fast path took a file the full reader reads differently
+    }
     return 0;
 }

@@ -1,11 +1,8 @@
 #include "core/analysis/maxflow.h"
 
-#include <boost/graph/adjacency_list.hpp>
-#include <boost/graph/push_relabel_max_flow.hpp>
-
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
+#include <limits>
 
 namespace Railyard {
 
@@ -14,54 +11,43 @@ std::int64_t toMbps(double gbps)
     return static_cast<std::int64_t>(std::llround(gbps * 1000.0));
 }
 
-namespace {
-using Traits = boost::adjacency_list_traits<boost::vecS, boost::vecS, boost::directedS>;
-using Graph = boost::adjacency_list<
-    boost::vecS, boost::vecS, boost::directedS, boost::no_property,
-    boost::property<boost::edge_capacity_t, std::int64_t,
-                    boost::property<boost::edge_residual_capacity_t, std::int64_t,
-                                    boost::property<boost::edge_reverse_t, Traits::edge_descriptor>>>>;
-using Edge = Traits::edge_descriptor;
-} // namespace
-
+/// The switch graph in compressed sparse rows: the arcs leaving vertex v are
+/// arcs [first[v], first[v + 1]); arc a's partner (the same link the other
+/// way, or the zero-capacity reverse of a source/sink arc) is partner[a].
+/// An undirected link is one arc pair with its capacity both ways. Flows run
+/// Dinic's algorithm on residual capacities; nothing is allocated per arc.
 struct SwitchFlowNetwork::Impl
 {
     const Fabric &fabric;
     const CapacityView &capacity;
-    Graph graph;
-    Traits::vertex_descriptor source = 0, sink = 0;
-    std::vector<Edge> sourceArc; // per switch: source -> switch (capacity set per query)
-    std::vector<Edge> sinkArc;   // per switch: switch -> sink
-    std::vector<char> hasHostLinks;
+    std::int32_t vertices = 0, source = 0, sink = 0;
+    std::vector<std::int32_t> first;   ///< per vertex + 1
+    std::vector<std::int32_t> head;    ///< per arc: its head vertex
+    std::vector<std::int32_t> partner; ///< per arc
+    std::vector<std::int64_t> initial; ///< per arc: capacity before any flow (source/sink arcs set per query)
+    std::vector<std::int64_t> residual;
+    std::vector<std::int32_t> sourceArc, sinkArc; ///< per switch, -1 without host links
+    struct HostLink
+    {
+        std::int32_t host, sw;
+        std::int64_t mbps;
+    };
+    std::vector<HostLink> hostLinks;
+    std::vector<std::int32_t> hostHost; ///< links between hosts (refused by validation), kept for safety
 
     Impl(const Fabric &f, const CapacityView &c)
         : fabric(f)
         , capacity(c)
-        , graph(static_cast<size_t>(f.switchCount()) + 2)
     {
-        const auto switches = static_cast<size_t>(f.switchCount());
+        const std::int32_t switches = f.switchCount();
+        vertices = switches + 2;
         source = switches;
         sink = switches + 1;
-        auto cap = get(boost::edge_capacity, graph);
-        auto rev = get(boost::edge_reverse, graph);
 
-        // Boost's push-relabel wants every arc paired with a reverse arc of
-        // capacity 0 (its preflow-to-flow conversion relies on it), so an
-        // undirected link becomes two such pairs.
-        auto addArc = [&](Traits::vertex_descriptor u, Traits::vertex_descriptor v, std::int64_t c) {
-            const Edge e1 = add_edge(u, v, graph).first;
-            const Edge e2 = add_edge(v, u, graph).first;
-            cap[e1] = c;
-            cap[e2] = 0;
-            rev[e1] = e2;
-            rev[e2] = e1;
-            return e1;
-        };
-
-        // Aggregate parallel switch-switch links.
-        std::unordered_map<std::uint64_t, std::int64_t> pairs;
+        // Parallel switch-switch links become one pair of arcs.
+        std::vector<std::pair<std::uint64_t, std::int64_t>> pairs;
         pairs.reserve(static_cast<size_t>(f.linkCount()));
-        hasHostLinks.assign(switches, 0);
+        std::vector<char> hasHostLinks(static_cast<size_t>(switches), 0);
         for (std::int32_t i = 0; i < f.linkCount(); ++i) {
             const Link &l = f.link(i);
             const std::int64_t mbps = toMbps(c.gbps[static_cast<size_t>(i)]);
@@ -72,26 +58,138 @@ struct SwitchFlowNetwork::Impl
                 auto b = static_cast<std::uint64_t>(f.switchIndexOf(l.b));
                 if (a > b)
                     std::swap(a, b);
-                pairs[(a << 32) | b] += mbps;
-            } else if (f.isHost(l.a) && f.isSwitch(l.b)) {
-                hasHostLinks[static_cast<size_t>(f.switchIndexOf(l.b))] = 1;
-            } else if (f.isHost(l.b) && f.isSwitch(l.a)) {
-                hasHostLinks[static_cast<size_t>(f.switchIndexOf(l.a))] = 1;
+                pairs.emplace_back((a << 32) | b, mbps);
+            } else if (f.isHost(l.a) != f.isHost(l.b)) {
+                const NodeIndex host = f.isHost(l.a) ? l.a : l.b;
+                const std::int32_t sw = f.switchIndexOf(f.isHost(l.a) ? l.b : l.a);
+                hasHostLinks[static_cast<size_t>(sw)] = 1;
+                if (mbps > 0)
+                    hostLinks.push_back({host, sw, mbps});
+            } else if (mbps > 0) {
+                hostHost.push_back(i);
             }
         }
-        std::vector<std::pair<std::uint64_t, std::int64_t>> sorted(pairs.begin(), pairs.end());
-        std::sort(sorted.begin(), sorted.end()); // deterministic arc order
-        for (const auto &[key, mbps] : sorted) {
-            addArc(key >> 32, key & 0xffffffffu, mbps);
-            addArc(key & 0xffffffffu, key >> 32, mbps);
+        std::sort(pairs.begin(), pairs.end()); // deterministic arc order, parallel links adjacent
+        size_t out = 0;
+        for (size_t i = 0; i < pairs.size(); ++i) {
+            if (out > 0 && pairs[out - 1].first == pairs[i].first)
+                pairs[out - 1].second += pairs[i].second;
+            else
+                pairs[out++] = pairs[i];
         }
-        sourceArc.resize(switches);
-        sinkArc.resize(switches);
-        for (size_t s = 0; s < switches; ++s) {
-            if (!hasHostLinks[s])
+        pairs.resize(out);
+
+        // Degrees, then arcs in place.
+        first.assign(static_cast<size_t>(vertices) + 1, 0);
+        for (const auto &[key, mbps] : pairs) {
+            ++first[static_cast<size_t>(key >> 32) + 1];
+            ++first[static_cast<size_t>(key & 0xffffffffu) + 1];
+        }
+        for (std::int32_t s = 0; s < switches; ++s) {
+            if (hasHostLinks[static_cast<size_t>(s)]) {
+                first[static_cast<size_t>(s) + 1] += 2;
+                ++first[static_cast<size_t>(source) + 1];
+                ++first[static_cast<size_t>(sink) + 1];
+            }
+        }
+        for (std::int32_t v = 0; v < vertices; ++v)
+            first[static_cast<size_t>(v) + 1] += first[static_cast<size_t>(v)];
+        const auto arcs = static_cast<size_t>(first.back());
+        head.resize(arcs);
+        partner.resize(arcs);
+        initial.assign(arcs, 0);
+        std::vector<std::int32_t> next(first.begin(), first.end() - 1);
+        auto addPair = [&](std::int32_t u, std::int32_t v, std::int64_t forward, std::int64_t backward) {
+            const std::int32_t a = next[static_cast<size_t>(u)]++;
+            const std::int32_t b = next[static_cast<size_t>(v)]++;
+            head[static_cast<size_t>(a)] = v;
+            head[static_cast<size_t>(b)] = u;
+            partner[static_cast<size_t>(a)] = b;
+            partner[static_cast<size_t>(b)] = a;
+            initial[static_cast<size_t>(a)] = forward;
+            initial[static_cast<size_t>(b)] = backward;
+            return a;
+        };
+        for (const auto &[key, mbps] : pairs)
+            addPair(static_cast<std::int32_t>(key >> 32), static_cast<std::int32_t>(key & 0xffffffffu), mbps, mbps);
+        sourceArc.assign(static_cast<size_t>(switches), -1);
+        sinkArc.assign(static_cast<size_t>(switches), -1);
+        for (std::int32_t s = 0; s < switches; ++s) {
+            if (!hasHostLinks[static_cast<size_t>(s)])
                 continue;
-            sourceArc[s] = addArc(source, s, 0);
-            sinkArc[s] = addArc(s, sink, 0);
+            sourceArc[static_cast<size_t>(s)] = addPair(source, s, 0, 0);
+            sinkArc[static_cast<size_t>(s)] = addPair(s, sink, 0, 0);
+        }
+    }
+
+    /// Dinic's algorithm from the current residual capacities; returns the flow.
+    std::int64_t maxFlow()
+    {
+        std::int64_t total = 0;
+        std::vector<std::int32_t> level(static_cast<size_t>(vertices));
+        std::vector<std::int32_t> current(static_cast<size_t>(vertices));
+        std::vector<std::int32_t> queue(static_cast<size_t>(vertices));
+        std::vector<std::int32_t> path; // arcs from the source to the vertex being extended
+        for (;;) {
+            // Levels by breadth-first search over arcs with residual capacity.
+            std::fill(level.begin(), level.end(), -1);
+            level[static_cast<size_t>(source)] = 0;
+            size_t qHead = 0, qTail = 0;
+            queue[qTail++] = source;
+            while (qHead < qTail) {
+                const std::int32_t v = queue[qHead++];
+                for (std::int32_t a = first[static_cast<size_t>(v)]; a < first[static_cast<size_t>(v) + 1]; ++a) {
+                    const std::int32_t w = head[static_cast<size_t>(a)];
+                    if (residual[static_cast<size_t>(a)] > 0 && level[static_cast<size_t>(w)] < 0) {
+                        level[static_cast<size_t>(w)] = level[static_cast<size_t>(v)] + 1;
+                        queue[qTail++] = w;
+                    }
+                }
+            }
+            if (level[static_cast<size_t>(sink)] < 0)
+                return total;
+            // Blocking flow: advance along admissible arcs, retreat from dead
+            // ends, augment by the path's bottleneck on reaching the sink.
+            std::copy(first.begin(), first.end() - 1, current.begin());
+            path.clear();
+            std::int32_t v = source;
+            for (;;) {
+                if (v == sink) {
+                    std::int64_t push = std::numeric_limits<std::int64_t>::max();
+                    for (const std::int32_t a : path)
+                        push = std::min(push, residual[static_cast<size_t>(a)]);
+                    size_t keep = path.size();
+                    for (size_t i = 0; i < path.size(); ++i) {
+                        const auto a = static_cast<size_t>(path[i]);
+                        residual[a] -= push;
+                        residual[static_cast<size_t>(partner[a])] += push;
+                        if (residual[a] == 0 && keep == path.size())
+                            keep = i; // retreat to the tail of the first saturated arc
+                    }
+                    total += push;
+                    path.resize(keep);
+                    v = path.empty() ? source : head[static_cast<size_t>(path.back())];
+                    continue;
+                }
+                std::int32_t &a = current[static_cast<size_t>(v)];
+                const std::int32_t end = first[static_cast<size_t>(v) + 1];
+                while (a < end
+                       && !(residual[static_cast<size_t>(a)] > 0
+                            && level[static_cast<size_t>(head[static_cast<size_t>(a)])] == level[static_cast<size_t>(v)] + 1))
+                    ++a;
+                if (a < end) {
+                    path.push_back(a);
+                    v = head[static_cast<size_t>(a)];
+                    continue;
+                }
+                // Dead end: no admissible arc left here this phase.
+                if (v == source)
+                    break;
+                level[static_cast<size_t>(v)] = -1;
+                path.pop_back();
+                v = path.empty() ? source : head[static_cast<size_t>(path.back())];
+                ++current[static_cast<size_t>(v)];
+            }
         }
     }
 };
@@ -108,56 +206,35 @@ double SwitchFlowNetwork::minCut(const std::vector<char> &hostSide, std::vector<
 {
     const Fabric &f = d->fabric;
     const auto switches = static_cast<size_t>(f.switchCount());
-    auto cap = get(boost::edge_capacity, d->graph);
-    auto res = get(boost::edge_residual_capacity, d->graph);
-    auto rev = get(boost::edge_reverse, d->graph);
-
-    std::vector<std::int64_t> toSource(switches, 0), toSink(switches, 0);
+    d->residual = d->initial;
+    for (const Impl::HostLink &h : d->hostLinks) {
+        const auto s = static_cast<size_t>(h.sw);
+        const bool sideA = hostSide[static_cast<size_t>(h.host)] == 0;
+        d->residual[static_cast<size_t>(sideA ? d->sourceArc[s] : d->sinkArc[s])] += h.mbps;
+    }
     std::int64_t hostOnly = 0; // links between two hosts cannot exist (validated), kept for safety
-    for (std::int32_t i = 0; i < f.linkCount(); ++i) {
+    for (const std::int32_t i : d->hostHost) {
         const Link &l = f.link(i);
-        const std::int64_t mbps = toMbps(d->capacity.gbps[static_cast<size_t>(i)]);
-        if (mbps <= 0)
-            continue;
-        NodeIndex host = -1, sw = -1;
-        if (f.isHost(l.a) && f.isSwitch(l.b)) {
-            host = l.a;
-            sw = l.b;
-        } else if (f.isHost(l.b) && f.isSwitch(l.a)) {
-            host = l.b;
-            sw = l.a;
-        } else {
-            if (f.isHost(l.a) && f.isHost(l.b) && hostSide[static_cast<size_t>(l.a)] != hostSide[static_cast<size_t>(l.b)])
-                hostOnly += mbps;
-            continue;
-        }
-        const auto s = static_cast<size_t>(f.switchIndexOf(sw));
-        (hostSide[static_cast<size_t>(host)] == 0 ? toSource[s] : toSink[s]) += mbps;
-    }
-    for (size_t s = 0; s < switches; ++s) {
-        if (!d->hasHostLinks[s])
-            continue;
-        cap[d->sourceArc[s]] = toSource[s];
-        cap[rev[d->sourceArc[s]]] = 0;
-        cap[d->sinkArc[s]] = toSink[s];
-        cap[rev[d->sinkArc[s]]] = 0;
+        if (hostSide[static_cast<size_t>(l.a)] != hostSide[static_cast<size_t>(l.b)])
+            hostOnly += toMbps(d->capacity.gbps[static_cast<size_t>(i)]);
     }
 
-    const std::int64_t flow = boost::push_relabel_max_flow(d->graph, d->source, d->sink);
+    const std::int64_t flow = d->maxFlow();
 
     if (cutLinks || switchSide) {
-        // Vertices that still reach the sink in the residual graph form side B.
+        // Vertices that still reach the sink in the residual graph form side B
+        // (the same set for every maximum flow).
         std::vector<char> reachesSink(switches + 2, 0);
-        std::vector<Traits::vertex_descriptor> stack{d->sink};
-        reachesSink[d->sink] = 1;
+        std::vector<std::int32_t> stack{d->sink};
+        reachesSink[static_cast<size_t>(d->sink)] = 1;
         while (!stack.empty()) {
-            const auto v = stack.back();
+            const std::int32_t v = stack.back();
             stack.pop_back();
-            for (auto [it, end] = out_edges(v, d->graph); it != end; ++it) {
-                const Edge back = rev[*it]; // u -> v
-                const auto u = target(*it, d->graph);
-                if (!reachesSink[u] && res[back] > 0) {
-                    reachesSink[u] = 1;
+            for (std::int32_t a = d->first[static_cast<size_t>(v)]; a < d->first[static_cast<size_t>(v) + 1]; ++a) {
+                const std::int32_t u = d->head[static_cast<size_t>(a)];
+                const std::int32_t back = d->partner[static_cast<size_t>(a)]; // u -> v
+                if (!reachesSink[static_cast<size_t>(u)] && d->residual[static_cast<size_t>(back)] > 0) {
+                    reachesSink[static_cast<size_t>(u)] = 1;
                     stack.push_back(u);
                 }
             }

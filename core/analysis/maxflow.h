@@ -7,7 +7,7 @@
 // is exact (a host is just a node between the source and its switches) and
 // shrinks a 100K-GPU fabric to a few thousand vertices. Parallel links
 // between two switches become one arc pair. Capacities are integers in
-// Mbit/s so push-relabel runs on exact arithmetic.
+// Mbit/s so the flow runs on exact arithmetic.
 
 #include "core/analysis/capacity.h"
 #include "core/model/fabric.h"
@@ -28,7 +28,7 @@ public:
     SwitchFlowNetwork &operator=(const SwitchFlowNetwork &) = delete;
 
     /// Min cut, Gbit/s per direction, separating the hosts with hostSide 0
-    /// from those with hostSide 1 (Boost.Graph push-relabel). If cutLinks is
+    /// from those with hostSide 1 (Dinic's algorithm on the switch graph). If cutLinks is
     /// given it receives the links crossing the cut (sorted), whose effective
     /// capacities sum to the returned value. If switchSide is given it
     /// receives the side of every switch in that cut.

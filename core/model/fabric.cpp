@@ -66,24 +66,28 @@ std::optional<Tier> Fabric::nodeTier(NodeIndex n) const
     return std::nullopt;
 }
 
-NodeIndex Fabric::findNode(const std::string &id) const
+NodeIndex Fabric::findNode(std::string_view id) const
 {
-    if (auto it = m_hostIndex.find(id); it != m_hostIndex.end())
-        return it->second;
-    if (auto it = m_switchIndex.find(id); it != m_switchIndex.end())
-        return hostCount() + it->second;
+    if (const auto h = m_hostIndex.find(m_hosts, id); h >= 0)
+        return h;
+    if (const auto s = m_switchIndex.find(m_switches, id); s >= 0)
+        return hostCount() + s;
     return -1;
 }
 
-std::int32_t Fabric::findLink(const std::string &id) const
+std::int32_t Fabric::findLink(std::string_view id) const
 {
-    auto it = m_linkIndex.find(id);
-    return it == m_linkIndex.end() ? -1 : it->second;
+    return m_linkIndex.find(m_links, id);
 }
 
-bool Fabric::containsId(const std::string &id) const
+bool Fabric::containsId(std::string_view id) const
 {
-    return m_hostIndex.count(id) || m_switchIndex.count(id) || m_linkIndex.count(id);
+    return idUses(id) > 0;
+}
+
+int Fabric::idUses(std::string_view id) const
+{
+    return m_hostIndex.count(m_hosts, id) + m_switchIndex.count(m_switches, id) + m_linkIndex.count(m_links, id);
 }
 
 std::int32_t Fabric::addHost(Host host)
@@ -98,8 +102,8 @@ std::int32_t Fabric::addHost(Host host)
                 ++l.b;
         }
     }
-    m_hostIndex.emplace(host.id, index);
     m_hosts.push_back(std::move(host));
+    m_hostIndex.insert(m_hosts, index);
     invalidateAdjacency();
     return index;
 }
@@ -107,8 +111,8 @@ std::int32_t Fabric::addHost(Host host)
 std::int32_t Fabric::addSwitch(Switch sw)
 {
     const auto index = switchCount();
-    m_switchIndex.emplace(sw.id, index);
     m_switches.push_back(std::move(sw));
+    m_switchIndex.insert(m_switches, index);
     invalidateAdjacency();
     return index;
 }
@@ -116,8 +120,8 @@ std::int32_t Fabric::addSwitch(Switch sw)
 std::int32_t Fabric::addLink(Link link)
 {
     const auto index = linkCount();
-    m_linkIndex.emplace(link.id, index);
     m_links.push_back(std::move(link));
+    m_linkIndex.insert(m_links, index);
     invalidateAdjacency();
     return index;
 }
@@ -180,9 +184,9 @@ std::vector<Problem> Fabric::validate() const
         problems.push_back({Problem::Severity::Error, id, std::move(message)});
     };
 
-    // Ids: the index maps already hold one entry per distinct id, so an
-    // element whose id maps elsewhere is a duplicate; ids shared between
-    // hosts, switches and links are duplicates too. No extra set is built.
+    // Ids: the indexes count the ids entered twice; when there are any, an
+    // element the index does not name first is a duplicate. Ids shared
+    // between hosts, switches and links are duplicates too.
     auto checkId = [&](const std::string &id, const char *what, bool ownEntry, bool elsewhere) {
         if (id.empty())
             error(id, std::string("a ") + what + " has an empty id");
@@ -191,8 +195,7 @@ std::vector<Problem> Fabric::validate() const
     };
     for (std::int32_t i = 0; i < hostCount(); ++i) {
         const Host &h = m_hosts[static_cast<size_t>(i)];
-        const auto it = m_hostIndex.find(h.id);
-        checkId(h.id, "host", it != m_hostIndex.end() && it->second == i, false);
+        checkId(h.id, "host", m_hostIndex.duplicates() == 0 || m_hostIndex.find(m_hosts, h.id) == i, false);
         if (h.gpus <= 0)
             error(h.id, "host '" + h.id + "' has " + std::to_string(h.gpus) + " GPUs; needs at least 1");
         else if (h.gpus > Limits::maxGpusPerHost)
@@ -218,8 +221,8 @@ std::vector<Problem> Fabric::validate() const
     }
     for (std::int32_t i = 0; i < switchCount(); ++i) {
         const Switch &s = m_switches[static_cast<size_t>(i)];
-        const auto it = m_switchIndex.find(s.id);
-        checkId(s.id, "switch", it != m_switchIndex.end() && it->second == i, m_hostIndex.count(s.id) > 0);
+        checkId(s.id, "switch", m_switchIndex.duplicates() == 0 || m_switchIndex.find(m_switches, s.id) == i,
+                m_hostIndex.count(m_hosts, s.id) > 0);
         if (s.radix <= 0)
             error(s.id, "switch '" + s.id + "' has radix " + std::to_string(s.radix) + "; needs at least 1");
         else if (s.radix > Limits::maxRadix)
@@ -264,9 +267,8 @@ std::vector<Problem> Fabric::validate() const
 
     for (std::int32_t i = 0; i < linkCount(); ++i) {
         const Link &l = m_links[static_cast<size_t>(i)];
-        const auto it = m_linkIndex.find(l.id);
-        checkId(l.id, "link", it != m_linkIndex.end() && it->second == i,
-                m_hostIndex.count(l.id) > 0 || m_switchIndex.count(l.id) > 0);
+        checkId(l.id, "link", m_linkIndex.duplicates() == 0 || m_linkIndex.find(m_links, l.id) == i,
+                m_hostIndex.count(m_hosts, l.id) > 0 || m_switchIndex.count(m_switches, l.id) > 0);
         const bool aOk = l.a >= 0 && l.a < nodes;
         const bool bOk = l.b >= 0 && l.b < nodes;
         if (!aOk || !bOk) {

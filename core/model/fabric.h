@@ -7,10 +7,13 @@
 // their endpoints by node index (see NodeRef) so hot loops never hash
 // strings. Capacities are in Gbit/s, per direction.
 
+#include "core/model/idindex.h"
+
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -150,11 +153,14 @@ public:
     /// Tier of a node; hosts have no tier (returns std::nullopt).
     std::optional<Tier> nodeTier(NodeIndex n) const;
 
-    /// Node index for a host or switch id, -1 if unknown.
-    NodeIndex findNode(const std::string &id) const;
+    /// Node index for a host or switch id, -1 if unknown. When several
+    /// elements share an id (an invalid fabric), the first one.
+    NodeIndex findNode(std::string_view id) const;
     /// Link index for a link id, -1 if unknown.
-    std::int32_t findLink(const std::string &id) const;
-    bool containsId(const std::string &id) const;
+    std::int32_t findLink(std::string_view id) const;
+    bool containsId(std::string_view id) const;
+    /// How many hosts, switches and links carry this id (more than 1: a duplicate).
+    int idUses(std::string_view id) const;
 
     /// Adds elements. Ids must be unique across hosts, switches and links
     /// (checked by validate(), not here, so loaders can report all problems).
@@ -227,18 +233,14 @@ public:
 
 private:
     void invalidateAdjacency() { m_adjacencyValid = false; }
-    /// Re-points the id index entries of elements from `first` on.
-    void reindexHosts(std::int32_t first);
-    void reindexSwitches(std::int32_t first);
-    void reindexLinks(std::int32_t first);
     void buildAdjacency() const;
 
     std::vector<Host> m_hosts;
     std::vector<Switch> m_switches;
     std::vector<Link> m_links;
-    std::unordered_map<std::string, std::int32_t> m_hostIndex;
-    std::unordered_map<std::string, std::int32_t> m_switchIndex;
-    std::unordered_map<std::string, std::int32_t> m_linkIndex;
+    IdIndex m_hostIndex;
+    IdIndex m_switchIndex;
+    IdIndex m_linkIndex;
 
     mutable bool m_adjacencyValid = false;
     mutable std::vector<std::int32_t> m_adjOffsets;

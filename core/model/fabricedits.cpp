@@ -56,59 +56,40 @@ void insertAt(std::vector<T> &v, std::vector<std::pair<std::int32_t, T>> &items)
     }
 }
 
-/// After inserting at `first`: new ids get an entry (emplace, so an id that is
-/// already taken keeps pointing at its first owner and validation sees the
-/// duplicate); shifted elements have their entry re-pointed.
-template<typename T, typename Index>
-void repointIds(const std::vector<T> &v, Index &index, std::int32_t first)
+/// Enters elements inserted from `first` on: appended ones one by one, and
+/// when older elements moved (first < oldCount), the whole index again.
+template<typename T>
+void reindexFrom(const std::vector<T> &v, IdIndex &index, std::int32_t first, std::int32_t oldCount)
 {
-    for (std::int32_t i = first; i < static_cast<std::int32_t>(v.size()); ++i) {
-        const std::string &id = v[static_cast<size_t>(i)].id;
-        auto it = index.find(id);
-        if (it == index.end())
-            index.emplace(id, i);
-        else if (it->second >= first)
-            it->second = i;
+    if (first >= oldCount) {
+        for (auto i = first; i < static_cast<std::int32_t>(v.size()); ++i)
+            index.insert(v, i);
+    } else {
+        index.rebuild(v);
     }
 }
 
 } // namespace
-
-void Fabric::reindexHosts(std::int32_t first)
-{
-    for (std::int32_t i = first; i < hostCount(); ++i)
-        m_hostIndex[m_hosts[static_cast<size_t>(i)].id] = i;
-}
-
-void Fabric::reindexSwitches(std::int32_t first)
-{
-    for (std::int32_t i = first; i < switchCount(); ++i)
-        m_switchIndex[m_switches[static_cast<size_t>(i)].id] = i;
-}
-
-void Fabric::reindexLinks(std::int32_t first)
-{
-    for (std::int32_t i = first; i < linkCount(); ++i)
-        m_linkIndex[m_links[static_cast<size_t>(i)].id] = i;
-}
 
 void Fabric::removeElements(const std::vector<std::int32_t> &hosts, const std::vector<std::int32_t> &switches,
                             const std::vector<std::int32_t> &links)
 {
     if (hosts.empty() && switches.empty() && links.empty())
         return;
-    // Index entries of removed elements go; only if no other element now
-    // holds that id (a duplicate) does the entry point at the removed one.
-    auto dropId = [](auto &index, const std::string &id, std::int32_t i) {
-        if (auto it = index.find(id); it != index.end() && it->second == i)
-            index.erase(it);
-    };
-    for (auto l : links)
-        dropId(m_linkIndex, m_links[static_cast<size_t>(l)].id, l);
-    for (auto s : switches)
-        dropId(m_switchIndex, m_switches[static_cast<size_t>(s)].id, s);
-    for (auto h : hosts)
-        dropId(m_hostIndex, m_hosts[static_cast<size_t>(h)].id, h);
+    // Elements removed from the end leave their entries; when others move
+    // down, the index is rebuilt (its slots name elements by position).
+    const bool linksMove = !links.empty() && links.front() != linkCount() - std::int32_t(links.size());
+    const bool switchesMove = !switches.empty() && switches.front() != switchCount() - std::int32_t(switches.size());
+    const bool hostsMove = !hosts.empty() && hosts.front() != hostCount() - std::int32_t(hosts.size());
+    if (!linksMove)
+        for (auto l : links)
+            m_linkIndex.erase(m_links, l);
+    if (!switchesMove)
+        for (auto s : switches)
+            m_switchIndex.erase(m_switches, s);
+    if (!hostsMove)
+        for (auto h : hosts)
+            m_hostIndex.erase(m_hosts, h);
 
     eraseIndices(m_links, links);
     if (!hosts.empty() || !switches.empty()) {
@@ -139,13 +120,13 @@ void Fabric::removeElements(const std::vector<std::int32_t> &hosts, const std::v
         }
         eraseIndices(m_hosts, hosts);
         eraseIndices(m_switches, switches);
-        if (!hosts.empty())
-            reindexHosts(hosts.front());
-        if (!switches.empty())
-            reindexSwitches(switches.front());
+        if (hostsMove)
+            m_hostIndex.rebuild(m_hosts);
+        if (switchesMove)
+            m_switchIndex.rebuild(m_switches);
     }
-    if (!links.empty())
-        reindexLinks(links.front());
+    if (linksMove)
+        m_linkIndex.rebuild(m_links);
     invalidateAdjacency();
 }
 
@@ -155,6 +136,7 @@ void Fabric::insertNodes(std::vector<std::pair<std::int32_t, Host>> hosts,
     if (hosts.empty() && switches.empty())
         return;
     const std::int32_t oldHosts = hostCount();
+    const std::int32_t oldSwitches = switchCount();
     const std::int32_t newHosts = oldHosts + static_cast<std::int32_t>(hosts.size());
     // Switches appended after the last one move no existing node.
     const bool appendOnly = hosts.empty() && (switches.empty() || switches.front().first >= switchCount());
@@ -192,8 +174,8 @@ void Fabric::insertNodes(std::vector<std::pair<std::int32_t, Host>> hosts,
     const std::int32_t firstSwitch = switches.empty() ? switchCount() : switches.front().first;
     insertAt(m_hosts, hosts);
     insertAt(m_switches, switches);
-    repointIds(m_hosts, m_hostIndex, firstHost);
-    repointIds(m_switches, m_switchIndex, firstSwitch);
+    reindexFrom(m_hosts, m_hostIndex, firstHost, oldHosts);
+    reindexFrom(m_switches, m_switchIndex, firstSwitch, oldSwitches);
     invalidateAdjacency();
 }
 
@@ -202,24 +184,26 @@ void Fabric::insertLinks(std::vector<std::pair<std::int32_t, Link>> links)
     if (links.empty())
         return;
     const std::int32_t first = links.front().first;
+    const std::int32_t old = linkCount();
     insertAt(m_links, links);
-    repointIds(m_links, m_linkIndex, first);
+    reindexFrom(m_links, m_linkIndex, first, old);
     invalidateAdjacency();
 }
 
 namespace {
 
 /// Replaces element i, moving its id index entry when the id changes.
-template<typename T, typename Index>
-void replaceElement(std::vector<T> &v, Index &index, std::int32_t i, T value)
+template<typename T>
+void replaceElement(std::vector<T> &v, IdIndex &index, std::int32_t i, T value)
 {
     T &old = v[static_cast<size_t>(i)];
-    if (old.id != value.id) {
-        if (auto it = index.find(old.id); it != index.end() && it->second == i)
-            index.erase(it);
-        index.emplace(value.id, i);
+    if (old.id == value.id) {
+        old = std::move(value);
+        return;
     }
+    index.erase(v, i);
     old = std::move(value);
+    index.insert(v, i);
 }
 
 } // namespace
@@ -301,7 +285,7 @@ std::vector<Problem> Fabric::validateElements(const std::vector<NodeIndex> &node
         const Link &k = m_links[static_cast<size_t>(l)];
         if (k.id.empty())
             error(k.id, "a link needs an id");
-        else if (findLink(k.id) != l || m_hostIndex.count(k.id) || m_switchIndex.count(k.id))
+        else if (idUses(k.id) > 1)
             error(k.id, "the id '" + k.id + "' is already used");
         if (k.a < 0 || k.a >= count || k.b < 0 || k.b >= count) {
             error(k.id, "link '" + k.id + "' has an end that does not exist");
@@ -328,7 +312,7 @@ std::vector<Problem> Fabric::validateElements(const std::vector<NodeIndex> &node
             const Host &h = m_hosts[static_cast<size_t>(n)];
             if (h.id.empty())
                 error(h.id, "a host needs an id");
-            else if (findNode(h.id) != n || m_linkIndex.count(h.id) || m_switchIndex.count(h.id))
+            else if (idUses(h.id) > 1)
                 error(h.id, "the id '" + h.id + "' is already used");
             if (h.gpus <= 0)
                 error(h.id, "host '" + h.id + "' needs at least 1 GPU");
@@ -358,7 +342,7 @@ std::vector<Problem> Fabric::validateElements(const std::vector<NodeIndex> &node
         const Switch &s = m_switches[static_cast<size_t>(switchIndexOf(n))];
         if (s.id.empty())
             error(s.id, "a switch needs an id");
-        else if (findNode(s.id) != n || m_linkIndex.count(s.id) || m_hostIndex.count(s.id))
+        else if (idUses(s.id) > 1)
             error(s.id, "the id '" + s.id + "' is already used");
         if (s.radix <= 0) {
             error(s.id, "switch '" + s.id + "' needs a radix of at least 1");

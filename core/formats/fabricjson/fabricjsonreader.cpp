@@ -1,5 +1,6 @@
 #include "core/formats/fabricjson/fabricjsonreader.h"
 
+#include "core/formats/fabricjson/fabricjsonfast.h"
 #include "core/formats/fabricjson/fabricjsonsax.h"
 #include "core/formats/messagetext.h"
 #include "core/model/limits.h"
@@ -527,15 +528,11 @@ void Reader::link(const FlatObject &v, size_t index)
 void Reader::buildNodeIndex()
 {
     m_nodesFrozen = true;
-    m_nodeIndex.reserve(size_t(m_fabric.nodeCount()));
-    for (NodeIndex n = 0; n < m_fabric.nodeCount(); ++n)
-        m_nodeIndex.emplace(m_fabric.nodeId(n), n);
 }
 
 NodeIndex Reader::nodeIndex(std::string_view id) const
 {
-    const auto it = m_nodeIndex.find(id);
-    return it == m_nodeIndex.end() ? -1 : it->second;
+    return m_fabric.findNode(id);
 }
 
 NodeIndex Reader::endpoint(std::string_view id, Endpoint &cache) const
@@ -651,6 +648,22 @@ ReadResult FabricJsonReader::read(QIODevice &device, const QString &fileName)
         data = std::string_view(bytes.constData(), size_t(bytes.size()));
     }
 
+    ReadResult result = readBytes(data, fileName);
+    if (mapped)
+        file->unmap(mapped);
+    if (inPlace)
+        device.seek(device.pos() + qint64(data.size()));
+    return result;
+}
+
+ReadResult FabricJsonReader::readBytes(std::string_view data, const QString &fileName, bool fastPath)
+{
+    if (fastPath) {
+        ReadResult fast;
+        fast.fabric.emplace();
+        if (FabricJsonDetail::readPlain(data, *fast.fabric))
+            return fast;
+    }
     Reader reader(fileName);
     // Written files hold one element per line, so there the line count bounds
     // the link count; pretty-printed files (short lines) get no reservation.
@@ -659,10 +672,6 @@ ReadResult FabricJsonReader::read(QIODevice &device, const QString &fileName)
         reader.expectLinks(lines);
     FabricJsonSax sax(reader, data);
     json::sax_parse(data.begin(), data.end(), &sax);
-    if (mapped)
-        file->unmap(mapped);
-    if (inPlace)
-        device.seek(device.pos() + qint64(data.size()));
     return reader.finish();
 }
 

@@ -113,6 +113,10 @@ class FabricJsonReader
 public:
     /// Reads and validates a `*.fabric.json` document; fileName only labels errors.
     static ReadResult read(QIODevice &device, const QString &fileName);
+    /// Reads a document held in memory. A valid, plainly written file takes
+    /// the fast path (fabricjsonfast.h) unless `fastPath` is false; the full
+    /// reader handles everything else and reports every problem.
+    static ReadResult readBytes(std::string_view data, const QString &fileName, bool fastPath = true);
 
     explicit FabricJsonReader(const QString &fileName)
         : m_fileName(fileName)
@@ -196,8 +200,7 @@ private:
     std::vector<PendingLink> m_pending; ///< links seen before all nodes were known
     bool m_hostsDone = false;
     bool m_switchesDone = false;
-    bool m_nodesFrozen = false;                                  ///< m_nodeIndex built: no more nodes may be added
-    std::unordered_map<std::string_view, NodeIndex> m_nodeIndex; ///< views into m_fabric's ids
+    bool m_nodesFrozen = false; ///< links are being added: no more nodes may be added
     Endpoint m_lastA;
     Endpoint m_lastB;
 };

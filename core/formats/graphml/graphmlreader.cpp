@@ -1,10 +1,13 @@
 #include "core/formats/graphml/graphmlreader.h"
 
 #include "core/formats/graphml/graphmlcommon.h"
+#include "core/formats/graphml/graphmlfast.h"
 #include "core/formats/graphml/graphmlformat.h"
 #include "core/formats/messagetext.h"
 #include "core/model/limits.h"
 
+#include <QBuffer>
+#include <QFileDevice>
 #include <QHash>
 #include <QSet>
 #include <QXmlStreamReader>
@@ -683,8 +686,33 @@ ReadResult GraphmlReader::read()
 
 } // namespace
 
-ReadResult readGraphml(QIODevice &device, const QString &fileName)
+ReadResult readGraphml(QIODevice &device, const QString &fileName, bool fastPath)
 {
+    // A plainly written file is read in place by the fast path; anything it
+    // does not take is read again here by QXmlStreamReader.
+    auto *file = qobject_cast<QFileDevice *>(&device);
+    const bool text = device.openMode().testFlag(QIODevice::Text);
+    if (fastPath && !text && !device.isSequential() && device.size() > device.pos()) {
+        ReadResult fast;
+        fast.fabric.emplace();
+        bool read = false;
+        if (file) {
+            const qint64 size = file->size() - file->pos();
+            if (uchar *mapped = file->map(file->pos(), size)) {
+                read = GraphmlDetail::readPlain(std::string_view(reinterpret_cast<const char *>(mapped), size_t(size)),
+                                                *fast.fabric);
+                file->unmap(mapped);
+            }
+        } else if (auto *buffer = qobject_cast<QBuffer *>(&device)) {
+            const QByteArray &all = buffer->data();
+            read = GraphmlDetail::readPlain(
+                std::string_view(all.constData() + buffer->pos(), size_t(all.size() - buffer->pos())), *fast.fabric);
+        }
+        if (read) {
+            device.seek(device.size());
+            return fast;
+        }
+    }
     return GraphmlReader(device, fileName).read();
 }
 
