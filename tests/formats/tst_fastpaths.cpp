@@ -177,6 +177,16 @@ void TestFastPaths::graphml_data()
     row("inner namespace", replaced(lab, "<node id=", "<node xmlns=\"urn:other\" id="), false);
     row("wrong namespace", QByteArray(lab).replace("graphdrawing.org/xmlns\"", "graphdrawing.org/xmlns/\""), false);
     row("unclosed", lab.left(lab.size() - 12), false);
+    row("text after the root", lab + "X", false);
+    row("attribute with a colon", replaced(lab, "attr.type=", "attr.type:="), false);
+    row("schema location",
+        replaced(lab, "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"",
+                 "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" "
+                 "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" "
+                 "xsi:schemaLocation=\"http://graphml.graphdrawing.org/xmlns x.xsd\""),
+        true);
+    row("misspelt declaration", replaced(lab, "encoding=", "encodnaning="), false);
+    row("standalone declaration", replaced(lab, "encoding=\"UTF-8\"", "encoding=\"utf-8\" standalone=\"yes\""), true);
     row("mismatched end tag", replaced(lab, "</node>", "</edge>"), false);
     row("unknown node", replaced(lab, "source=\"", "source=\"x"), false);
     row("bad number", replaced(lab, ">400<", ">4OO<"), false);

@@ -84,6 +84,13 @@ bool isBlank(char c)
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+std::string_view trimmedLeft(std::string_view s)
+{
+    while (!s.empty() && isBlank(s.front()))
+        s.remove_prefix(1);
+    return s;
+}
+
 std::string_view trimmed(std::string_view s)
 {
     while (!s.empty() && isBlank(s.front()))
@@ -178,26 +185,6 @@ public:
         }
     };
 
-    /// The quoted value after `name=` in an XML declaration, "" if absent.
-    static std::string_view attributeOf(std::string_view decl, std::string_view name)
-    {
-        const size_t at = decl.find(name);
-        if (at == std::string_view::npos)
-            return {};
-        size_t i = at + name.size();
-        while (i < decl.size() && isBlank(decl[i]))
-            ++i;
-        if (i >= decl.size() || decl[i] != '=')
-            return {};
-        ++i;
-        while (i < decl.size() && isBlank(decl[i]))
-            ++i;
-        if (i >= decl.size() || (decl[i] != '"' && decl[i] != '\''))
-            return {};
-        const size_t close = decl.find(decl[i], i + 1);
-        return close == std::string_view::npos ? std::string_view() : decl.substr(i + 1, close - i - 1);
-    }
-
     bool fail()
     {
         ok = false;
@@ -215,14 +202,37 @@ public:
             const size_t close = rest.find("?>");
             if (close == std::string_view::npos)
                 return fail();
-            const std::string_view decl = rest.substr(0, close);
-            // XML 1.0 in UTF-8 (the default) only.
-            if (attributeOf(decl, "version") != "1.0")
-                return fail();
-            if (decl.find("encoding") != std::string_view::npos && lower(attributeOf(decl, "encoding")) != "utf-8")
-                return fail();
-            if (!plainText(decl))
-                return fail();
+            // Exactly: version="1.0" [encoding="UTF-8"] [standalone="yes|no"].
+            std::string_view decl = rest.substr(5, close - 5);
+            const std::string_view names[] = {"version", "encoding", "standalone"};
+            int next = 0;
+            while (!trimmedLeft(decl).empty()) {
+                if (decl.empty() || !isBlank(decl.front()))
+                    return fail();
+                decl = trimmedLeft(decl);
+                const size_t eq = decl.find('=');
+                if (eq == std::string_view::npos)
+                    return fail();
+                const std::string_view name = trimmed(decl.substr(0, eq));
+                decl = trimmedLeft(decl.substr(eq + 1));
+                if (decl.empty() || (decl.front() != '"' && decl.front() != '\''))
+                    return fail();
+                const size_t end = decl.find(decl.front(), 1);
+                if (end == std::string_view::npos)
+                    return fail();
+                const std::string_view value = decl.substr(1, end - 1);
+                decl = decl.substr(end + 1);
+                if (next == 0 && name != names[0])
+                    return fail(); // the version comes first
+                while (next < 3 && names[next] != name)
+                    ++next;
+                if (next == 3 || (next == 0 && value != "1.0") || (next == 1 && lower(value) != "utf-8")
+                    || (next == 2 && value != "yes" && value != "no"))
+                    return fail();
+                ++next;
+            }
+            if (next == 0)
+                return fail(); // the version is required
             m_p += close + 2;
         }
         return true;
@@ -515,15 +525,19 @@ bool FastReader::parse()
                 if (n != "xmlns" && n != "xmlns:xsi" && n != "xsi:schemaLocation")
                     return false; // other namespace declarations: the full reader sorts out prefixes
             }
+            if (tag.has("xsi:schemaLocation") && !tag.has("xmlns:xsi"))
+                return false; // an undeclared prefix
             sawRoot = true;
             stack.push_back(tag.name);
             continue;
         }
         if (stack.empty())
             return false; // a second root
-        for (int i = 0; i < tag.attrCount; ++i)
-            if (tag.attrs[size_t(i)].first.substr(0, 5) == "xmlns")
-                return false; // a namespace declared on an inner element
+        for (int i = 0; i < tag.attrCount; ++i) {
+            const std::string_view n = tag.attrs[size_t(i)].first;
+            if (n.substr(0, 5) == "xmlns" || n.find(':') != std::string_view::npos)
+                return false; // namespaces declared or used inside: the full reader resolves them
+        }
         const std::string_view parent = stack.back();
         if (tag.name == "key" && parent == "graphml") {
             const std::string_view id = tag.attr("id");
@@ -602,8 +616,8 @@ bool FastReader::parse()
             return false; // hyperedges, ports, nested graphs, foreign elements
         }
     }
-    if (!m_scan.ok || !sawRoot || !stack.empty() || m_graphs != 1)
-        return false;
+    if (!m_scan.ok || !sawRoot || !stack.empty() || m_graphs != 1 || !trimmed(text).empty())
+        return false; // the last text is what follows the root: blanks only
     // Data refer to keys by id, wherever the key is declared; an undeclared
     // key counts by its id as a name.
     if (!m_unresolved.empty()) {
