@@ -10,7 +10,8 @@
 
 #include "core/formats/graphml/graphmlfast.h"
 
-#include "core/formats/plainjson.h"
+#include "core/formats/graphml/graphmlcommon.h"
+#include "core/formats/graphml/graphmlscanner.h"
 #include "core/model/limits.h"
 
 #include <algorithm>
@@ -70,36 +71,6 @@ int fieldOf(std::string_view lowerName)
     return -1;
 }
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (char &c : out)
-        if (c >= 'A' && c <= 'Z')
-            c = char(c - 'A' + 'a');
-    return out;
-}
-
-bool isBlank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-std::string_view trimmedLeft(std::string_view s)
-{
-    while (!s.empty() && isBlank(s.front()))
-        s.remove_prefix(1);
-    return s;
-}
-
-std::string_view trimmed(std::string_view s)
-{
-    while (!s.empty() && isBlank(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isBlank(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
 struct Key
 {
     int field = -1;
@@ -121,241 +92,6 @@ struct Element
 {
     std::string_view id, source, target;
     std::uint32_t firstData = 0, dataCount = 0;
-};
-
-/// Steps over one non-ASCII character of UTF-8 that XML 1.0 allows.
-bool xmlChar(const char *&p, const char *end)
-{
-    char32_t code = 0;
-    const int n = utf8Sequence(p, end, code);
-    if (n == 0 || code == 0xfffe || code == 0xffff)
-        return false;
-    p += n;
-    return true;
-}
-
-/// Blanks and XML characters, no other controls.
-bool plainText(std::string_view s)
-{
-    const char *p = s.data();
-    const char *end = p + s.size();
-    while (p != end) {
-        const auto c = static_cast<unsigned char>(*p);
-        if (c < 0x20 && !isBlank(char(c)))
-            return false;
-        if (c < 0x80)
-            ++p;
-        else if (!xmlChar(p, end))
-            return false;
-    }
-    return true;
-}
-
-/// One pass over the tags. Fails (ok = false) on anything outside plain GraphML.
-class Scanner
-{
-public:
-    explicit Scanner(std::string_view data)
-        : m_p(data.data())
-        , m_end(data.data() + data.size())
-    { }
-
-    bool ok = true;
-
-    struct Tag
-    {
-        std::string_view name;
-        bool end = false;         ///< </name>
-        bool selfClosing = false; ///< <name/>
-        std::array<std::pair<std::string_view, std::string_view>, 8> attrs;
-        int attrCount = 0;
-        std::string_view attr(std::string_view n) const
-        {
-            for (int i = 0; i < attrCount; ++i)
-                if (attrs[size_t(i)].first == n)
-                    return attrs[size_t(i)].second;
-            return {};
-        }
-        bool has(std::string_view n) const
-        {
-            for (int i = 0; i < attrCount; ++i)
-                if (attrs[size_t(i)].first == n)
-                    return true;
-            return false;
-        }
-    };
-
-    bool fail()
-    {
-        ok = false;
-        m_p = m_end;
-        return false;
-    }
-    bool atEnd() const { return m_p == m_end; }
-    size_t size() const { return size_t(m_end - m_p); }
-
-    /// Skips the XML declaration (UTF-8 or no encoding) and comments before the root.
-    bool prolog()
-    {
-        if (m_end - m_p >= 5 && std::string_view(m_p, 5) == "<?xml") {
-            const std::string_view rest(m_p, size_t(m_end - m_p));
-            const size_t close = rest.find("?>");
-            if (close == std::string_view::npos)
-                return fail();
-            // Exactly: version="1.0" [encoding="UTF-8"] [standalone="yes|no"].
-            std::string_view decl = rest.substr(5, close - 5);
-            const std::string_view names[] = {"version", "encoding", "standalone"};
-            int next = 0;
-            while (!trimmedLeft(decl).empty()) {
-                if (decl.empty() || !isBlank(decl.front()))
-                    return fail();
-                decl = trimmedLeft(decl);
-                const size_t eq = decl.find('=');
-                if (eq == std::string_view::npos)
-                    return fail();
-                const std::string_view name = trimmed(decl.substr(0, eq));
-                decl = trimmedLeft(decl.substr(eq + 1));
-                if (decl.empty() || (decl.front() != '"' && decl.front() != '\''))
-                    return fail();
-                const size_t end = decl.find(decl.front(), 1);
-                if (end == std::string_view::npos)
-                    return fail();
-                const std::string_view value = decl.substr(1, end - 1);
-                decl = decl.substr(end + 1);
-                if (next == 0 && name != names[0])
-                    return fail(); // the version comes first
-                while (next < 3 && names[next] != name)
-                    ++next;
-                if (next == 3 || (next == 0 && value != "1.0") || (next == 1 && lower(value) != "utf-8")
-                    || (next == 2 && value != "yes" && value != "no"))
-                    return fail();
-                ++next;
-            }
-            if (next == 0)
-                return fail(); // the version is required
-            m_p += close + 2;
-        }
-        return true;
-    }
-
-    /// Text up to the next '<' (checked: XML characters in UTF-8, no
-    /// references); then the tag.
-    bool next(std::string_view &text, Tag &tag)
-    {
-        for (;;) {
-            const char *begin = m_p;
-            while (m_p != m_end && *m_p != '<') {
-                const auto c = static_cast<unsigned char>(*m_p);
-                if (c == '&' || c == '>' || (c < 0x20 && !isBlank(char(c))))
-                    return fail();
-                if (c < 0x80)
-                    ++m_p;
-                else if (!xmlChar(m_p, m_end))
-                    return fail();
-            }
-            text = std::string_view(begin, size_t(m_p - begin));
-            if (m_p == m_end)
-                return false;
-            if (m_end - m_p >= 4 && std::string_view(m_p, 4) == "<!--") {
-                if (inText)
-                    return fail(); // a comment inside a value: the full reader joins the text around it
-                if (!comment())
-                    return false;
-                continue;
-            }
-            return readTag(tag);
-        }
-    }
-    bool inText = false;
-
-private:
-    bool comment()
-    {
-        const std::string_view rest(m_p + 4, size_t(m_end - m_p - 4));
-        const size_t close = rest.find("--");
-        if (close == std::string_view::npos || close + 2 >= rest.size() || rest[close + 2] != '>')
-            return fail(); // unterminated, or "--" inside: not well-formed
-        if (!plainText(rest.substr(0, close)))
-            return fail();
-        m_p += 4 + close + 3;
-        return true;
-    }
-    static bool nameChar(char c)
-    {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-'
-            || c == '.' || c == ':';
-    }
-    std::string_view name()
-    {
-        const char *begin = m_p;
-        if (m_p == m_end || !((*m_p >= 'a' && *m_p <= 'z') || (*m_p >= 'A' && *m_p <= 'Z') || *m_p == '_'))
-            return fail(), std::string_view();
-        while (m_p != m_end && nameChar(*m_p))
-            ++m_p;
-        return std::string_view(begin, size_t(m_p - begin));
-    }
-    void blanks()
-    {
-        while (m_p != m_end && isBlank(*m_p))
-            ++m_p;
-    }
-    bool readTag(Tag &tag)
-    {
-        ++m_p; // '<'
-        tag.end = m_p != m_end && *m_p == '/';
-        if (tag.end)
-            ++m_p;
-        tag.selfClosing = false;
-        tag.attrCount = 0;
-        tag.name = name();
-        if (!ok)
-            return false;
-        for (;;) {
-            const char *before = m_p;
-            blanks();
-            if (m_p == m_end)
-                return fail();
-            if (*m_p == '>') {
-                ++m_p;
-                return true;
-            }
-            if (*m_p == '/' && !tag.end) {
-                if (m_end - m_p < 2 || m_p[1] != '>')
-                    return fail();
-                m_p += 2;
-                tag.selfClosing = true;
-                return true;
-            }
-            if (tag.end || before == m_p || tag.attrCount == int(tag.attrs.size()))
-                return fail(); // attributes need a blank before them; end tags have none
-            const std::string_view n = name();
-            blanks();
-            if (!ok || m_p == m_end || *m_p != '=')
-                return fail();
-            ++m_p;
-            blanks();
-            if (m_p == m_end || (*m_p != '"' && *m_p != '\''))
-                return fail();
-            const char quote = *m_p++;
-            const char *begin = m_p;
-            while (m_p != m_end && *m_p != quote) {
-                const auto c = static_cast<unsigned char>(*m_p);
-                if (c == '&' || c == '<' || c < 0x20)
-                    return fail(); // references and normalised blanks: the full reader's business
-                if (c < 0x80)
-                    ++m_p;
-                else if (!xmlChar(m_p, m_end))
-                    return fail();
-            }
-            if (m_p == m_end || tag.has(n))
-                return fail();
-            tag.attrs[size_t(tag.attrCount++)] = {n, std::string_view(begin, size_t(m_p - begin))};
-            ++m_p;
-        }
-    }
-
-    const char *m_p;
-    const char *m_end;
 };
 
 bool toInt(std::string_view s, int &out)
@@ -427,6 +163,7 @@ private:
     bool openElement(const Scanner::Tag &tag, std::vector<std::string_view> &stack);
     /// The value of `field` for an element of `domain`: its own data first, then a default.
     bool value(const Element &e, unsigned domain, int field, std::string_view &out) const;
+    void location(const Element &e, Location &loc) const;
     bool buildHost(const Element &e, Fabric &fabric) const;
     bool buildSwitch(const Element &e, Fabric &fabric) const;
     bool buildLink(const Element &e, std::string_view id, Fabric &fabric) const;
@@ -640,19 +377,25 @@ bool FastReader::parse()
     return true;
 }
 
+void FastReader::location(const Element &e, Location &loc) const
+{
+    std::string_view v;
+    if (value(e, NodeDomain, Rack, v))
+        loc.rack.assign(v);
+    if (value(e, NodeDomain, Zone, v))
+        loc.zone.assign(v);
+    if (value(e, NodeDomain, Pod, v))
+        loc.pod.assign(v);
+    if (value(e, NodeDomain, Su, v))
+        loc.su.assign(v);
+}
+
 bool FastReader::buildHost(const Element &e, Fabric &fabric) const
 {
     Host h;
     h.id.assign(e.id);
     std::string_view v;
-    if (value(e, NodeDomain, Rack, v))
-        h.location.rack.assign(v);
-    if (value(e, NodeDomain, Zone, v))
-        h.location.zone.assign(v);
-    if (value(e, NodeDomain, Pod, v))
-        h.location.pod.assign(v);
-    if (value(e, NodeDomain, Su, v))
-        h.location.su.assign(v);
+    location(e, h.location);
     if (value(e, NodeDomain, GpuModel, v))
         h.gpuModel.assign(v);
     if (value(e, NodeDomain, Gpus, v) && !(toInt(v, h.gpus) && h.gpus >= 1 && h.gpus <= Limits::maxGpusPerHost))
@@ -677,14 +420,7 @@ bool FastReader::buildSwitch(const Element &e, Fabric &fabric) const
     if (!tier)
         return false;
     s.tier = *tier;
-    if (value(e, NodeDomain, Rack, v))
-        s.location.rack.assign(v);
-    if (value(e, NodeDomain, Zone, v))
-        s.location.zone.assign(v);
-    if (value(e, NodeDomain, Pod, v))
-        s.location.pod.assign(v);
-    if (value(e, NodeDomain, Su, v))
-        s.location.su.assign(v);
+    location(e, s.location);
     s.radix = 0; // derived from the degree once the links are known
     if (value(e, NodeDomain, Radix, v) && !(toInt(v, s.radix) && s.radix >= 1 && s.radix <= Limits::maxRadix))
         return false;
@@ -799,17 +535,7 @@ bool FastReader::read(Fabric &fabric)
             return false;
     }
 
-    // As the full reader: one NIC per host link in link order, radix max(64, degree).
-    for (std::int32_t h = 0; h < fabric.hostCount(); ++h) {
-        Host &host = fabric.host(h);
-        for (const std::int32_t l : fabric.incidentLinks(fabric.hostNode(h)))
-            host.nics.push_back(Nic{int(host.nics.size()), fabric.link(l).capacityGbps, 1});
-    }
-    for (std::int32_t s = 0; s < fabric.switchCount(); ++s) {
-        Switch &sw = fabric.switchAt(s);
-        if (sw.radix == 0)
-            sw.radix = std::max(64, int(fabric.incidentLinks(fabric.switchNode(s)).size()));
-    }
+    GraphmlCommon::deriveFromLinks(fabric);
     return fabric.validate().empty();
 }
 

@@ -633,17 +633,7 @@ void GraphmlReader::build()
         m_linkWhere.emplace_back(e.line, e.column);
     }
 
-    // Derived data: one NIC per host link in link order, default radix max(64, degree).
-    for (std::int32_t h = 0; h < m_fabric.hostCount(); ++h) {
-        Host &host = m_fabric.host(h);
-        for (const std::int32_t l : m_fabric.incidentLinks(m_fabric.hostNode(h)))
-            host.nics.push_back(Nic{int(host.nics.size()), m_fabric.link(l).capacityGbps, 1});
-    }
-    for (std::int32_t s = 0; s < m_fabric.switchCount(); ++s) {
-        Switch &sw = m_fabric.switchAt(s);
-        if (sw.radix == 0)
-            sw.radix = std::max(64, int(m_fabric.incidentLinks(m_fabric.switchNode(s)).size()));
-    }
+    GraphmlCommon::deriveFromLinks(m_fabric);
 }
 
 void GraphmlReader::warnUnknownKeys()
