@@ -5,11 +5,14 @@
 #include "core/analysis/oversubscription.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <random>
 #include <set>
+#include <string_view>
+#include <thread>
 #include <unordered_map>
 
 namespace Railyard {
@@ -60,12 +63,12 @@ std::vector<char> fillInOrder(const Fabric &f, const std::vector<std::int32_t> &
 
 /// Hosts grouped by key (groups in order of first appearance), filled group by group.
 std::optional<std::vector<char>> alignedSplit(const Fabric &f, long long target,
-                                              const std::function<std::string(std::int32_t)> &key)
+                                              const std::function<std::string_view(std::int32_t)> &key)
 {
-    std::unordered_map<std::string, size_t> groupIndex;
+    std::unordered_map<std::string_view, size_t> groupIndex;
     std::vector<std::vector<std::int32_t>> groups;
     for (std::int32_t h = 0; h < f.hostCount(); ++h) {
-        const std::string k = key(h);
+        const std::string_view k = key(h);
         if (k.empty())
             return std::nullopt; // grouping not known for every host
         auto [it, inserted] = groupIndex.emplace(k, groups.size());
@@ -152,6 +155,39 @@ public:
         }
     }
 
+    /// Evaluates the candidates on up to options.threads threads (the flow
+    /// network is shared, read only); the best is taken as consider() would,
+    /// in the candidates' order, so ties go to the earlier one.
+    void considerAll(const std::vector<std::pair<std::string, std::vector<char>>> &candidates)
+    {
+        std::vector<double> gbps(candidates.size(), std::numeric_limits<double>::quiet_NaN());
+        std::atomic<size_t> next{0};
+        auto work = [&] {
+            for (size_t i = next++; i < candidates.size(); i = next++) {
+                if (cancelled())
+                    return;
+                gbps[i] = network.minCut(candidates[i].second);
+            }
+        };
+        const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
+        const size_t threads = std::min<size_t>(candidates.size(), options.threads > 0 ? unsigned(options.threads) : hardware);
+        std::vector<std::thread> pool;
+        for (size_t t = 1; t < threads; ++t)
+            pool.emplace_back(work);
+        work();
+        for (std::thread &t : pool)
+            t.join();
+        for (size_t i = 0; i < candidates.size(); ++i) {
+            if (std::isnan(gbps[i]))
+                continue; // cancelled before it ran
+            if (!bestSide.size() || gbps[i] < bestGbps - 1e-9) {
+                bestGbps = gbps[i];
+                bestSide = candidates[i].second;
+                bestName = candidates[i].first;
+            }
+        }
+    }
+
     /// FM on the node partition implied by the best split, then max-flow again.
     void refineBest(int passes)
     {
@@ -217,28 +253,31 @@ void alignedCandidates(Search &search)
 {
     const Fabric &f = search.fabric;
     std::set<std::vector<char>> seen;
+    std::vector<std::pair<std::string, std::vector<char>>> candidates;
     auto add = [&](const std::string &name, std::optional<std::vector<char>> side) {
         if (!side || search.cancelled() || !seen.insert(*side).second)
             return;
-        search.consider(name, *side);
+        candidates.emplace_back(name, std::move(*side));
     };
-    add("zone-aligned", alignedSplit(f, search.target, [&](std::int32_t h) { return f.host(h).location.zone; }));
-    add("pod-aligned", alignedSplit(f, search.target, [&](std::int32_t h) { return f.host(h).location.pod; }));
-    add("su-aligned", alignedSplit(f, search.target, [&](std::int32_t h) { return f.host(h).location.su; }));
-    add("rack-aligned", alignedSplit(f, search.target, [&](std::int32_t h) { return f.host(h).location.rack; }));
-    add("leaf-aligned", alignedSplit(f, search.target, [&](std::int32_t h) {
+    using Key = std::string_view;
+    add("zone-aligned", alignedSplit(f, search.target, [&](std::int32_t h) -> Key { return f.host(h).location.zone; }));
+    add("pod-aligned", alignedSplit(f, search.target, [&](std::int32_t h) -> Key { return f.host(h).location.pod; }));
+    add("su-aligned", alignedSplit(f, search.target, [&](std::int32_t h) -> Key { return f.host(h).location.su; }));
+    add("rack-aligned", alignedSplit(f, search.target, [&](std::int32_t h) -> Key { return f.host(h).location.rack; }));
+    add("leaf-aligned", alignedSplit(f, search.target, [&](std::int32_t h) -> Key {
         NodeIndex first = -1;
         for (const auto l : f.incidentLinks(f.hostNode(h))) {
             const NodeIndex other = f.otherEnd(l, f.hostNode(h));
             if (f.isSwitch(other) && (first < 0 || other < first))
                 first = other;
         }
-        return first < 0 ? std::string("unattached") : f.nodeId(first);
+        return first < 0 ? std::string_view("unattached") : std::string_view(f.nodeId(first));
     }));
     std::vector<std::int32_t> order(static_cast<size_t>(f.hostCount()));
     for (std::int32_t h = 0; h < f.hostCount(); ++h)
         order[static_cast<size_t>(h)] = h;
     add("host-order", fillInOrder(f, order, search.target));
+    search.considerAll(candidates);
 }
 
 void randomCandidates(Search &search, int count)

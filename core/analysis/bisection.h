@@ -40,6 +40,8 @@ struct BisectionOptions
     bool forceHeuristic = false;
     /// Polled between candidates; when set, the analysis returns what it has.
     const std::atomic<bool> *cancel = nullptr;
+    /// Threads evaluating candidate splits at once; 0: one per core.
+    int threads = 0;
 };
 
 struct BisectionResult

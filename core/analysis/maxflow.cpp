@@ -25,7 +25,6 @@ struct SwitchFlowNetwork::Impl
     std::vector<std::int32_t> head;    ///< per arc: its head vertex
     std::vector<std::int32_t> partner; ///< per arc
     std::vector<std::int64_t> initial; ///< per arc: capacity before any flow (source/sink arcs set per query)
-    std::vector<std::int64_t> residual;
     std::vector<std::int32_t> sourceArc, sinkArc; ///< per switch, -1 without host links
     struct HostLink
     {
@@ -44,40 +43,46 @@ struct SwitchFlowNetwork::Impl
         source = switches;
         sink = switches + 1;
 
-        // Parallel switch-switch links become one pair of arcs.
+        // Parallel switch-switch links become one pair of arcs: walking each
+        // switch's links, `slot` remembers where its pair with a neighbour
+        // went (O(L), no sort; the order follows the fabric's, so it is
+        // deterministic).
+        f.prepare();
         std::vector<std::pair<std::uint64_t, std::int64_t>> pairs;
-        pairs.reserve(static_cast<size_t>(f.linkCount()));
         std::vector<char> hasHostLinks(static_cast<size_t>(switches), 0);
+        std::vector<std::int64_t> slot(static_cast<size_t>(switches), -1);
+        std::vector<std::int32_t> touched;
+        for (std::int32_t u = 0; u < switches; ++u) {
+            const NodeIndex un = f.switchNode(u);
+            for (const std::int32_t i : f.incidentLinks(un)) {
+                const NodeIndex other = f.otherEnd(i, un);
+                const std::int64_t mbps = toMbps(c.gbps[static_cast<size_t>(i)]);
+                if (f.isHost(other)) {
+                    hasHostLinks[static_cast<size_t>(u)] = 1;
+                    if (mbps > 0)
+                        hostLinks.push_back({other, u, mbps});
+                    continue;
+                }
+                const std::int32_t v = f.switchIndexOf(other);
+                if (v <= u || mbps <= 0) // each pair once, from its lower end; a self-loop never
+                    continue;
+                std::int64_t &at = slot[static_cast<size_t>(v)];
+                if (at < 0) {
+                    at = static_cast<std::int64_t>(pairs.size());
+                    pairs.emplace_back((static_cast<std::uint64_t>(u) << 32) | static_cast<std::uint64_t>(v), 0);
+                    touched.push_back(v);
+                }
+                pairs[static_cast<size_t>(at)].second += mbps;
+            }
+            for (const std::int32_t v : touched)
+                slot[static_cast<size_t>(v)] = -1;
+            touched.clear();
+        }
         for (std::int32_t i = 0; i < f.linkCount(); ++i) {
             const Link &l = f.link(i);
-            const std::int64_t mbps = toMbps(c.gbps[static_cast<size_t>(i)]);
-            if (f.isSwitch(l.a) && f.isSwitch(l.b)) {
-                if (mbps <= 0)
-                    continue;
-                auto a = static_cast<std::uint64_t>(f.switchIndexOf(l.a));
-                auto b = static_cast<std::uint64_t>(f.switchIndexOf(l.b));
-                if (a > b)
-                    std::swap(a, b);
-                pairs.emplace_back((a << 32) | b, mbps);
-            } else if (f.isHost(l.a) != f.isHost(l.b)) {
-                const NodeIndex host = f.isHost(l.a) ? l.a : l.b;
-                const std::int32_t sw = f.switchIndexOf(f.isHost(l.a) ? l.b : l.a);
-                hasHostLinks[static_cast<size_t>(sw)] = 1;
-                if (mbps > 0)
-                    hostLinks.push_back({host, sw, mbps});
-            } else if (mbps > 0) {
+            if (f.isHost(l.a) && f.isHost(l.b) && toMbps(c.gbps[static_cast<size_t>(i)]) > 0)
                 hostHost.push_back(i);
-            }
         }
-        std::sort(pairs.begin(), pairs.end()); // deterministic arc order, parallel links adjacent
-        size_t out = 0;
-        for (size_t i = 0; i < pairs.size(); ++i) {
-            if (out > 0 && pairs[out - 1].first == pairs[i].first)
-                pairs[out - 1].second += pairs[i].second;
-            else
-                pairs[out++] = pairs[i];
-        }
-        pairs.resize(out);
 
         // Degrees, then arcs in place.
         first.assign(static_cast<size_t>(vertices) + 1, 0);
@@ -122,8 +127,9 @@ struct SwitchFlowNetwork::Impl
         }
     }
 
-    /// Dinic's algorithm from the current residual capacities; returns the flow.
-    std::int64_t maxFlow()
+    /// Dinic's algorithm from the given residual capacities; returns the flow.
+    /// Reads the network only, so queries may run on several threads.
+    std::int64_t maxFlow(std::vector<std::int64_t> &residual) const
     {
         std::int64_t total = 0;
         std::vector<std::int32_t> level(static_cast<size_t>(vertices));
@@ -202,15 +208,15 @@ SwitchFlowNetwork::SwitchFlowNetwork(const Fabric &fabric, const CapacityView &c
 SwitchFlowNetwork::~SwitchFlowNetwork() = default;
 
 double SwitchFlowNetwork::minCut(const std::vector<char> &hostSide, std::vector<std::int32_t> *cutLinks,
-                                 std::vector<char> *switchSide)
+                                 std::vector<char> *switchSide) const
 {
     const Fabric &f = d->fabric;
     const auto switches = static_cast<size_t>(f.switchCount());
-    d->residual = d->initial;
+    std::vector<std::int64_t> residual = d->initial;
     for (const Impl::HostLink &h : d->hostLinks) {
         const auto s = static_cast<size_t>(h.sw);
         const bool sideA = hostSide[static_cast<size_t>(h.host)] == 0;
-        d->residual[static_cast<size_t>(sideA ? d->sourceArc[s] : d->sinkArc[s])] += h.mbps;
+        residual[static_cast<size_t>(sideA ? d->sourceArc[s] : d->sinkArc[s])] += h.mbps;
     }
     std::int64_t hostOnly = 0; // links between two hosts cannot exist (validated), kept for safety
     for (const std::int32_t i : d->hostHost) {
@@ -219,7 +225,7 @@ double SwitchFlowNetwork::minCut(const std::vector<char> &hostSide, std::vector<
             hostOnly += toMbps(d->capacity.gbps[static_cast<size_t>(i)]);
     }
 
-    const std::int64_t flow = d->maxFlow();
+    const std::int64_t flow = d->maxFlow(residual);
 
     if (cutLinks || switchSide) {
         // Vertices that still reach the sink in the residual graph form side B
@@ -233,7 +239,7 @@ double SwitchFlowNetwork::minCut(const std::vector<char> &hostSide, std::vector<
             for (std::int32_t a = d->first[static_cast<size_t>(v)]; a < d->first[static_cast<size_t>(v) + 1]; ++a) {
                 const std::int32_t u = d->head[static_cast<size_t>(a)];
                 const std::int32_t back = d->partner[static_cast<size_t>(a)]; // u -> v
-                if (!reachesSink[static_cast<size_t>(u)] && d->residual[static_cast<size_t>(back)] > 0) {
+                if (!reachesSink[static_cast<size_t>(u)] && residual[static_cast<size_t>(back)] > 0) {
                     reachesSink[static_cast<size_t>(u)] = 1;
                     stack.push_back(u);
                 }

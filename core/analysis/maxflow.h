@@ -32,8 +32,10 @@ public:
     /// given it receives the links crossing the cut (sorted), whose effective
     /// capacities sum to the returned value. If switchSide is given it
     /// receives the side of every switch in that cut.
+    /// Thread-safe: the network is read only, each call works on its own
+    /// residual capacities.
     double minCut(const std::vector<char> &hostSide, std::vector<std::int32_t> *cutLinks = nullptr,
-                  std::vector<char> *switchSide = nullptr);
+                  std::vector<char> *switchSide = nullptr) const;
 
 private:
     struct Impl;

@@ -3,8 +3,11 @@
 // random fabrics and random host splits: the min-cut values must be equal to
 // the Mbit/s, and the links reported across the cut must sum to the value.
 
+#include "core/analysis/bisection.h"
 #include "core/analysis/capacity.h"
 #include "core/analysis/maxflow.h"
+#include "core/generators/closgenerator.h"
+#include "core/generators/presets.h"
 
 #include <QTest>
 
@@ -108,6 +111,7 @@ class TestMaxFlow : public QObject
 
 private slots:
     void agreesWithBoostPushRelabel();
+    void candidatesOnThreadsAgree();
 };
 
 void TestMaxFlow::agreesWithBoostPushRelabel()
@@ -137,6 +141,29 @@ void TestMaxFlow::agreesWithBoostPushRelabel()
     }
     QCOMPARE(compared, 300);
     QVERIFY(positive > 200); // the cases are not trivially empty
+}
+
+void TestMaxFlow::candidatesOnThreadsAgree()
+{
+    // The candidate splits are evaluated on several threads; the answer must
+    // not depend on how many, with and without a failed switch (asymmetric,
+    // so the refinement runs too).
+    const Fabric f = generateClos(railOptimizedParams(256));
+    Failures failed;
+    failed.switches.push_back(f.switchCount() - 1);
+    for (const Failures &failures : {Failures{}, failed}) {
+        const CapacityView c = CapacityView::of(f, failures);
+        BisectionOptions one, four;
+        one.threads = 1;
+        four.threads = 4;
+        const BisectionResult a = analyzeBisection(f, c, one);
+        const BisectionResult b = analyzeBisection(f, c, four);
+        QVERIFY(a.gbps > 0);
+        QCOMPARE(a.gbps, b.gbps);
+        QCOMPARE(a.candidate, b.candidate);
+        QCOMPARE(a.hostSide, b.hostSide);
+        QCOMPARE(a.cutLinks, b.cutLinks);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestMaxFlow)
