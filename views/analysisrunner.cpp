@@ -82,19 +82,23 @@ void AnalysisRunner::schedule()
         auto result = std::make_shared<Result>();
         BisectionOptions options;
         options.cancel = cancelFlag.get();
-        if (needBaseline) {
-            result->baseline = analyzeFabric(*fabric, {}, options);
-            if (!failures.empty())
+        if (needBaseline && !failures.empty()) {
+            // Both at once: the what-if reuses the baseline's flow network.
+            BaselineAndWhatIf both = analyzeWithWhatIf(*fabric, failures, options, [self, cancelFlag] {
                 QMetaObject::invokeMethod(self, [self, cancelFlag] {
                     // Dropped when the run was delivered (or cancelled) meanwhile.
                     if (self->m_running && self->m_cancel == cancelFlag)
                         emit self->progress(50, tr("Analysing the what-if"));
                 });
-        }
-        if (failures.empty() && result->baseline)
+            });
+            result->baseline = std::move(both.baseline);
+            result->current = std::move(both.whatIf);
+        } else if (needBaseline) {
+            result->baseline = analyzeFabric(*fabric, {}, options);
             result->current = *result->baseline;
-        else if (!cancelFlag->load())
+        } else if (!cancelFlag->load()) {
             result->current = analyzeFabric(*fabric, failures, options);
+        }
         result->cancelled = cancelFlag->load() || result->current.bisection.cancelled
                             || (result->baseline && result->baseline->bisection.cancelled);
         return result;

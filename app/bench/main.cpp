@@ -14,6 +14,7 @@
 #include "app/bench/jobbench.h"
 #include "app/bench/projectbench.h"
 #include "core/analysis/bisection.h"
+#include "core/analysis/maxflow.h"
 #include "core/analysis/capacity.h"
 #include "core/analysis/oversubscription.h"
 #include "core/generators/closgenerator.h"
@@ -117,7 +118,11 @@ Timings runOnce(const ClosParams &params, Outcome *outcome)
     const CapacityView capacity = CapacityView::of(fabric);
     const OversubscriptionResult oversubscription = analyzeOversubscription(fabric, capacity);
     const auto t2 = Clock::now();
-    outcome->bisection = analyzeBisection(fabric, capacity);
+    // As analyzeWithWhatIf does: the what-if's flow network is derived from the baseline's.
+    const SwitchFlowNetwork network(fabric, capacity);
+    BisectionOptions options;
+    options.network = &network;
+    outcome->bisection = analyzeBisection(fabric, capacity, options);
     const auto t3 = Clock::now();
 
     Failures failures;
@@ -130,7 +135,9 @@ Timings runOnce(const ClosParams &params, Outcome *outcome)
     }
     const CapacityView failed = CapacityView::of(fabric, failures);
     const OversubscriptionResult failedOversubscription = analyzeOversubscription(fabric, failed);
-    outcome->whatIfBisection = analyzeBisection(fabric, failed);
+    const SwitchFlowNetwork failedNetwork(network, failed);
+    options.network = &failedNetwork;
+    outcome->whatIfBisection = analyzeBisection(fabric, failed, options);
     const auto t4 = Clock::now();
 
     t.generate = msSince(t0, t1);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <random>
 #include <set>
 #include <string_view>
@@ -137,7 +138,8 @@ public:
         : fabric(f)
         , capacity(c)
         , options(o)
-        , network(f, c)
+        , owned(o.network ? nullptr : std::make_unique<SwitchFlowNetwork>(f, c))
+        , network(o.network ? *o.network : *owned)
     {
         total = f.gpuCount();
         target = total / 2;
@@ -209,7 +211,8 @@ public:
     const Fabric &fabric;
     const CapacityView &capacity;
     const BisectionOptions &options;
-    SwitchFlowNetwork network;
+    std::unique_ptr<SwitchFlowNetwork> owned;
+    const SwitchFlowNetwork &network;
     long long total = 0;
     long long target = 0;
     double bestGbps = std::numeric_limits<double>::infinity();

@@ -26,6 +26,8 @@
 
 namespace Railyard {
 
+class SwitchFlowNetwork;
+
 enum class BisectionMethod { Exact, TierCuts, Heuristic };
 /// "exact", "tier-cuts", "heuristic".
 const char *bisectionMethodName(BisectionMethod method);
@@ -42,6 +44,10 @@ struct BisectionOptions
     const std::atomic<bool> *cancel = nullptr;
     /// Threads evaluating candidate splits at once; 0: one per core.
     int threads = 0;
+    /// A flow network already built for this fabric and capacity view (for a
+    /// what-if: derived from the baseline's, see SwitchFlowNetwork); when
+    /// null, the analysis builds its own.
+    const SwitchFlowNetwork *network = nullptr;
 };
 
 struct BisectionResult

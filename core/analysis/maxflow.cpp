@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 
 namespace Railyard {
 
@@ -14,79 +15,72 @@ std::int64_t toMbps(double gbps)
 /// The switch graph in compressed sparse rows: the arcs leaving vertex v are
 /// arcs [first[v], first[v + 1]); arc a's partner (the same link the other
 /// way, or the zero-capacity reverse of a source/sink arc) is partner[a].
-/// An undirected link is one arc pair with its capacity both ways. Flows run
-/// Dinic's algorithm on residual capacities; nothing is allocated per arc.
-struct SwitchFlowNetwork::Impl
+/// The parallel links between two switches are one arc pair carrying their
+/// summed capacity both ways. The topology depends on the fabric only (every
+/// link has its arc, whatever its capacity), so a what-if shares it with the
+/// baseline and only changes capacities.
+struct FlowTopology
 {
-    const Fabric &fabric;
-    const CapacityView &capacity;
     std::int32_t vertices = 0, source = 0, sink = 0;
-    std::vector<std::int32_t> first;   ///< per vertex + 1
-    std::vector<std::int32_t> head;    ///< per arc: its head vertex
-    std::vector<std::int32_t> partner; ///< per arc
-    std::vector<std::int64_t> initial; ///< per arc: capacity before any flow (source/sink arcs set per query)
+    std::vector<std::int32_t> first;              ///< per vertex + 1
+    std::vector<std::int32_t> head;               ///< per arc: its head vertex
+    std::vector<std::int32_t> partner;            ///< per arc
     std::vector<std::int32_t> sourceArc, sinkArc; ///< per switch, -1 without host links
+    std::vector<std::int32_t> linkArc;            ///< per link: its switch pair's arc (either way), -1 for host links
     struct HostLink
     {
-        std::int32_t host, sw;
-        std::int64_t mbps;
+        std::int32_t link, host, sw;
     };
     std::vector<HostLink> hostLinks;
     std::vector<std::int32_t> hostHost; ///< links between hosts (refused by validation), kept for safety
 
-    Impl(const Fabric &f, const CapacityView &c)
-        : fabric(f)
-        , capacity(c)
+    explicit FlowTopology(const Fabric &f)
     {
         const std::int32_t switches = f.switchCount();
         vertices = switches + 2;
         source = switches;
         sink = switches + 1;
+        linkArc.assign(static_cast<size_t>(f.linkCount()), -1);
 
-        // Parallel switch-switch links become one pair of arcs: walking each
-        // switch's links, `slot` remembers where its pair with a neighbour
-        // went (O(L), no sort; the order follows the fabric's, so it is
-        // deterministic).
+        // Walking each switch's links, `slot` remembers where its pair with a
+        // neighbour went: O(L), no sort, in the fabric's order.
         f.prepare();
-        std::vector<std::pair<std::uint64_t, std::int64_t>> pairs;
+        std::vector<std::uint64_t> pairs; // (lower switch << 32) | higher switch
+        std::vector<std::int32_t> pairOfLink(static_cast<size_t>(f.linkCount()), -1);
         std::vector<char> hasHostLinks(static_cast<size_t>(switches), 0);
-        std::vector<std::int64_t> slot(static_cast<size_t>(switches), -1);
+        std::vector<std::int32_t> slot(static_cast<size_t>(switches), -1);
         std::vector<std::int32_t> touched;
         for (std::int32_t u = 0; u < switches; ++u) {
             const NodeIndex un = f.switchNode(u);
             for (const std::int32_t i : f.incidentLinks(un)) {
                 const NodeIndex other = f.otherEnd(i, un);
-                const std::int64_t mbps = toMbps(c.gbps[static_cast<size_t>(i)]);
                 if (f.isHost(other)) {
                     hasHostLinks[static_cast<size_t>(u)] = 1;
-                    if (mbps > 0)
-                        hostLinks.push_back({other, u, mbps});
+                    hostLinks.push_back({i, other, u});
                     continue;
                 }
                 const std::int32_t v = f.switchIndexOf(other);
-                if (v <= u || mbps <= 0) // each pair once, from its lower end; a self-loop never
+                if (v <= u) // each pair once, from its lower end; a self-loop never
                     continue;
-                std::int64_t &at = slot[static_cast<size_t>(v)];
+                std::int32_t &at = slot[static_cast<size_t>(v)];
                 if (at < 0) {
-                    at = static_cast<std::int64_t>(pairs.size());
-                    pairs.emplace_back((static_cast<std::uint64_t>(u) << 32) | static_cast<std::uint64_t>(v), 0);
+                    at = static_cast<std::int32_t>(pairs.size());
+                    pairs.push_back((static_cast<std::uint64_t>(u) << 32) | static_cast<std::uint64_t>(v));
                     touched.push_back(v);
                 }
-                pairs[static_cast<size_t>(at)].second += mbps;
+                pairOfLink[static_cast<size_t>(i)] = at;
             }
             for (const std::int32_t v : touched)
                 slot[static_cast<size_t>(v)] = -1;
             touched.clear();
         }
-        for (std::int32_t i = 0; i < f.linkCount(); ++i) {
-            const Link &l = f.link(i);
-            if (f.isHost(l.a) && f.isHost(l.b) && toMbps(c.gbps[static_cast<size_t>(i)]) > 0)
+        for (std::int32_t i = 0; i < f.linkCount(); ++i)
+            if (f.isHost(f.link(i).a) && f.isHost(f.link(i).b))
                 hostHost.push_back(i);
-        }
 
         // Degrees, then arcs in place.
         first.assign(static_cast<size_t>(vertices) + 1, 0);
-        for (const auto &[key, mbps] : pairs) {
+        for (const std::uint64_t key : pairs) {
             ++first[static_cast<size_t>(key >> 32) + 1];
             ++first[static_cast<size_t>(key & 0xffffffffu) + 1];
         }
@@ -102,35 +96,98 @@ struct SwitchFlowNetwork::Impl
         const auto arcs = static_cast<size_t>(first.back());
         head.resize(arcs);
         partner.resize(arcs);
-        initial.assign(arcs, 0);
         std::vector<std::int32_t> next(first.begin(), first.end() - 1);
-        auto addPair = [&](std::int32_t u, std::int32_t v, std::int64_t forward, std::int64_t backward) {
+        auto addPair = [&](std::int32_t u, std::int32_t v) {
             const std::int32_t a = next[static_cast<size_t>(u)]++;
             const std::int32_t b = next[static_cast<size_t>(v)]++;
             head[static_cast<size_t>(a)] = v;
             head[static_cast<size_t>(b)] = u;
             partner[static_cast<size_t>(a)] = b;
             partner[static_cast<size_t>(b)] = a;
-            initial[static_cast<size_t>(a)] = forward;
-            initial[static_cast<size_t>(b)] = backward;
             return a;
         };
-        for (const auto &[key, mbps] : pairs)
-            addPair(static_cast<std::int32_t>(key >> 32), static_cast<std::int32_t>(key & 0xffffffffu), mbps, mbps);
+        std::vector<std::int32_t> pairArc(pairs.size());
+        for (size_t p = 0; p < pairs.size(); ++p)
+            pairArc[p]
+                = addPair(static_cast<std::int32_t>(pairs[p] >> 32), static_cast<std::int32_t>(pairs[p] & 0xffffffffu));
+        for (std::int32_t i = 0; i < f.linkCount(); ++i)
+            if (pairOfLink[static_cast<size_t>(i)] >= 0)
+                linkArc[static_cast<size_t>(i)] = pairArc[static_cast<size_t>(pairOfLink[static_cast<size_t>(i)])];
         sourceArc.assign(static_cast<size_t>(switches), -1);
         sinkArc.assign(static_cast<size_t>(switches), -1);
         for (std::int32_t s = 0; s < switches; ++s) {
             if (!hasHostLinks[static_cast<size_t>(s)])
                 continue;
-            sourceArc[static_cast<size_t>(s)] = addPair(source, s, 0, 0);
-            sinkArc[static_cast<size_t>(s)] = addPair(s, sink, 0, 0);
+            sourceArc[static_cast<size_t>(s)] = addPair(source, s);
+            sinkArc[static_cast<size_t>(s)] = addPair(s, sink);
         }
+    }
+};
+
+/// A topology with capacities: Dinic's algorithm on residual capacities,
+/// nothing allocated per arc.
+struct SwitchFlowNetwork::Impl
+{
+    const Fabric &fabric;
+    const CapacityView &capacity;
+    std::shared_ptr<const FlowTopology> topology;
+    std::vector<std::int64_t> initial;  ///< per arc: capacity before any flow (source/sink arcs set per query)
+    std::vector<std::int64_t> hostMbps; ///< per topology->hostLinks entry
+
+    Impl(const Fabric &f, const CapacityView &c)
+        : fabric(f)
+        , capacity(c)
+        , topology(std::make_shared<const FlowTopology>(f))
+    {
+        initial.assign(topology->head.size(), 0);
+        for (std::int32_t i = 0; i < f.linkCount(); ++i) {
+            const std::int32_t a = topology->linkArc[static_cast<size_t>(i)];
+            const std::int64_t mbps = toMbps(c.gbps[static_cast<size_t>(i)]);
+            if (a >= 0 && mbps > 0) {
+                initial[static_cast<size_t>(a)] += mbps;
+                initial[static_cast<size_t>(topology->partner[static_cast<size_t>(a)])] += mbps;
+            }
+        }
+        hostMbps.reserve(topology->hostLinks.size());
+        for (const FlowTopology::HostLink &h : topology->hostLinks)
+            hostMbps.push_back(std::max<std::int64_t>(0, toMbps(c.gbps[static_cast<size_t>(h.link)])));
+    }
+
+    /// The same fabric under other capacities: the topology is shared, and only
+    /// the links whose capacity differs from the base's are updated. O(L) to
+    /// compare, O(arcs) to copy; no graph is built.
+    Impl(const Impl &base, const CapacityView &c)
+        : fabric(base.fabric)
+        , capacity(c)
+        , topology(base.topology)
+        , initial(base.initial)
+        , hostMbps(base.hostMbps)
+    {
+        const std::vector<double> &before = base.capacity.gbps;
+        for (std::int32_t i = 0; i < fabric.linkCount(); ++i) {
+            if (before[static_cast<size_t>(i)] == c.gbps[static_cast<size_t>(i)])
+                continue;
+            const std::int32_t a = topology->linkArc[static_cast<size_t>(i)];
+            if (a < 0)
+                continue; // host links: below
+            const std::int64_t delta = std::max<std::int64_t>(0, toMbps(c.gbps[static_cast<size_t>(i)]))
+                - std::max<std::int64_t>(0, toMbps(before[static_cast<size_t>(i)]));
+            initial[static_cast<size_t>(a)] += delta;
+            initial[static_cast<size_t>(topology->partner[static_cast<size_t>(a)])] += delta;
+        }
+        for (size_t k = 0; k < topology->hostLinks.size(); ++k)
+            hostMbps[k] = std::max<std::int64_t>(0, toMbps(c.gbps[static_cast<size_t>(topology->hostLinks[k].link)]));
     }
 
     /// Dinic's algorithm from the given residual capacities; returns the flow.
     /// Reads the network only, so queries may run on several threads.
     std::int64_t maxFlow(std::vector<std::int64_t> &residual) const
     {
+        const FlowTopology &t = *topology;
+        const auto &first = t.first;
+        const auto &head = t.head;
+        const auto &partner = t.partner;
+        const std::int32_t vertices = t.vertices, source = t.source, sink = t.sink;
         std::int64_t total = 0;
         std::vector<std::int32_t> level(static_cast<size_t>(vertices));
         std::vector<std::int32_t> current(static_cast<size_t>(vertices));
@@ -181,7 +238,8 @@ struct SwitchFlowNetwork::Impl
                 const std::int32_t end = first[static_cast<size_t>(v) + 1];
                 while (a < end
                        && !(residual[static_cast<size_t>(a)] > 0
-                            && level[static_cast<size_t>(head[static_cast<size_t>(a)])] == level[static_cast<size_t>(v)] + 1))
+                            && level[static_cast<size_t>(head[static_cast<size_t>(a)])]
+                                == level[static_cast<size_t>(v)] + 1))
                     ++a;
                 if (a < end) {
                     path.push_back(a);
@@ -202,8 +260,11 @@ struct SwitchFlowNetwork::Impl
 
 SwitchFlowNetwork::SwitchFlowNetwork(const Fabric &fabric, const CapacityView &capacity)
     : d(std::make_unique<Impl>(fabric, capacity))
-{
-}
+{ }
+
+SwitchFlowNetwork::SwitchFlowNetwork(const SwitchFlowNetwork &base, const CapacityView &capacity)
+    : d(std::make_unique<Impl>(*base.d, capacity))
+{ }
 
 SwitchFlowNetwork::~SwitchFlowNetwork() = default;
 
@@ -212,17 +273,19 @@ double SwitchFlowNetwork::minCut(const std::vector<char> &hostSide, std::vector<
 {
     const Fabric &f = d->fabric;
     const auto switches = static_cast<size_t>(f.switchCount());
+    const FlowTopology &t = *d->topology;
     std::vector<std::int64_t> residual = d->initial;
-    for (const Impl::HostLink &h : d->hostLinks) {
+    for (size_t k = 0; k < t.hostLinks.size(); ++k) {
+        const FlowTopology::HostLink &h = t.hostLinks[k];
         const auto s = static_cast<size_t>(h.sw);
         const bool sideA = hostSide[static_cast<size_t>(h.host)] == 0;
-        residual[static_cast<size_t>(sideA ? d->sourceArc[s] : d->sinkArc[s])] += h.mbps;
+        residual[static_cast<size_t>(sideA ? t.sourceArc[s] : t.sinkArc[s])] += d->hostMbps[k];
     }
     std::int64_t hostOnly = 0; // links between two hosts cannot exist (validated), kept for safety
-    for (const std::int32_t i : d->hostHost) {
+    for (const std::int32_t i : t.hostHost) {
         const Link &l = f.link(i);
         if (hostSide[static_cast<size_t>(l.a)] != hostSide[static_cast<size_t>(l.b)])
-            hostOnly += toMbps(d->capacity.gbps[static_cast<size_t>(i)]);
+            hostOnly += std::max<std::int64_t>(0, toMbps(d->capacity.gbps[static_cast<size_t>(i)]));
     }
 
     const std::int64_t flow = d->maxFlow(residual);
@@ -231,14 +294,14 @@ double SwitchFlowNetwork::minCut(const std::vector<char> &hostSide, std::vector<
         // Vertices that still reach the sink in the residual graph form side B
         // (the same set for every maximum flow).
         std::vector<char> reachesSink(switches + 2, 0);
-        std::vector<std::int32_t> stack{d->sink};
-        reachesSink[static_cast<size_t>(d->sink)] = 1;
+        std::vector<std::int32_t> stack{t.sink};
+        reachesSink[static_cast<size_t>(t.sink)] = 1;
         while (!stack.empty()) {
             const std::int32_t v = stack.back();
             stack.pop_back();
-            for (std::int32_t a = d->first[static_cast<size_t>(v)]; a < d->first[static_cast<size_t>(v) + 1]; ++a) {
-                const std::int32_t u = d->head[static_cast<size_t>(a)];
-                const std::int32_t back = d->partner[static_cast<size_t>(a)]; // u -> v
+            for (std::int32_t a = t.first[static_cast<size_t>(v)]; a < t.first[static_cast<size_t>(v) + 1]; ++a) {
+                const std::int32_t u = t.head[static_cast<size_t>(a)];
+                const std::int32_t back = t.partner[static_cast<size_t>(a)]; // u -> v
                 if (!reachesSink[static_cast<size_t>(u)] && residual[static_cast<size_t>(back)] > 0) {
                     reachesSink[static_cast<size_t>(u)] = 1;
                     stack.push_back(u);

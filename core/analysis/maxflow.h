@@ -23,6 +23,10 @@ class SwitchFlowNetwork
 public:
     /// Builds the switch graph once: O(L). Reuse it for many host splits.
     SwitchFlowNetwork(const Fabric &fabric, const CapacityView &capacity);
+    /// The same fabric under other capacities (a what-if of `base`): shares
+    /// base's graph and updates only the links whose capacity differs, so no
+    /// graph is built. `base`, its capacity view and `capacity` must outlive it.
+    SwitchFlowNetwork(const SwitchFlowNetwork &base, const CapacityView &capacity);
     ~SwitchFlowNetwork();
     SwitchFlowNetwork(const SwitchFlowNetwork &) = delete;
     SwitchFlowNetwork &operator=(const SwitchFlowNetwork &) = delete;

@@ -1,20 +1,23 @@
 #include "core/analysis/report.h"
 
+#include "core/analysis/maxflow.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <cstdio>
+#include <iterator>
 #include <sstream>
 
 namespace Railyard {
 
-AnalysisReport analyzeFabric(const Fabric &fabric, const Failures &failures, const BisectionOptions &options)
+namespace {
+
+AnalysisReport reportFor(const Fabric &fabric, const CapacityView &capacity, const Failures &failures,
+                         const BisectionOptions &options)
 {
-    fabric.prepare();
     AnalysisReport report;
-    const CapacityView capacity = CapacityView::of(fabric, failures);
     report.counts = countFabric(fabric);
     report.oversubscription = analyzeOversubscription(fabric, capacity);
     report.bisection = analyzeBisection(fabric, capacity, options);
@@ -23,6 +26,39 @@ AnalysisReport analyzeFabric(const Fabric &fabric, const Failures &failures, con
     for (const auto s : failures.switches)
         report.failed.push_back(fabric.switchAt(s).id);
     return report;
+}
+
+} // namespace
+
+AnalysisReport analyzeFabric(const Fabric &fabric, const Failures &failures, const BisectionOptions &options)
+{
+    fabric.prepare();
+    const CapacityView capacity = CapacityView::of(fabric, failures);
+    return reportFor(fabric, capacity, failures, options);
+}
+
+BaselineAndWhatIf analyzeWithWhatIf(const Fabric &fabric, const Failures &failures, const BisectionOptions &options,
+                                    const std::function<void()> &baselineDone)
+{
+    fabric.prepare();
+    BaselineAndWhatIf result;
+    const CapacityView nominal = CapacityView::of(fabric);
+    const SwitchFlowNetwork baselineNetwork(fabric, nominal);
+    BisectionOptions reuse = options;
+    reuse.network = &baselineNetwork;
+    result.baseline = reportFor(fabric, nominal, {}, reuse);
+    if (options.cancel && options.cancel->load()) {
+        result.whatIf = result.baseline;
+        result.whatIf.bisection.cancelled = true;
+        return result;
+    }
+    if (baselineDone)
+        baselineDone();
+    const CapacityView failed = CapacityView::of(fabric, failures);
+    const SwitchFlowNetwork whatIfNetwork(baselineNetwork, failed);
+    reuse.network = &whatIfNetwork;
+    result.whatIf = reportFor(fabric, failed, failures, reuse);
+    return result;
 }
 
 CutChange cutChange(const BisectionResult &baseline, const BisectionResult &whatIf)

@@ -8,6 +8,7 @@
 #include "core/analysis/counts.h"
 #include "core/analysis/oversubscription.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,19 @@ const TierOversubscription *findTier(const OversubscriptionResult &result, Tier 
 
 AnalysisReport analyzeFabric(const Fabric &fabric, const Failures &failures = {},
                              const BisectionOptions &options = {});
+
+/// The baseline (nothing failed) and the what-if of `failures`, together:
+/// the what-if's max flows run on the baseline's flow network with only the
+/// failed links' capacities changed, so it builds no graph of its own.
+struct BaselineAndWhatIf
+{
+    AnalysisReport baseline;
+    AnalysisReport whatIf;
+};
+/// `baselineDone`, when given, is called (on the calling thread) between the two.
+BaselineAndWhatIf analyzeWithWhatIf(const Fabric &fabric, const Failures &failures,
+                                    const BisectionOptions &options = {},
+                                    const std::function<void()> &baselineDone = {});
 
 /// Stable JSON (docs/cli.md): gpus, hosts, switches, switches_by_tier, links,
 /// link_groups, tiers[{name, oversubscription, worst_oversubscription,

@@ -6,6 +6,7 @@
 #include "core/analysis/bisection.h"
 #include "core/analysis/capacity.h"
 #include "core/analysis/maxflow.h"
+#include "core/analysis/report.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 
@@ -112,6 +113,7 @@ class TestMaxFlow : public QObject
 private slots:
     void agreesWithBoostPushRelabel();
     void candidatesOnThreadsAgree();
+    void whatIfOnTheBaselineNetwork();
 };
 
 void TestMaxFlow::agreesWithBoostPushRelabel()
@@ -164,6 +166,46 @@ void TestMaxFlow::candidatesOnThreadsAgree()
         QCOMPARE(a.hostSide, b.hostSide);
         QCOMPARE(a.cutLinks, b.cutLinks);
     }
+}
+
+void TestMaxFlow::whatIfOnTheBaselineNetwork()
+{
+    // A what-if's network derived from the baseline's (capacities of the
+    // changed links updated) must give what a network built afresh gives.
+    std::mt19937 rng(7);
+    for (int round = 0; round < 20; ++round) {
+        const Fabric f = randomFabric(rng, 6 + round, 3 + round % 7, 12 + round);
+        const CapacityView nominal = CapacityView::of(f);
+        const SwitchFlowNetwork base(f, nominal);
+        Failures failures;
+        failures.switches.push_back(round % f.switchCount());
+        failures.links.push_back(round % f.linkCount());
+        const CapacityView failed = CapacityView::of(f, failures);
+        const SwitchFlowNetwork derived(base, failed);
+        const SwitchFlowNetwork fresh(f, failed);
+        for (int split = 0; split < 4; ++split) {
+            std::vector<char> side(size_t(f.hostCount()));
+            for (auto &s : side)
+                s = char(rng() % 2);
+            std::vector<std::int32_t> cutDerived, cutFresh;
+            QCOMPARE(derived.minCut(side, &cutDerived), fresh.minCut(side, &cutFresh));
+            QCOMPARE(cutDerived, cutFresh);
+            QCOMPARE(std::llround(derived.minCut(side) * 1000.0), referenceFlow(f, failed, side));
+        }
+    }
+    // The whole analysis: analyzeWithWhatIf against two separate analyses.
+    const Fabric f = generateClos(railOptimizedParams(256));
+    Failures failures;
+    failures.switches.push_back(f.switchCount() / 2);
+    const BaselineAndWhatIf both = analyzeWithWhatIf(f, failures);
+    const AnalysisReport baseline = analyzeFabric(f);
+    const AnalysisReport whatIf = analyzeFabric(f, failures);
+    QCOMPARE(both.baseline.bisection.gbps, baseline.bisection.gbps);
+    QCOMPARE(both.whatIf.bisection.gbps, whatIf.bisection.gbps);
+    QCOMPARE(both.whatIf.bisection.cutLinks, whatIf.bisection.cutLinks);
+    QCOMPARE(both.whatIf.bisection.candidate, whatIf.bisection.candidate);
+    QCOMPARE(both.whatIf.failed, whatIf.failed);
+    QVERIFY(both.whatIf.bisection.gbps < both.baseline.bisection.gbps);
 }
 
 QTEST_GUILESS_MAIN(TestMaxFlow)
