@@ -14,6 +14,7 @@
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
 #include "views/mainwindow.h"
+#include "core/model/hugepages.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -50,6 +51,7 @@ double repaintMs(Railyard::FabricCanvas *canvas, int repeat)
 
 int main(int argc, char **argv)
 {
+    Railyard::restartWithHugePages(argv);
     Railyard::tuneAllocatorForLargeFabrics();
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");

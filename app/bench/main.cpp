@@ -19,6 +19,7 @@
 #include "core/analysis/oversubscription.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
+#include "core/model/hugepages.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -252,6 +253,7 @@ void printTableRow(const ScaleResult &r)
 
 int main(int argc, char *argv[])
 {
+    Railyard::restartWithHugePages(argv);
     Railyard::tuneAllocatorForLargeFabrics();
     using namespace Railyard;
     QCoreApplication app(argc, argv);

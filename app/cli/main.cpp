@@ -16,6 +16,7 @@
 #include "app/cli/placecommand.h"
 #include "app/cli/simulatecommand.h"
 #include "app/cli/validatecommand.h"
+#include "core/model/hugepages.h"
 
 #include <QCoreApplication>
 
@@ -119,6 +120,7 @@ int run(const QStringList &args)
 
 int main(int argc, char *argv[])
 {
+    Railyard::restartWithHugePages(argv);
     Railyard::tuneAllocatorForLargeFabrics();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("railyard-cli"));

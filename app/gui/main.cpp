@@ -21,6 +21,7 @@
 #include "views/docks/intentsdock.h"
 #include "views/docks/jobsdock.h"
 #include "views/mainwindow.h"
+#include "core/model/hugepages.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -61,6 +62,7 @@ void installTranslators(QApplication &app)
 
 int main(int argc, char **argv)
 {
+    Railyard::restartWithHugePages(argv);
     Railyard::tuneAllocatorForLargeFabrics();
     // Headless capture needs no display.
     if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY")
