@@ -3,6 +3,7 @@
 #include "core/model/limits.h"
 
 #include <algorithm>
+#include <iterator>
 #include <unordered_set>
 
 namespace Railyard {
@@ -124,6 +125,17 @@ std::int32_t Fabric::addLink(Link link)
     m_linkIndex.insert(m_links, index);
     invalidateAdjacency();
     return index;
+}
+
+void Fabric::appendLinks(std::vector<Link> &&links)
+{
+    const auto first = linkCount();
+    if (m_links.empty())
+        m_links = std::move(links);
+    else
+        m_links.insert(m_links.end(), std::make_move_iterator(links.begin()), std::make_move_iterator(links.end()));
+    m_linkIndex.insertRange(m_links, first, linkCount());
+    invalidateAdjacency();
 }
 
 void Fabric::reserve(size_t hosts, size_t switches, size_t links)

@@ -169,6 +169,9 @@ public:
     std::int32_t addHost(Host host);
     std::int32_t addSwitch(Switch sw);
     std::int32_t addLink(Link link);
+    /// Appends links as addLink() would one by one, entering their ids in
+    /// one prefetching pass (a reader's bulk load).
+    void appendLinks(std::vector<Link> &&links);
     void reserve(size_t hosts, size_t switches, size_t links);
 
     // --- Structural editing primitives (FabricDocument's commands) ---------

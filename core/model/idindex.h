@@ -14,6 +14,7 @@
 // index among equal ids, so "the first occurrence owns the id" and later ones
 // are the duplicates that validation reports.
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -100,9 +101,35 @@ public:
     void rebuild(const Elements &v)
     {
         clear();
-        reserve(v.size());
-        for (size_t i = 0; i < v.size(); ++i)
-            insert(v, static_cast<std::int32_t>(i));
+        insertRange(v, 0, static_cast<std::int32_t>(v.size()));
+    }
+    /// Enters elements [first, last) of v, as insert() each, but with the
+    /// slot of an element a few ahead prefetched: a bulk load (a reader's
+    /// links) waits on memory once per batch rather than once per element.
+    template<typename Elements>
+    void insertRange(const Elements &v, std::int32_t first, std::int32_t last)
+    {
+        reserve(m_size + static_cast<size_t>(std::max(0, last - first)));
+        constexpr std::int32_t ahead = 8;
+        std::uint32_t tags[ahead] = {};
+        for (std::int32_t i = first; i < std::min(last, first + ahead); ++i)
+            tags[i % ahead] = tagOf(v[static_cast<size_t>(i)].id);
+        for (std::int32_t i = first; i < last; ++i) {
+            const std::uint32_t tag = tags[i % ahead];
+            if (i + ahead < last) {
+                const std::uint32_t later = tagOf(v[static_cast<size_t>(i + ahead)].id);
+                tags[i % ahead] = later;
+                __builtin_prefetch(&m_slots[home(later)]);
+            }
+            const std::string_view id = v[static_cast<size_t>(i)].id;
+            size_t at = home(tag);
+            bool duplicate = false;
+            for (; m_slots[at].index >= 0; at = (at + 1) & m_mask)
+                duplicate = duplicate || (m_slots[at].tag == tag && v[static_cast<size_t>(m_slots[at].index)].id == id);
+            m_slots[at] = Slot{tag, i};
+            ++m_size;
+            m_duplicates += duplicate ? 1 : 0;
+        }
     }
     /// Sizes the table for n entries without growing on the way.
     void reserve(size_t n);

@@ -269,6 +269,7 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
                          "degraded_gbps, plane FROM links ORDER BY seq");
     const std::int32_t hosts = fabric.hostCount();
     const std::int32_t switches = fabric.switchCount();
+    std::vector<Link> links;
     for (std::int64_t i = 0; link.next(); ++i) {
         checkSeq(link.integer(0), i, "links");
         Link l;
@@ -284,8 +285,9 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
         l.state = *state;
         l.degradedGbps = link.real(10);
         l.plane = int(link.integer(11));
-        fabric.addLink(std::move(l));
+        links.push_back(std::move(l));
     }
+    fabric.appendLinks(std::move(links)); // ids entered in one prefetching pass
     return fabric;
 }
 

@@ -163,24 +163,36 @@ bool switchElement(PlainJson &json, Switch &s)
     return (ok && hasId && hasTier) || json.fail();
 }
 
+/// The node last looked up for a link end: consecutive links usually share
+/// one (a host's rails, a leaf's uplinks).
+struct EndCache
+{
+    std::string id;
+    NodeIndex node = -1;
+};
+
 /// One link; its ends are looked up by id among the nodes read so far.
-bool link(PlainJson &json, const Fabric &fabric, Link &l)
+bool link(PlainJson &json, const Fabric &fabric, Link &l, EndCache &lastA, EndCache &lastB)
 {
     bool hasId = false, hasGbps = false, hasDegraded = false;
     std::string_view a, b;
-    auto end = [&](std::string_view &out, std::int32_t &node) {
+    auto end = [&](std::string_view &out, std::int32_t &node, EndCache &cache) {
         if (!json.string(out))
             return false;
-        node = fabric.findNode(out);
+        if (cache.node < 0 || out != cache.id) {
+            cache.node = fabric.findNode(out);
+            cache.id.assign(out);
+        }
+        node = cache.node;
         return node >= 0;
     };
     const bool ok = members(json, [&](std::string_view k) {
         if (k == "id")
             return (hasId = id(json, l.id)) ? 0 : -1;
         if (k == "a")
-            return end(a, l.a) ? 1 : -1;
+            return end(a, l.a, lastA) ? 1 : -1;
         if (k == "b")
-            return end(b, l.b) ? 2 : -1;
+            return end(b, l.b, lastB) ? 2 : -1;
         if (k == "port_a")
             return intIn(json, l.portA, -1, Limits::maxRadix - 1) ? 3 : -1;
         if (k == "port_b")
@@ -257,14 +269,17 @@ bool readPlain(std::string_view data, Fabric &fabric)
             if (!json.beginArray())
                 return -1;
             // Written files hold one link per line of about 100 bytes.
-            fabric.reserve(0, 0, data.size() / 100);
+            std::vector<Link> links;
+            links.reserve(data.size() / 100);
             bool first = true;
+            EndCache lastA, lastB;
             while (json.element(first)) {
                 Link l;
-                if (!link(json, fabric, l))
+                if (!link(json, fabric, l, lastA, lastB))
                     return -1;
-                fabric.addLink(std::move(l));
+                links.push_back(std::move(l));
             }
+            fabric.appendLinks(std::move(links));
             return json.ok() ? 6 : -1;
         }
         return -1;

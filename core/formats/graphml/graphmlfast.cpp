@@ -166,7 +166,7 @@ private:
     void location(const Element &e, Location &loc) const;
     bool buildHost(const Element &e, Fabric &fabric) const;
     bool buildSwitch(const Element &e, Fabric &fabric) const;
-    bool buildLink(const Element &e, std::string_view id, Fabric &fabric) const;
+    bool buildLink(const Element &e, std::string_view id, const Fabric &fabric, std::vector<Link> &links) const;
 
     Scanner m_scan;
     std::vector<Key> m_keys;
@@ -436,7 +436,7 @@ bool FastReader::buildSwitch(const Element &e, Fabric &fabric) const
     return true;
 }
 
-bool FastReader::buildLink(const Element &e, std::string_view id, Fabric &fabric) const
+bool FastReader::buildLink(const Element &e, std::string_view id, const Fabric &fabric, std::vector<Link> &links) const
 {
     if (id.size() > size_t(Limits::maxIdBytes) || e.source.empty() || e.target.empty())
         return false;
@@ -467,7 +467,7 @@ bool FastReader::buildLink(const Element &e, std::string_view id, Fabric &fabric
         return false;
     if (value(e, EdgeDomain, Plane, v) && !(toInt(v, l.plane) && l.plane >= 0 && l.plane <= Limits::maxIndexField))
         return false;
-    fabric.addLink(std::move(l)); // a duplicate id is found by validate()
+    links.push_back(std::move(l)); // a duplicate id is found by validate()
     return true;
 }
 
@@ -518,6 +518,8 @@ bool FastReader::read(Fabric &fabric)
             if (!id.empty())
                 taken.insert(id);
     }
+    std::vector<Link> links;
+    links.reserve(m_edges.size());
     for (size_t i = 0; i < m_edges.size(); ++i) {
         const Element &e = m_edges[i];
         std::string_view id = explicitIds[i];
@@ -531,9 +533,10 @@ bool FastReader::read(Fabric &fabric)
             } while (taken.count(made) || generated.count(made) || fabric.findNode(made) >= 0);
             id = *generated.insert(made).first;
         }
-        if (!buildLink(e, id, fabric))
+        if (!buildLink(e, id, fabric, links))
             return false;
     }
+    fabric.appendLinks(std::move(links));
 
     GraphmlCommon::deriveFromLinks(fabric);
     return fabric.validate().empty();
