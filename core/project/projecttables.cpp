@@ -1,5 +1,6 @@
 #include "core/project/projecttables.h"
 
+#include "core/model/limits.h"
 #include "core/project/projectexception.h"
 #include "core/project/sqlitestatement.h"
 
@@ -270,6 +271,12 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
     const std::int32_t hosts = fabric.hostCount();
     const std::int32_t switches = fabric.switchCount();
     std::vector<Link> links;
+    {
+        // seq is the rowid: its maximum is one look-up, and sizes the vector once.
+        SqliteStatement last(db, "SELECT max(seq) FROM links");
+        if (last.next() && last.integer(0) >= 0 && last.integer(0) < Limits::maxGeneratedLinks)
+            links.reserve(size_t(last.integer(0)) + 1);
+    }
     for (std::int64_t i = 0; link.next(); ++i) {
         checkSeq(link.integer(0), i, "links");
         Link l;
