@@ -67,6 +67,8 @@ timed() {
 
 timed railyard "$cli" analyze "$graphml" --json
 [[ -n "$fabric" ]] && timed railyard-fabricjson "$cli" analyze "$fabric" --json
+# Reading alone: the whole validate process (read, validate, print a line).
+timed railyard-read "$cli" validate "$graphml"
 
 # The peers build the split Railyard reported when it is one of the aligned
 # candidates they know; otherwise their default (the first candidate).
@@ -168,6 +170,17 @@ for label, (answer, cpu, rss, timing) in rows:
           f"{answer['bisection']['candidate'][:14]:14} {t_ok:6} {b_ok}")
 for n in notes:
     print("note:", n)
+read_time = os.path.join(work, "railyard-read.time")
+if os.path.exists(read_time):
+    with open(read_time) as f:
+        user, system, rss_kb = f.read().split()[-3:]
+    railyard_read = float(user) + float(system)
+    print(f"\nreading the GraphML file: railyard-cli validate (whole process) {railyard_read:.2f} CPU s", end="")
+    ig = load("igraph")
+    if ig and ig[3]:
+        igraph_read = ig[3]["read_cpu_s"]
+        print(f"; igraph's Read_GraphML {igraph_read:.2f} CPU s: {igraph_read / railyard_read:.1f}x", end="")
+    print()
 print(f"\nCPU s = user + sys of the whole process (/usr/bin/time); read/comp s = the script's own CPU split.")
 print(f"answers {'AGREE' if all_ok else 'DISAGREE'}; outputs in {work}")
 sys.exit(0 if all_ok else 1)
