@@ -4,26 +4,13 @@
 #include "core/formats/fabricjson/fabricjsonfast.h"
 #include "core/formats/fabricjson/fabricjsonformat.h"
 #include "core/formats/fabricjson/fabricjsonreader.h"
+#include "fabricbytes.h"
 
 #include <QBuffer>
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-
-namespace {
-
-QByteArray written(const Railyard::Fabric &fabric)
-{
-    QByteArray bytes;
-    QBuffer out(&bytes);
-    out.open(QIODevice::WriteOnly);
-    QString error;
-    Railyard::FabricJsonFormat().write(fabric, out, &error);
-    return bytes;
-}
-
-} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
@@ -40,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     Railyard::Fabric fast;
     if (Railyard::FabricJsonDetail::readPlain(view, fast)) {
         const Railyard::ReadResult full = Railyard::FabricJsonReader::readBytes(view, QStringLiteral("fuzz"), false);
-        if (!full.ok() || !full.warnings.empty() || written(fast) != written(*full.fabric))
+        if (!full.ok() || !full.warnings.empty() || fabricBytes(fast) != fabricBytes(*full.fabric))
             std::abort(); // the fast path took a file the full reader reads differently
     }
     return 0;

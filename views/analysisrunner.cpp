@@ -8,6 +8,7 @@ namespace Railyard {
 
 struct AnalysisRunner::Result
 {
+    std::shared_ptr<const WhatIfBase> base; ///< built with the baseline, kept for later what-ifs
     std::optional<AnalysisReport> baseline;
     AnalysisReport current;
     bool cancelled = false;
@@ -34,14 +35,17 @@ void AnalysisRunner::setDocument(FabricDocument *document)
     m_document = document;
     m_baseline.reset();
     m_current.reset();
+    m_whatIfBase.reset();
     m_baselineValid = false;
     if (!m_document)
         return;
     connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
         if (change == FabricDocument::Change::Positions)
             return; // where nodes are drawn changes no number: a drag re-runs nothing
-        if (change != FabricDocument::Change::Failures)
+        if (change != FabricDocument::Change::Failures) {
             m_baselineValid = false;
+            m_whatIfBase.reset(); // built on the fabric as it was
+        }
         schedule();
     });
     // The worker reads the document's fabric: stop it before the structure changes.
@@ -78,29 +82,30 @@ void AnalysisRunner::schedule()
     // stack on the UI thread, and any edit cancels and waits for this run
     // before its result is used (see onFinished).
     auto *self = this;
-    m_watcher.setFuture(QtConcurrent::run([fabric, failures, needBaseline, cancelFlag, self] {
+    // What-ifs of an unchanged fabric run on the baseline's flow network.
+    const std::shared_ptr<const WhatIfBase> base = needBaseline ? nullptr : m_whatIfBase;
+    m_watcher.setFuture(QtConcurrent::run([fabric, failures, needBaseline, base, cancelFlag, self] {
         auto result = std::make_shared<Result>();
         BisectionOptions options;
         options.cancel = cancelFlag.get();
-        if (needBaseline && !failures.empty()) {
-            // Both at once: the what-if reuses the baseline's flow network.
-            BaselineAndWhatIf both = analyzeWithWhatIf(*fabric, failures, options, [self, cancelFlag] {
+        if (needBaseline) {
+            result->base = std::make_shared<const WhatIfBase>(*fabric);
+            result->baseline = result->base->baseline(options);
+            if (!failures.empty() && !cancelFlag->load()) {
                 QMetaObject::invokeMethod(self, [self, cancelFlag] {
                     // Dropped when the run was delivered (or cancelled) meanwhile.
                     if (self->m_running && self->m_cancel == cancelFlag)
                         emit self->progress(50, tr("Analysing the what-if"));
                 });
-            });
-            result->baseline = std::move(both.baseline);
-            result->current = std::move(both.whatIf);
-        } else if (needBaseline) {
-            result->baseline = analyzeFabric(*fabric, {}, options);
-            result->current = *result->baseline;
+                result->current = result->base->whatIf(failures, options);
+            } else {
+                result->current = *result->baseline;
+            }
         } else if (!cancelFlag->load()) {
-            result->current = analyzeFabric(*fabric, failures, options);
+            result->current = base ? base->whatIf(failures, options) : analyzeFabric(*fabric, failures, options);
         }
         result->cancelled = cancelFlag->load() || result->current.bisection.cancelled
-                            || (result->baseline && result->baseline->bisection.cancelled);
+            || (result->baseline && result->baseline->bisection.cancelled);
         return result;
     }));
 }
@@ -131,6 +136,7 @@ void AnalysisRunner::onFinished()
     } else {
         if (result->baseline) {
             m_baseline = std::move(result->baseline);
+            m_whatIfBase = std::move(result->base);
             m_baselineValid = true;
         }
         if (!m_document || m_document->failures().empty())

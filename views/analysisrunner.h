@@ -62,6 +62,8 @@ private:
     bool m_running = false;
     bool m_pending = false;
     bool m_baselineValid = false;
+    /// The baseline's flow network, while the fabric is unchanged: what-ifs reuse it.
+    std::shared_ptr<const WhatIfBase> m_whatIfBase;
 };
 
 } // namespace Railyard

@@ -37,16 +37,38 @@ AnalysisReport analyzeFabric(const Fabric &fabric, const Failures &failures, con
     return reportFor(fabric, capacity, failures, options);
 }
 
+WhatIfBase::WhatIfBase(const Fabric &fabric)
+    : m_fabric(fabric)
+{
+    fabric.prepare();
+    m_nominal = CapacityView::of(fabric);
+    m_network = std::make_unique<SwitchFlowNetwork>(fabric, m_nominal);
+}
+
+WhatIfBase::~WhatIfBase() = default;
+
+AnalysisReport WhatIfBase::baseline(const BisectionOptions &options) const
+{
+    BisectionOptions reuse = options;
+    reuse.network = m_network.get();
+    return reportFor(m_fabric, m_nominal, {}, reuse);
+}
+
+AnalysisReport WhatIfBase::whatIf(const Failures &failures, const BisectionOptions &options) const
+{
+    const CapacityView failed = CapacityView::of(m_fabric, failures);
+    const SwitchFlowNetwork network(*m_network, failed);
+    BisectionOptions reuse = options;
+    reuse.network = &network;
+    return reportFor(m_fabric, failed, failures, reuse);
+}
+
 BaselineAndWhatIf analyzeWithWhatIf(const Fabric &fabric, const Failures &failures, const BisectionOptions &options,
                                     const std::function<void()> &baselineDone)
 {
-    fabric.prepare();
+    const WhatIfBase base(fabric);
     BaselineAndWhatIf result;
-    const CapacityView nominal = CapacityView::of(fabric);
-    const SwitchFlowNetwork baselineNetwork(fabric, nominal);
-    BisectionOptions reuse = options;
-    reuse.network = &baselineNetwork;
-    result.baseline = reportFor(fabric, nominal, {}, reuse);
+    result.baseline = base.baseline(options);
     if (options.cancel && options.cancel->load()) {
         result.whatIf = result.baseline;
         result.whatIf.bisection.cancelled = true;
@@ -54,10 +76,7 @@ BaselineAndWhatIf analyzeWithWhatIf(const Fabric &fabric, const Failures &failur
     }
     if (baselineDone)
         baselineDone();
-    const CapacityView failed = CapacityView::of(fabric, failures);
-    const SwitchFlowNetwork whatIfNetwork(baselineNetwork, failed);
-    reuse.network = &whatIfNetwork;
-    result.whatIf = reportFor(fabric, failed, failures, reuse);
+    result.whatIf = base.whatIf(failures, options);
     return result;
 }
 

@@ -9,10 +9,13 @@
 #include "core/analysis/oversubscription.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace Railyard {
+
+class SwitchFlowNetwork;
 
 struct AnalysisReport
 {
@@ -34,18 +37,41 @@ CutChange cutChange(const BisectionResult &baseline, const BisectionResult &what
 /// The entry of `tier` in an oversubscription result, nullptr when absent.
 const TierOversubscription *findTier(const OversubscriptionResult &result, Tier tier);
 
-AnalysisReport analyzeFabric(const Fabric &fabric, const Failures &failures = {},
-                             const BisectionOptions &options = {});
+AnalysisReport analyzeFabric(const Fabric &fabric, const Failures &failures = {}, const BisectionOptions &options = {});
 
-/// The baseline (nothing failed) and the what-if of `failures`, together:
-/// the what-if's max flows run on the baseline's flow network with only the
-/// failed links' capacities changed, so it builds no graph of its own.
+/// A fabric's baseline analysis kept for what-ifs: the flow network of the
+/// nominal capacities stays built, and each what-if's max flows run on it with
+/// only the failed links' capacities changed, so no what-if builds a graph.
+/// Read-only once built (what-ifs may run on any thread); the fabric must not
+/// change while it is kept.
+class WhatIfBase
+{
+public:
+    explicit WhatIfBase(const Fabric &fabric);
+    ~WhatIfBase();
+    WhatIfBase(const WhatIfBase &) = delete;
+    WhatIfBase &operator=(const WhatIfBase &) = delete;
+
+    const Fabric &fabric() const { return m_fabric; }
+    /// The analysis with nothing failed.
+    AnalysisReport baseline(const BisectionOptions &options = {}) const;
+    /// The analysis with `failures` failed; as analyzeFabric(fabric, failures).
+    AnalysisReport whatIf(const Failures &failures, const BisectionOptions &options = {}) const;
+
+private:
+    const Fabric &m_fabric;
+    CapacityView m_nominal;
+    std::unique_ptr<SwitchFlowNetwork> m_network;
+};
+
+/// The baseline (nothing failed) and the what-if of `failures`, together, on
+/// one WhatIfBase. `baselineDone`, when given, is called (on the calling
+/// thread) between the two.
 struct BaselineAndWhatIf
 {
     AnalysisReport baseline;
     AnalysisReport whatIf;
 };
-/// `baselineDone`, when given, is called (on the calling thread) between the two.
 BaselineAndWhatIf analyzeWithWhatIf(const Fabric &fabric, const Failures &failures,
                                     const BisectionOptions &options = {},
                                     const std::function<void()> &baselineDone = {});

@@ -63,16 +63,7 @@ public:
     template<typename Elements>
     void insert(const Elements &v, std::int32_t index)
     {
-        const std::string_view id = v[static_cast<size_t>(index)].id;
-        const std::uint32_t tag = tagOf(id);
-        reserve(m_size + 1);
-        size_t i = home(tag);
-        bool duplicate = false;
-        for (; m_slots[i].index >= 0; i = (i + 1) & m_mask)
-            duplicate = duplicate || (m_slots[i].tag == tag && v[static_cast<size_t>(m_slots[i].index)].id == id);
-        m_slots[i] = Slot{tag, index};
-        ++m_size;
-        m_duplicates += duplicate ? 1 : 0;
+        insertRange(v, index, index + 1);
     }
     /// Removes the entry of element `index`; v[index] must still hold the id
     /// it was entered with.
