@@ -101,7 +101,8 @@ void AnalysisRunner::schedule()
             } else {
                 result->current = *result->baseline;
             }
-        } else if (!cancelFlag->load()) {
+        } else if (!failures.empty() && !cancelFlag->load()) {
+            // With no failures the baseline is the answer (onFinished).
             result->current = base ? base->whatIf(failures, options) : analyzeFabric(*fabric, failures, options);
         }
         result->cancelled = cancelFlag->load() || result->current.bisection.cancelled

@@ -119,7 +119,7 @@ Timings runOnce(const ClosParams &params, Outcome *outcome)
     const CapacityView capacity = CapacityView::of(fabric);
     const OversubscriptionResult oversubscription = analyzeOversubscription(fabric, capacity);
     const auto t2 = Clock::now();
-    // As analyzeWithWhatIf does: the what-if's flow network is derived from the baseline's.
+    // As WhatIfBase does: the what-if's flow network is derived from the baseline's.
     const SwitchFlowNetwork network(fabric, capacity);
     BisectionOptions options;
     options.network = &network;

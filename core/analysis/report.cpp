@@ -63,23 +63,6 @@ AnalysisReport WhatIfBase::whatIf(const Failures &failures, const BisectionOptio
     return reportFor(m_fabric, failed, failures, reuse);
 }
 
-BaselineAndWhatIf analyzeWithWhatIf(const Fabric &fabric, const Failures &failures, const BisectionOptions &options,
-                                    const std::function<void()> &baselineDone)
-{
-    const WhatIfBase base(fabric);
-    BaselineAndWhatIf result;
-    result.baseline = base.baseline(options);
-    if (options.cancel && options.cancel->load()) {
-        result.whatIf = result.baseline;
-        result.whatIf.bisection.cancelled = true;
-        return result;
-    }
-    if (baselineDone)
-        baselineDone();
-    result.whatIf = base.whatIf(failures, options);
-    return result;
-}
-
 CutChange cutChange(const BisectionResult &baseline, const BisectionResult &whatIf)
 {
     CutChange change;

@@ -8,7 +8,6 @@
 #include "core/analysis/counts.h"
 #include "core/analysis/oversubscription.h"
 
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -63,18 +62,6 @@ private:
     CapacityView m_nominal;
     std::unique_ptr<SwitchFlowNetwork> m_network;
 };
-
-/// The baseline (nothing failed) and the what-if of `failures`, together, on
-/// one WhatIfBase. `baselineDone`, when given, is called (on the calling
-/// thread) between the two.
-struct BaselineAndWhatIf
-{
-    AnalysisReport baseline;
-    AnalysisReport whatIf;
-};
-BaselineAndWhatIf analyzeWithWhatIf(const Fabric &fabric, const Failures &failures,
-                                    const BisectionOptions &options = {},
-                                    const std::function<void()> &baselineDone = {});
 
 /// Stable JSON (docs/cli.md): gpus, hosts, switches, switches_by_tier, links,
 /// link_groups, tiers[{name, oversubscription, worst_oversubscription,

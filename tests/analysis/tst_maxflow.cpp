@@ -193,11 +193,15 @@ void TestMaxFlow::whatIfOnTheBaselineNetwork()
             QCOMPARE(std::llround(derived.minCut(side) * 1000.0), referenceFlow(f, failed, side));
         }
     }
-    // The whole analysis: analyzeWithWhatIf against two separate analyses.
+    // The whole analysis: a WhatIfBase's baseline and what-if against two separate analyses.
     const Fabric f = generateClos(railOptimizedParams(256));
     Failures failures;
     failures.switches.push_back(f.switchCount() / 2);
-    const BaselineAndWhatIf both = analyzeWithWhatIf(f, failures);
+    const WhatIfBase base(f);
+    const struct
+    {
+        AnalysisReport baseline, whatIf;
+    } both{base.baseline(), base.whatIf(failures)};
     const AnalysisReport baseline = analyzeFabric(f);
     const AnalysisReport whatIf = analyzeFabric(f, failures);
     QCOMPARE(both.baseline.bisection.gbps, baseline.bisection.gbps);

@@ -356,15 +356,17 @@ void Reader::readHost(const json &v, size_t index)
     const bool idOk = readId(v, path, h.id);
     getString(v, path, "gpu_model", h.gpuModel, false);
     if (getInt(v, path, "gpus", h.gpus, true) && (h.gpus < 1 || h.gpus > Limits::maxGpusPerHost)) {
-        error(path + "/gpus", (h.gpus < 1 ? "a host needs at least 1 GPU, got "
-                                          : "a host has at most " + std::to_string(Limits::maxGpusPerHost) + " GPUs, got ")
-                                  + std::to_string(h.gpus));
+        error(path + "/gpus",
+              (h.gpus < 1 ? "a host needs at least 1 GPU, got "
+                          : "a host has at most " + std::to_string(Limits::maxGpusPerHost) + " GPUs, got ")
+                  + std::to_string(h.gpus));
         h.gpus = 1; // reported; keep validate() from repeating it
     }
     if (getNumber(v, path, "nvlink_gbytes_per_s", h.nvlinkGBps, false)
         && !(h.nvlinkGBps >= 0 && h.nvlinkGBps <= Limits::maxNvlinkGBps)) {
-        error(path + "/nvlink_gbytes_per_s", "NVLink bandwidth must be in [0, " + numberText(Limits::maxNvlinkGBps)
-                                                 + "] GB/s, got " + numberText(h.nvlinkGBps));
+        error(path + "/nvlink_gbytes_per_s",
+              "NVLink bandwidth must be in [0, " + numberText(Limits::maxNvlinkGBps) + "] GB/s, got "
+                  + numberText(h.nvlinkGBps));
         h.nvlinkGBps = 0;
     }
     getBool(v, path, "nvls", h.nvls);
@@ -372,8 +374,9 @@ void Reader::readHost(const json &v, size_t index)
         if (!nics->is_array()) {
             error(path + "/nics", "expected an array, got " + describe(*nics));
         } else if (nics->size() > size_t(Limits::maxNicsPerHost)) {
-            error(path + "/nics", "a host has at most " + std::to_string(Limits::maxNicsPerHost) + " NICs, got "
-                                      + std::to_string(nics->size()));
+            error(path + "/nics",
+                  "a host has at most " + std::to_string(Limits::maxNicsPerHost) + " NICs, got "
+                      + std::to_string(nics->size()));
         } else {
             for (size_t i = 0; i < nics->size(); ++i) {
                 const std::string np = path + "/nics/" + std::to_string(i);
@@ -383,16 +386,19 @@ void Reader::readHost(const json &v, size_t index)
                 Nic nic;
                 nic.rail = int(i);
                 if (getInt(n, np, "rail", nic.rail, false) && (nic.rail < 0 || nic.rail > Limits::maxIndexField))
-                    error(np + "/rail", "rail must be in [0, " + std::to_string(Limits::maxIndexField) + "], got "
-                                            + std::to_string(nic.rail));
+                    error(np + "/rail",
+                          "rail must be in [0, " + std::to_string(Limits::maxIndexField) + "], got "
+                              + std::to_string(nic.rail));
                 if (getNumber(n, np, "gbps", nic.speedGbps, true) && !Limits::isValidGbps(nic.speedGbps)) {
-                    error(np + "/gbps", "NIC speed must be in [" + numberText(Limits::minGbps) + ", "
-                                            + numberText(Limits::maxGbps) + "] Gbit/s, got " + numberText(nic.speedGbps));
+                    error(np + "/gbps",
+                          "NIC speed must be in [" + numberText(Limits::minGbps) + ", " + numberText(Limits::maxGbps)
+                              + "] Gbit/s, got " + numberText(nic.speedGbps));
                     nic.speedGbps = 1;
                 }
                 if (getInt(n, np, "ports", nic.ports, false) && (nic.ports < 1 || nic.ports > Limits::maxNicPorts)) {
-                    error(np + "/ports", "a NIC has 1 to " + std::to_string(Limits::maxNicPorts) + " ports, got "
-                                             + std::to_string(nic.ports));
+                    error(np + "/ports",
+                          "a NIC has 1 to " + std::to_string(Limits::maxNicPorts) + " ports, got "
+                              + std::to_string(nic.ports));
                     nic.ports = 1;
                 }
                 unknownFields(n, np, {"rail", "gbps", "ports"});
@@ -429,17 +435,18 @@ void Reader::readSwitch(const json &v, size_t index)
             error(path + "/tier", "unknown tier \"" + elided(tier) + "\"; expected leaf, spine, core or switch");
     }
     if (getInt(v, path, "radix", s.radix, false) && (s.radix < 1 || s.radix > Limits::maxRadix)) {
-        error(path + "/radix", "radix must be in [1, " + std::to_string(Limits::maxRadix) + "], got "
-                                   + std::to_string(s.radix));
+        error(path + "/radix",
+              "radix must be in [1, " + std::to_string(Limits::maxRadix) + "], got " + std::to_string(s.radix));
         s.radix = Limits::maxRadix; // reported; keep validate() from adding port errors
     }
     getString(v, path, "model", s.model, false);
     if (getInt(v, path, "plane", s.plane, false) && (s.plane < 0 || s.plane > Limits::maxIndexField))
-        error(path + "/plane", "plane must be in [0, " + std::to_string(Limits::maxIndexField) + "], got "
-                                   + std::to_string(s.plane));
+        error(path + "/plane",
+              "plane must be in [0, " + std::to_string(Limits::maxIndexField) + "], got " + std::to_string(s.plane));
     if (getInt(v, path, "rail", s.rail, false) && (s.rail < -1 || s.rail > Limits::maxIndexField))
-        error(path + "/rail", "rail must be -1 (none) or a rail number up to " + std::to_string(Limits::maxIndexField)
-                                  + ", got " + std::to_string(s.rail));
+        error(path + "/rail",
+              "rail must be -1 (none) or a rail number up to " + std::to_string(Limits::maxIndexField) + ", got "
+                  + std::to_string(s.rail));
     getBool(v, path, "sharp", s.sharp);
     readLocation(v, path, s.location);
     unknownFields(v, path, {"id", "tier", "radix", "model", "plane", "rail", "sharp", "location"});
@@ -473,8 +480,9 @@ void Reader::link(const FlatObject &v, size_t index)
     ok = getInt(v, path, "port_b", l.portB, false) && ok;
     for (auto [key, port] : {std::pair{"port_a", l.portA}, std::pair{"port_b", l.portB}}) {
         if (port < -1 || port >= Limits::maxRadix) {
-            error(path + "/" + key, std::string("port must be -1 (unassigned) or a port number below ")
-                                        + std::to_string(Limits::maxRadix) + ", got " + std::to_string(port));
+            error(path + "/" + key,
+                  std::string("port must be -1 (unassigned) or a port number below ") + std::to_string(Limits::maxRadix)
+                      + ", got " + std::to_string(port));
             ok = false;
         }
     }
@@ -483,8 +491,9 @@ void Reader::link(const FlatObject &v, size_t index)
             error(path + "/gbps", "capacity must be positive, got " + numberText(l.capacityGbps));
             ok = false;
         } else if (!Limits::isValidGbps(l.capacityGbps)) {
-            error(path + "/gbps", "capacity must be in [" + numberText(Limits::minGbps) + ", "
-                                      + numberText(Limits::maxGbps) + "] Gbit/s, got " + numberText(l.capacityGbps));
+            error(path + "/gbps",
+                  "capacity must be in [" + numberText(Limits::minGbps) + ", " + numberText(Limits::maxGbps)
+                      + "] Gbit/s, got " + numberText(l.capacityGbps));
             ok = false;
         }
     } else {
@@ -502,32 +511,27 @@ void Reader::link(const FlatObject &v, size_t index)
     const bool hasDegraded = getNumber(v, path, "degraded_gbps", l.degradedGbps, l.state == LinkState::Degraded);
     if (l.state == LinkState::Degraded && hasDegraded && l.capacityGbps > 0
         && !(l.degradedGbps >= Limits::minGbps && l.degradedGbps <= l.capacityGbps)) {
-        error(path + "/degraded_gbps",
-              "degraded rate must be in (0, " + numberText(l.capacityGbps) + "], got " + numberText(l.degradedGbps)
-                  + (l.degradedGbps > 0 && l.degradedGbps < Limits::minGbps ? " (below the 0.001 Gbit/s minimum)" : ""));
+        error(
+            path + "/degraded_gbps",
+            "degraded rate must be in (0, " + numberText(l.capacityGbps) + "], got " + numberText(l.degradedGbps)
+                + (l.degradedGbps > 0 && l.degradedGbps < Limits::minGbps ? " (below the 0.001 Gbit/s minimum)" : ""));
         ok = false;
     }
     ok = hasDegraded && ok;
     if (getInt(v, path, "plane", l.plane, false) && (l.plane < 0 || l.plane > Limits::maxIndexField)) {
-        error(path + "/plane", "plane must be in [0, " + std::to_string(Limits::maxIndexField) + "], got "
-                                   + std::to_string(l.plane));
+        error(path + "/plane",
+              "plane must be in [0, " + std::to_string(Limits::maxIndexField) + "], got " + std::to_string(l.plane));
         ok = false;
     }
     unknownFields(v, path, {"id", "a", "b", "port_a", "port_b", "gbps", "state", "degraded_gbps", "plane"});
     if (!ok)
         return;
     if (m_hostsDone && m_switchesDone) {
-        if (!m_nodesFrozen)
-            buildNodeIndex();
+        m_nodesFrozen = true;
         addLink(std::move(l), a->text, b->text, index);
     } else {
         m_pending.push_back(PendingLink{std::move(l), a->text, b->text, index});
     }
-}
-
-void Reader::buildNodeIndex()
-{
-    m_nodesFrozen = true;
 }
 
 NodeIndex Reader::nodeIndex(std::string_view id) const
@@ -589,8 +593,7 @@ ReadResult Reader::finish()
         if (!m_sawVersion)
             error("/version", "missing required field \"version\"");
 
-        if (!m_nodesFrozen)
-            buildNodeIndex();
+        m_nodesFrozen = true;
         for (PendingLink &p : m_pending) {
             if (full())
                 break;

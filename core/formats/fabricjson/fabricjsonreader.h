@@ -174,7 +174,6 @@ private:
 
     void readHost(const json &v, size_t index);
     void readSwitch(const json &v, size_t index);
-    void buildNodeIndex();
     NodeIndex nodeIndex(std::string_view id) const;
     struct Endpoint
     {
