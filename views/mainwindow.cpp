@@ -8,7 +8,9 @@
 #include "views/canvas/fabriccanvas.h"
 #include "views/dialogs/templatedialog.h"
 #include "views/docks/analysisdock.h"
+#include "views/docks/controlplanedock.h"
 #include "views/docks/healthdock.h"
+#include "views/docks/intentreviewpanel.h"
 #include "views/docks/intentsdock.h"
 #include "views/docks/jobsdock.h"
 #include "views/docks/outlinedock.h"
@@ -103,6 +105,21 @@ void MainWindow::createDocks()
     tabifyDockWidget(m_intentsDock, m_healthDock);
     m_healthDock->setCanvas(m_canvas);
     m_healthDock->setJobsDock(m_jobsDock);
+    m_controlPlaneDock = new ControlPlaneDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_controlPlaneDock);
+    tabifyDockWidget(m_healthDock, m_controlPlaneDock);
+    connect(m_controlPlaneDock, &ControlPlaneDock::connectRequested, this, &MainWindow::connectToControlPlane);
+    connect(m_controlPlaneDock, &ControlPlaneDock::pushRequested, this, [this] {
+        m_controlPlaneDock->pushIntent(m_intentsDock->reviewPanel()->reviewedFile());
+    });
+    // A saved connection is used the first time the dock is shown, not at start-up.
+    connect(m_controlPlaneDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (!visible || m_controlPlaneDock->isConnected())
+            return;
+        QString error;
+        if (const std::optional<ControlConnection> saved = ControlClient::loadSaved(&error))
+            m_controlPlaneDock->setConnection(*saved);
+    });
     m_analysisDock->raise();
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     addDockWidget(Qt::BottomDockWidgetArea, m_historyDock);
@@ -162,6 +179,9 @@ void MainWindow::createActions()
     exportPicture->setShortcut(QKeySequence(tr("Ctrl+E")));
     QAction *exportReport = file->addAction(tr("Export Analysis &Report…"), this, &MainWindow::exportReport);
     exportReport->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    file->addSeparator();
+    QAction *connectControl = file->addAction(tr("Connect to &Control Plane…"), this, &MainWindow::connectToControlPlane);
+    connectControl->setObjectName(QStringLiteral("connectControlPlane"));
     file->addSeparator();
     m_documentActions = {m_saveAction, saveAs, close, exportPicture, exportReport};
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -233,6 +253,7 @@ void MainWindow::createActions()
          {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
           static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_jobsDock),
           static_cast<QDockWidget *>(m_intentsDock), static_cast<QDockWidget *>(m_healthDock),
+          static_cast<QDockWidget *>(m_controlPlaneDock),
           static_cast<QDockWidget *>(m_problemsDock), m_historyDock, static_cast<QDockWidget *>(m_versionsDock)})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addAction(toolbar->toggleViewAction());

@@ -20,6 +20,7 @@ namespace Railyard {
 
 class HelpBrowser;
 class AnalysisDock;
+class ControlPlaneDock;
 class AnalysisRunner;
 class EditActions;
 class ProjectSession;
@@ -77,6 +78,7 @@ public:
     JobsDock *jobsDock() const { return m_jobsDock; }
     IntentsDock *intentsDock() const { return m_intentsDock; }
     HealthDock *healthDock() const { return m_healthDock; }
+    ControlPlaneDock *controlPlaneDock() const { return m_controlPlaneDock; }
     EditActions *editActions() const { return m_editActions; }
     ProjectSession *projectSession() const { return m_session; }
     VersionsDock *versionsDock() const { return m_versionsDock; }
@@ -118,6 +120,8 @@ private:
     void editAutosaveInterval();
     void exportPicture();
     void exportReport();
+    /// File ▸ Connect to Control Plane…: asks for the service and shows the Control Plane dock.
+    void connectToControlPlane();
     void about();
 
     std::unique_ptr<FabricDocument> m_document;
@@ -130,6 +134,7 @@ private:
     JobsDock *m_jobsDock = nullptr;
     IntentsDock *m_intentsDock = nullptr;
     HealthDock *m_healthDock = nullptr;
+    ControlPlaneDock *m_controlPlaneDock = nullptr;
     QDockWidget *m_historyDock = nullptr;
     QUndoView *m_undoView = nullptr;
     RecentFiles *m_recentFiles = nullptr;

@@ -14,6 +14,7 @@
 #include "app/cli/intentcommand.h"
 #include "app/cli/keyscommand.h"
 #include "app/cli/placecommand.h"
+#include "app/cli/remotecommand.h"
 #include "app/cli/simulatecommand.h"
 #include "app/cli/validatecommand.h"
 #include "core/model/hugepages.h"
@@ -47,6 +48,7 @@ const Command commands[] = {
     {"simulate", "simulate FABRIC --job JOB", "Publish simulated telemetry (sysfs, /metrics).", runSimulate},
     {"recordings", "recordings PROJECT", "List, export or remove a project's telemetry recordings.", runRecordings},
     {"incidents", "incidents PROJECT", "List the incidents filed into a project.", runIncidents},
+    {"remote", "remote networks|push-intent|...", "Talk to a control-plane service (railyard-controld).", runRemote},
 };
 
 QString topHelpText()

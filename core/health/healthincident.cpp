@@ -40,6 +40,21 @@ std::string incidentSymptom(AlarmKind kind)
     return kind == AlarmKind::SlowRank ? "allreduce_stall" : alarmKindName(kind);
 }
 
+std::string renderRunbook(const std::string &symptom, const std::string &cluster, const std::string &element,
+                          std::int64_t firstInterval, const std::string &summary, const std::string &jobs,
+                          const std::string &exclusions)
+{
+    const char *tmpl = runbookTemplate(symptom);
+    std::string text = tmpl ? tmpl : "# {{element}}\n\n{{summary}}\n\nAffected jobs: {{jobs}}\n";
+    replaceAll(text, "{{cluster}}", cluster);
+    replaceAll(text, "{{element}}", element);
+    replaceAll(text, "{{first_interval}}", std::to_string(firstInterval));
+    replaceAll(text, "{{summary}}", summary);
+    replaceAll(text, "{{jobs}}", jobs);
+    replaceAll(text, "{{exclusions}}", exclusions);
+    return text;
+}
+
 HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alarm, int alarmIndex,
                              const std::vector<JobImpact> &jobs, const HealthExclusions &exclusions)
 {
@@ -72,15 +87,8 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
     excluded.insert(excluded.end(), exclusions.links.begin(), exclusions.links.end());
     std::string summary = std::string("Raised by rule '") + alarm.evidence.rule + "' at interval "
         + std::to_string(alarm.raisedInterval) + ".";
-    const char *tmpl = runbookTemplate(incident.symptom);
-    std::string text = tmpl ? tmpl : "# {{element}}\n\n{{summary}}\n\nAffected jobs: {{jobs}}\n";
-    replaceAll(text, "{{cluster}}", cluster);
-    replaceAll(text, "{{element}}", alarm.element);
-    replaceAll(text, "{{first_interval}}", std::to_string(alarm.firstInterval));
-    replaceAll(text, "{{summary}}", summary);
-    replaceAll(text, "{{jobs}}", join(jobTexts));
-    replaceAll(text, "{{exclusions}}", join(excluded));
-    incident.runbook = std::move(text);
+    incident.runbook = renderRunbook(incident.symptom, cluster, alarm.element, alarm.firstInterval, summary,
+                                     join(jobTexts), join(excluded));
     return incident;
 }
 

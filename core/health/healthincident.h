@@ -34,6 +34,12 @@ struct HealthIncident
 /// The symptom an alarm files ("slow_rank" → "allreduce_stall").
 std::string incidentSymptom(AlarmKind kind);
 
+/// The runbook of `symptom` (runbooks.h) with its placeholders filled; a
+/// generic page for a symptom without a template.
+std::string renderRunbook(const std::string &symptom, const std::string &cluster, const std::string &element,
+                          std::int64_t firstInterval, const std::string &summary, const std::string &jobs,
+                          const std::string &exclusions);
+
 /// Builds the incident for one alarm. A stale source raises no incident:
 /// callers pass only alarms raised from fresh frames.
 HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alarm, int alarmIndex,

@@ -20,6 +20,7 @@ public:
     enum class Mode {
         ReadOnly,  ///< SQLITE_OPEN_READONLY: never writes the file
         ReadWrite, ///< an existing file, read-write; never creates one
+        Create,    ///< read-write, creating the file when it does not exist
     };
 
     SqliteDatabase() = default;
@@ -29,7 +30,7 @@ public:
     SqliteDatabase(const SqliteDatabase &) = delete;
     SqliteDatabase &operator=(const SqliteDatabase &) = delete;
 
-    /// Opens a file (no URI parsing, no creation). Throws on failure.
+    /// Opens a file (no URI parsing; created only in Mode::Create). Throws on failure.
     void open(const QString &path, Mode mode);
     /// Opens an empty, writable in-memory database (a "memdb", so that
     /// serialize() returns its pages).

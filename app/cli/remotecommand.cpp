@@ -1,0 +1,350 @@
+#include "app/cli/remotecommand.h"
+
+#include "app/cli/clicommon.h"
+#include "core/controlplane/controlclient.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUuid>
+
+namespace Railyard::Cli {
+namespace {
+
+void addConnectionOptions(CommandLine &cl)
+{
+    cl.addOption({QStringLiteral("url")},
+                 QStringLiteral("The service, e.g. https://controld.example:8443 (default: the "
+                                "saved connection, see 'remote connect')."),
+                 QStringLiteral("url"));
+    cl.addOption({QStringLiteral("token-file")},
+                 QStringLiteral("File holding the bearer token (default: $RAILYARD_TOKEN, then the saved connection)."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("ca")}, QStringLiteral("PEM certificate to trust for HTTPS (a self-signed service)."),
+                 QStringLiteral("file"));
+    cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print the service's JSON instead of text."));
+}
+
+QString readTokenFile(const CommandLine &cl, const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        cl.fail(QStringLiteral("--token-file %1: %2").arg(path, file.errorString()));
+    return QString::fromUtf8(file.readAll()).trimmed();
+}
+
+ControlConnection connectionFrom(const CommandLine &cl)
+{
+    QString error;
+    std::optional<ControlConnection> saved = ControlClient::loadSaved(&error);
+    ControlConnection c = saved.value_or(ControlConnection{});
+    if (cl.isSet(QStringLiteral("url")))
+        c.url = cl.value(QStringLiteral("url"));
+    if (cl.isSet(QStringLiteral("token-file")))
+        c.token = readTokenFile(cl, cl.value(QStringLiteral("token-file")));
+    else if (!qEnvironmentVariableIsEmpty("RAILYARD_TOKEN"))
+        c.token = qEnvironmentVariable("RAILYARD_TOKEN");
+    if (cl.isSet(QStringLiteral("ca")))
+        c.caFile = cl.value(QStringLiteral("ca"));
+    if (c.url.isEmpty() || c.token.isEmpty())
+        cl.fail(error.isEmpty()
+                    ? QStringLiteral("no service: give --url and --token-file, or save them with 'remote connect'")
+                    : error);
+    return c;
+}
+
+/// Prints the reply (JSON or text) and returns the exit code.
+int finish(const CommandLine &cl, const ControlReply &reply, const std::function<QString(const QJsonObject &)> &text)
+{
+    if (!reply.ok()) {
+        printErr(QStringLiteral("%1: %2").arg(cl.command(), reply.errorText()));
+        return ExitBadInput;
+    }
+    if (cl.isSet(QStringLiteral("json"))) {
+        printOutRaw(reply.body);
+        return ExitOk;
+    }
+    printOut(text(QJsonDocument::fromJson(QByteArray::fromStdString(reply.body)).object()));
+    return ExitOk;
+}
+
+QString networkLine(const QJsonObject &n)
+{
+    QString line
+        = QStringLiteral("%1  %2  %3  %4 rails  %5  %6  %7 Gbit/s per host  intent v%8")
+              .arg(n.value(QStringLiteral("network_id")).toString(), n.value(QStringLiteral("cluster")).toString(),
+                   n.value(QStringLiteral("backend")).toString())
+              .arg(n.value(QStringLiteral("rails")).toInt())
+              .arg(n.value(QStringLiteral("topology")).toString(), n.value(QStringLiteral("status")).toString())
+              .arg(n.value(QStringLiteral("bandwidth_gbps_per_host")).toDouble())
+              .arg(n.value(QStringLiteral("intent_version")).toInt());
+    if (n.contains(QStringLiteral("status_reason")))
+        line += QStringLiteral("\n  ") + n.value(QStringLiteral("status_reason")).toString();
+    return line;
+}
+
+QString idempotencyKey(const CommandLine &cl)
+{
+    // A fresh key per invocation: a retry by the client library is safe,
+    // and a script that wants its own retries safe passes its own key.
+    return cl.isSet(QStringLiteral("idempotency-key")) ? cl.value(QStringLiteral("idempotency-key"))
+                                                       : QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
+
+int runConnect(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("remote connect"),
+                   QStringLiteral("Checks a control-plane service and saves the connection (URL, token, CA file) in "
+                                  "a file only you can read, for the other 'remote' commands and the desktop app."));
+    addConnectionOptions(cl);
+    if (!cl.parse(args))
+        return ExitOk;
+    const ControlConnection c = connectionFrom(cl);
+    ControlClient client(c);
+    const ControlReply reply = client.get(QStringLiteral("/v1/healthz"));
+    if (!reply.ok()) {
+        printErr(QStringLiteral("%1: %2").arg(c.url, reply.errorText()));
+        return ExitBadInput;
+    }
+    QString error;
+    if (!ControlClient::save(c, &error)) {
+        printErr(error);
+        return ExitBadInput;
+    }
+    printOut(QStringLiteral("connected to %1; saved in %2").arg(c.url, ControlClient::savedPath()));
+    return ExitOk;
+}
+
+int runNetworks(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("remote networks"), QStringLiteral("Lists the training networks (every page)."));
+    addConnectionOptions(cl);
+    if (!cl.parse(args))
+        return ExitOk;
+    ControlClient client(connectionFrom(cl));
+    QJsonArray all;
+    QString next;
+    do {
+        const ControlReply reply = client.get(QStringLiteral("/v1/training-networks?limit=200")
+                                              + (next.isEmpty() ? QString() : QStringLiteral("&page_token=") + next));
+        if (!reply.ok()) {
+            printErr(QStringLiteral("remote networks: %1").arg(reply.errorText()));
+            return ExitBadInput;
+        }
+        const QJsonObject page = QJsonDocument::fromJson(QByteArray::fromStdString(reply.body)).object();
+        for (const QJsonValue &v : page.value(QStringLiteral("items")).toArray())
+            all.append(v);
+        next = page.value(QStringLiteral("next_page_token")).toString();
+    } while (!next.isEmpty());
+    if (cl.isSet(QStringLiteral("json"))) {
+        printOutRaw(
+            QJsonDocument(QJsonObject{{QStringLiteral("items"), all}}).toJson(QJsonDocument::Compact).toStdString());
+        return ExitOk;
+    }
+    if (all.isEmpty())
+        printOut(QStringLiteral("no training networks"));
+    for (const QJsonValue &v : all)
+        printOut(networkLine(v.toObject()));
+    return ExitOk;
+}
+
+int runNetwork(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("remote network"), QStringLiteral("Shows one training network."));
+    cl.addPositional(QStringLiteral("NETWORK"), QStringLiteral("Its id (net_…)."));
+    addConnectionOptions(cl);
+    if (!cl.parse(args))
+        return ExitOk;
+    ControlClient client(connectionFrom(cl));
+    return finish(cl, client.get(QStringLiteral("/v1/training-networks/") + cl.positional(0)), networkLine);
+}
+
+int runCreate(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("remote create"), QStringLiteral("Provisions a training network on a cluster."));
+    cl.addOption({QStringLiteral("cluster")}, QStringLiteral("Cluster name, as the service knows it."),
+                 QStringLiteral("name"));
+    cl.addOption({QStringLiteral("backend")}, QStringLiteral("roce or infiniband. Default roce."),
+                 QStringLiteral("backend"), QStringLiteral("roce"));
+    cl.addOption({QStringLiteral("rails")}, QStringLiteral("Rails per host."), QStringLiteral("n"));
+    cl.addOption({QStringLiteral("topology")},
+                 QStringLiteral("rail_optimized, fat_tree or clos. Default rail_optimized."), QStringLiteral("kind"),
+                 QStringLiteral("rail_optimized"));
+    cl.addOption({QStringLiteral("idempotency-key")}, QStringLiteral("Key making a retry safe (default: a fresh one)."),
+                 QStringLiteral("key"));
+    addConnectionOptions(cl);
+    if (!cl.parse(args))
+        return ExitOk;
+    const QJsonObject body{{QStringLiteral("cluster"), cl.requiredString(QStringLiteral("cluster"))},
+                           {QStringLiteral("backend"), cl.value(QStringLiteral("backend"))},
+                           {QStringLiteral("rails"), cl.requiredInt(QStringLiteral("rails"), 1)},
+                           {QStringLiteral("topology"), cl.value(QStringLiteral("topology"))}};
+    ControlClient client(connectionFrom(cl));
+    return finish(cl,
+                  client.post(QStringLiteral("/v1/training-networks"),
+                              QJsonDocument(body).toJson(QJsonDocument::Compact).toStdString(), idempotencyKey(cl)),
+                  [](const QJsonObject &o) {
+                      return QStringLiteral("%1: %2").arg(o.value(QStringLiteral("network_id")).toString(),
+                                                          o.value(QStringLiteral("status")).toString());
+                  });
+}
+
+int runPushIntent(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("remote push-intent"),
+                   QStringLiteral("Applies a reviewed intent file (as 'intent approve' writes it) to a network. The "
+                                  "service verifies both signatures against its own keyring."));
+    cl.addPositional(QStringLiteral("NETWORK"), QStringLiteral("The network's id (net_…)."));
+    cl.addPositional(QStringLiteral("REVIEWED"), QStringLiteral("The reviewed intent file."));
+    cl.addOption({QStringLiteral("idempotency-key")}, QStringLiteral("Key making a retry safe (default: a fresh one)."),
+                 QStringLiteral("key"));
+    addConnectionOptions(cl);
+    if (!cl.parse(args))
+        return ExitOk;
+    QFile file(cl.positional(1));
+    if (!file.open(QIODevice::ReadOnly)) {
+        printErr(QStringLiteral("%1: %2").arg(file.fileName(), file.errorString()));
+        return ExitBadInput;
+    }
+    ControlClient client(connectionFrom(cl));
+    return finish(cl,
+                  client.post(QStringLiteral("/v1/training-networks/%1/intents").arg(cl.positional(0)),
+                              file.readAll().toStdString(), idempotencyKey(cl)),
+                  [&](const QJsonObject &o) {
+                      return QStringLiteral("%1: intent version %2 %3 (sha256 %4…, by %5, approved by %6)")
+                          .arg(cl.positional(0))
+                          .arg(o.value(QStringLiteral("intent_version")).toInt())
+                          .arg(o.value(QStringLiteral("status")).toString(),
+                               o.value(QStringLiteral("content_sha256")).toString().left(8),
+                               o.value(QStringLiteral("author")).toString(),
+                               o.value(QStringLiteral("reviewer")).toString());
+                  });
+}
+
+int runTelemetry(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("remote telemetry"), QStringLiteral("A network's telemetry over a window."));
+    cl.addPositional(QStringLiteral("NETWORK"), QStringLiteral("The network's id (net_…)."));
+    cl.addOption({QStringLiteral("window")}, QStringLiteral("15m, 30s, 1h… Default 15m."), QStringLiteral("window"),
+                 QStringLiteral("15m"));
+    addConnectionOptions(cl);
+    if (!cl.parse(args))
+        return ExitOk;
+    ControlClient client(connectionFrom(cl));
+    return finish(cl,
+                  client.get(QStringLiteral("/v1/training-networks/%1/telemetry?window=%2")
+                                 .arg(cl.positional(0), cl.value(QStringLiteral("window")))),
+                  [](const QJsonObject &o) {
+                      return QStringLiteral("p99 RTT %1 µs (estimated)  ECN-CE %2  retransmits %3/s  loss %4 %  "
+                                            "hang suspects %5  (%6 samples of %7 over %8 s)")
+                          .arg(o.value(QStringLiteral("p99_rtt_us")).toDouble())
+                          .arg(o.value(QStringLiteral("ecn_ce_rate")).toDouble())
+                          .arg(o.value(QStringLiteral("retransmits")).toDouble())
+                          .arg(o.value(QStringLiteral("observed_loss_pct")).toDouble())
+                          .arg(o.value(QStringLiteral("collective_hang_suspects")).toInt())
+                          .arg(o.value(QStringLiteral("samples")).toInt())
+                          .arg(o.value(QStringLiteral("source")).toString())
+                          .arg(o.value(QStringLiteral("window_seconds")).toDouble());
+                  });
+}
+
+int runIncident(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("remote incident"),
+                   QStringLiteral("Files a network incident; prints its id and runbook."));
+    cl.addOption({QStringLiteral("cluster")}, QStringLiteral("Cluster name."), QStringLiteral("name"));
+    cl.addOption({QStringLiteral("symptom")},
+                 QStringLiteral("allreduce_stall, link_degraded, link_flapping, pfc_storm or rank_hang."),
+                 QStringLiteral("symptom"));
+    cl.addOption({QStringLiteral("network")}, QStringLiteral("The network concerned (optional)."),
+                 QStringLiteral("id"));
+    cl.addOption({QStringLiteral("summary")}, QStringLiteral("What was seen (optional)."), QStringLiteral("text"));
+    cl.addOption({QStringLiteral("idempotency-key")}, QStringLiteral("Key making a retry safe (default: a fresh one)."),
+                 QStringLiteral("key"));
+    addConnectionOptions(cl);
+    if (!cl.parse(args))
+        return ExitOk;
+    QJsonObject body{{QStringLiteral("cluster"), cl.requiredString(QStringLiteral("cluster"))},
+                     {QStringLiteral("symptom"), cl.requiredString(QStringLiteral("symptom"))}};
+    if (cl.isSet(QStringLiteral("network")))
+        body.insert(QStringLiteral("network_id"), cl.value(QStringLiteral("network")));
+    if (cl.isSet(QStringLiteral("summary")))
+        body.insert(QStringLiteral("summary"), cl.value(QStringLiteral("summary")));
+    ControlClient client(connectionFrom(cl));
+    return finish(cl,
+                  client.post(QStringLiteral("/v1/incidents/network"),
+                              QJsonDocument(body).toJson(QJsonDocument::Compact).toStdString(), idempotencyKey(cl)),
+                  [](const QJsonObject &o) {
+                      return QStringLiteral("%1 (%2 linked detection(s))\n\n%3")
+                          .arg(o.value(QStringLiteral("incident_id")).toString())
+                          .arg(o.value(QStringLiteral("detections")).toArray().size())
+                          .arg(o.value(QStringLiteral("runbook")).toString());
+                  });
+}
+
+int runIncidents(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("remote incidents"), QStringLiteral("Lists the incidents filed (first page)."));
+    addConnectionOptions(cl);
+    if (!cl.parse(args))
+        return ExitOk;
+    ControlClient client(connectionFrom(cl));
+    return finish(cl, client.get(QStringLiteral("/v1/incidents/network?limit=200")), [](const QJsonObject &o) {
+        QStringList lines;
+        for (const QJsonValue &v : o.value(QStringLiteral("items")).toArray()) {
+            const QJsonObject i = v.toObject();
+            lines << QStringLiteral("%1  %2  %3  %4  by %5")
+                         .arg(i.value(QStringLiteral("incident_id")).toString(),
+                              i.value(QStringLiteral("created_utc")).toString(),
+                              i.value(QStringLiteral("cluster")).toString(),
+                              i.value(QStringLiteral("symptom")).toString(),
+                              i.value(QStringLiteral("created_by")).toString());
+        }
+        return lines.isEmpty() ? QStringLiteral("no incidents") : lines.join(QLatin1Char('\n'));
+    });
+}
+
+} // namespace
+
+int runRemote(const QStringList &args)
+{
+    const QString help = QStringLiteral("Usage: railyard-cli remote <command> [options]\n\n"
+                                        "The control-plane service's client (docs/api.md).\n\n"
+                                        "Commands:\n"
+                                        "  connect                      Check a service and save the connection.\n"
+                                        "  networks                     List the training networks.\n"
+                                        "  network NETWORK              Show one network.\n"
+                                        "  create --cluster C --rails N Provision a network.\n"
+                                        "  push-intent NETWORK FILE     Apply a reviewed intent file.\n"
+                                        "  telemetry NETWORK            Telemetry over a window (--window 15m).\n"
+                                        "  incident --cluster C --symptom S   File an incident.\n"
+                                        "  incidents                    List incidents.");
+    if (args.isEmpty())
+        throw UsageError(QStringLiteral("remote"), QStringLiteral("missing subcommand"));
+    const QString sub = args.constFirst();
+    if (sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
+        printOut(help);
+        return ExitOk;
+    }
+    const QStringList rest = args.mid(1);
+    if (sub == QLatin1String("connect"))
+        return runConnect(rest);
+    if (sub == QLatin1String("networks"))
+        return runNetworks(rest);
+    if (sub == QLatin1String("network"))
+        return runNetwork(rest);
+    if (sub == QLatin1String("create"))
+        return runCreate(rest);
+    if (sub == QLatin1String("push-intent"))
+        return runPushIntent(rest);
+    if (sub == QLatin1String("telemetry"))
+        return runTelemetry(rest);
+    if (sub == QLatin1String("incident"))
+        return runIncident(rest);
+    if (sub == QLatin1String("incidents"))
+        return runIncidents(rest);
+    throw UsageError(QStringLiteral("remote"), QStringLiteral("unknown subcommand '%1'").arg(sub));
+}
+
+} // namespace Railyard::Cli

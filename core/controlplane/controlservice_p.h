@@ -1,0 +1,46 @@
+#pragma once
+
+// Internal to the control-plane service: JSON rendering of its records and
+// the small parsers its handlers share (controlservicejson.cpp).
+
+#include "core/controlplane/clustertelemetry.h"
+#include "core/controlplane/controlstore.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace Railyard::ControlJson {
+
+using Json = nlohmann::ordered_json;
+
+Json network(const NetworkRecord &network, double observedLossPct);
+Json intent(const IntentRecord &intent);
+Json incident(const IncidentRecord &incident);
+Json audit(const AuditEntry &entry);
+Json telemetry(const NetworkRecord &network, const TelemetryWindow &window);
+Json detections(const std::vector<TelemetryDetection> &detections);
+
+/// The path without its query, and the query's parameters (percent-decoded).
+/// std::nullopt for a malformed percent escape.
+struct Target
+{
+    std::vector<std::string> segments;
+    std::map<std::string, std::string> query;
+};
+std::optional<Target> parseTarget(const std::string &target);
+
+/// "15m", "30s", "1h", "900" (seconds). std::nullopt when malformed.
+std::optional<double> parseWindow(const std::string &text);
+
+/// Page tokens are opaque to clients: "p" + the last row's sequence number.
+std::string pageToken(std::int64_t seq);
+std::optional<std::int64_t> parsePageToken(const std::string &text);
+
+/// A body parsed as a JSON object, or the error text (with the byte offset).
+std::optional<Json> parseObject(const std::string &body, std::string *error);
+
+} // namespace Railyard::ControlJson

@@ -1,0 +1,198 @@
+// The Control Plane dock against a real railyard-controld started on
+// loopback: connect, list networks, push a reviewed intent (and see a
+// refused one's reason), read telemetry and incidents; the main window's
+// File action and View entry. With RAILYARD_SCREENSHOT_DIR set, the dock is
+// saved as controlplane-dock.png there (docs/images).
+
+#include "core/controlplane/controlclient.h"
+#include "core/intents/ed25519key.h"
+#include "core/intents/intentreview.h"
+#include "views/docks/controlplanedock.h"
+#include "views/mainwindow.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace Railyard;
+
+class TestControlPlaneDock : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void connectPushAndWatch();
+    void mainWindowWiring();
+
+private:
+    QString token(const char *role);
+    std::string reviewed(int version, bool selfApproved);
+
+    QTemporaryDir m_dir;
+    QProcess m_service;
+    QString m_url;
+    std::map<QString, QString> m_tokens;
+    Ed25519Key m_alice = Ed25519Key::generate();
+    Ed25519Key m_bob = Ed25519Key::generate();
+};
+
+void TestControlPlaneDock::initTestCase()
+{
+    // The saved connection lives under the test's own config folder.
+    qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
+    QDir(m_dir.path()).mkpath(QStringLiteral("keyring"));
+    QString error;
+    QVERIFY(m_alice.writeKeyPair(m_dir.filePath(QStringLiteral("keyring")), QStringLiteral("alice"), &error));
+    QVERIFY(m_bob.writeKeyPair(m_dir.filePath(QStringLiteral("keyring")), QStringLiteral("bob"), &error));
+    const QString db = m_dir.filePath(QStringLiteral("controld.db"));
+    for (const char *role : {"viewer", "reviewer", "operator"}) {
+        QProcess add;
+        add.start(QStringLiteral(RAILYARD_CONTROLD),
+                  {QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("--db"), db, QStringLiteral("--role"),
+                   QLatin1String(role), QStringLiteral("--name"), QLatin1String(role)});
+        QVERIFY(add.waitForFinished(30000));
+        QCOMPARE(add.exitCode(), 0);
+        m_tokens[QLatin1String(role)] = QString::fromUtf8(add.readAllStandardOutput()).trimmed();
+    }
+    m_service.setProcessChannelMode(QProcess::SeparateChannels);
+    m_service.start(QStringLiteral(RAILYARD_CONTROLD),
+                    {QStringLiteral("serve"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                     QStringLiteral("--db"), db, QStringLiteral("--keyring"), m_dir.filePath(QStringLiteral("keyring")),
+                     QStringLiteral("--cluster"),
+                     QStringLiteral("lab-2rack=" RAILYARD_SAMPLES "/lab-2rack.fabric.json"), QStringLiteral("--job"),
+                     QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.job.json"), QStringLiteral("--inject"),
+                     QStringLiteral("hang:rank:3@5"), QStringLiteral("--telemetry-interval"), QStringLiteral("0.2")});
+    QVERIFY(m_service.waitForStarted(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(m_service.canReadLine(), 30000);
+    const QString line = QString::fromUtf8(m_service.readLine());
+    const QRegularExpressionMatch match
+        = QRegularExpression(QStringLiteral("listening on (http://[0-9.:]+)")).match(line);
+    QVERIFY2(match.hasMatch(), qPrintable(line + QString::fromUtf8(m_service.readAllStandardError())));
+    m_url = match.captured(1);
+}
+
+void TestControlPlaneDock::cleanupTestCase()
+{
+    m_service.terminate();
+    m_service.waitForFinished(10000);
+}
+
+QString TestControlPlaneDock::token(const char *role)
+{
+    return m_tokens[QLatin1String(role)];
+}
+
+std::string TestControlPlaneDock::reviewed(int version, bool selfApproved)
+{
+    const std::string intent = R"({"format":"railyard-intent","format_version":1,"metadata":{"version":)"
+        + std::to_string(version)
+        + R"(,"author":"alice","created_utc":"2026-12-01T10:00:00Z","message":"open the lab"},"cluster":"lab-2rack",)"
+          R"("backend":"roce","rails":2,"topology":"rail_optimized","allow":[],"deny_public_egress":true})";
+    ReviewedIntent r
+        = IntentReview::submit(intent, QStringLiteral("lab.intent.json"), m_alice, "alice", "2026-12-01T10:00:00Z");
+    if (selfApproved) {
+        r.state = ReviewState::Approved;
+        r.reviewer = IntentSignature{"alice", m_alice.rawPublicKey(), "2026-12-01T11:00:00Z", {}};
+        r.reviewer->signature = m_alice.sign(IntentReview::reviewerMessage(r));
+    } else {
+        IntentReview::decide(r, true, m_bob, "bob", "ok", "2026-12-01T11:00:00Z");
+    }
+    return IntentReview::write(r);
+}
+
+void TestControlPlaneDock::connectPushAndWatch()
+{
+    // An operator provisions a network through the API.
+    ControlClient operatorClient({m_url, token("operator"), {}});
+    const ControlReply created
+        = operatorClient.post(QStringLiteral("/v1/training-networks"),
+                              R"({"cluster":"lab-2rack","backend":"roce","rails":2,"topology":"rail_optimized"})");
+    QVERIFY2(created.ok(), qPrintable(created.errorText()));
+    const QString network = QJsonDocument::fromJson(QByteArray::fromStdString(created.body))
+                                .object()
+                                .value(QStringLiteral("network_id"))
+                                .toString();
+    QVERIFY(operatorClient
+                .post(QStringLiteral("/v1/incidents/network"), R"({"cluster":"lab-2rack","symptom":"link_degraded"})")
+                .ok());
+
+    ControlPlaneDock dock;
+    dock.resize(560, 620);
+    dock.show();
+    QSignalSpy refreshed(&dock, &ControlPlaneDock::refreshed);
+    dock.setConnection({m_url, token("reviewer"), {}});
+    QVERIFY(refreshed.wait(20000));
+    QCOMPARE(dock.networksView()->topLevelItemCount(), 1);
+    QCOMPARE(dock.selectedNetwork(), network); // the only one is selected
+    QVERIFY2(dock.statusText().contains(QLatin1String("1 network")), qPrintable(dock.statusText()));
+    QCOMPARE(dock.incidentsView()->topLevelItemCount(), 1);
+
+    // A self-approved file is refused with the service's reason.
+    QSignalSpy pushed(&dock, &ControlPlaneDock::pushFinished);
+    dock.pushIntent(reviewed(1, true));
+    QVERIFY(pushed.wait(20000));
+    QCOMPARE(pushed.last().at(0).toBool(), false);
+    QVERIFY2(dock.statusText().contains(QLatin1String("same key")), qPrintable(dock.statusText()));
+    // The reviewed one is applied, and the list shows its version.
+    dock.pushIntent(reviewed(1, false));
+    QVERIFY(pushed.wait(20000));
+    QVERIFY2(pushed.last().at(0).toBool(), qPrintable(dock.statusText()));
+    QVERIFY(refreshed.wait(20000));
+    QCOMPARE(dock.networksView()->topLevelItem(0)->text(3), QStringLiteral("v1"));
+
+    // Telemetry arrives, and the hang the service simulates shows up.
+    QTRY_VERIFY_WITH_TIMEOUT((dock.refresh(), dock.telemetryText().contains(QLatin1String("hang suspects: 1"))), 60000);
+    QVERIFY(dock.telemetryText().contains(QLatin1String("p99 RTT")));
+
+    const QByteArray shots = qgetenv("RAILYARD_SCREENSHOT_DIR");
+    if (!shots.isEmpty()) {
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() > 3, 20000);
+        QVERIFY(
+            dock.grab().save(QDir(QString::fromLocal8Bit(shots)).filePath(QStringLiteral("controlplane-dock.png"))));
+    }
+
+    // A viewer cannot push: the reason is shown.
+    dock.setConnection({m_url, token("viewer"), {}});
+    QVERIFY(refreshed.wait(20000));
+    dock.pushIntent(reviewed(2, false));
+    QVERIFY(pushed.wait(20000));
+    QVERIFY2(dock.statusText().contains(QLatin1String("403")), qPrintable(dock.statusText()));
+    // A wrong token: the status line says so.
+    dock.setConnection({m_url, QStringLiteral("ryd_wrong"), {}});
+    QVERIFY(refreshed.wait(20000));
+    QVERIFY2(dock.statusText().contains(QLatin1String("401")), qPrintable(dock.statusText()));
+}
+
+void TestControlPlaneDock::mainWindowWiring()
+{
+    MainWindow window;
+    QAction *action = window.findChild<QAction *>(QStringLiteral("connectControlPlane"));
+    QVERIFY(action);
+    QVERIFY(window.controlPlaneDock());
+    QVERIFY(!window.controlPlaneDock()->isConnected());
+    // A saved connection is used when the dock is first shown.
+    QString error;
+    QVERIFY2(ControlClient::save({m_url, token("viewer"), {}}, &error), qPrintable(error));
+    QFile saved(ControlClient::savedPath());
+    QCOMPARE(
+        saved.permissions()
+            & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup | QFileDevice::WriteOther),
+        QFileDevice::Permissions());
+    window.show();
+    window.controlPlaneDock()->show();
+    window.controlPlaneDock()->raise();
+    QTRY_VERIFY_WITH_TIMEOUT(window.controlPlaneDock()->isConnected(), 10000);
+}
+
+QTEST_MAIN(TestControlPlaneDock)
+#include "tst_controlplanedock.moc"

@@ -1,0 +1,287 @@
+#include "views/docks/controlplanedock.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QUuid>
+#include <QVBoxLayout>
+
+namespace Railyard {
+namespace {
+
+constexpr int refreshMs = 5000;
+
+QJsonObject object(const ControlReply &reply)
+{
+    return QJsonDocument::fromJson(QByteArray::fromStdString(reply.body)).object();
+}
+
+} // namespace
+
+ControlPlaneDock::ControlPlaneDock(QWidget *parent)
+    : QDockWidget(tr("Control Plane"), parent)
+{
+    setObjectName(QStringLiteral("ControlPlaneDock"));
+    build();
+    m_timer = new QTimer(this);
+    m_timer->setInterval(refreshMs);
+    connect(m_timer, &QTimer::timeout, this, [this] {
+        if (isVisible() && m_pending == 0)
+            refresh();
+    });
+    updateButtons();
+}
+
+ControlPlaneDock::~ControlPlaneDock() = default;
+
+void ControlPlaneDock::build()
+{
+    auto *content = new QWidget(this);
+    auto *layout = new QVBoxLayout(content);
+    auto *top = new QHBoxLayout;
+    m_status = new QLabel(tr("Not connected."), content);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    top->addWidget(m_status, 1);
+    m_connect = new QPushButton(tr("Connect…"), content);
+    connect(m_connect, &QPushButton::clicked, this, &ControlPlaneDock::connectRequested);
+    top->addWidget(m_connect);
+    m_refresh = new QPushButton(tr("Refresh"), content);
+    connect(m_refresh, &QPushButton::clicked, this, &ControlPlaneDock::refresh);
+    top->addWidget(m_refresh);
+    layout->addLayout(top);
+
+    auto *splitter = new QSplitter(Qt::Vertical, content);
+    m_networks = new QTreeWidget(splitter);
+    m_networks->setRootIsDecorated(false);
+    m_networks->setHeaderLabels({tr("Network"), tr("Cluster"), tr("Status"), tr("Intent"), tr("Gbit/s per host")});
+    m_networks->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    connect(m_networks, &QTreeWidget::currentItemChanged, this, [this] {
+        refreshTelemetry();
+        updateButtons();
+    });
+
+    auto *telemetryBox = new QWidget(splitter);
+    auto *telemetryLayout = new QVBoxLayout(telemetryBox);
+    telemetryLayout->setContentsMargins(0, 0, 0, 0);
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Telemetry over"), telemetryBox));
+    m_window = new QComboBox(telemetryBox);
+    m_window->addItem(tr("1 minute"), QStringLiteral("1m"));
+    m_window->addItem(tr("15 minutes"), QStringLiteral("15m"));
+    m_window->addItem(tr("1 hour"), QStringLiteral("1h"));
+    m_window->setCurrentIndex(1);
+    connect(m_window, &QComboBox::currentIndexChanged, this, &ControlPlaneDock::refreshTelemetry);
+    row->addWidget(m_window);
+    row->addStretch(1);
+    m_push = new QPushButton(tr("Push Reviewed Intent"), telemetryBox);
+    m_push->setToolTip(tr("Apply the Intents dock's approved version to the selected network"));
+    connect(m_push, &QPushButton::clicked, this, &ControlPlaneDock::pushRequested);
+    row->addWidget(m_push);
+    telemetryLayout->addLayout(row);
+    m_telemetry = new QLabel(telemetryBox);
+    m_telemetry->setTextFormat(Qt::PlainText);
+    m_telemetry->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_telemetry->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    telemetryLayout->addWidget(m_telemetry, 1);
+
+    m_incidents = new QTreeWidget(splitter);
+    m_incidents->setRootIsDecorated(false);
+    m_incidents->setHeaderLabels({tr("Incident"), tr("Filed"), tr("Cluster"), tr("Symptom"), tr("Detections")});
+    m_incidents->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    layout->addWidget(splitter, 1);
+    setWidget(content);
+}
+
+void ControlPlaneDock::setConnection(const ControlConnection &connection)
+{
+    m_client = std::make_unique<ControlClient>(connection);
+    m_pending = 0;
+    setStatus(tr("Connecting to %1…").arg(connection.url), false);
+    m_timer->start();
+    updateButtons();
+    refresh();
+}
+
+void ControlPlaneDock::setStatus(const QString &text, bool error)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+}
+
+void ControlPlaneDock::updateButtons()
+{
+    m_refresh->setEnabled(m_client != nullptr);
+    m_push->setEnabled(m_client != nullptr && m_networks->currentItem() != nullptr);
+}
+
+QString ControlPlaneDock::statusText() const
+{
+    return m_status->text();
+}
+
+QString ControlPlaneDock::telemetryText() const
+{
+    return m_telemetry->text();
+}
+
+QString ControlPlaneDock::selectedNetwork() const
+{
+    const QTreeWidgetItem *item = m_networks->currentItem();
+    return item ? item->text(0) : QString();
+}
+
+void ControlPlaneDock::selectNetwork(const QString &id)
+{
+    for (int i = 0; i < m_networks->topLevelItemCount(); ++i)
+        if (m_networks->topLevelItem(i)->text(0) == id)
+            m_networks->setCurrentItem(m_networks->topLevelItem(i));
+}
+
+void ControlPlaneDock::refresh()
+{
+    if (!m_client)
+        return;
+    m_pending = 2;
+    auto finished = [this] {
+        if (--m_pending == 0)
+            emit refreshed();
+    };
+    const QString url = m_client->connection().url;
+    m_client->send(
+        "GET", QStringLiteral("/v1/training-networks?limit=500"), {}, {}, [this, url, finished](ControlReply reply) {
+            if (!reply.ok()) {
+                setStatus(tr("%1: %2").arg(url, reply.errorText()), true);
+                finished();
+                return;
+            }
+            const QString selected = selectedNetwork();
+            m_networks->clear();
+            const QJsonArray items = object(reply).value(QStringLiteral("items")).toArray();
+            const QLocale locale;
+            for (const QJsonValue &v : items) {
+                const QJsonObject n = v.toObject();
+                auto *item = new QTreeWidgetItem(m_networks);
+                item->setText(0, n.value(QStringLiteral("network_id")).toString());
+                item->setText(1, n.value(QStringLiteral("cluster")).toString());
+                item->setText(2, n.value(QStringLiteral("status")).toString());
+                item->setToolTip(2, n.value(QStringLiteral("status_reason")).toString());
+                const int version = n.value(QStringLiteral("intent_version")).toInt();
+                item->setText(3, version > 0 ? tr("v%1").arg(version) : tr("none"));
+                item->setText(4,
+                              locale.toString(n.value(QStringLiteral("bandwidth_gbps_per_host")).toDouble(), 'f', 0));
+                if (item->text(0) == selected || (selected.isEmpty() && m_networks->topLevelItemCount() == 1))
+                    m_networks->setCurrentItem(item);
+            }
+            setStatus(tr("%1: %n network(s)", nullptr, int(items.size())).arg(url), false);
+            updateButtons();
+            if (m_networks->currentItem()) {
+                ++m_pending;
+                refreshTelemetry();
+            }
+            finished();
+        });
+    m_client->send(
+        "GET", QStringLiteral("/v1/incidents/network?limit=500"), {}, {}, [this, finished](ControlReply reply) {
+            if (reply.ok()) {
+                m_incidents->clear();
+                for (const QJsonValue &v : object(reply).value(QStringLiteral("items")).toArray()) {
+                    const QJsonObject i = v.toObject();
+                    auto *item = new QTreeWidgetItem(m_incidents);
+                    item->setText(0, i.value(QStringLiteral("incident_id")).toString());
+                    item->setText(1,
+                                  i.value(QStringLiteral("created_utc"))
+                                      .toString()
+                                      .left(19)
+                                      .replace(QLatin1Char('T'), QLatin1Char(' ')));
+                    item->setText(2, i.value(QStringLiteral("cluster")).toString());
+                    item->setText(3, i.value(QStringLiteral("symptom")).toString());
+                    item->setText(4, QString::number(i.value(QStringLiteral("detections")).toArray().size()));
+                    item->setToolTip(0, i.value(QStringLiteral("runbook")).toString());
+                }
+            }
+            finished();
+        });
+}
+
+void ControlPlaneDock::refreshTelemetry()
+{
+    const QString network = selectedNetwork();
+    if (!m_client || network.isEmpty()) {
+        m_telemetry->setText(tr("Select a network to see its telemetry."));
+        return;
+    }
+    const QString path = QStringLiteral("/v1/training-networks/%1/telemetry?window=%2")
+                             .arg(network, m_window->currentData().toString());
+    m_client->send("GET", path, {}, {}, [this, network](ControlReply reply) {
+        if (network == selectedNetwork()) {
+            if (!reply.ok()) {
+                m_telemetry->setText(reply.errorText());
+            } else {
+                const QJsonObject t = object(reply);
+                const QLocale locale;
+                QStringList lines;
+                lines << tr("p99 RTT: %1 µs (estimated)")
+                             .arg(locale.toString(t.value(QStringLiteral("p99_rtt_us")).toDouble(), 'f', 1))
+                      << tr("ECN-CE marked: %1 % of packets")
+                             .arg(locale.toString(100 * t.value(QStringLiteral("ecn_ce_rate")).toDouble(), 'g', 3))
+                      << tr("Retransmits: %1 per second")
+                             .arg(locale.toString(t.value(QStringLiteral("retransmits")).toDouble(), 'g', 3))
+                      << tr("Loss: %1 %")
+                             .arg(locale.toString(t.value(QStringLiteral("observed_loss_pct")).toDouble(), 'g', 3))
+                      << tr("Collective hang suspects: %1")
+                             .arg(t.value(QStringLiteral("collective_hang_suspects")).toInt())
+                      << tr("%1 samples from %2")
+                             .arg(t.value(QStringLiteral("samples")).toInt())
+                             .arg(t.value(QStringLiteral("source")).toString());
+                m_telemetry->setText(lines.join(QLatin1Char('\n')));
+            }
+        }
+        if (m_pending > 0 && --m_pending == 0)
+            emit refreshed();
+    });
+}
+
+void ControlPlaneDock::pushIntent(const std::string &reviewedFile)
+{
+    const QString network = selectedNetwork();
+    if (!m_client || network.isEmpty()) {
+        setStatus(tr("Connect and select a network first."), true);
+        emit pushFinished(false, statusText());
+        return;
+    }
+    if (reviewedFile.empty()) {
+        setStatus(tr("The Intents dock shows no reviewed version: submit and approve it first."), true);
+        emit pushFinished(false, statusText());
+        return;
+    }
+    m_client->send("POST", QStringLiteral("/v1/training-networks/%1/intents").arg(network), reviewedFile,
+                   QUuid::createUuid().toString(QUuid::WithoutBraces), [this, network](ControlReply reply) {
+                       if (reply.ok()) {
+                           const QJsonObject o = object(reply);
+                           setStatus(tr("%1: intent v%2 %3.")
+                                         .arg(network)
+                                         .arg(o.value(QStringLiteral("intent_version")).toInt())
+                                         .arg(o.value(QStringLiteral("status")).toString() == QLatin1String("applied")
+                                                  ? tr("applied")
+                                                  : tr("already applied")),
+                                     false);
+                       } else {
+                           setStatus(tr("%1: push refused: %2").arg(network, reply.errorText()), true);
+                       }
+                       emit pushFinished(reply.ok(), statusText());
+                       refresh();
+                   });
+}
+
+} // namespace Railyard

@@ -1,0 +1,81 @@
+#pragma once
+
+// The Control Plane dock: the training networks a control-plane service
+// (railyard-controld or a production one speaking the same API) manages,
+// their status and applied intent version; the selected network's telemetry
+// over a window (p99 RTT, ECN-CE rate, retransmits, loss, hang suspects),
+// refreshed every few seconds while the dock is shown; the incidents filed;
+// and pushing the Intents dock's reviewed version to the selected network.
+// Every request is asynchronous (ControlClient::send): the UI never waits
+// on the network.
+
+#include "core/controlplane/controlclient.h"
+
+#include <QDockWidget>
+
+#include <memory>
+#include <string>
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QTimer;
+class QTreeWidget;
+
+namespace Railyard {
+
+class ControlPlaneDock : public QDockWidget
+{
+    Q_OBJECT
+public:
+    explicit ControlPlaneDock(QWidget *parent = nullptr);
+    ~ControlPlaneDock() override;
+
+    /// Talks to this service from now on and refreshes.
+    void setConnection(const ControlConnection &connection);
+    bool isConnected() const { return m_client != nullptr; }
+
+    /// Re-reads the networks, the incidents and the selected network's telemetry.
+    void refresh();
+    /// Pushes a reviewed intent file to the selected network; the result is
+    /// shown in the status line (and emitted).
+    void pushIntent(const std::string &reviewedFile);
+
+    QString selectedNetwork() const;
+    void selectNetwork(const QString &id);
+    /// The status line's text (tests).
+    QString statusText() const;
+    /// The telemetry shown, one "name: value" per line (tests).
+    QString telemetryText() const;
+    QTreeWidget *networksView() const { return m_networks; }
+    QTreeWidget *incidentsView() const { return m_incidents; }
+
+signals:
+    void connectRequested();
+    /// The reviewed file to push: the main window answers with pushIntent().
+    void pushRequested();
+    /// A push finished: ok, and the message shown.
+    void pushFinished(bool ok, const QString &message);
+    /// A refresh finished (networks, incidents and telemetry answered).
+    void refreshed();
+
+private:
+    void build();
+    void refreshTelemetry();
+    void setStatus(const QString &text, bool error);
+    void updateButtons();
+
+    std::unique_ptr<ControlClient> m_client;
+    QLabel *m_status = nullptr;
+    QPushButton *m_connect = nullptr;
+    QPushButton *m_refresh = nullptr;
+    QPushButton *m_push = nullptr;
+    QTreeWidget *m_networks = nullptr;
+    QComboBox *m_window = nullptr;
+    QLabel *m_telemetry = nullptr;
+    QTreeWidget *m_incidents = nullptr;
+    QTimer *m_timer = nullptr;
+    int m_pending = 0; ///< requests of the current refresh still out
+};
+
+} // namespace Railyard
