@@ -4,7 +4,7 @@
 <context>
     <name>AnalysisCharts</name>
     <message>
-        <location filename="../views/docks/analysischarts.cpp" line="+161"/>
+        <location filename="../views/docks/analysischarts.cpp" line="+160"/>
         <source>Oversubscription per tier (down : up)</source>
         <translation>Überbuchung je Ebene (abwärts : aufwärts)</translation>
     </message>
@@ -593,18 +593,18 @@
 <context>
     <name>Railyard::AnalysisRunner</name>
     <message>
-        <location filename="../views/analysisrunner.cpp" line="+76"/>
+        <location filename="../views/analysisrunner.cpp" line="+80"/>
         <source>Analysing the fabric</source>
         <translation>Fabric wird analysiert</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Analysing the what-if</source>
         <translation>Was-wäre-wenn wird analysiert</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+49"/>
         <source>Done</source>
         <translation>Fertig</translation>
     </message>
@@ -676,6 +676,286 @@
         <location line="+2"/>
         <source>The capacity must be more than 0 Gbit/s.</source>
         <translation>Die Kapazität muss größer als 0 Gbit/s sein.</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ControlPlaneDialog</name>
+    <message>
+        <location filename="../views/dialogs/controlplanedialog.cpp" line="+18"/>
+        <source>Connect to Control Plane</source>
+        <translation>Mit Steuerungsebene verbinden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A service speaking the control-plane API, such as railyard-controld. Ask its administrator for a token (railyard-controld token add).</source>
+        <translation>Ein Dienst mit der API der Steuerungsebene, etwa railyard-controld. Ein Token erhalten Sie von seinem Administrator (railyard-controld token add).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ryd_…</source>
+        <translation>ryd_…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Token:</source>
+        <translation>&amp;Token:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only for a self-signed certificate</source>
+        <translation>Nur für ein selbstsigniertes Zertifikat</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CA Certificate</source>
+        <translation>CA-Zertifikat</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PEM certificates (*.pem *.crt);;All files (*)</source>
+        <translation>PEM-Zertifikate (*.pem *.crt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;CA certificate:</source>
+        <translation>&amp;CA-Zertifikat:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Remember (in a file only you can read)</source>
+        <translation>&amp;Merken (in einer Datei, die nur Sie lesen können)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>C&amp;onnect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The URL must start with http:// or https://.</source>
+        <translation>Die URL muss mit http:// oder https:// beginnen.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A token is required.</source>
+        <translation>Ein Token ist erforderlich.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connecting…</source>
+        <translation>Verbinde…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot connect: %1</source>
+        <translation>Verbindung nicht möglich: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Connected, but the connection cannot be saved: %1</source>
+        <translation>Verbunden, aber die Verbindung kann nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ControlPlaneDock</name>
+    <message>
+        <location filename="../views/docks/controlplanedock.cpp" line="+32"/>
+        <source>Control Plane</source>
+        <translation>Steuerungsebene</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Connect…</source>
+        <translation>Verbinden…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Network</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+33"/>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Intent</source>
+        <translation>Intent</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Gbit/s per host</source>
+        <translation>Gbit/s je Host</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Telemetry over</source>
+        <translation>Telemetrie über</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 minute</source>
+        <translation>1 Minute</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>15 minutes</source>
+        <translation>15 Minuten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 hour</source>
+        <translation>1 Stunde</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Push Reviewed Intent</source>
+        <translation>Geprüften Intent übertragen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Apply the Intents dock&apos;s approved version to the selected network</source>
+        <translation>Die genehmigte Version aus dem Intents-Fenster auf das gewählte Netz anwenden</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Incident</source>
+        <translation>Vorfall</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Filed</source>
+        <translation>Gemeldet</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Symptom</source>
+        <translation>Symptom</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Detections</source>
+        <translation>Erkennungen</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>v%1</source>
+        <translation>v%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%1: %n network(s)</source>
+        <translation>
+            <numerusform>%1: %n Netz</numerusform>
+            <numerusform>%1: %n Netze</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Select a network to see its telemetry.</source>
+        <translation>Wählen Sie ein Netz, um seine Telemetrie zu sehen.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>p99 RTT: %1 µs (estimated)</source>
+        <translation>p99-RTT: %1 µs (geschätzt)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>ECN-CE marked: %1 % of packets</source>
+        <translation>ECN-CE-markiert: %1 % der Pakete</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Retransmits: %1 per second</source>
+        <translation>Neuübertragungen: %1 je Sekunde</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Loss: %1 %</source>
+        <translation>Verlust: %1 %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Collective hang suspects: %1</source>
+        <translation>Verdächtige für hängende Collectives: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 samples from %2</source>
+        <translation>%1 Messungen von %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Connect and select a network first.</source>
+        <translation>Bitte zuerst verbinden und ein Netz wählen.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The Intents dock shows no reviewed version: submit and approve it first.</source>
+        <translation>Das Intents-Fenster zeigt keine geprüfte Version: bitte zuerst einreichen und genehmigen.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: intent v%2 %3.</source>
+        <translation>%1: Intent v%2 %3.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>applied</source>
+        <translation>angewendet</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>already applied</source>
+        <translation>bereits angewendet</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: push refused: %2</source>
+        <translation>%1: Übertragung abgelehnt: %2</translation>
     </message>
 </context>
 <context>
@@ -1370,12 +1650,12 @@
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+267"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+262"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+310"/>
+        <location line="+315"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -1509,7 +1789,7 @@
         <translation>Switches</translation>
     </message>
     <message>
-        <location line="+340"/>
+        <location line="+341"/>
         <source>%1 %2 %3</source>
         <translation>%1 %2 %3</translation>
     </message>
@@ -3701,7 +3981,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+80"/>
+        <location filename="../views/mainwindow.cpp" line="+82"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -3711,7 +3991,7 @@
         <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+64"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -3781,7 +4061,12 @@
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Connec&amp;t to Control Plane…</source>
+        <translation>Mit Steuerun&amp;gsebene verbinden…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
@@ -3792,32 +4077,32 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+282"/>
+        <location line="+269"/>
         <location line="+60"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-340"/>
-        <location line="+281"/>
+        <location line="-327"/>
+        <location line="+268"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <location line="-280"/>
-        <location line="+283"/>
+        <location line="-267"/>
+        <location line="+270"/>
         <location line="+57"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-338"/>
-        <location line="+282"/>
+        <location line="-325"/>
+        <location line="+269"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
     <message>
-        <location line="-280"/>
+        <location line="-267"/>
         <source>Restore All &amp;Failures</source>
         <translation>Alle &amp;Ausfälle aufheben</translation>
     </message>
@@ -3857,27 +4142,27 @@
         <translation>Ctrl+0</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+12"/>
         <source>Show Bisection &amp;Cut</source>
         <translation>Bisektions&amp;schnitt anzeigen</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Ctrl+B</source>
         <translation>Ctrl+B</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Colour Switches by &amp;Oversubscription</source>
         <translation>Switches nach Überbuchung ein&amp;färben</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Show &amp;Legend</source>
         <translation>&amp;Legende anzeigen</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
         <source>Ctrl+Shift+L</source>
         <translation>Ctrl+Shift+L</translation>
     </message>
@@ -3887,12 +4172,12 @@
         <translation>Legende &amp;oben</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+1"/>
         <source>Show O&amp;verview</source>
         <translation>Ü&amp;bersicht anzeigen</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+22"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -3957,13 +4242,13 @@
         <translation>Zoom %1 % · %2</translation>
     </message>
     <message>
-        <location line="+55"/>
-        <location line="+191"/>
+        <location line="+56"/>
+        <location line="+182"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-190"/>
+        <location line="-181"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
@@ -3982,7 +4267,7 @@
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+44"/>
         <source>&amp;Undo %1</source>
         <translation>&amp;Rückgängig: %1</translation>
     </message>
@@ -4351,7 +4636,7 @@
 <context>
     <name>Railyard::ProblemsDock</name>
     <message>
-        <location filename="../views/docks/problemsdock.cpp" line="+33"/>
+        <location filename="../views/docks/problemsdock.cpp" line="+35"/>
         <source>leaf switches</source>
         <translation>Leaf-Switches</translation>
     </message>
@@ -5790,7 +6075,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+79"/>
+        <location filename="../app/gui/main.cpp" line="+81"/>
         <source>Topology designer for AI training networks.</source>
         <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
     </message>

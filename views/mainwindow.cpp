@@ -180,7 +180,7 @@ void MainWindow::createActions()
     QAction *exportReport = file->addAction(tr("Export Analysis &Report…"), this, &MainWindow::exportReport);
     exportReport->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
     file->addSeparator();
-    QAction *connectControl = file->addAction(tr("Connect to &Control Plane…"), this, &MainWindow::connectToControlPlane);
+    QAction *connectControl = file->addAction(tr("Connec&t to Control Plane…"), this, &MainWindow::connectToControlPlane);
     connectControl->setObjectName(QStringLiteral("connectControlPlane"));
     file->addSeparator();
     m_documentActions = {m_saveAction, saveAs, close, exportPicture, exportReport};

@@ -237,7 +237,7 @@ int runTelemetry(const QStringList &args)
                                  .arg(cl.positional(0), cl.value(QStringLiteral("window")))),
                   [](const QJsonObject &o) {
                       return QStringLiteral("p99 RTT %1 µs (estimated)  ECN-CE %2  retransmits %3/s  loss %4 %  "
-                                            "hang suspects %5  (%6 samples of %7 over %8 s)")
+                                            "hang suspects %5  (%6 samples from %7 over %8 s)")
                           .arg(o.value(QStringLiteral("p99_rtt_us")).toDouble())
                           .arg(o.value(QStringLiteral("ecn_ce_rate")).toDouble())
                           .arg(o.value(QStringLiteral("retransmits")).toDouble())

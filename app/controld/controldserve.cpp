@@ -203,6 +203,7 @@ int runServe(QStringList args)
     std::optional<ControlStore> store;
     try {
         store.emplace(p.value(QStringLiteral("db")));
+        store->checkpointInBackground(0.5);
     } catch (const ProjectException &e) {
         return fail(e.message());
     }

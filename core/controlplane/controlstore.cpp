@@ -8,6 +8,7 @@
 #include <QFileInfo>
 
 #include <array>
+#include <chrono>
 #include <openssl/rand.h>
 #include <sqlite3.h>
 
@@ -176,6 +177,51 @@ ControlStore::ControlStore(const QString &path)
         m_lastChain = last.text(0);
 }
 
+SqliteStatement &ControlStore::cached(const char *sql)
+{
+    std::unique_ptr<SqliteStatement> &slot = m_statements[sql];
+    if (!slot)
+        slot = std::make_unique<SqliteStatement>(m_db, sql);
+    slot->reset();
+    return *slot;
+}
+
+ControlStore::~ControlStore()
+{
+    m_statements.clear();
+    if (m_checkpointer.joinable()) {
+        {
+            std::lock_guard lock(m_checkpointMutex);
+            m_stopCheckpoints = true;
+        }
+        m_checkpointWake.notify_all();
+        m_checkpointer.join();
+        m_db.tryExec("PRAGMA wal_checkpoint(TRUNCATE)");
+    }
+}
+
+void ControlStore::checkpointInBackground(double seconds)
+{
+    if (m_checkpointer.joinable())
+        return;
+    m_db.exec("PRAGMA wal_autocheckpoint = 0");
+    m_checkpointer = std::thread([this, seconds, path = m_path] {
+        SqliteDatabase db;
+        try {
+            db.open(path, SqliteDatabase::Mode::ReadWrite);
+        } catch (const ProjectException &) {
+            return; // the serving connection goes on; its WAL just grows until the next start
+        }
+        const auto period = std::chrono::duration<double>(seconds);
+        std::unique_lock lock(m_checkpointMutex);
+        while (!m_checkpointWake.wait_for(lock, period, [this] { return m_stopCheckpoints; })) {
+            lock.unlock();
+            db.tryExec("PRAGMA wal_checkpoint(PASSIVE)");
+            lock.lock();
+        }
+    });
+}
+
 void ControlStore::createSchema()
 {
     Transaction t(*this, true);
@@ -193,8 +239,8 @@ ControlStore::Transaction::Transaction(ControlStore &store, bool durable)
     : m_store(store)
     , m_savedChain(store.m_lastChain)
 {
-    m_store.m_db.exec(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
-    m_store.m_db.exec("BEGIN IMMEDIATE");
+    m_store.cached(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL").run();
+    m_store.cached("BEGIN IMMEDIATE").run();
 }
 
 ControlStore::Transaction::~Transaction()
@@ -207,7 +253,7 @@ ControlStore::Transaction::~Transaction()
 
 void ControlStore::Transaction::commit()
 {
-    m_store.m_db.exec("COMMIT");
+    m_store.cached("COMMIT").run();
     m_open = false;
 }
 
@@ -291,7 +337,10 @@ std::vector<ControlTokenRecord> ControlStore::validTokens()
 
 std::int64_t ControlStore::dataVersion()
 {
-    return m_db.pragmaInteger("data_version");
+    SqliteStatement &q = cached("PRAGMA data_version");
+    const std::int64_t version = q.next() ? q.integer(0) : 0;
+    q.reset();
+    return version;
 }
 
 NetworkRecord ControlStore::createNetwork(const std::string &cluster, const std::string &backend, int rails,
@@ -324,11 +373,14 @@ NetworkRecord ControlStore::createNetwork(const std::string &cluster, const std:
 
 std::optional<NetworkRecord> ControlStore::network(const std::string &id)
 {
-    SqliteStatement q(m_db, (std::string("SELECT ") + networkColumns + " FROM networks WHERE id = ?1").c_str());
+    static const std::string sql = std::string("SELECT ") + networkColumns + " FROM networks WHERE id = ?1";
+    SqliteStatement &q = cached(sql.c_str());
     q.bind(1, id);
-    if (!q.next())
-        return std::nullopt;
-    return networkRow(q);
+    std::optional<NetworkRecord> found;
+    if (q.next())
+        found = networkRow(q);
+    q.reset();
+    return found;
 }
 
 std::vector<NetworkRecord> ControlStore::networks(std::int64_t afterSeq, int limit)

@@ -18,8 +18,13 @@
 
 #include <QString>
 
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
+#include <thread>
+#include <memory>
 #include <optional>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -109,6 +114,9 @@ public:
     /// not exist. Throws ProjectException naming the file when it is not a
     /// Railyard control-plane database or is newer than this build.
     explicit ControlStore(const QString &path);
+    ~ControlStore();
+    ControlStore(const ControlStore &) = delete;
+    ControlStore &operator=(const ControlStore &) = delete;
 
     /// One transaction (BEGIN IMMEDIATE); rolled back unless commit() is
     /// called. `durable` commits with synchronous=FULL (fsync of the WAL):
@@ -168,6 +176,14 @@ public:
     /// Recomputes the chain; the seq of the first row that does not match, 0 when all do.
     std::int64_t verifyAuditChain();
 
+    /// Moves WAL checkpoints off the serving connection: automatic
+    /// checkpoints stop, and a thread with its own connection runs a passive
+    /// checkpoint every `seconds` (and a full one when the store closes).
+    /// A checkpoint copies pages and fsyncs the database file, which on the
+    /// serving connection stalled every few hundred requests for
+    /// milliseconds (docs/performance.md).
+    void checkpointInBackground(double seconds);
+
     /// "ok" or SQLite's list of problems (PRAGMA integrity_check).
     std::string integrityCheck();
 
@@ -178,11 +194,20 @@ public:
 
 private:
     void createSchema();
+    /// A statement prepared once per connection, reset before each use (the
+    /// per-request statements: a GET costs no SQL parsing).
+    class SqliteStatement &cached(const char *sql);
     static std::string chainOf(const std::string &previous, const AuditEntry &entry);
 
     QString m_path;
     SqliteDatabase m_db;
     std::string m_lastChain;
+    std::unordered_map<const char *, std::unique_ptr<class SqliteStatement>> m_statements;
+
+    std::thread m_checkpointer;
+    std::mutex m_checkpointMutex;
+    std::condition_variable m_checkpointWake;
+    bool m_stopCheckpoints = false;
 };
 
 } // namespace Railyard
