@@ -38,7 +38,9 @@ ControlResponse jsonResponse(int status, const Json &body)
 {
     ControlResponse r;
     r.status = status;
-    r.body = body.dump();
+    // Messages quote what the client sent (paths, names), which need not be
+    // UTF-8: invalid bytes become U+FFFD instead of failing the answer.
+    r.body = body.dump(-1, ' ', false, Json::error_handler_t::replace);
     return r;
 }
 
@@ -580,7 +582,7 @@ ControlResponse ControlService::createIncident(const ControlRequest &request, co
     record.cluster = *clusterName;
     record.symptom = *symptom;
     record.networkId = networkId;
-    record.detectionsJson = ControlJson::detections(linked).dump();
+    record.detectionsJson = ControlJson::detections(linked).dump(-1, ' ', false, Json::error_handler_t::replace);
     record.runbook
         = renderRunbook(*symptom, *clusterName, linked.empty() ? "(no detection yet)" : linked.front().element,
                         linked.empty() ? 0 : linked.front().firstInterval, summary, "-", "-");

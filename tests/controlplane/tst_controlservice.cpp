@@ -169,6 +169,7 @@ private slots:
     void telemetryWindow();
     void incidents();
     void targetParsing();
+    void invalidUtf8IsQuotedNotFatal();
 };
 
 void TestControlService::roles_data()
@@ -543,6 +544,18 @@ void TestControlService::targetParsing()
     QCOMPARE(log.size(), 5); // the five calls above; this one is logged after it answers
     QCOMPARE(log.last().toObject().value(QStringLiteral("status")).toInt(), 404);
     QCOMPARE(f.store->verifyAuditChain(), std::int64_t(0));
+}
+
+void TestControlService::invalidUtf8IsQuotedNotFatal()
+{
+    // Found by fuzz_controlrequest: an error message quoting a path with an
+    // invalid UTF-8 byte made the JSON writer throw (a 500).
+    Fixture f;
+    const ControlResponse r = f.call("GET", "/v1/training-networks/net_\xab/x", "viewer");
+    QCOMPARE(r.status, 404);
+    QVERIFY(QJsonDocument::fromJson(QByteArray::fromStdString(r.body)).isObject());
+    QCOMPARE(f.call("POST", "/v1/incidents/network", "operator", "{\"cluster\":\"\xff\"}").status, 400);
+    QCOMPARE(f.call("GET", "/v1/audit", "admin").status, 200);
 }
 
 QTEST_GUILESS_MAIN(TestControlService)
