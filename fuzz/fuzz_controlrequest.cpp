@@ -15,8 +15,8 @@
 #include <QTemporaryDir>
 
 #include <cstddef>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -36,7 +36,8 @@ struct Service
     {
         QDir(dir.path()).mkdir(QStringLiteral("keyring"));
         store.emplace(dir.filePath(QStringLiteral("controld.db")));
-        const ControlRole roles[] = {ControlRole::Viewer, ControlRole::Operator, ControlRole::Reviewer, ControlRole::Admin};
+        const ControlRole roles[]
+            = {ControlRole::Viewer, ControlRole::Operator, ControlRole::Reviewer, ControlRole::Admin};
         for (int i = 0; i < 4; ++i)
             tokens[i] = store->addToken(controlRoleName(roles[i]), roles[i]);
         cluster.name = "fuzz";

@@ -20,12 +20,12 @@
 
 #include <condition_variable>
 #include <cstdint>
-#include <mutex>
-#include <thread>
 #include <memory>
+#include <mutex>
 #include <optional>
-#include <unordered_map>
 #include <string>
+#include <thread>
+#include <unordered_map>
 #include <vector>
 
 namespace Railyard {

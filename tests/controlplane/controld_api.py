@@ -297,6 +297,23 @@ def test_tls(ws):
         svc.stop()
 
 
+def test_prometheus_down(ws):
+    """Telemetry from Prometheus that does not answer: stale intervals, not zeros."""
+    svc = Service(ws, extra=["--telemetry", "prometheus=http://127.0.0.1:9", "--rate-limit", "0"])
+    try:
+        t = ws.tokens
+        _, _, body, _ = api(svc, "POST", NET, NET, token=t["operator"], expect=201,
+                            body={"cluster": "lab-2rack", "backend": "roce", "rails": 2, "topology": "rail_optimized"})
+        net = body["network_id"]
+        stale = wait_for(lambda: (lambda b: b if b and b.get("stale_samples", 0) >= 2 else None)(
+            call(svc, "GET", f"{NET}/{net}/telemetry?window=1m", token=t["viewer"])[2]), 30, "stale intervals")
+        _, _, body, _ = api(svc, "GET", f"{NET}/{net}/telemetry?window=1m", TELEMETRY, token=t["viewer"], expect=200)
+        check(body["source"] == "prometheus" and body["samples"] == 0 and body["stale_samples"] >= 2
+              and body.get("stale_reason"), f"Prometheus down: stale, with the reason: {body}")
+    finally:
+        svc.stop()
+
+
 def main():
     ws = Workspace()
     try:
@@ -308,6 +325,11 @@ def main():
         test_tls(tls)
     finally:
         tls.cleanup()
+    down = Workspace()
+    try:
+        test_prometheus_down(down)
+    finally:
+        down.cleanup()
     check.finish("controld_api")
 
 
