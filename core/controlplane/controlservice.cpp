@@ -71,6 +71,66 @@ std::optional<std::int64_t> pageAfter(const std::map<std::string, std::string> &
     return after;
 }
 
+/// One page of a list endpoint: `limit` and `page_token` from the query,
+/// `fetch(after, count)` the rows after a key, `key(row)` a row's key (its
+/// sequence number or version), `toJson(row)` its JSON.
+template<class Fetch, class Key, class ToJson>
+ControlResponse listPage(const std::map<std::string, std::string> &query, const ControlServiceOptions &options,
+                         Fetch fetch, Key key, ToJson toJson)
+{
+    ControlResponse error;
+    const std::optional<int> limit = pageLimit(query, options.pageLimitDefault, options.pageLimitMax, &error);
+    const std::optional<std::int64_t> after = limit ? pageAfter(query, &error) : std::nullopt;
+    if (!limit || !after)
+        return error;
+    const auto rows = fetch(*after, *limit + 1);
+    Json j;
+    j["items"] = Json::array();
+    for (size_t i = 0; i < rows.size() && int(i) < *limit; ++i)
+        j["items"].push_back(toJson(rows[i]));
+    if (int(rows.size()) > *limit)
+        j["next_page_token"] = ControlJson::pageToken(key(rows[size_t(*limit) - 1]));
+    return jsonResponse(200, j);
+}
+
+/// The body as a JSON object holding only `fields`; std::nullopt and the
+/// error response (400 unparsable, 422 an unknown field) otherwise.
+std::optional<Json> requestObject(const std::string &text, std::initializer_list<std::string_view> fields,
+                                  ControlResponse *error)
+{
+    std::string why;
+    std::optional<Json> body = ControlJson::parseObject(text, &why);
+    if (!body) {
+        *error = controlError(400, "bad_request", why);
+        return std::nullopt;
+    }
+    for (const auto &[key, value] : body->items()) {
+        if (std::find(fields.begin(), fields.end(), key) == fields.end()) {
+            *error = controlError(422, "invalid_field", "unknown field \"" + key.substr(0, 64) + "\"");
+            return std::nullopt;
+        }
+    }
+    return body;
+}
+
+/// The cluster a request body names in "cluster"; nullptr and a 422 when
+/// it is missing or not one of `clusters`.
+ControlCluster *bodyCluster(const std::vector<ControlCluster *> &clusters, const Json &body, ControlResponse *error)
+{
+    const std::optional<std::string> name = ControlJson::stringField(body, "cluster");
+    if (!name) {
+        *error = controlError(422, "invalid_field", "cluster: a string is required");
+        return nullptr;
+    }
+    const auto it
+        = std::find_if(clusters.begin(), clusters.end(), [&](const ControlCluster *c) { return c->name == *name; });
+    ControlCluster *c = it == clusters.end() ? nullptr : *it;
+    if (!c)
+        *error = controlError(422, "unknown_cluster",
+                              "cluster: \"" + name->substr(0, 64) + "\" is not a cluster this service manages");
+    return c;
+}
+
 /// Per host: the sum of its NICs' speeds; the median over hosts.
 double bandwidthPerHost(const Fabric &fabric)
 {
@@ -355,25 +415,13 @@ ControlResponse ControlService::dispatch(const ControlRequest &request, Principa
 
 ControlResponse ControlService::createNetwork(const ControlRequest &request, const Principal &principal)
 {
-    std::string error;
-    std::optional<Json> body = ControlJson::parseObject(request.body, &error);
-    if (!body)
-        return controlError(400, "bad_request", error);
-    for (const auto &[key, value] : body->items())
-        if (key != "cluster" && key != "backend" && key != "rails" && key != "topology")
-            return controlError(422, "invalid_field", "unknown field \"" + key.substr(0, 64) + "\"");
-    auto stringField = [&](const char *name) -> std::optional<std::string> {
-        const auto it = body->find(name);
-        if (it == body->end() || !it->is_string())
-            return std::nullopt;
-        return it->get<std::string>();
-    };
-    const std::optional<std::string> clusterName = stringField("cluster");
-    if (!clusterName)
-        return controlError(422, "invalid_field", "cluster: a string is required");
-    if (!cluster(*clusterName))
-        return controlError(422, "unknown_cluster",
-                            "cluster: \"" + clusterName->substr(0, 64) + "\" is not a cluster this service manages");
+    ControlResponse error;
+    const std::optional<Json> body = requestObject(request.body, {"cluster", "backend", "rails", "topology"}, &error);
+    const ControlCluster *c = body ? bodyCluster(m_clusters, *body, &error) : nullptr;
+    if (!c)
+        return error;
+    const std::string clusterName = c->name;
+    auto stringField = [&](const char *name) { return ControlJson::stringField(*body, name); };
     const std::optional<std::string> backend = stringField("backend");
     if (!backend || !isOneOf(*backend, backends))
         return controlError(422, "invalid_field", "backend: one of " + joined(backends) + " is required");
@@ -386,7 +434,7 @@ ControlResponse ControlService::createNetwork(const ControlRequest &request, con
         return controlError(422, "invalid_field", "rails: an integer from 1 to 64 is required");
 
     const NetworkRecord n
-        = m_store.createNetwork(*clusterName, *backend, int(rails->get<std::int64_t>()), *topology, principal.name);
+        = m_store.createNetwork(clusterName, *backend, int(rails->get<std::int64_t>()), *topology, principal.name);
     m_createdNetwork = n.id;
     Json j;
     j["network_id"] = n.id;
@@ -408,22 +456,13 @@ ControlResponse ControlService::getNetwork(const std::string &id)
 
 ControlResponse ControlService::listNetworks(const std::map<std::string, std::string> &query)
 {
-    ControlResponse error;
-    const std::optional<int> limit = pageLimit(query, m_options.pageLimitDefault, m_options.pageLimitMax, &error);
-    const std::optional<std::int64_t> after = limit ? pageAfter(query, &error) : std::nullopt;
-    if (!limit || !after)
-        return error;
-    std::vector<NetworkRecord> rows = m_store.networks(*after, *limit + 1);
-    Json j;
-    j["items"] = Json::array();
-    for (size_t i = 0; i < rows.size() && int(i) < *limit; ++i) {
-        const ControlCluster *c = cluster(rows[i].cluster);
-        j["items"].push_back(
-            ControlJson::network(rows[i], c ? c->telemetry->window(defaultWindowSeconds).observedLossPct : 0));
-    }
-    if (int(rows.size()) > *limit)
-        j["next_page_token"] = ControlJson::pageToken(rows[size_t(*limit) - 1].seq);
-    return jsonResponse(200, j);
+    return listPage(
+        query, m_options, [this](std::int64_t after, int count) { return m_store.networks(after, count); },
+        [](const NetworkRecord &n) { return n.seq; },
+        [this](const NetworkRecord &n) {
+            const ControlCluster *c = cluster(n.cluster);
+            return ControlJson::network(n, c ? c->telemetry->window(defaultWindowSeconds).observedLossPct : 0);
+        });
 }
 
 ControlResponse ControlService::applyIntent(const std::string &id, const ControlRequest &request,
@@ -482,20 +521,12 @@ ControlResponse ControlService::listIntents(const std::string &id, const std::ma
 {
     if (!m_store.network(id))
         return controlError(404, "not_found", "no training network " + id.substr(0, 64));
-    ControlResponse error;
-    const std::optional<int> limit = pageLimit(query, m_options.pageLimitDefault, m_options.pageLimitMax, &error);
-    const std::optional<std::int64_t> after = limit ? pageAfter(query, &error) : std::nullopt;
-    if (!limit || !after)
-        return error;
-    const std::vector<IntentRecord> rows
-        = m_store.intents(id, int(std::min<std::int64_t>(*after, 1 << 30)), *limit + 1);
-    Json j;
-    j["items"] = Json::array();
-    for (size_t i = 0; i < rows.size() && int(i) < *limit; ++i)
-        j["items"].push_back(ControlJson::intent(rows[i]));
-    if (int(rows.size()) > *limit)
-        j["next_page_token"] = ControlJson::pageToken(rows[size_t(*limit) - 1].version);
-    return jsonResponse(200, j);
+    return listPage(
+        query, m_options,
+        [&](std::int64_t after, int count) {
+            return m_store.intents(id, int(std::min<std::int64_t>(after, 1 << 30)), count);
+        },
+        [](const IntentRecord &i) { return std::int64_t(i.version); }, ControlJson::intent);
 }
 
 ControlResponse ControlService::getIntent(const std::string &id, const std::string &version)
@@ -532,26 +563,14 @@ ControlResponse ControlService::telemetry(const std::string &id, const std::map<
 
 ControlResponse ControlService::createIncident(const ControlRequest &request, const Principal &principal)
 {
-    std::string error;
-    std::optional<Json> body = ControlJson::parseObject(request.body, &error);
-    if (!body)
-        return controlError(400, "bad_request", error);
-    for (const auto &[key, value] : body->items())
-        if (key != "cluster" && key != "symptom" && key != "network_id" && key != "summary")
-            return controlError(422, "invalid_field", "unknown field \"" + key.substr(0, 64) + "\"");
-    auto stringField = [&](const char *name) -> std::optional<std::string> {
-        const auto it = body->find(name);
-        if (it == body->end() || !it->is_string())
-            return std::nullopt;
-        return it->get<std::string>();
-    };
-    const std::optional<std::string> clusterName = stringField("cluster");
-    if (!clusterName)
-        return controlError(422, "invalid_field", "cluster: a string is required");
-    ControlCluster *c = cluster(*clusterName);
+    ControlResponse error;
+    const std::optional<Json> body
+        = requestObject(request.body, {"cluster", "symptom", "network_id", "summary"}, &error);
+    ControlCluster *c = body ? bodyCluster(m_clusters, *body, &error) : nullptr;
     if (!c)
-        return controlError(422, "unknown_cluster",
-                            "cluster: \"" + clusterName->substr(0, 64) + "\" is not a cluster this service manages");
+        return error;
+    const std::string clusterName = c->name;
+    auto stringField = [&](const char *name) { return ControlJson::stringField(*body, name); };
     const std::optional<std::string> symptom = stringField("symptom");
     if (!symptom || !runbookTemplate(*symptom))
         return controlError(
@@ -561,8 +580,8 @@ ControlResponse ControlService::createIncident(const ControlRequest &request, co
     if (body->contains("network_id")) {
         const std::optional<std::string> given = stringField("network_id");
         const std::optional<NetworkRecord> n = given ? m_store.network(*given) : std::nullopt;
-        if (!n || n->cluster != *clusterName)
-            return controlError(422, "invalid_field", "network_id: not a network of cluster " + *clusterName);
+        if (!n || n->cluster != clusterName)
+            return controlError(422, "invalid_field", "network_id: not a network of cluster " + clusterName);
         networkId = n->id;
     }
     std::string summary;
@@ -579,12 +598,12 @@ ControlResponse ControlService::createIncident(const ControlRequest &request, co
             + " matching detection(s) in the last hour.";
     IncidentRecord record;
     record.id = ControlStore::newId("ni_");
-    record.cluster = *clusterName;
+    record.cluster = clusterName;
     record.symptom = *symptom;
     record.networkId = networkId;
     record.detectionsJson = ControlJson::detections(linked).dump(-1, ' ', false, Json::error_handler_t::replace);
     record.runbook
-        = renderRunbook(*symptom, *clusterName, linked.empty() ? "(no detection yet)" : linked.front().element,
+        = renderRunbook(*symptom, clusterName, linked.empty() ? "(no detection yet)" : linked.front().element,
                         linked.empty() ? 0 : linked.front().firstInterval, summary, "-", "-");
     record.createdUtc = ControlStore::nowUtc();
     record.createdBy = principal.name;
@@ -604,36 +623,16 @@ ControlResponse ControlService::getIncident(const std::string &id)
 
 ControlResponse ControlService::listIncidents(const std::map<std::string, std::string> &query)
 {
-    ControlResponse error;
-    const std::optional<int> limit = pageLimit(query, m_options.pageLimitDefault, m_options.pageLimitMax, &error);
-    const std::optional<std::int64_t> after = limit ? pageAfter(query, &error) : std::nullopt;
-    if (!limit || !after)
-        return error;
-    const std::vector<IncidentRecord> rows = m_store.incidents(*after, *limit + 1);
-    Json j;
-    j["items"] = Json::array();
-    for (size_t i = 0; i < rows.size() && int(i) < *limit; ++i)
-        j["items"].push_back(ControlJson::incident(rows[i]));
-    if (int(rows.size()) > *limit)
-        j["next_page_token"] = ControlJson::pageToken(rows[size_t(*limit) - 1].seq);
-    return jsonResponse(200, j);
+    return listPage(
+        query, m_options, [this](std::int64_t after, int count) { return m_store.incidents(after, count); },
+        [](const IncidentRecord &i) { return i.seq; }, ControlJson::incident);
 }
 
 ControlResponse ControlService::listAudit(const std::map<std::string, std::string> &query)
 {
-    ControlResponse error;
-    const std::optional<int> limit = pageLimit(query, m_options.pageLimitDefault, m_options.pageLimitMax, &error);
-    const std::optional<std::int64_t> after = limit ? pageAfter(query, &error) : std::nullopt;
-    if (!limit || !after)
-        return error;
-    const std::vector<AuditEntry> rows = m_store.auditLog(*after, *limit + 1);
-    Json j;
-    j["items"] = Json::array();
-    for (size_t i = 0; i < rows.size() && int(i) < *limit; ++i)
-        j["items"].push_back(ControlJson::audit(rows[i]));
-    if (int(rows.size()) > *limit)
-        j["next_page_token"] = ControlJson::pageToken(rows[size_t(*limit) - 1].seq);
-    return jsonResponse(200, j);
+    return listPage(
+        query, m_options, [this](std::int64_t after, int count) { return m_store.auditLog(after, count); },
+        [](const AuditEntry &e) { return e.seq; }, ControlJson::audit);
 }
 
 void ControlService::provisionLoop()

@@ -40,6 +40,9 @@ std::optional<double> parseWindow(const std::string &text);
 std::string pageToken(std::int64_t seq);
 std::optional<std::int64_t> parsePageToken(const std::string &text);
 
+/// The string member `name` of an object; std::nullopt when absent or not a string.
+std::optional<std::string> stringField(const Json &object, const char *name);
+
 /// A body parsed as a JSON object, or the error text (with the byte offset).
 std::optional<Json> parseObject(const std::string &body, std::string *error);
 

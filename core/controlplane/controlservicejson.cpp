@@ -223,6 +223,14 @@ std::optional<std::int64_t> parsePageToken(const std::string &text)
     return std::strtoll(text.c_str() + 1, nullptr, 10);
 }
 
+std::optional<std::string> stringField(const Json &object, const char *name)
+{
+    const auto it = object.find(name);
+    if (it == object.end() || !it->is_string())
+        return std::nullopt;
+    return it->get<std::string>();
+}
+
 std::optional<Json> parseObject(const std::string &body, std::string *error)
 {
     try {
