@@ -2722,7 +2722,17 @@
         <translation>Die geprüfte Datei schreiben (für die Control Plane oder für einen Prüfer)</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+4"/>
+        <source>Push…</source>
+        <translation>Übertragen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Apply the approved version to a network of the control plane (Control Plane dock)</source>
+        <translation>Die genehmigte Version auf ein Netz der Steuerungsebene anwenden (Fenster Steuerungsebene)</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <location line="+10"/>
         <source>none chosen</source>
         <translation>keiner gewählt</translation>
@@ -2768,7 +2778,7 @@
         <translation>&lt;br&gt;Einreichen signiert sie als ihr Autor; exportieren Sie die eingereichte Datei für den Prüfer.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>&lt;b&gt;Not recorded in the project:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Nicht im Projekt festgehalten:&lt;/b&gt; %1</translation>
     </message>
@@ -3991,7 +4001,7 @@
         <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+69"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>

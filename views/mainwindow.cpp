@@ -112,6 +112,11 @@ void MainWindow::createDocks()
     connect(m_controlPlaneDock, &ControlPlaneDock::pushRequested, this, [this] {
         m_controlPlaneDock->pushIntent(m_intentsDock->reviewPanel()->reviewedFile());
     });
+    connect(m_intentsDock->reviewPanel(), &IntentReviewPanel::pushRequested, this, [this](const std::string &file) {
+        m_controlPlaneDock->show();
+        m_controlPlaneDock->raise();
+        m_controlPlaneDock->pushIntent(file);
+    });
     // A saved connection is used the first time the dock is shown, not at start-up.
     connect(m_controlPlaneDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (!visible || m_controlPlaneDock->isConnected())

@@ -8,6 +8,7 @@
 #include "core/intents/ed25519key.h"
 #include "core/intents/intentreview.h"
 #include "views/docks/controlplanedock.h"
+#include "views/docks/intentsdock.h"
 #include "views/mainwindow.h"
 
 #include <QAction>
@@ -16,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -192,6 +194,24 @@ void TestControlPlaneDock::mainWindowWiring()
     window.controlPlaneDock()->show();
     window.controlPlaneDock()->raise();
     QTRY_VERIFY_WITH_TIMEOUT(window.controlPlaneDock()->isConnected(), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(window.controlPlaneDock()->networksView()->topLevelItemCount(), 1, 20000);
+
+    // The Intents dock's Push button on an approved version goes to the selected network
+    // (refused here: the saved connection is a viewer's).
+    const QString file = m_dir.filePath(QStringLiteral("lab.v2.reviewed.json"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(reviewed(2, false)));
+    out.close();
+    QVERIFY(window.intentsDock()->openIntent(file));
+    auto *push = window.intentsDock()->findChild<QPushButton *>(QStringLiteral("pushButton"));
+    QVERIFY(push);
+    QVERIFY(push->isEnabled());
+    QSignalSpy pushed(window.controlPlaneDock(), &ControlPlaneDock::pushFinished);
+    push->click();
+    QVERIFY(pushed.wait(20000));
+    QVERIFY2(window.controlPlaneDock()->statusText().contains(QLatin1String("403 forbidden")),
+             qPrintable(window.controlPlaneDock()->statusText()));
 }
 
 QTEST_MAIN(TestControlPlaneDock)

@@ -102,8 +102,12 @@ IntentReviewPanel::IntentReviewPanel(QWidget *parent)
     buttons->addWidget(m_submit, 0, 0);
     buttons->addWidget(m_approve, 0, 1);
     buttons->addWidget(m_reject, 0, 2);
+    m_push = new QPushButton(tr("Push…"), this);
+    m_push->setObjectName(QStringLiteral("pushButton"));
+    m_push->setToolTip(tr("Apply the approved version to a network of the control plane (Control Plane dock)"));
     buttons->addWidget(m_verify, 1, 0);
     buttons->addWidget(m_export, 1, 1);
+    buttons->addWidget(m_push, 1, 2);
     buttons->setColumnStretch(3, 1);
     layout->addLayout(buttons);
 
@@ -120,6 +124,7 @@ IntentReviewPanel::IntentReviewPanel(QWidget *parent)
     connect(m_reject, &QPushButton::clicked, this, [this] { askDecision(false); });
     connect(m_verify, &QPushButton::clicked, this, [this] { verify(); });
     connect(m_export, &QPushButton::clicked, this, &IntentReviewPanel::askExport);
+    connect(m_push, &QPushButton::clicked, this, [this] { emit pushRequested(m_reviewed); });
     updateState();
 }
 
@@ -208,6 +213,7 @@ void IntentReviewPanel::updateState()
     m_reject->setEnabled(m_hasSubject && hasKey && m_state == ReviewState::InReview);
     m_verify->setEnabled(m_hasSubject && m_state != ReviewState::Draft && !keyring.isEmpty());
     m_export->setEnabled(m_hasSubject && m_state != ReviewState::Draft);
+    m_push->setEnabled(m_hasSubject && m_state == ReviewState::Approved);
 }
 
 void IntentReviewPanel::showMessage(const QString &html, bool failed)

@@ -5,7 +5,8 @@
 // (the author); Approve and Reject sign a decision over the content and the
 // author's signature (a reviewer: the author's own key is refused); Verify
 // checks the reviewed file against a keyring folder; Export writes it for the
-// control plane (or for a reviewer elsewhere). The key file and the keyring
+// control plane (or for a reviewer elsewhere); Push applies an approved version
+// to the network selected in the Control Plane dock. The key file and the keyring
 // folder are chosen once and remembered in the settings ("intents/signingKey",
 // "intents/keyring"), never copied into a project. In a `.railyard` project
 // every submission and decision is recorded with IntentStore.
@@ -67,6 +68,9 @@ signals:
     /// A submission or decision was made: the new reviewed file, recorded in
     /// the project under version `storedId` (0 without a project).
     void reviewed(const std::string &reviewedFile, std::int64_t storedId);
+    /// Push was clicked on an approved version: the reviewed file's bytes,
+    /// for the control plane (the main window hands them to the Control Plane dock).
+    void pushRequested(const std::string &reviewedFile);
 
 private:
     void chooseKey();
@@ -98,6 +102,7 @@ private:
     QPushButton *m_reject = nullptr;
     QPushButton *m_verify = nullptr;
     QPushButton *m_export = nullptr;
+    QPushButton *m_push = nullptr;
 };
 
 } // namespace Railyard
