@@ -22,6 +22,7 @@ PACKAGES=(
     libboost-graph-dev nlohmann-json3-dev libsqlite3-dev libssl-dev libgl-dev
     xvfb appstream desktop-file-utils fonts-dejavu-core
     python3-yaml python3-jsonschema slurmctld slurm-client openssl wrk
+    ibsim-utils infiniband-diags
     clang libclang-rt-14-dev
     prometheus prometheus-node-exporter
 )
@@ -86,7 +87,7 @@ fuzz)
     cmake --preset fuzz
     cmake --build build-fuzz -j "$JOBS"
     fuzz/seeds.sh build-fuzz/seeds
-    for target in fabricjson graphml jobspec cliargs controlrequest; do
+    for target in fabricjson graphml jobspec cliargs controlrequest ibnetdiscover; do
         mkdir -p "build-fuzz/corpus/$target"
         # Qt's global caches live until exit: leaks are not findings here.
         ASAN_OPTIONS=detect_leaks=0 "build-fuzz/fuzz/fuzz_$target" -runs="${RAILYARD_FUZZ_RUNS:-20000}" \

@@ -1,3 +1,5 @@
 railyard_add_test(formats fabricjson)
 railyard_add_test(formats graphml)
 railyard_add_test(formats fastpaths)
+railyard_add_test(formats ibnetdiscover)
+set_tests_properties(formats/ibnetdiscover PROPERTIES TIMEOUT 300)
