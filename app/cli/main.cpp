@@ -6,6 +6,7 @@
 #include "app/cli/analyzecommand.h"
 #include "app/cli/clicommon.h"
 #include "app/cli/collectivecommand.h"
+#include "app/cli/comparecommand.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/generatecommand.h"
@@ -39,6 +40,8 @@ const Command commands[] = {
     {"analyze", "analyze FILE", "Oversubscription, bisection, what-ifs.", runAnalyze},
     {"convert", "convert IN OUT", "Convert between file formats.", runConvert},
     {"validate", "validate FILE", "Check a file and print its problems.", runValidate},
+    {"diff", "diff A B", "What changed between two fabrics, with both analyses.", runDiff},
+    {"verify-cabling", "verify-cabling DESIGN FOUND", "Check the as-built cabling against the design.", runVerifyCabling},
     {"export", "export FILE --to FORMAT", "Write a Slurm, Kueue or Volcano topology.", runExport},
     {"collective", "collective FABRIC --op OP", "Time, algbw and busbw of one collective.", runCollective},
     {"place", "place FABRIC JOB", "Place a training job; per-step traffic by tier.", runPlace},
