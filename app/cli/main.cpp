@@ -5,6 +5,7 @@
 #include "app/common/memorytuning.h"
 #include "app/cli/analyzecommand.h"
 #include "app/cli/clicommon.h"
+#include "app/cli/bomcommand.h"
 #include "app/cli/collectivecommand.h"
 #include "app/cli/comparecommand.h"
 #include "app/cli/convertcommand.h"
@@ -41,6 +42,8 @@ const Command commands[] = {
     {"convert", "convert IN OUT", "Convert between file formats.", runConvert},
     {"validate", "validate FILE", "Check a file and print its problems.", runValidate},
     {"diff", "diff A B", "What changed between two fabrics, with both analyses.", runDiff},
+    {"bom", "bom FILE", "Bill of materials: switches, cables, transceivers, cost, power.", runBom},
+    {"cabling", "cabling FILE -o plan.csv", "The cabling plan, one CSV row per cable.", runCabling},
     {"verify-cabling", "verify-cabling DESIGN FOUND", "Check the as-built cabling against the design.", runVerifyCabling},
     {"export", "export FILE --to FORMAT", "Write a Slurm, Kueue or Volcano topology.", runExport},
     {"collective", "collective FABRIC --op OP", "Time, algbw and busbw of one collective.", runCollective},

@@ -374,7 +374,8 @@ void TestFabricJson::errorToString()
 void TestFabricJson::registry()
 {
     const FormatRegistry &reg = FormatRegistry::instance();
-    QCOMPARE(reg.formats().size(), size_t(3));
+    QCOMPARE(reg.formats().size(), size_t(4));
+    QCOMPARE(reg.forFileName("found.ibnetdiscover")->slug(), QStringLiteral("ibnetdiscover"));
     QCOMPARE(reg.forFileName("a/b.fabric.json")->slug(), QStringLiteral("fabric-json"));
     QCOMPARE(reg.forFileName("B.JSON")->slug(), QStringLiteral("fabric-json"));
     QCOMPARE(reg.forFileName("x.graphml")->slug(), QStringLiteral("graphml"));
@@ -385,7 +386,8 @@ void TestFabricJson::registry()
     QVERIFY(reg.readFilter().contains("GraphML (*.graphml)"));
     QCOMPARE(reg.forFileName("x.railyard")->slug(), QStringLiteral("railyard"));
     QCOMPARE(reg.writeFilter(),
-             QStringLiteral("Railyard fabric (*.fabric.json);;GraphML (*.graphml);;Railyard project (*.railyard)"));
+             QStringLiteral("Railyard fabric (*.fabric.json);;GraphML (*.graphml);;Railyard project (*.railyard);;"
+                            "ibnetdiscover topology (*.ibnetdiscover)"));
 
     const ReadResult missing = reg.readFile("/nonexistent/x.fabric.json");
     QVERIFY(missing.errorText().startsWith("/nonexistent/x.fabric.json: cannot open: "));
@@ -409,7 +411,7 @@ void TestFabricJson::registry()
     QVERIFY(reg.readFile(txt, "fabric-json").ok());
     const ReadResult unknown = reg.readFile(txt);
     QVERIFY2(unknown.errorText()
-                 == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard",
+                 == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard, .ibnetdiscover, .ibnet",
              qPrintable(unknown.errorText()));
 }
 

@@ -1,0 +1,97 @@
+#include "app/cli/bomcommand.h"
+
+#include "app/cli/clicommon.h"
+#include "core/bom/bom.h"
+#include "core/formats/inputfile.h"
+#include "core/formats/outputfile.h"
+
+namespace Railyard::Cli {
+namespace {
+
+void addCommon(CommandLine &cl)
+{
+    cl.addPositional(QStringLiteral("FILE"), QStringLiteral("The fabric."));
+    cl.addOption({QStringLiteral("from")}, QStringLiteral("Input format slug, overriding the file name."),
+                 QStringLiteral("slug"));
+    cl.addOption({QStringLiteral("catalog")},
+                 QStringLiteral("Prices and power (JSON like resources/bom/catalog.json); default: the built-in one."),
+                 QStringLiteral("file"));
+}
+
+/// The fabric and the catalog; std::nullopt after printing why not.
+std::optional<std::pair<Fabric, BomCatalog>> load(const CommandLine &cl)
+{
+    const QString file = cl.positional(0);
+    const FileFormat &format = readFormatFor(cl, file, cl.value(QStringLiteral("from")), QStringLiteral("from"));
+    std::optional<Fabric> fabric = loadFabric(file, format);
+    if (!fabric)
+        return std::nullopt;
+    BomCatalog catalog = BomCatalog::defaults();
+    if (cl.isSet(QStringLiteral("catalog"))) {
+        const QString path = cl.value(QStringLiteral("catalog"));
+        QString readError;
+        const std::optional<QByteArray> bytes = readInputFile(path, &readError, 1 << 20);
+        if (!bytes) {
+            printErr(readError);
+            return std::nullopt;
+        }
+        std::string error;
+        std::optional<BomCatalog> parsed = BomCatalog::fromJson(bytes->toStdString(), &error);
+        if (!parsed) {
+            printErr(QStringLiteral("%1: %2").arg(path, QString::fromStdString(error)));
+            return std::nullopt;
+        }
+        catalog = std::move(*parsed);
+    }
+    return std::pair(std::move(*fabric), std::move(catalog));
+}
+
+} // namespace
+
+int runBom(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("bom"),
+                   QStringLiteral("The bill of materials: switches per tier and model with ports used and free, "
+                                  "cables by length class (from rack locations), transceivers, and their cost and "
+                                  "power from the catalog."));
+    addCommon(cl);
+    cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/cli.md)."));
+    cl.setEpilog(QStringLiteral("Exit codes: 0 printed, 1 the fabric or the catalog cannot be read, 2 usage error."));
+    if (!cl.parse(args))
+        return ExitOk;
+    const auto loaded = load(cl);
+    if (!loaded)
+        return ExitBadInput;
+    const BillOfMaterials bom = buildBom(loaded->first, loaded->second);
+    printOutRaw(cl.isSet(QStringLiteral("json")) ? bomToJson(bom) : bomToText(bom));
+    return ExitOk;
+}
+
+int runCabling(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("cabling"),
+                   QStringLiteral("The cabling plan for the floor: one CSV row per cable with both ends' device, "
+                                  "port (1-based, as on the hardware) and rack, the length class, the cable type and "
+                                  "the rate, labelled C00001…"));
+    addCommon(cl);
+    cl.addOption({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The CSV file to write."),
+                 QStringLiteral("file"));
+    cl.setEpilog(QStringLiteral("Exit codes: 0 written, 1 unreadable input or write failure, 2 usage error."));
+    if (!cl.parse(args))
+        return ExitOk;
+    const QString output = cl.requiredString(QStringLiteral("output"));
+    const auto loaded = load(cl);
+    if (!loaded)
+        return ExitBadInput;
+    const std::vector<CableRow> rows = cablingPlan(loaded->first, loaded->second);
+    const std::string csv = cablingPlanCsv(rows);
+    QString error;
+    if (!writeOutputFile(output, QByteArray::fromStdString(csv), &error)) {
+        printErr(error);
+        return ExitBadInput;
+    }
+    printOut(QStringLiteral("%1: %2 cables").arg(output).arg(rows.size()));
+    return ExitOk;
+}
+
+} // namespace Railyard::Cli

@@ -1,0 +1,94 @@
+#pragma once
+
+// Bill of materials and cabling plan of a fabric (docs/cli.md, "bom" and
+// "cabling"): switches per tier and model with ports used and free, cables by
+// length class, transceivers, and their cost and power from a catalog
+// (resources/bom/catalog.json, compiled in; a user's copy overrides it).
+//
+// Length class of a cable, from the locations of its two ends:
+//  * in_rack — both ends in the same rack: copper DAC, no transceivers;
+//  * in_row — the same scalable unit, or the same pod when either end has
+//    no scalable unit: multimode fibre and one transceiver per end;
+//  * between_rows — anything else (other pods or zones, or a location not
+//    given): single-mode fibre and one transceiver per end.
+// A transceiver's price and power scale with the link's rate (per 100 Gb/s).
+
+#include "core/model/fabric.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+struct BomCatalog
+{
+    struct Item
+    {
+        std::string description;
+        double price = 0;
+        double watts = 0;
+        bool optical = false; ///< cables: needs a transceiver at each end
+    };
+    std::string currency = "USD";
+    std::map<std::string, Item> switches;     ///< by model; "default" for the rest
+    std::map<std::string, Item> cables;       ///< by length class
+    std::map<std::string, Item> transceivers; ///< by length class; price and watts per 100 Gb/s
+
+    /// The catalog shipped in resources/bom/catalog.json.
+    static const BomCatalog &defaults();
+    /// Parses a catalog; std::nullopt and *error (with the JSON pointer) when malformed.
+    static std::optional<BomCatalog> fromJson(const std::string &text, std::string *error);
+};
+
+/// "in_rack", "in_row", "between_rows" for the cable between two nodes.
+std::string cableClass(const Fabric &fabric, NodeIndex a, NodeIndex b);
+
+struct BomLine
+{
+    std::string category; ///< "switch", "cable", "transceiver"
+    std::string item;     ///< model, length class, "400G in_row"
+    std::string tier;     ///< switches: leaf/spine/core; cables and transceivers: "host-leaf", "leaf-spine", …
+    std::string description;
+    std::int64_t count = 0;
+    double unitPrice = 0, unitWatts = 0;
+    double price() const { return double(count) * unitPrice; }
+    double watts() const { return double(count) * unitWatts; }
+};
+
+struct BomTierTotal
+{
+    std::string tier; ///< "leaf", "spine", "core", "unlayered" and cable tiers "host-leaf", …
+    double price = 0, watts = 0;
+    std::int64_t portsUsed = 0, portsFree = 0; ///< switch tiers only
+};
+
+struct BillOfMaterials
+{
+    std::string fabric;
+    std::string currency;
+    std::vector<BomLine> lines;
+    std::vector<BomTierTotal> tiers; ///< cost and power per tier (switches, and the cabling of each tier pair)
+    std::int64_t switches = 0, cables = 0, transceivers = 0;
+    double price = 0, watts = 0;
+};
+
+BillOfMaterials buildBom(const Fabric &fabric, const BomCatalog &catalog = BomCatalog::defaults());
+std::string bomToJson(const BillOfMaterials &bom, int indent = 2);
+std::string bomToText(const BillOfMaterials &bom);
+
+/// One row of the cabling plan: a cable and its two ends (ports 1-based, as on the hardware).
+struct CableRow
+{
+    std::string label; ///< "C00001"
+    std::string aDevice, aPort, aRack, bDevice, bPort, bRack;
+    std::string lengthClass, cableType;
+    double gbps = 0;
+};
+
+std::vector<CableRow> cablingPlan(const Fabric &fabric, const BomCatalog &catalog = BomCatalog::defaults());
+/// RFC 4180 CSV with a header: label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps.
+std::string cablingPlanCsv(const std::vector<CableRow> &rows);
+
+} // namespace Railyard

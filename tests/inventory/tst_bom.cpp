@@ -1,0 +1,144 @@
+// Bill of materials and cabling plan. The DGX SuperPOD preset at 4 scalable
+// units, derived by hand from the reference design: 32 hosts per SU with 8
+// rails of 400G, one 64-port leaf per rail and SU (32 down, 32 up), spines
+// taking every leaf uplink; every cable leaves its rack (hosts in compute
+// racks, leaves in the SU's network rack, spines in spine racks, all in one
+// pod), so every cable is multimode fibre with a transceiver at each end.
+
+#include "core/bom/bom.h"
+#include "core/generators/closgenerator.h"
+#include "core/generators/presets.h"
+
+#include <QtTest>
+
+using namespace Railyard;
+
+namespace {
+
+const BomLine *findLine(const BillOfMaterials &bom, const std::string &category, const std::string &tier)
+{
+    for (const BomLine &l : bom.lines)
+        if (l.category == category && l.tier == tier)
+            return &l;
+    return nullptr;
+}
+
+} // namespace
+
+class TestBom : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void superpodByHand();
+    void lengthClasses();
+    void catalog();
+    void cablingPlan();
+};
+
+void TestBom::superpodByHand()
+{
+    const int sus = 4, hostsPerSu = 32, rails = 8, radix = 64;
+    const int hosts = sus * hostsPerSu;                    // 128
+    const int hostCables = hosts * rails;                  // 1,024
+    const int leaves = sus * rails;                        // 32 (one per rail and SU)
+    const int leafUplinks = leaves * (radix - hostsPerSu); // 32 × 32 = 1,024
+    const int spines = leafUplinks / radix;                // 16
+    const int cables = hostCables + leafUplinks;           // 2,048
+    const int transceivers = 2 * cables;                   // 4,096: every cable is optical
+
+    const Fabric f = generateClos(dgxSuperpodParams(sus));
+    const BillOfMaterials bom = buildBom(f);
+    QCOMPARE(bom.switches, std::int64_t(leaves + spines));
+    QCOMPARE(bom.cables, std::int64_t(cables));
+    QCOMPARE(bom.transceivers, std::int64_t(transceivers));
+    const BomLine *leafLine = findLine(bom, "switch", "leaf");
+    const BomLine *spineLine = findLine(bom, "switch", "spine");
+    QVERIFY(leafLine && spineLine);
+    QCOMPARE(leafLine->count, std::int64_t(leaves));
+    QCOMPARE(leafLine->item, std::string("QM9700"));
+    QCOMPARE(spineLine->count, std::int64_t(spines));
+    QCOMPARE(findLine(bom, "cable", "host-leaf")->count, std::int64_t(hostCables));
+    QCOMPARE(findLine(bom, "cable", "host-leaf")->item, std::string("in_row"));
+    QCOMPARE(findLine(bom, "cable", "leaf-spine")->count, std::int64_t(leafUplinks));
+    QCOMPARE(findLine(bom, "transceiver", "host-leaf")->count, std::int64_t(2 * hostCables));
+    QCOMPARE(findLine(bom, "transceiver", "host-leaf")->item, std::string("400G in_row"));
+    // Every port of every switch is used.
+    for (const BomTierTotal &t : bom.tiers)
+        if (t.tier == "leaf" || t.tier == "spine")
+            QCOMPARE(t.portsFree, std::int64_t(0));
+    // Cost and power: the catalog's unit figures times the counts.
+    const BomCatalog &c = BomCatalog::defaults();
+    const double expected = (leaves + spines) * c.switches.at("QM9700").price + cables * c.cables.at("in_row").price
+        + transceivers * 4 * c.transceivers.at("in_row").price;
+    QCOMPARE(bom.price, expected);
+    const double watts
+        = (leaves + spines) * c.switches.at("QM9700").watts + transceivers * 4 * c.transceivers.at("in_row").watts;
+    QCOMPARE(bom.watts, watts);
+}
+
+void TestBom::lengthClasses()
+{
+    Fabric f;
+    Host a, b, c;
+    a.id = "a";
+    a.location = {"z1", "p1", "su1", "r1"};
+    b.id = "b";
+    b.location = {"z1", "p1", "su1", "r2"};
+    c.id = "c";
+    c.location = {"z1", "p2", "su9", "r9"};
+    Switch s;
+    s.id = "s";
+    s.location = {"z1", "p1", "", "r1"};
+    f.addHost(a);
+    f.addHost(b);
+    f.addHost(c);
+    f.addSwitch(s);
+    QCOMPARE(cableClass(f, 0, f.switchNode(0)), std::string("in_rack"));      // same rack
+    QCOMPARE(cableClass(f, 0, 1), std::string("in_row"));                     // same SU
+    QCOMPARE(cableClass(f, 1, f.switchNode(0)), std::string("in_row"));       // same pod, the switch has no SU
+    QCOMPARE(cableClass(f, 0, 2), std::string("between_rows"));               // other SU and pod
+    QCOMPARE(cableClass(f, 2, f.switchNode(0)), std::string("between_rows")); // other pod
+}
+
+void TestBom::catalog()
+{
+    std::string error;
+    QVERIFY(BomCatalog::defaults().switches.count("QM9700"));
+    QVERIFY(!BomCatalog::fromJson("{", &error));
+    QVERIFY(!BomCatalog::fromJson(R"({"format":"other"})", &error));
+    QCOMPARE(error, std::string("/format: must be \"railyard-bom-catalog\""));
+    QVERIFY(!BomCatalog::fromJson(R"({"format":"railyard-bom-catalog","switches":{"X":{"price":-1}}})", &error));
+    QCOMPARE(error, std::string("/switches/X/price: must be a number ≥ 0"));
+    const auto mine = BomCatalog::fromJson(
+        R"({"format":"railyard-bom-catalog","currency":"EUR","switches":{"default":{"price":1,"watts":2}},
+            "cables":{"in_row":{"price":3,"optical":true}},"transceivers":{"in_row":{"price_per_100g":1}}})",
+        &error);
+    QVERIFY2(mine, error.c_str());
+    const BillOfMaterials bom = buildBom(generateClos(dgxSuperpodParams(1)), *mine);
+    QCOMPARE(bom.currency, std::string("EUR"));
+    QCOMPARE(bom.price, 12.0 * 1 + 512 * 3 + 1024 * 4 * 1); // 8 leaves + 4 spines; 512 cables; 1,024 400G transceivers
+}
+
+void TestBom::cablingPlan()
+{
+    const Fabric f = generateClos(dgxSuperpodParams(1));
+    const std::vector<CableRow> rows = Railyard::cablingPlan(f);
+    QCOMPARE(rows.size(), f.links().size());
+    QCOMPARE(rows.front().label, std::string("C00001"));
+    const std::string csv = cablingPlanCsv(rows);
+    QVERIFY(csv.rfind("label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps\r\n", 0) == 0);
+    // gpu001's first NIC to leaf-0001's first port (1-based), from rack-001 to the SU's network rack.
+    QVERIFY2(csv.find("C00001,gpu001,nic0/1,rack-001,leaf-0001,1,su-001-net,in_row,fibre,400\r\n") != std::string::npos,
+             csv.substr(0, 300).c_str());
+    size_t lines = 0;
+    for (char c : csv)
+        lines += c == '\n';
+    QCOMPARE(lines, rows.size() + 1);
+    CableRow odd = rows.front();
+    odd.aDevice = "rack \"A\", row 1";
+    QVERIFY(cablingPlanCsv({odd}).find("\"rack \"\"A\"\", row 1\"") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestBom)
+#include "tst_bom.moc"
