@@ -1,5 +1,7 @@
 #include "core/compare/fabricdiff.h"
 
+#include "core/compare/comparejson_p.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -261,13 +263,7 @@ std::string cablingToJson(const CablingReport &r, int indent)
         auto refs = [](const std::vector<LinkRef> &links) {
             Json list = Json::array();
             for (const LinkRef &l : links)
-                list.push_back(Json{{"id", l.id},
-                                    {"a", l.a},
-                                    {"port_a", l.portA},
-                                    {"b", l.b},
-                                    {"port_b", l.portB},
-                                    {"gbps", l.gbps},
-                                    {"effective_gbps", l.effective}});
+                list.push_back(CompareJson::link(l));
             return list;
         };
         item["design"] = refs(f.design);

@@ -1,6 +1,7 @@
 #include "core/compare/fabricdiff.h"
 
 #include "core/analysis/counts.h"
+#include "core/compare/comparejson_p.h"
 
 #include <nlohmann/json.hpp>
 
@@ -119,19 +120,6 @@ std::vector<std::string> linkChanges(const Link &a, const Link &b, const Oriente
         out.push_back("ports " + oa.lo + ":" + std::to_string(oa.portLo) + "/" + oa.hi + ":" + std::to_string(oa.portHi)
                       + " → " + std::to_string(ob.portLo) + "/" + std::to_string(ob.portHi));
     return out;
-}
-
-Json linkJson(const LinkRef &l)
-{
-    Json j;
-    j["id"] = l.id;
-    j["a"] = l.a;
-    j["b"] = l.b;
-    j["port_a"] = l.portA;
-    j["port_b"] = l.portB;
-    j["gbps"] = l.gbps;
-    j["effective_gbps"] = l.effective;
-    return j;
 }
 
 Json summaryJson(const FabricSummary &s)
@@ -263,14 +251,14 @@ std::string diffToJson(const FabricDiff &d, int indent)
     Json links;
     links["added"] = Json::array();
     for (const LinkRef &l : d.addedLinks)
-        links["added"].push_back(linkJson(l));
+        links["added"].push_back(CompareJson::link(l));
     links["removed"] = Json::array();
     for (const LinkRef &l : d.removedLinks)
-        links["removed"].push_back(linkJson(l));
+        links["removed"].push_back(CompareJson::link(l));
     links["changed"] = Json::array();
     for (const LinkChange &c : d.changedLinks)
         links["changed"].push_back(
-            Json{{"before", linkJson(c.before)}, {"after", linkJson(c.after)}, {"changes", c.changes}});
+            Json{{"before", CompareJson::link(c.before)}, {"after", CompareJson::link(c.after)}, {"changes", c.changes}});
     j["links"] = std::move(links);
     if (d.before && d.after) {
         j["before"] = summaryJson(*d.before);
