@@ -2,6 +2,7 @@
 
 #include "core/formats/fabricjson/fabricjsonformat.h"
 #include "core/formats/graphml/graphmlformat.h"
+#include "core/formats/ibnetdiscover/iblinkinfoformat.h"
 #include "core/formats/ibnetdiscover/ibnetdiscoverformat.h"
 #include "core/formats/inputfile.h"
 #include "core/formats/outputfile.h"
@@ -35,6 +36,7 @@ FormatRegistry::FormatRegistry()
     m_formats.push_back(std::make_unique<GraphmlFormat>());
     m_formats.push_back(std::make_unique<RailyardProjectFormat>());
     m_formats.push_back(std::make_unique<IbnetdiscoverFormat>());
+    m_formats.push_back(std::make_unique<IblinkinfoFormat>());
 }
 
 const FileFormat *FormatRegistry::bySlug(const QString &slug) const

@@ -374,7 +374,7 @@ void TestFabricJson::errorToString()
 void TestFabricJson::registry()
 {
     const FormatRegistry &reg = FormatRegistry::instance();
-    QCOMPARE(reg.formats().size(), size_t(4));
+    QCOMPARE(reg.formats().size(), size_t(5));
     QCOMPARE(reg.forFileName("found.ibnetdiscover")->slug(), QStringLiteral("ibnetdiscover"));
     QCOMPARE(reg.forFileName("a/b.fabric.json")->slug(), QStringLiteral("fabric-json"));
     QCOMPARE(reg.forFileName("B.JSON")->slug(), QStringLiteral("fabric-json"));
@@ -411,7 +411,7 @@ void TestFabricJson::registry()
     QVERIFY(reg.readFile(txt, "fabric-json").ok());
     const ReadResult unknown = reg.readFile(txt);
     QVERIFY2(unknown.errorText()
-                 == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard, .ibnetdiscover, .ibnet",
+                 == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard, .ibnetdiscover, .ibnet, .iblinkinfo",
              qPrintable(unknown.errorText()));
 }
 

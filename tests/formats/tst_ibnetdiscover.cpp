@@ -6,6 +6,7 @@
 // ibnetdiscover through ibsim's preload library, imported back.
 
 #include "core/formats/formatregistry.h"
+#include "core/formats/ibnetdiscover/iblinkinforeader.h"
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
 #include "core/formats/ibnetdiscover/infinibandrates.h"
 #include "core/generators/closgenerator.h"
@@ -111,6 +112,9 @@ private slots:
     void roundTrip();
     void degradedRoundTrip();
     void realToolsThroughIbsim();
+    void iblinkinfoBothLayouts();
+    void iblinkinfoDegradedAndDown();
+    void iblinkinfoMalformed();
 };
 
 void TestIbnetdiscover::rates()
@@ -323,6 +327,17 @@ void TestIbnetdiscover::realToolsThroughIbsim()
         dump.clear();
         QTest::qWait(300);
     }
+    // The same fabric through iblinkinfo.
+    QByteArray linkInfo;
+    const QString linkInfoTool = QStandardPaths::findExecutable(QStringLiteral("iblinkinfo"),
+                                                                {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")});
+    if (!dump.isEmpty() && !linkInfoTool.isEmpty()) {
+        QProcess run;
+        run.setProcessEnvironment(env);
+        run.start(linkInfoTool, {});
+        QVERIFY(run.waitForFinished(120000));
+        linkInfo = run.readAllStandardOutput();
+    }
     const QByteArray simLog = sim.readAll();
     sim.kill();
     sim.waitForFinished(5000);
@@ -332,6 +347,58 @@ void TestIbnetdiscover::realToolsThroughIbsim()
                                              QStringLiteral("ibnetdiscover output"));
     QVERIFY2(r.ok(), qPrintable(r.errorText()));
     compareTopology(design, *r.fabric);
+    QVERIFY2(!linkInfo.isEmpty(), "iblinkinfo printed nothing");
+    const ReadResult fromLinkInfo = Iblinkinfo::read(std::string_view(linkInfo.constData(), size_t(linkInfo.size())),
+                                                     QStringLiteral("iblinkinfo output"));
+    QVERIFY2(fromLinkInfo.ok(), qPrintable(fromLinkInfo.errorText()));
+    compareTopology(design, *fromLinkInfo.fabric);
+}
+
+void TestIbnetdiscover::iblinkinfoBothLayouts()
+{
+    // What the real iblinkinfo printed for ibsim's net.2sw2path4hca, grouped and with -l.
+    for (const char *name : {"ibsim-2sw4hca.iblinkinfo", "ibsim-2sw4hca-lines.iblinkinfo"}) {
+        const ReadResult r = FormatRegistry::instance().readFile(QStringLiteral(RAILYARD_TEST_DATA "/iblinkinfo/")
+                                                                 + QLatin1String(name));
+        QVERIFY2(r.ok(), qPrintable(r.errorText()));
+        const ReadResult reference = readFixture(QStringLiteral("ibsim-2sw4hca.ibnetdiscover"));
+        compareTopology(*reference.fabric, *r.fabric);
+    }
+}
+
+void TestIbnetdiscover::iblinkinfoDegradedAndDown()
+{
+    // formats.md's sample: port 2 trained 2X, port 4 down (no peer).
+    const ReadResult r = FormatRegistry::instance().readFile(
+        QStringLiteral(RAILYARD_TEST_DATA "/iblinkinfo/degraded-lines.iblinkinfo"));
+    QVERIFY2(r.ok(), qPrintable(r.errorText()));
+    const Fabric &f = *r.fabric;
+    QCOMPARE(f.hostCount(), 3);
+    QCOMPARE(f.links().size(), size_t(3));
+    QCOMPARE(switchNamed(f, "leaf-r01")->radix, 4);
+    for (const Link &l : f.links()) {
+        QCOMPARE(l.capacityGbps, 200.0); // 4X at 53.125 Gb/s signalling: HDR, 200 Gb/s
+        if (f.nodeId(l.a) == "gpu002") {
+            QCOMPARE(int(l.state), int(LinkState::Degraded));
+            QCOMPARE(l.degradedGbps, 100.0);
+        } else {
+            QCOMPARE(int(l.state), int(LinkState::Up));
+        }
+    }
+}
+
+void TestIbnetdiscover::iblinkinfoMalformed()
+{
+    const ReadResult bad
+        = FormatRegistry::instance().readFile(QStringLiteral(RAILYARD_TEST_DATA "/iblinkinfo/malformed.iblinkinfo"));
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.errors.front().line, 3);
+    QVERIFY(bad.errors.front().message.contains(QLatin1String("cannot read this port line")));
+    const ReadResult orphan
+        = FormatRegistry::instance().readFile(QStringLiteral(RAILYARD_TEST_DATA "/iblinkinfo/noheader.iblinkinfo"));
+    QVERIFY(!orphan.ok());
+    QCOMPARE(orphan.errors.front().line, 1);
+    QVERIFY(orphan.errors.front().message.contains(QLatin1String("before any")));
 }
 
 QTEST_GUILESS_MAIN(TestIbnetdiscover)

@@ -1,5 +1,6 @@
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
 
+#include "core/formats/ibnetdiscover/ibnetdiscoverreader_p.h"
 #include "core/formats/ibnetdiscover/infinibandrates.h"
 
 #include <QFileInfo>
@@ -14,26 +15,9 @@ namespace {
 
 constexpr int maxWarnings = 200;
 
-enum class NodeType : char { Switch, Ca, Router };
-
-struct PortLine
-{
-    int port = 0;
-    std::string remote;
-    int remotePort = 0;
-    std::string rate; ///< "4xNDR", "4x???", "" when the line has none
-    int line = 0;
-};
-
-struct Node
-{
-    NodeType type = NodeType::Ca;
-    int ports = 0;
-    std::string nodeId; ///< "S-0002c90300aa0010"
-    std::string desc;   ///< the node description, trimmed
-    int line = 0;
-    std::vector<PortLine> links;
-};
+using Detail::Node;
+using Detail::NodeType;
+using Detail::PortLine;
 
 bool isSpace(char c)
 {
@@ -184,6 +168,8 @@ public:
     { }
 
     ReadResult run(std::string_view text);
+    /// Builds the fabric from nodes another reader parsed (iblinkinfo).
+    ReadResult runParsed(std::vector<Node> nodes, std::vector<FormatError> warnings);
 
 private:
     void warn(int line, const QString &message)
@@ -345,6 +331,28 @@ ReadResult Reader::run(std::string_view text)
     if (m_moreWarnings > 0)
         m_result.warnings.push_back(
             FormatError{m_file, 0, 0, {}, QStringLiteral("%1 more warnings not listed").arg(m_moreWarnings)});
+    if (!m_result.errors.empty())
+        m_result.fabric.reset();
+    return std::move(m_result);
+}
+
+ReadResult Reader::runParsed(std::vector<Node> nodes, std::vector<FormatError> warnings)
+{
+    m_result.warnings = std::move(warnings);
+    for (Node &n : nodes) {
+        if (m_byId.count(n.nodeId)) {
+            error(n.line,
+                  QStringLiteral("node \"%1\" appears twice: names must be unique to tell the nodes apart")
+                      .arg(QString::fromStdString(n.nodeId)));
+            continue;
+        }
+        m_byId.emplace(n.nodeId, int(m_nodes.size()));
+        m_nodes.push_back(std::move(n));
+    }
+    if (m_nodes.empty() && m_result.errors.empty())
+        error(0, QStringLiteral("no node found"));
+    if (m_result.errors.empty())
+        build();
     if (!m_result.errors.empty())
         m_result.fabric.reset();
     return std::move(m_result);
@@ -699,6 +707,11 @@ void Reader::build()
 ReadResult read(std::string_view text, const QString &fileName)
 {
     return Reader(fileName).run(text);
+}
+
+ReadResult Detail::buildFromNodes(std::vector<Node> nodes, std::vector<FormatError> warnings, const QString &fileName)
+{
+    return Reader(fileName).runParsed(std::move(nodes), std::move(warnings));
 }
 
 } // namespace Railyard::Ibnetdiscover
