@@ -1,5 +1,6 @@
 #include "core/formats/formatregistry.h"
 
+#include "core/formats/cablingcsv/cablingcsvformat.h"
 #include "core/formats/fabricjson/fabricjsonformat.h"
 #include "core/formats/graphml/graphmlformat.h"
 #include "core/formats/ibnetdiscover/iblinkinfoformat.h"
@@ -37,6 +38,8 @@ FormatRegistry::FormatRegistry()
     m_formats.push_back(std::make_unique<RailyardProjectFormat>());
     m_formats.push_back(std::make_unique<IbnetdiscoverFormat>());
     m_formats.push_back(std::make_unique<IblinkinfoFormat>());
+    m_formats.push_back(std::make_unique<CablingCsvFormat>());
+    m_formats.push_back(std::make_unique<NetboxCablesFormat>());
 }
 
 const FileFormat *FormatRegistry::bySlug(const QString &slug) const

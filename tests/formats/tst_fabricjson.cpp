@@ -374,7 +374,7 @@ void TestFabricJson::errorToString()
 void TestFabricJson::registry()
 {
     const FormatRegistry &reg = FormatRegistry::instance();
-    QCOMPARE(reg.formats().size(), size_t(5));
+    QCOMPARE(reg.formats().size(), size_t(7));
     QCOMPARE(reg.forFileName("found.ibnetdiscover")->slug(), QStringLiteral("ibnetdiscover"));
     QCOMPARE(reg.forFileName("a/b.fabric.json")->slug(), QStringLiteral("fabric-json"));
     QCOMPARE(reg.forFileName("B.JSON")->slug(), QStringLiteral("fabric-json"));
@@ -387,7 +387,8 @@ void TestFabricJson::registry()
     QCOMPARE(reg.forFileName("x.railyard")->slug(), QStringLiteral("railyard"));
     QCOMPARE(reg.writeFilter(),
              QStringLiteral("Railyard fabric (*.fabric.json);;GraphML (*.graphml);;Railyard project (*.railyard);;"
-                            "ibnetdiscover topology (*.ibnetdiscover)"));
+                            "ibnetdiscover topology (*.ibnetdiscover);;Cabling plan CSV (*.cabling.csv);;"
+                            "NetBox cable import CSV (*.netbox.csv)"));
 
     const ReadResult missing = reg.readFile("/nonexistent/x.fabric.json");
     QVERIFY(missing.errorText().startsWith("/nonexistent/x.fabric.json: cannot open: "));
@@ -411,7 +412,7 @@ void TestFabricJson::registry()
     QVERIFY(reg.readFile(txt, "fabric-json").ok());
     const ReadResult unknown = reg.readFile(txt);
     QVERIFY2(unknown.errorText()
-                 == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard, .ibnetdiscover, .ibnet, .iblinkinfo",
+                 == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard, .ibnetdiscover, .ibnet, .iblinkinfo, .cabling.csv, .netbox.csv",
              qPrintable(unknown.errorText()));
 }
 

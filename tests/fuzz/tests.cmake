@@ -19,10 +19,11 @@ set(fuzz_cliargs_seeds ${PROJECT_SOURCE_DIR}/fuzz/corpus/cliargs)
 set(fuzz_controlrequest_seeds ${PROJECT_SOURCE_DIR}/fuzz/corpus/controlrequest)
 set(fuzz_ibnetdiscover_seeds ${PROJECT_SOURCE_DIR}/tests/data/ibnetdiscover)
 set(fuzz_iblinkinfo_seeds ${PROJECT_SOURCE_DIR}/tests/data/iblinkinfo)
+set(fuzz_cablingcsv_seeds ${PROJECT_SOURCE_DIR}/tests/data/cablingcsv)
 
 set(fuzz_crash_dir ${CMAKE_CURRENT_BINARY_DIR}/fuzz-crashes)
 file(MAKE_DIRECTORY ${fuzz_crash_dir})
-foreach(target fabricjson graphml jobspec cliargs controlrequest ibnetdiscover iblinkinfo)
+foreach(target fabricjson graphml jobspec cliargs controlrequest ibnetdiscover iblinkinfo cablingcsv)
     add_executable(fuzzshort_${target} ${PROJECT_SOURCE_DIR}/fuzz/fuzz_${target}.cpp
                                        ${PROJECT_SOURCE_DIR}/fuzz/standalonedriver.cpp)
     target_link_libraries(fuzzshort_${target} PRIVATE Railyard::Core)
