@@ -34,7 +34,7 @@ struct HealthIncident
 /// The symptom an alarm files ("slow_rank" → "allreduce_stall").
 std::string incidentSymptom(AlarmKind kind);
 
-/// The runbook of `symptom` (runbooks.h) with its placeholders filled; a
+/// The runbook of `symptom` (runbooks.h) with its {{…}} fields filled in; a
 /// generic page for a symptom without a template.
 std::string renderRunbook(const std::string &symptom, const std::string &cluster, const std::string &element,
                           std::int64_t firstInterval, const std::string &summary, const std::string &jobs,

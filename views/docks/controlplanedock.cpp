@@ -107,6 +107,7 @@ void ControlPlaneDock::setConnection(const ControlConnection &connection)
 {
     m_client = std::make_unique<ControlClient>(connection);
     m_pending = 0;
+    m_refreshAgain = false;
     setStatus(tr("Connecting to %1…").arg(connection.url), false);
     m_timer->start();
     updateButtons();
@@ -148,15 +149,27 @@ void ControlPlaneDock::selectNetwork(const QString &id)
             m_networks->setCurrentItem(m_networks->topLevelItem(i));
 }
 
+void ControlPlaneDock::requestDone()
+{
+    if (m_pending > 0 && --m_pending == 0) {
+        emit refreshed();
+        if (m_refreshAgain) {
+            m_refreshAgain = false;
+            refresh();
+        }
+    }
+}
+
 void ControlPlaneDock::refresh()
 {
     if (!m_client)
         return;
+    if (m_pending > 0) {
+        m_refreshAgain = true; // one refresh at a time: the next starts when this one has answered
+        return;
+    }
     m_pending = 2;
-    auto finished = [this] {
-        if (--m_pending == 0)
-            emit refreshed();
-    };
+    auto finished = [this] { requestDone(); };
     const QString url = m_client->connection().url;
     m_client->send(
         "GET", QStringLiteral("/v1/training-networks?limit=500"), {}, {}, [this, url, finished](ControlReply reply) {
@@ -247,8 +260,7 @@ void ControlPlaneDock::refreshTelemetry()
                 m_telemetry->setText(lines.join(QLatin1Char('\n')));
             }
         }
-        if (m_pending > 0 && --m_pending == 0)
-            emit refreshed();
+        requestDone();
     });
 }
 

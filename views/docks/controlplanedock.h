@@ -64,6 +64,8 @@ private:
     void refreshTelemetry();
     void setStatus(const QString &text, bool error);
     void updateButtons();
+    /// One request of the current refresh answered.
+    void requestDone();
 
     std::unique_ptr<ControlClient> m_client;
     QLabel *m_status = nullptr;
@@ -75,7 +77,8 @@ private:
     QLabel *m_telemetry = nullptr;
     QTreeWidget *m_incidents = nullptr;
     QTimer *m_timer = nullptr;
-    int m_pending = 0; ///< requests of the current refresh still out
+    int m_pending = 0;           ///< requests of the current refresh still out
+    bool m_refreshAgain = false; ///< a refresh was asked for while one was out
 };
 
 } // namespace Railyard
