@@ -294,23 +294,25 @@ std::vector<CableRow> cablingPlan(const Fabric &f, const BomCatalog &c)
     return rows;
 }
 
+std::string csvField(const std::string &value)
+{
+    if (value.find_first_of(",\"\r\n") == std::string::npos)
+        return value;
+    std::string quoted = "\"";
+    for (char c : value)
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
 std::string cablingPlanCsv(const std::vector<CableRow> &rows)
 {
-    auto field = [](const std::string &v) {
-        if (v.find_first_of(",\"\r\n") == std::string::npos)
-            return v;
-        std::string q = "\"";
-        for (char ch : v)
-            q += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-        return q + "\"";
-    };
     std::string out = "label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps\r\n";
     char rate[32];
     for (const CableRow &r : rows) {
         std::snprintf(rate, sizeof rate, "%g", r.gbps);
-        out += field(r.label) + "," + field(r.aDevice) + "," + field(r.aPort) + "," + field(r.aRack) + ","
-            + field(r.bDevice) + "," + field(r.bPort) + "," + field(r.bRack) + "," + field(r.lengthClass) + ","
-            + field(r.cableType) + "," + rate + "\r\n";
+        out += csvField(r.label) + "," + csvField(r.aDevice) + "," + csvField(r.aPort) + "," + csvField(r.aRack) + ","
+            + csvField(r.bDevice) + "," + csvField(r.bPort) + "," + csvField(r.bRack) + "," + csvField(r.lengthClass)
+            + "," + csvField(r.cableType) + "," + rate + "\r\n";
     }
     return out;
 }

@@ -88,6 +88,9 @@ struct CableRow
 };
 
 std::vector<CableRow> cablingPlan(const Fabric &fabric, const BomCatalog &catalog = BomCatalog::defaults());
+/// One RFC 4180 field: quoted (with "" for ") when it holds a comma, a quote or a line break.
+std::string csvField(const std::string &value);
+
 /// RFC 4180 CSV with a header: label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps.
 std::string cablingPlanCsv(const std::vector<CableRow> &rows);
 

@@ -261,7 +261,7 @@ ControlResponse ControlService::handle(const ControlRequest &request)
     try {
         ControlStore::Transaction transaction(m_store, mutation);
         m_createdNetwork.clear();
-        response = dispatch(request, principal, replay);
+        response = dispatch(request, requestSha, principal, replay);
         AuditEntry entry;
         entry.timeUtc = ControlStore::nowUtc();
         entry.principal = principal.name;
@@ -293,7 +293,8 @@ ControlResponse ControlService::handle(const ControlRequest &request)
     return response;
 }
 
-ControlResponse ControlService::dispatch(const ControlRequest &request, Principal &principal, bool &replay)
+ControlResponse ControlService::dispatch(const ControlRequest &request, const std::string &requestSha,
+                                         Principal &principal, bool &replay)
 {
     if (!authenticate(request, principal)) {
         if (!allowRate("address " + request.remote))
@@ -373,7 +374,6 @@ ControlResponse ControlService::dispatch(const ControlRequest &request, Principa
             if (key.size() > 255
                 || std::any_of(key.begin(), key.end(), [](unsigned char c) { return c < 0x21 || c > 0x7e; }))
                 return controlError(400, "bad_request", "Idempotency-Key must be 1 to 255 printable ASCII characters");
-            const std::string requestSha = CanonicalJson::sha256Hex(request.body);
             if (std::optional<StoredResponse> stored = m_store.storedResponse(principal.name, key)) {
                 if (stored->method != method || stored->path != request.target || stored->requestSha256 != requestSha)
                     return controlError(422, "idempotency_key_reused",

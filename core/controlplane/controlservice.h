@@ -99,7 +99,9 @@ private:
         std::chrono::steady_clock::time_point last;
     };
 
-    ControlResponse dispatch(const ControlRequest &request, Principal &principal, bool &idempotentReplay);
+    /// `requestSha`: SHA-256 of the body ("" for none), computed once by handle() for the audit log and idempotency.
+    ControlResponse dispatch(const ControlRequest &request, const std::string &requestSha, Principal &principal,
+                             bool &idempotentReplay);
     bool authenticate(const ControlRequest &request, Principal &principal);
     bool allowRate(const std::string &who);
     void refreshTokens();

@@ -314,22 +314,14 @@ ReadResult NetboxCablesFormat::read(QIODevice &, const QString &fileName) const
 
 bool NetboxCablesFormat::write(const Fabric &fabric, QIODevice &device, QString *error) const
 {
-    auto field = [](const std::string &v) {
-        if (v.find_first_of(",\"\r\n") == std::string::npos)
-            return v;
-        std::string q = "\"";
-        for (char c : v)
-            q += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return q + "\"";
-    };
     std::string out
         = "side_a_device,side_a_type,side_a_name,side_b_device,side_b_type,side_b_name,type,status,label\r\n";
     for (const CableRow &r : cablingPlan(fabric)) {
         const std::string type = r.lengthClass == "in_rack" ? "dac-passive"
             : r.lengthClass == "in_row"                     ? "mmf-om4"
                                                             : "smf-os2";
-        out += field(r.aDevice) + ",dcim.interface," + field(r.aPort) + "," + field(r.bDevice) + ",dcim.interface,"
-            + field(r.bPort) + "," + type + ",planned," + field(r.label) + "\r\n";
+        out += csvField(r.aDevice) + ",dcim.interface," + csvField(r.aPort) + "," + csvField(r.bDevice)
+            + ",dcim.interface," + csvField(r.bPort) + "," + type + ",planned," + csvField(r.label) + "\r\n";
     }
     if (device.write(out.data(), qint64(out.size())) != qint64(out.size())) {
         *error = device.errorString();

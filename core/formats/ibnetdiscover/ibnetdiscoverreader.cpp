@@ -360,8 +360,7 @@ ReadResult Reader::runParsed(std::vector<Node> nodes, std::vector<FormatError> w
 
 void Reader::build()
 {
-    Fabric fabric;
-    fabric.name = QFileInfo(m_file).completeBaseName().toStdString();
+    std::vector<Switch> switches;
 
     // Which nodes are SHARP aggregation nodes, hosts (grouped), switches.
     std::vector<int> hostOf(m_nodes.size(), -1); ///< CA → host index
@@ -461,8 +460,8 @@ void Reader::build()
             warn(n.line,
                  QStringLiteral("switch %1 has no unique description: named by its GUID")
                      .arg(QString::fromStdString(n.nodeId)));
-        switchOf[i] = int(fabric.switches().size());
-        fabric.addSwitch(std::move(sw));
+        switchOf[i] = int(switches.size());
+        switches.push_back(std::move(sw));
     }
     // Hosts before links (adding a host renumbers switch nodes, so all hosts go first).
     std::vector<Host> hostList;
@@ -479,11 +478,11 @@ void Reader::build()
         hostList.push_back(std::move(h));
     }
     Fabric built;
-    built.name = fabric.name;
+    built.name = QFileInfo(m_file).completeBaseName().toStdString();
     for (Host &h : hostList)
         built.addHost(std::move(h));
-    for (const Switch &s : fabric.switches())
-        built.addSwitch(s);
+    for (Switch &s : switches)
+        built.addSwitch(std::move(s));
 
     auto nodeIndex = [&](int node) -> NodeIndex {
         if (switchOf[size_t(node)] >= 0)
@@ -511,7 +510,6 @@ void Reader::build()
     std::vector<Pending> links;
     std::map<std::pair<std::int64_t, std::int64_t>, int> seen; ///< (node << 16 | port) pairs
     std::map<std::string, int> missing;
-    int loopbacks = 0;
     for (size_t i = 0; i < m_nodes.size(); ++i) {
         const Node &n = m_nodes[i];
         for (const PortLine &p : n.links) {
@@ -527,7 +525,6 @@ void Reader::build()
             const int r = remote->second;
             if (r == int(i)) {
                 if (p.port < p.remotePort || n.type != NodeType::Switch) {
-                    ++loopbacks;
                     warn(p.line,
                          QStringLiteral("loopback cable: %1 port %2 is cabled to its own port %3; not "
                                         "imported as a link")
@@ -586,7 +583,6 @@ void Reader::build()
             links.push_back(std::move(pending));
         }
     }
-    (void)loopbacks;
 
     // Tiers by distance from the hosts.
     const std::int32_t hostCount = built.hostCount();
