@@ -5,6 +5,7 @@
 #include "core/formats/messagetext.h"
 
 #include <QByteArray>
+#include <QFileInfo>
 
 #include <cmath>
 #include <cstdio>
@@ -222,7 +223,7 @@ static const FileFormat &formatFor(const CommandLine &cl, const QString &file, c
             cl.fail(QStringLiteral("%1: unknown format '%2' (known: %3)")
                         .arg(optionLabel(option), slug, knownFormatsText(writing)));
     } else {
-        format = registry.forFileName(file);
+        format = !writing && QFileInfo(file).isDir() ? registry.forFolder(file) : registry.forFileName(file);
         if (!format)
             cl.fail(QStringLiteral("%1: cannot tell the format from the file name; name it with one of the "
                                    "known extensions or pass %2 (known: %3)")

@@ -24,4 +24,12 @@ QString ReadResult::errorText() const
     return lines.join(QLatin1Char('\n'));
 }
 
+ReadResult FileFormat::readFolder(const QString &folder) const
+{
+    ReadResult result;
+    result.errors.push_back(
+        FormatError{folder, 0, 0, {}, QStringLiteral("format '%1' reads files, not folders").arg(slug())});
+    return result;
+}
+
 } // namespace Railyard

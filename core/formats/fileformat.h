@@ -31,12 +31,26 @@ struct FormatError
     QString toString() const;
 };
 
+/// A guess an importer made where the file does not say: a host told from a
+/// switch, a switch's tier, a host's rails, a rack, SHARP, a link imported as
+/// degraded. The Problems dock lists them for review; each can be overridden
+/// by an undoable edit (core/document/inferenceoverride.h).
+struct Inference
+{
+    enum class Kind { Role, Tier, Rail, Rack, Sharp, Speed };
+    Kind kind = Kind::Tier;
+    std::string elementId; ///< the host, switch or link in the fabric read
+    std::string value;     ///< what was inferred: "host", "spine", "r12", "sharp", "200" (Gb/s trained)
+    QString reason;        ///< why, in a sentence
+};
+
 /// Result of reading a file: the fabric, or the errors that stopped it.
 struct ReadResult
 {
     std::optional<Fabric> fabric;
     std::vector<FormatError> errors; ///< non-empty iff fabric is empty
     std::vector<FormatError> warnings;
+    std::vector<Inference> inferences; ///< importers of discovered data only
 
     bool ok() const { return fabric.has_value(); }
     /// All errors joined by newlines, for CLI output and message boxes.
@@ -63,6 +77,19 @@ public:
     virtual ReadResult read(QIODevice &device, const QString &fileName) const = 0;
     /// Writes a fabric. Returns false and sets *error on failure.
     virtual bool write(const Fabric &fabric, QIODevice &device, QString *error) const = 0;
+
+    /// Whether the format also reads a folder of files (one LLDP dump per
+    /// host, NetBox's REST pages).
+    virtual bool canReadFolder() const { return false; }
+    /// Whether `folder` looks like one this format reads (for FormatRegistry
+    /// to pick a format for a folder given without one).
+    virtual bool recognizesFolder(const QString &folder) const
+    {
+        Q_UNUSED(folder);
+        return false;
+    }
+    /// Reads every file of the folder as one fabric; errors name each file.
+    virtual ReadResult readFolder(const QString &folder) const;
 };
 
 } // namespace Railyard

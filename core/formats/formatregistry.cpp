@@ -10,6 +10,7 @@
 #include "core/formats/railyardproject/railyardprojectformat.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 namespace Railyard {
 
@@ -91,6 +92,8 @@ QString knownSlugs(const std::vector<std::unique_ptr<FileFormat>> &formats)
 
 ReadResult FormatRegistry::readFile(const QString &fileName, const QString &formatSlug) const
 {
+    if (QFileInfo(fileName).isDir())
+        return readFolder(fileName, formatSlug);
     QFile file(fileName);
     QString openError;
     if (!openInputFile(file, &openError))
@@ -111,6 +114,29 @@ ReadResult FormatRegistry::readFile(const QString &fileName, const QString &form
     if (!format->canRead())
         return failure(fileName, QStringLiteral("format '%1' cannot be read").arg(format->slug()));
     return format->read(file, fileName);
+}
+
+ReadResult FormatRegistry::readFolder(const QString &folder, const QString &formatSlug) const
+{
+    const FileFormat *format = formatSlug.isEmpty() ? forFolder(folder) : bySlug(formatSlug);
+    if (!format) {
+        if (!formatSlug.isEmpty())
+            return failure(folder, QStringLiteral("unknown format '%1'; known formats: %2")
+                                       .arg(formatSlug, knownSlugs(m_formats)));
+        return failure(folder, QStringLiteral("a folder of files no format recognizes; name the format of its "
+                                              "files (LLDP dumps, NetBox pages)"));
+    }
+    if (!format->canReadFolder())
+        return failure(folder, QStringLiteral("format '%1' reads files, not folders").arg(format->slug()));
+    return format->readFolder(folder);
+}
+
+const FileFormat *FormatRegistry::forFolder(const QString &folder) const
+{
+    for (const auto &format : m_formats)
+        if (format->canReadFolder() && format->recognizesFolder(folder))
+            return format.get();
+    return nullptr;
 }
 
 bool FormatRegistry::writeFile(const Fabric &fabric, const QString &fileName, QString *error,

@@ -25,8 +25,14 @@ public:
     /// Opens and reads a file, picking the format from its name unless
     /// formatSlug is given. Errors (unknown format, unreadable file, parse
     /// errors) come back in the result, each naming the file. Only a regular
-    /// file of at most Limits::maxInputBytes is read (no FIFO, device, directory).
+    /// file of at most Limits::maxInputBytes is read (no FIFO or device); a
+    /// folder is read by readFolder().
     ReadResult readFile(const QString &fileName, const QString &formatSlug = {}) const;
+    /// Reads a folder of files as one fabric (FileFormat::readFolder); without
+    /// a slug, the first folder format that recognizes it.
+    ReadResult readFolder(const QString &folder, const QString &formatSlug = {}) const;
+    /// The folder format that recognizes `folder`, or null.
+    const FileFormat *forFolder(const QString &folder) const;
     /// Writes a file atomically (QSaveFile), or into it when it is a device or
     /// FIFO (never renamed over). Returns false and sets *error.
     bool writeFile(const Fabric &fabric, const QString &fileName, QString *error,

@@ -1,8 +1,8 @@
 #include "core/formats/cablingcsv/cablingcsvformat.h"
 
 #include "core/bom/bom.h"
-#include "core/formats/ibnetdiscover/ibnetdiscoverreader_p.h"
 #include "core/formats/ibnetdiscover/infinibandrates.h"
+#include "core/formats/importgraph/importgraph.h"
 
 #include <algorithm>
 #include <cctype>
@@ -11,9 +11,9 @@
 namespace Railyard {
 namespace {
 
-using Ibnetdiscover::Detail::Node;
-using Ibnetdiscover::Detail::NodeType;
-using Ibnetdiscover::Detail::PortLine;
+using ImportGraph::Node;
+using ImportGraph::NodeType;
+using ImportGraph::PortLine;
 
 struct Record
 {
@@ -273,7 +273,13 @@ ReadResult CablingCsvFormat::read(QIODevice &device, const QString &fileName) co
         const int b = nodeFor(c.bDevice, c.bPort, c.line, &pb);
         if (a < 0 || b < 0)
             continue;
-        nodes[size_t(a)].links.push_back(PortLine{pa, nodes[size_t(b)].nodeId, pb, c.rate, c.line});
+        PortLine line;
+        line.port = pa;
+        line.remote = nodes[size_t(b)].nodeId;
+        line.remotePort = pb;
+        line.rate = c.rate;
+        line.line = c.line;
+        nodes[size_t(a)].links.push_back(std::move(line));
     }
     if (!result.errors.empty())
         return result;
@@ -287,7 +293,7 @@ ReadResult CablingCsvFormat::read(QIODevice &device, const QString &fileName) co
                                        "switches")
                             .arg(hosts)
                             .arg(qsizetype(isHost.size()) - hosts)});
-    return Ibnetdiscover::Detail::buildFromNodes(std::move(nodes), std::move(warnings), fileName);
+    return ImportGraph::build(std::move(nodes), std::move(warnings), fileName);
 }
 
 bool CablingCsvFormat::write(const Fabric &fabric, QIODevice &device, QString *error) const

@@ -1,6 +1,6 @@
 #include "core/formats/ibnetdiscover/iblinkinforeader.h"
 
-#include "core/formats/ibnetdiscover/ibnetdiscoverreader_p.h"
+#include "core/formats/importgraph/importgraph.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -9,9 +9,9 @@
 namespace Railyard::Iblinkinfo {
 namespace {
 
-using Ibnetdiscover::Detail::Node;
-using Ibnetdiscover::Detail::NodeType;
-using Ibnetdiscover::Detail::PortLine;
+using ImportGraph::Node;
+using ImportGraph::NodeType;
+using ImportGraph::PortLine;
 
 std::string_view trim(std::string_view s)
 {
@@ -195,7 +195,13 @@ ReadResult read(std::string_view text, const QString &fileName)
         if (p.down)
             continue;
         nodeNamed(p.peer, NodeType::Ca, lineNo);
-        nodes[size_t(node)].links.push_back(PortLine{p.port, p.peer, p.peerPort, p.rate, lineNo});
+        PortLine link;
+        link.port = p.port;
+        link.remote = p.peer;
+        link.remotePort = p.peerPort;
+        link.rate = p.rate;
+        link.line = lineNo;
+        nodes[size_t(node)].links.push_back(std::move(link));
     }
     if (!errors.empty()) {
         ReadResult r;
@@ -224,7 +230,7 @@ ReadResult read(std::string_view text, const QString &fileName)
                                            "HCAs")
                                 .arg(switches)});
     }
-    return Ibnetdiscover::Detail::buildFromNodes(std::move(nodes), std::move(warnings), fileName);
+    return ImportGraph::build(std::move(nodes), std::move(warnings), fileName);
 }
 
 } // namespace Railyard::Iblinkinfo
