@@ -166,6 +166,7 @@ void MainWindow::createActions()
         if (maybeSave())
             openFile(path);
     });
+    QMenu *inventory = createInventoryActions(file);
     file->addSeparator();
     m_saveAction
         = file->addAction(themedIcon(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
@@ -188,7 +189,7 @@ void MainWindow::createActions()
     QAction *connectControl = file->addAction(tr("Connec&t to Control Plane…"), this, &MainWindow::connectToControlPlane);
     connectControl->setObjectName(QStringLiteral("connectControlPlane"));
     file->addSeparator();
-    m_documentActions = {m_saveAction, saveAs, close, exportPicture, exportReport};
+    m_documentActions << m_saveAction << saveAs << close << exportPicture << exportReport;
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     toolbar->addAction(newAction);
@@ -273,6 +274,7 @@ void MainWindow::createActions()
     addToolBar(m_editActions->toolBar());
     m_viewMenu->addAction(m_editActions->toolBar()->toggleViewAction());
 
+    menuBar()->addMenu(inventory);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *helpAction = help->addAction(themedIcon(QStringLiteral("help-contents")), tr("Railyard &Help"), this,
                                           &MainWindow::showHelp);
@@ -426,8 +428,11 @@ bool MainWindow::openFile(const QString &path)
     }
     QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
     m_recentFiles->add(path);
-    setFabric(std::move(*result.fabric), path);
+    // A format Railyard cannot write back (a discovery dump) opens as an import: untitled.
+    const FileFormat *format = FormatRegistry::instance().forFileName(path);
+    setFabric(std::move(*result.fabric), format && format->canWrite() ? path : QString());
     m_problemsDock->setLoadMessages({}, result.warnings);
+    m_problemsDock->setInferences(std::move(result.inferences));
     offerRecovery(path);
     return true;
 }
@@ -437,6 +442,8 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     auto document = std::make_unique<FabricDocument>(std::move(fabric));
     document->setFilePath(filePath);
     FabricDocument *doc = document.get();
+    if (m_comparison)
+        m_comparison->deleteLater(); // it compared the document being replaced
     detachViews();
     m_document = std::move(document);
 
@@ -706,7 +713,9 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
     if (!event->mimeData()->hasUrls())
         return;
     for (const QUrl &url : event->mimeData()->urls())
-        if (url.isLocalFile() && FormatRegistry::instance().forFileName(url.toLocalFile())) {
+        if (url.isLocalFile()
+            && (FormatRegistry::instance().forFileName(url.toLocalFile())
+                || FormatRegistry::instance().forFolder(url.toLocalFile()))) {
             event->acceptProposedAction();
             return;
         }
@@ -714,13 +723,21 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
 
 void MainWindow::dropEvent(QDropEvent *event)
 {
-    for (const QUrl &url : event->mimeData()->urls())
-        if (url.isLocalFile() && FormatRegistry::instance().forFileName(url.toLocalFile())) {
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        if (FormatRegistry::instance().forFolder(url.toLocalFile())) {
+            importPath(url.toLocalFile()); // a folder of LLDP dumps, NetBox pages…
+            event->acceptProposedAction();
+            return;
+        }
+        if (FormatRegistry::instance().forFileName(url.toLocalFile())) {
             if (maybeSave())
                 openFile(url.toLocalFile());
             event->acceptProposedAction();
             return;
         }
+    }
 }
 
 } // namespace Railyard

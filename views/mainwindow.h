@@ -5,12 +5,16 @@
 // runner and the views; this class wires them together.
 
 #include "core/formats/fileformat.h"
+#include "views/dialogs/bomdialog.h"
+#include "views/dialogs/comparisondialog.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <memory>
 
 class QAction;
+class QMenu;
 class QLabel;
 class QProgressBar;
 class QToolButton;
@@ -91,6 +95,21 @@ public:
     /// Saves the current project file and adds a named version with message.
     bool saveVersion(const QString &message);
 
+    // mainwindowinventory.cpp: File ▸ Import and the Inventory menu
+    /// Imports a file or folder (LLDP dumps, NetBox pages…) as a new untitled
+    /// document, its warnings and inferences in the Problems dock; the format
+    /// from `slug`, else from the name. False (and the errors shown) when it does not read.
+    bool importPath(const QString &path, const QString &slug = QString());
+    /// Compares the document with a fabric file (the baseline) and draws it.
+    bool compareWith(const QString &path);
+    /// Checks the document (the design) against a discovered fabric and draws it.
+    bool verifyCablingAgainst(const QString &path);
+    ComparisonDialog *comparisonDialog() const { return m_comparison; }
+    /// Inventory ▸ Clear Comparison (for tests).
+    void clearComparisonForTest() { clearComparison(); }
+    /// Inventory ▸ Bill of Materials…
+    BomDialog *showBillOfMaterials();
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -120,6 +139,13 @@ private:
     void editAutosaveInterval();
     void exportPicture();
     void exportReport();
+    /// Adds File ▸ Import… and Import Folder…; returns the Inventory menu.
+    QMenu *createInventoryActions(QMenu *file);
+    void importInteractive();
+    void importFolderInteractive();
+    void clearComparison();
+    /// Reads the other side of a comparison; shows the errors when it does not read.
+    std::optional<Fabric> readOther(const QString &path);
     /// File ▸ Connect to Control Plane…: asks for the service and shows the Control Plane dock.
     void connectToControlPlane();
     void about();
@@ -131,6 +157,8 @@ private:
     PropertiesDock *m_propertiesDock = nullptr;
     AnalysisDock *m_analysisDock = nullptr;
     ProblemsDock *m_problemsDock = nullptr;
+    QPointer<ComparisonDialog> m_comparison;
+    QPointer<BomDialog> m_bom;
     JobsDock *m_jobsDock = nullptr;
     IntentsDock *m_intentsDock = nullptr;
     HealthDock *m_healthDock = nullptr;

@@ -256,7 +256,7 @@ std::string diffToJson(const FabricDiff &d, int indent)
     for (const LinkRef &l : d.removedLinks)
         links["removed"].push_back(CompareJson::link(l));
     links["changed"] = Json::array();
-    for (const LinkChange &c : d.changedLinks)
+    for (const FabricLinkChange &c : d.changedLinks)
         links["changed"].push_back(
             Json{{"before", CompareJson::link(c.before)}, {"after", CompareJson::link(c.after)}, {"changes", c.changes}});
     j["links"] = std::move(links);
@@ -306,7 +306,7 @@ std::string diffToText(const FabricDiff &d)
         out += "  + link " + l.id + " (" + number(l.gbps) + " Gb/s)\n";
     for (const LinkRef &l : d.removedLinks)
         out += "  - link " + l.id + " (" + number(l.gbps) + " Gb/s)\n";
-    for (const LinkChange &c : d.changedLinks) {
+    for (const FabricLinkChange &c : d.changedLinks) {
         out += "  ~ link " + c.before.id + ":";
         for (const std::string &s : c.changes)
             out += " " + s + ";";

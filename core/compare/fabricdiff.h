@@ -37,7 +37,7 @@ struct LinkRef
     double effective = 0; ///< what it carries now (degraded, down)
 };
 
-struct LinkChange
+struct FabricLinkChange
 {
     LinkRef before, after;
     std::vector<std::string> changes; ///< "capacity 400 → 200 Gb/s", "state up → degraded"
@@ -58,7 +58,7 @@ struct FabricDiff
     std::vector<std::string> addedHosts, removedHosts, addedSwitches, removedSwitches;
     std::vector<ElementChange> changedHosts, changedSwitches;
     std::vector<LinkRef> addedLinks, removedLinks;
-    std::vector<LinkChange> changedLinks;
+    std::vector<FabricLinkChange> changedLinks;
     std::optional<FabricSummary> before, after; ///< with the analysis
 
     bool empty() const;
@@ -96,5 +96,31 @@ CablingReport verifyCabling(const Fabric &design, const Fabric &discovered);
 
 std::string cablingToJson(const CablingReport &report, int indent = 2);
 std::string cablingToText(const CablingReport &report);
+
+} // namespace Railyard
+
+namespace Railyard {
+
+/// A comparison as marks on one of its fabrics, for drawing it on the canvas:
+/// per node and per link of that fabric, added (1), removed (2) or changed
+/// (3, also "both"). What the other fabric has and this one lacks cannot be
+/// drawn as itself: it marks its ends that remain (a removed spine marks the
+/// leaves it was cabled to as "removed").
+struct DiffMarks
+{
+    enum Mark : std::uint8_t { None = 0, Added = 1, Removed = 2, Changed = 3 };
+    std::vector<std::uint8_t> nodes; ///< per NodeIndex
+    std::vector<std::uint8_t> links; ///< per link index
+    /// Elements behind each mark, as the comparison counts them (index = mark).
+    int nodeCount[4] = {0, 0, 0, 0};
+    int linkCount[4] = {0, 0, 0, 0};
+};
+
+/// The diff's marks on `after` (the fabric diffFabrics got second). O(N + L).
+DiffMarks diffMarksOn(const FabricDiff &diff, const Fabric &after);
+/// The as-built check's marks on the design: missing cables removed, extra
+/// ones added (at their design ends), miswired, swapped and wrong-speed
+/// cables changed. O(N + L).
+DiffMarks cablingMarksOn(const CablingReport &report, const Fabric &design);
 
 } // namespace Railyard

@@ -8,6 +8,7 @@
 
 #include "core/analysis/capacity.h"
 #include "core/document/fabricedit.h"
+#include "core/formats/fileformat.h"
 #include "core/model/fabric.h"
 
 #include <QObject>
@@ -133,6 +134,20 @@ public:
     /// (-1 = lowest free port).
     bool recable(const std::string &linkId, int end, const std::string &node, int port = -1,
                  QString *error = nullptr);
+
+    // --- Import inferences (core/document/inferenceoverride.cpp) -------------
+    /// Whether an importer's inference still holds on the fabric (the element
+    /// exists and has the inferred value); false once overridden or gone.
+    bool inferenceHolds(const Inference &inference) const;
+    /// The element's current value of what the inference is about ("spine",
+    /// "r12", "sharp"/"no sharp", "host"/"switch", "up"/"200"), "" if gone.
+    std::string inferredProperty(const Inference &inference) const;
+    /// Overrides an inference with `value` (the same vocabulary as
+    /// Inference::value: a tier name; a rack name; "sharp"/"no sharp"; "host"
+    /// or "switch", which turns the node into the other kind with the same
+    /// id and links; "up" or a rate in Gb/s for a link). One undo step;
+    /// refused like any edit when the result breaks the fabric's rules.
+    bool overrideInference(const Inference &inference, const std::string &value, QString *error = nullptr);
 
     // --- Positions --------------------------------------------------------
     /// Pinned scene positions (node id -> centre). Pinned nodes keep their

@@ -1,11 +1,15 @@
 #include "core/formats/formatregistry.h"
 
 #include "core/formats/cablingcsv/cablingcsvformat.h"
+#include "core/formats/dot/dotformat.h"
 #include "core/formats/fabricjson/fabricjsonformat.h"
 #include "core/formats/graphml/graphmlformat.h"
 #include "core/formats/ibnetdiscover/iblinkinfoformat.h"
 #include "core/formats/ibnetdiscover/ibnetdiscoverformat.h"
 #include "core/formats/inputfile.h"
+#include "core/formats/lldp/lldpformat.h"
+#include "core/formats/nccltopo/nccltopoformat.h"
+#include "core/formats/netbox/netboxformat.h"
 #include "core/formats/outputfile.h"
 #include "core/formats/railyardproject/railyardprojectformat.h"
 
@@ -41,6 +45,10 @@ FormatRegistry::FormatRegistry()
     m_formats.push_back(std::make_unique<IblinkinfoFormat>());
     m_formats.push_back(std::make_unique<CablingCsvFormat>());
     m_formats.push_back(std::make_unique<NetboxCablesFormat>());
+    m_formats.push_back(std::make_unique<LldpFormat>());
+    m_formats.push_back(std::make_unique<NetboxFormat>());
+    m_formats.push_back(std::make_unique<NcclTopoFormat>());
+    m_formats.push_back(std::make_unique<DotFormat>());
 }
 
 const FileFormat *FormatRegistry::bySlug(const QString &slug) const
@@ -58,8 +66,7 @@ const FileFormat *FormatRegistry::forFileName(const QString &fileName) const
     qsizetype bestLength = 0;
     for (const auto &format : m_formats) {
         for (const QString &ext : format->extensions()) {
-            if (ext.size() > bestLength
-                && fileName.endsWith(QLatin1Char('.') + ext, Qt::CaseInsensitive)) {
+            if (ext.size() > bestLength && fileName.endsWith(QLatin1Char('.') + ext, Qt::CaseInsensitive)) {
                 best = format.get();
                 bestLength = ext.size();
             }
@@ -103,13 +110,14 @@ ReadResult FormatRegistry::readFile(const QString &fileName, const QString &form
     if (!formatSlug.isEmpty()) {
         format = bySlug(formatSlug);
         if (!format)
-            return failure(fileName, QStringLiteral("unknown format '%1'; known formats: %2")
-                                         .arg(formatSlug, knownSlugs(m_formats)));
+            return failure(
+                fileName,
+                QStringLiteral("unknown format '%1'; known formats: %2").arg(formatSlug, knownSlugs(m_formats)));
     } else {
         format = forFileName(fileName);
         if (!format)
-            return failure(fileName, QStringLiteral("unknown file type; known extensions: %1")
-                                         .arg(knownExtensions(m_formats)));
+            return failure(fileName,
+                           QStringLiteral("unknown file type; known extensions: %1").arg(knownExtensions(m_formats)));
     }
     if (!format->canRead())
         return failure(fileName, QStringLiteral("format '%1' cannot be read").arg(format->slug()));
@@ -121,13 +129,16 @@ ReadResult FormatRegistry::readFolder(const QString &folder, const QString &form
     const FileFormat *format = formatSlug.isEmpty() ? forFolder(folder) : bySlug(formatSlug);
     if (!format) {
         if (!formatSlug.isEmpty())
-            return failure(folder, QStringLiteral("unknown format '%1'; known formats: %2")
-                                       .arg(formatSlug, knownSlugs(m_formats)));
-        return failure(folder, QStringLiteral("a folder of files no format recognizes; name the format of its "
-                                              "files (LLDP dumps, NetBox pages)"));
+            return failure(
+                folder,
+                QStringLiteral("unknown format '%1'; known formats: %2").arg(formatSlug, knownSlugs(m_formats)));
+        return failure(folder,
+                       QStringLiteral("a folder of files no format recognizes; name the format of its "
+                                      "files (LLDP dumps, NetBox pages)"));
     }
     if (!format->canReadFolder())
-        return failure(folder, QStringLiteral("format '%1' reads files, not folders").arg(format->slug()));
+        return failure(folder,
+                       QStringLiteral("is a directory, and format '%1' reads files, not folders").arg(format->slug()));
     return format->readFolder(folder);
 }
 
@@ -151,10 +162,9 @@ bool FormatRegistry::writeFile(const Fabric &fabric, const QString &fileName, QS
     const FileFormat *format = formatSlug.isEmpty() ? forFileName(fileName) : bySlug(formatSlug);
     if (!format) {
         if (!formatSlug.isEmpty())
-            return fail(QStringLiteral("unknown format '%1'; known formats: %2")
-                            .arg(formatSlug, knownSlugs(m_formats)));
-        return fail(QStringLiteral("unknown file type; known extensions: %1")
-                        .arg(knownExtensions(m_formats)));
+            return fail(
+                QStringLiteral("unknown format '%1'; known formats: %2").arg(formatSlug, knownSlugs(m_formats)));
+        return fail(QStringLiteral("unknown file type; known extensions: %1").arg(knownExtensions(m_formats)));
     }
     if (!format->canWrite())
         return fail(QStringLiteral("format '%1' cannot be written").arg(format->slug()));

@@ -374,7 +374,11 @@ void TestFabricJson::errorToString()
 void TestFabricJson::registry()
 {
     const FormatRegistry &reg = FormatRegistry::instance();
-    QCOMPARE(reg.formats().size(), size_t(7));
+    QCOMPARE(reg.formats().size(), size_t(11));
+    QCOMPARE(reg.forFileName("gpu001.lldp.json")->slug(), QStringLiteral("lldp"));
+    QCOMPARE(reg.forFileName("cables.netbox.json")->slug(), QStringLiteral("netbox"));
+    QCOMPARE(reg.forFileName("host.nccl.xml")->slug(), QStringLiteral("nccl-topo"));
+    QCOMPARE(reg.forFileName("x.gv")->slug(), QStringLiteral("dot"));
     QCOMPARE(reg.forFileName("found.ibnetdiscover")->slug(), QStringLiteral("ibnetdiscover"));
     QCOMPARE(reg.forFileName("a/b.fabric.json")->slug(), QStringLiteral("fabric-json"));
     QCOMPARE(reg.forFileName("B.JSON")->slug(), QStringLiteral("fabric-json"));
@@ -388,7 +392,7 @@ void TestFabricJson::registry()
     QCOMPARE(reg.writeFilter(),
              QStringLiteral("Railyard fabric (*.fabric.json);;GraphML (*.graphml);;Railyard project (*.railyard);;"
                             "ibnetdiscover topology (*.ibnetdiscover);;Cabling plan CSV (*.cabling.csv);;"
-                            "NetBox cable import CSV (*.netbox.csv)"));
+                            "NetBox cable import CSV (*.netbox.csv);;Graphviz DOT (*.dot)"));
 
     const ReadResult missing = reg.readFile("/nonexistent/x.fabric.json");
     QVERIFY(missing.errorText().startsWith("/nonexistent/x.fabric.json: cannot open: "));
@@ -412,7 +416,7 @@ void TestFabricJson::registry()
     QVERIFY(reg.readFile(txt, "fabric-json").ok());
     const ReadResult unknown = reg.readFile(txt);
     QVERIFY2(unknown.errorText()
-                 == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard, .ibnetdiscover, .ibnet, .iblinkinfo, .cabling.csv, .netbox.csv",
+                 == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard, .ibnetdiscover, .ibnet, .iblinkinfo, .cabling.csv, .netbox.csv, .lldp.json, .lldp.txt, .lldp, .netbox.json, .nccl.xml, .topo.xml, .dot, .gv",
              qPrintable(unknown.errorText()));
 }
 

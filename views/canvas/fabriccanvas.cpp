@@ -412,6 +412,15 @@ void FabricCanvas::setIntentDiff(const SemanticDiff *diff, const QString &title)
     update();
 }
 
+void FabricCanvas::setComparison(std::unique_ptr<IntentDiffOverlay> overlay)
+{
+    m_intentDiff = std::move(overlay);
+    if (m_intentDiff && m_layout)
+        m_intentDiff->setLayout(*m_layout);
+    m_overlaysDirty = true;
+    update();
+}
+
 void FabricCanvas::setHealthOverlay(std::unique_ptr<HealthOverlay> overlay)
 {
     m_health = std::move(overlay);

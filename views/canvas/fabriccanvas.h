@@ -72,6 +72,9 @@ public:
     /// legend headed `title`) at every zoom level; nullptr clears it. Not a
     /// slot (moc would need the whole diff type); connect it by address.
     void setIntentDiff(const SemanticDiff *diff, const QString &title);
+    /// Shows a fabric comparison or as-built check (Inventory menu) the way an
+    /// intent diff is shown; null clears it. Replaces any intent diff.
+    void setComparison(std::unique_ptr<IntentDiffOverlay> overlay);
     /// Live link health (Health dock): links coloured by state at every zoom
     /// level, suspects outlined, with a legend; nullptr clears it. An intent
     /// diff shown at the same time keeps the colours.

@@ -1,5 +1,6 @@
 #include "views/canvas/intentdiffoverlay.h"
 
+#include "core/compare/fabricdiff.h"
 #include "core/intents/intentsemanticdiff.h"
 #include "core/layout/fabriclayout.h"
 #include "views/canvas/colours.h"
@@ -49,6 +50,21 @@ IntentDiffOverlay::IntentDiffOverlay(const SemanticDiff &diff, const Fabric &fab
             if (fabric.isSwitch(end))
                 m_nodes[static_cast<size_t>(end)] |= mark;
     }
+}
+
+IntentDiffOverlay::IntentDiffOverlay(const DiffMarks &marks, const Fabric &fabric, QString title, QString added,
+                                     QString removed, QString changed)
+    : m_title(std::move(title))
+    , m_hostCount(fabric.hostCount())
+    , m_switchCount(fabric.switchCount())
+    , m_nodes(marks.nodes)
+    , m_links(marks.links)
+{
+    m_nodes.resize(static_cast<size_t>(fabric.nodeCount()), None);
+    m_links.resize(static_cast<size_t>(fabric.linkCount()), None);
+    m_legendText[Added] = std::move(added);
+    m_legendText[Removed] = std::move(removed);
+    m_legendText[Changed] = std::move(changed);
 }
 
 bool IntentDiffOverlay::fits(const Fabric &fabric) const
@@ -113,6 +129,13 @@ QString IntentDiffOverlay::markName(Mark mark)
 
 std::vector<std::pair<QColor, QString>> IntentDiffOverlay::legend() const
 {
+    if (!m_legendText[Added].isEmpty())
+        return {
+            {intentDiffColour(Added), m_legendText[Added]},
+            {intentDiffColour(Removed), m_legendText[Removed]},
+            {intentDiffColour(Changed), m_legendText[Changed]},
+            {intentDiffColour(None), tr("unchanged")},
+        };
     const QLocale locale;
     auto counts = [&](Mark m) {
         return tr("%1 racks, %2 links").arg(locale.toString(rackCount(m)), locale.toString(linkCount(m)));

@@ -23,6 +23,7 @@ namespace Railyard {
 
 class FabricLayout;
 struct SemanticDiff;
+struct DiffMarks;
 
 class IntentDiffOverlay
 {
@@ -35,6 +36,10 @@ public:
     /// their rack's change, links by their change, switches by the merged
     /// marks of their affected links. `title` heads the legend. O(N + changed links).
     IntentDiffOverlay(const SemanticDiff &diff, const Fabric &fabric, QString title);
+    /// Marks of a fabric comparison or an as-built check (core/compare), with
+    /// the legend's texts for added, removed and changed.
+    IntentDiffOverlay(const DiffMarks &marks, const Fabric &fabric, QString title, QString added, QString removed,
+                      QString changed);
 
     /// Whether the marks were computed for a fabric of this shape (a structure
     /// edit leaves them stale until the Intents dock recomputes the diff).
@@ -71,6 +76,7 @@ private:
     }
 
     QString m_title;
+    QString m_legendText[4]; ///< per mark, for comparisons; empty for intent diffs
     int m_hostCount = 0;
     int m_switchCount = 0;
     std::vector<std::uint8_t> m_nodes;

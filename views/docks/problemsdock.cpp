@@ -1,14 +1,14 @@
 #include "views/docks/problemsdock.h"
 
-#include "views/docks/analysischarts.h"
-
 #include "core/document/fabricdocument.h"
 #include "core/intents/intentreader.h"
 #include "views/analysisrunner.h"
+#include "views/docks/analysischarts.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLocale>
 #include <QStackedWidget>
@@ -17,6 +17,7 @@
 #include <QTreeWidget>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace Railyard {
@@ -77,6 +78,16 @@ ProblemsDock::ProblemsDock(QWidget *parent)
         rebuildList();
     });
 
+    m_overrideAction = new QAction(tr("&Override Inference…"), m_list);
+    m_overrideAction->setEnabled(false);
+    connect(m_overrideAction, &QAction::triggered, this, [this] {
+        if (QTreeWidgetItem *item = m_list->currentItem())
+            askOverride(item->data(0, Qt::UserRole + 1).toInt());
+    });
+    m_list->addAction(m_overrideAction);
+    connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        m_overrideAction->setEnabled(item && item->data(0, Qt::UserRole + 1).toInt() >= 0);
+    });
     auto *clearRefused = new QAction(tr("Clear Refused Edits"), m_list);
     connect(clearRefused, &QAction::triggered, this, &ProblemsDock::clearRefusedEdits);
     m_list->addAction(clearRefused);
@@ -84,6 +95,7 @@ ProblemsDock::ProblemsDock(QWidget *parent)
 
     connect(m_list, &QTreeWidget::itemClicked, this, &ProblemsDock::onItemClicked);
     connect(m_list, &QTreeWidget::itemActivated, this, &ProblemsDock::onItemClicked);
+    connect(m_list, &QTreeWidget::itemDoubleClicked, this, &ProblemsDock::onItemDoubleClicked);
     rebuildList();
 }
 
@@ -96,6 +108,7 @@ void ProblemsDock::setDocument(FabricDocument *document)
     m_document = document;
     m_loadMessages.clear();
     m_refusedEdits.clear();
+    m_inferences.clear();
     if (m_document) {
         connect(m_document, &FabricDocument::editRefused, this, &ProblemsDock::onEditRefused);
         connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
@@ -114,6 +127,7 @@ void ProblemsDock::setDocument(FabricDocument *document)
         connect(m_document, &QObject::destroyed, this, [this] {
             m_document = nullptr; // QPointer may already be null: setDocument(nullptr) would do nothing
             m_loadMessages.clear();
+            m_inferences.clear();
             revalidate();
             reanalyse();
             rebuildList();
@@ -148,6 +162,122 @@ void ProblemsDock::setLoadMessages(const std::vector<FormatError> &errors, const
     for (const FormatError &w : warnings)
         m_loadMessages.push_back({Message::Severity::Warning, w.toString(), {}});
     rebuildList();
+}
+
+void ProblemsDock::setInferences(std::vector<Inference> inferences)
+{
+    // The structural guesses first (what is a host, which tier), then what a link trained
+    // at, SHARP, racks, and the rails of every host last: there are the most of them.
+    auto rank = [](Inference::Kind kind) {
+        switch (kind) {
+        case Inference::Kind::Role: return 0;
+        case Inference::Kind::Tier: return 1;
+        case Inference::Kind::Speed: return 2;
+        case Inference::Kind::Sharp: return 3;
+        case Inference::Kind::Rack: return 4;
+        case Inference::Kind::Rail: return 5;
+        }
+        return 6;
+    };
+    std::stable_sort(inferences.begin(), inferences.end(),
+                     [&](const Inference &a, const Inference &b) { return rank(a.kind) < rank(b.kind); });
+    m_inferences = std::move(inferences);
+    rebuildList();
+}
+
+std::vector<ProblemsDock::Message> ProblemsDock::inferenceMessages() const
+{
+    std::vector<Message> out;
+    if (!m_document)
+        return out;
+    int perKind[6] = {0, 0, 0, 0, 0, 0};
+    for (size_t i = 0; i < m_inferences.size(); ++i) {
+        const Inference &inf = m_inferences[i];
+        int &listed = perKind[static_cast<int>(inf.kind)];
+        if (listed++ >= MessageLimit)
+            continue;
+        const QString id = QString::fromStdString(inf.elementId);
+        const QString value = QString::fromStdString(inf.value);
+        QString what;
+        switch (inf.kind) {
+        case Inference::Kind::Role:
+            what = inf.value == "host" ? tr("%1 is a host").arg(id) : tr("%1 is a switch").arg(id);
+            break;
+        case Inference::Kind::Tier: what = tr("%1 is a %2 switch").arg(id, value); break;
+        case Inference::Kind::Rail: what = tr("%1 has %2 rails").arg(id, value); break;
+        case Inference::Kind::Rack: what = tr("%1 is in rack %2").arg(id, value); break;
+        case Inference::Kind::Sharp: what = tr("%1 is SHARP-capable").arg(id); break;
+        case Inference::Kind::Speed: what = tr("%1 is degraded to %2 Gbit/s").arg(id, value); break;
+        }
+        const std::string now = m_document->inferredProperty(inf);
+        const QString text = now == inf.value ? tr("Inferred: %1 (%2)").arg(what, inf.reason)
+            : now.empty()                     ? tr("Inferred, element gone: %1").arg(what)
+                                              : tr("Overridden: %1 → now %2").arg(what, QString::fromStdString(now));
+        out.push_back({Message::Severity::Information, text, id, static_cast<int>(i)});
+    }
+    for (int k = 0; k < 6; ++k)
+        if (perKind[k] > MessageLimit)
+            out.push_back({Message::Severity::Information,
+                           tr("… and %1 more inferences of this kind (select the elements and edit them in the "
+                              "Properties dock)")
+                               .arg(QLocale().toString(perKind[k] - MessageLimit)),
+                           {}});
+    return out;
+}
+
+bool ProblemsDock::overrideInference(int index, const std::string &value, QString *error)
+{
+    if (!m_document || index < 0 || index >= static_cast<int>(m_inferences.size()))
+        return false;
+    return m_document->overrideInference(m_inferences[static_cast<size_t>(index)], value, error);
+}
+
+void ProblemsDock::askOverride(int index)
+{
+    if (!m_document || index < 0 || index >= static_cast<int>(m_inferences.size()))
+        return;
+    const Inference inf = m_inferences[static_cast<size_t>(index)];
+    const QString id = QString::fromStdString(inf.elementId);
+    const QString current = QString::fromStdString(m_document->inferredProperty(inf));
+    QStringList choices;
+    switch (inf.kind) {
+    case Inference::Kind::Role: choices = {QStringLiteral("host"), QStringLiteral("switch")}; break;
+    case Inference::Kind::Tier:
+        choices = {QStringLiteral("leaf"), QStringLiteral("spine"), QStringLiteral("core"), QStringLiteral("switch")};
+        break;
+    case Inference::Kind::Sharp: choices = {QStringLiteral("sharp"), QStringLiteral("no sharp")}; break;
+    case Inference::Kind::Speed:
+    case Inference::Kind::Rack:
+    case Inference::Kind::Rail: break;
+    }
+    bool ok = false;
+    QString value;
+    if (!choices.isEmpty()) {
+        value = QInputDialog::getItem(this, tr("Override Inference"),
+                                      tr("%1 (inferred: %2):").arg(id, QString::fromStdString(inf.value)), choices,
+                                      std::max<qsizetype>(0, choices.indexOf(current)), false, &ok);
+    } else if (inf.kind == Inference::Kind::Speed) {
+        value = QInputDialog::getText(this, tr("Override Inference"),
+                                      tr("Rate %1 runs at, in Gbit/s (or \"up\" for its full capacity):").arg(id),
+                                      QLineEdit::Normal, QStringLiteral("up"), &ok);
+    } else if (inf.kind == Inference::Kind::Rack) {
+        value = QInputDialog::getText(this, tr("Override Inference"), tr("Rack of %1:").arg(id), QLineEdit::Normal,
+                                      current, &ok);
+    } else {
+        QString error;
+        overrideInference(index, inf.value, &error); // refused with the reason (rails follow NIC order)
+        return;
+    }
+    if (!ok)
+        return;
+    QString error;
+    overrideInference(index, value.trimmed().toStdString(), &error); // a refusal reaches the list as editRefused
+}
+
+void ProblemsDock::onItemDoubleClicked(QTreeWidgetItem *item)
+{
+    if (item && item->data(0, Qt::UserRole + 1).toInt() >= 0)
+        askOverride(item->data(0, Qt::UserRole + 1).toInt());
 }
 
 void ProblemsDock::setIntentErrors(const std::vector<FormatError> &errors)
@@ -316,8 +446,10 @@ void ProblemsDock::rebuildList()
 
     // Errors first, then warnings, then information; sources keep their order.
     std::vector<const Message *> messages;
-    for (const auto *source :
-         {&m_refusedEdits, &m_loadMessages, &m_intentMessages, &m_validationMessages, &m_analysisMessages})
+    const std::vector<Message> inferred = inferenceMessages();
+    const std::array<const std::vector<Message> *, 6> sources{
+        &m_refusedEdits, &m_loadMessages, &m_intentMessages, &m_validationMessages, &m_analysisMessages, &inferred};
+    for (const std::vector<Message> *source : sources)
         for (const Message &m : *source)
             messages.push_back(&m);
     std::stable_sort(messages.begin(), messages.end(),
@@ -336,6 +468,7 @@ void ProblemsDock::rebuildList()
         }
         item->setToolTip(0, m->text);
         item->setData(0, Qt::UserRole, m->elementId);
+        item->setData(0, Qt::UserRole + 1, m->inference);
         items.append(item);
     }
     m_list->addTopLevelItems(items);

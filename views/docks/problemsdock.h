@@ -34,6 +34,14 @@ public:
     /// Errors of the intent file the Intents dock last read (file, line, JSON
     /// pointer); an empty list clears them. They outlive document changes.
     void setIntentErrors(const std::vector<FormatError> &errors);
+    /// What the importer inferred (shown until the next document): each
+    /// listed as a finding to review, marked once overridden; Override
+    /// Inference… (context menu, or double-click) changes it as an undoable
+    /// edit. Call after setDocument() for the document they belong to.
+    void setInferences(std::vector<Inference> inferences);
+    const std::vector<Inference> &inferences() const { return m_inferences; }
+    /// Overrides inference `index` with `value` (FabricDocument::overrideInference).
+    bool overrideInference(int index, const std::string &value, QString *error = nullptr);
     int messageCount() const;
     /// The texts listed, in order (for tests).
     QStringList messageTexts() const;
@@ -47,6 +55,7 @@ private:
         Severity severity = Severity::Warning;
         QString text;
         QString elementId; ///< empty when the message names no element
+        int inference = -1; ///< index in m_inferences, or -1
     };
 
     /// Lists validation problems and impaired links. The model's invariants
@@ -57,6 +66,11 @@ private:
     void reanalyse();
     void rebuildList();
     void onItemClicked(QTreeWidgetItem *item);
+    void onItemDoubleClicked(QTreeWidgetItem *item);
+    /// Asks for the new value of an inference and applies it.
+    void askOverride(int index);
+    /// The rows of the inferences, overridden ones marked.
+    std::vector<Message> inferenceMessages() const;
     void onEditRefused(const QString &message);
 
     QPointer<FabricDocument> m_document;
@@ -67,6 +81,8 @@ private:
     std::vector<Message> m_invariantMessages; ///< from the full check at load
     std::vector<Message> m_analysisMessages;
     std::vector<Message> m_refusedEdits; ///< newest first
+    std::vector<Inference> m_inferences;
+    QAction *m_overrideAction = nullptr;
     QStackedWidget *m_stack = nullptr;
     QTreeWidget *m_list = nullptr;
     QTimer *m_revalidateTimer = nullptr;

@@ -2,6 +2,7 @@
 
 #include "core/formats/graphml/graphmlcommon.h"
 #include "core/formats/graphml/graphmlfast.h"
+#include "core/formats/graphml/graphmlforeign.h"
 #include "core/formats/graphml/graphmlformat.h"
 #include "core/formats/messagetext.h"
 #include "core/model/limits.h"
@@ -703,7 +704,19 @@ ReadResult readGraphml(QIODevice &device, const QString &fileName, bool fastPath
             return fast;
         }
     }
-    return GraphmlReader(device, fileName).read();
+    // GraphML from yEd, NetworkX, Gephi or igraph without Railyard's keys is
+    // a discovered graph: read through the shared builder (graphmlforeign.h).
+    // A pipe is read whole first so the keys can be looked at and read again.
+    QBuffer whole;
+    QIODevice *source = &device;
+    if (device.isSequential()) {
+        whole.setData(device.readAll());
+        whole.open(QIODevice::ReadOnly);
+        source = &whole;
+    }
+    if (GraphmlForeign::isForeign(*source))
+        return GraphmlForeign::read(*source, fileName);
+    return GraphmlReader(*source, fileName).read();
 }
 
 } // namespace Railyard

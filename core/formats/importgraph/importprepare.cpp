@@ -235,6 +235,20 @@ Prepared prepare(std::vector<Node> &nodes, const QString &fileName)
             }
         }
     }
+    // Names that make two cabled nodes both hosts ("n1" and "n9" of a graph
+    // named n1…n12) say nothing: the graph's shape decides for them.
+    std::vector<size_t> unnamed;
+    for (size_t i = 0; i < nodes.size(); ++i)
+        if (nodes[i].type == NodeType::Unknown && cls[i] == Host && why[i] == QStringLiteral("its name"))
+            for (const int j : adjacent[i])
+                if (cls[size_t(j)] == Host) {
+                    unnamed.push_back(i);
+                    break;
+                }
+    for (const size_t i : unnamed) {
+        cls[i] = None;
+        why[i].clear();
+    }
     // The graph's shape: a node next to a host is a switch (hosts cable to
     // switches); of the rest, the nodes whose neighbours all have more links
     // than they do, and the fewest links of those, are hosts.

@@ -1,0 +1,213 @@
+// MainWindow's inventory side: File ▸ Import… / Import Folder… (discovery
+// dumps and sources of truth, with their inferences for review) and the
+// Inventory menu (compare, as-built check, bill of materials).
+
+#include "core/compare/fabricdiff.h"
+#include "core/document/fabricdocument.h"
+#include "core/formats/formatregistry.h"
+#include "views/canvas/fabriccanvas.h"
+#include "views/canvas/intentdiffoverlay.h"
+#include "views/dialogs/bomdialog.h"
+#include "views/dialogs/comparisondialog.h"
+#include "views/docks/problemsdock.h"
+#include "views/mainwindow.h"
+
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+
+namespace Railyard {
+
+QMenu *MainWindow::createInventoryActions(QMenu *file)
+{
+    QAction *import = file->addAction(tr("I&mport…"), this, &MainWindow::importInteractive);
+    import->setObjectName(QStringLiteral("importFile"));
+    import->setShortcut(QKeySequence(tr("Ctrl+I")));
+    QAction *importFolder = file->addAction(tr("Import Fol&der…"), this, &MainWindow::importFolderInteractive);
+    importFolder->setObjectName(QStringLiteral("importFolder"));
+
+    QMenu *inventory = new QMenu(tr("&Inventory"), this);
+    QAction *compare = inventory->addAction(tr("&Compare With…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Compare With"),
+                                                          QSettings().value(QStringLiteral("lastDirectory")).toString(),
+                                                          FormatRegistry::instance().readFilter());
+        if (!path.isEmpty())
+            compareWith(path);
+    });
+    compare->setObjectName(QStringLiteral("compareWith"));
+    QAction *verify = inventory->addAction(tr("&Verify Cabling Against…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Verify Cabling Against a Discovered Fabric"),
+                                                          QSettings().value(QStringLiteral("lastDirectory")).toString(),
+                                                          FormatRegistry::instance().readFilter());
+        if (!path.isEmpty())
+            verifyCablingAgainst(path);
+    });
+    verify->setObjectName(QStringLiteral("verifyCabling"));
+    QAction *clear = inventory->addAction(tr("C&lear Comparison"), this, &MainWindow::clearComparison);
+    inventory->addSeparator();
+    QAction *bom = inventory->addAction(tr("&Bill of Materials…"), this, &MainWindow::showBillOfMaterials);
+    bom->setObjectName(QStringLiteral("billOfMaterials"));
+    m_documentActions << compare << verify << clear << bom;
+    return inventory;
+}
+
+bool MainWindow::importPath(const QString &path, const QString &slug)
+{
+    if (!maybeSave())
+        return false;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    ReadResult result = FormatRegistry::instance().readFile(path, slug);
+    QApplication::restoreOverrideCursor();
+    if (!result.ok()) {
+        m_problemsDock->setLoadMessages(result.errors, result.warnings);
+        m_problemsDock->show();
+        m_problemsDock->raise();
+        showError(tr("Cannot import %1").arg(QFileInfo(path).fileName()), result.errorText());
+        return false;
+    }
+    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+    // An import is a new, untitled document: Save asks where, in a format that keeps everything.
+    setFabric(std::move(*result.fabric), QString());
+    m_problemsDock->setLoadMessages({}, result.warnings);
+    m_problemsDock->setInferences(std::move(result.inferences));
+    if (!m_problemsDock->inferences().empty()) {
+        m_problemsDock->show();
+        m_problemsDock->raise();
+    }
+    return true;
+}
+
+void MainWindow::importInteractive()
+{
+    const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+    QString filter;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import Fabric"), dir,
+                                                      FormatRegistry::instance().readFilter(), &filter);
+    if (path.isEmpty())
+        return;
+    // The filter chosen names the format ("LLDP dump (*.json …)") when the extension is ambiguous.
+    QString slug;
+    for (const auto &format : FormatRegistry::instance().formats())
+        if (format->canRead() && filter.startsWith(format->name() + QLatin1String(" (")))
+            slug = format->slug();
+    importPath(path, slug);
+}
+
+void MainWindow::importFolderInteractive()
+{
+    const QString dir
+        = QFileDialog::getExistingDirectory(this, tr("Import a Folder of LLDP Dumps, NetBox Pages or NCCL Topologies"),
+                                            QSettings().value(QStringLiteral("lastDirectory")).toString());
+    if (dir.isEmpty())
+        return;
+    QString slug;
+    if (!FormatRegistry::instance().forFolder(dir)) {
+        QStringList names, slugs;
+        for (const auto &format : FormatRegistry::instance().formats())
+            if (format->canReadFolder()) {
+                names << format->name();
+                slugs << format->slug();
+            }
+        bool ok = false;
+        const QString name = QInputDialog::getItem(this, tr("Import Folder"), tr("Read the files of %1 as:").arg(dir),
+                                                   names, 0, false, &ok);
+        if (!ok)
+            return;
+        slug = slugs.value(names.indexOf(name));
+    }
+    importPath(dir, slug);
+}
+
+std::optional<Fabric> MainWindow::readOther(const QString &path)
+{
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    ReadResult result = FormatRegistry::instance().readFile(path);
+    QApplication::restoreOverrideCursor();
+    if (!result.ok()) {
+        showError(tr("Cannot read %1").arg(QFileInfo(path).fileName()), result.errorText());
+        return std::nullopt;
+    }
+    return std::move(result.fabric);
+}
+
+bool MainWindow::compareWith(const QString &path)
+{
+    if (!m_document)
+        return false;
+    std::optional<Fabric> other = readOther(path);
+    if (!other)
+        return false;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const Fabric &current = m_document->fabric();
+    const FabricDiff diff = diffFabrics(*other, current, true);
+    const DiffMarks marks = diffMarksOn(diff, current);
+    QApplication::restoreOverrideCursor();
+    const QLocale locale;
+    auto counts = [&](DiffMarks::Mark m) {
+        return tr("%1 nodes, %2 links").arg(locale.toString(marks.nodeCount[m]), locale.toString(marks.linkCount[m]));
+    };
+    m_canvas->setComparison(std::make_unique<IntentDiffOverlay>(
+        marks, current, tr("Compared with %1").arg(QFileInfo(path).fileName()),
+        tr("added (%1)").arg(counts(DiffMarks::Added)),
+        tr("removed (%1; drawn at their remaining ends)").arg(counts(DiffMarks::Removed)),
+        tr("changed (%1)").arg(counts(DiffMarks::Changed))));
+    if (!m_comparison) {
+        m_comparison = new ComparisonDialog(m_document.get(), this);
+        connect(m_comparison, &QDialog::finished, this, &MainWindow::clearComparison);
+    }
+    m_comparison->showDiff(diff);
+    m_comparison->show();
+    m_comparison->raise();
+    return true;
+}
+
+bool MainWindow::verifyCablingAgainst(const QString &path)
+{
+    if (!m_document)
+        return false;
+    std::optional<Fabric> discovered = readOther(path);
+    if (!discovered)
+        return false;
+    const Fabric &design = m_document->fabric();
+    const CablingReport report = verifyCabling(design, *discovered);
+    const DiffMarks marks = cablingMarksOn(report, design);
+    const QLocale locale;
+    m_canvas->setComparison(std::make_unique<IntentDiffOverlay>(
+        marks, design, tr("As built: %1").arg(QFileInfo(path).fileName()),
+        tr("extra cables (%1)").arg(locale.toString(marks.linkCount[DiffMarks::Added])),
+        tr("missing cables (%1)").arg(locale.toString(marks.linkCount[DiffMarks::Removed])),
+        tr("miswired, swapped or wrong speed (%1)").arg(locale.toString(marks.linkCount[DiffMarks::Changed]))));
+    if (!m_comparison) {
+        m_comparison = new ComparisonDialog(m_document.get(), this);
+        connect(m_comparison, &QDialog::finished, this, &MainWindow::clearComparison);
+    }
+    m_comparison->showCabling(report);
+    m_comparison->show();
+    m_comparison->raise();
+    return true;
+}
+
+void MainWindow::clearComparison()
+{
+    m_canvas->setComparison(nullptr);
+    if (m_comparison)
+        m_comparison->hide();
+}
+
+BomDialog *MainWindow::showBillOfMaterials()
+{
+    if (!m_document)
+        return nullptr;
+    delete m_bom; // a new one for the current document
+    m_bom = new BomDialog(m_document.get(), this);
+    m_bom->setAttribute(Qt::WA_DeleteOnClose);
+    m_bom->show();
+    return m_bom;
+}
+
+} // namespace Railyard
