@@ -211,7 +211,7 @@
 <context>
     <name>IntentDiffOverlay</name>
     <message>
-        <location filename="../views/canvas/intentdiffoverlay.cpp" line="+106"/>
+        <location filename="../views/canvas/intentdiffoverlay.cpp" line="+122"/>
         <source>added</source>
         <translation>hinzugefügt</translation>
     </message>
@@ -227,11 +227,12 @@
     </message>
     <message>
         <location line="+3"/>
+        <location line="+10"/>
         <source>unchanged</source>
         <translation>unverändert</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>%1 racks, %2 links</source>
         <translation>%1 Racks, %2 Links</translation>
     </message>
@@ -314,11 +315,11 @@
     <name>QObject</name>
     <message>
         <location filename="../views/dialogs/templatedialog.cpp" line="+73"/>
-        <source>GPU model: sets the NVLink bandwidth per GPU (H100/H200: 450 GB/s, B200: 900 GB/s per direction) used by the traffic analysis.</source>
-        <translation>GPU-Modell: legt die NVLink-Bandbreite je GPU fest (H100/H200: 450 GB/s, B200: 900 GB/s je Richtung), die die Verkehrsanalyse verwendet.</translation>
+        <source>GPU model: sets the NVLink bandwidth per GPU (A100: 300 GB/s, H800: 200 GB/s, H100/H200: 450 GB/s, B200/GB200: 900 GB/s per direction) used by the traffic analysis.</source>
+        <translation>GPU-Modell: legt die NVLink-Bandbreite je GPU fest (A100: 300 GB/s, H800: 200 GB/s, H100/H200: 450 GB/s, B200/GB200: 900 GB/s je Richtung), die die Verkehrsanalyse verwendet.</translation>
     </message>
     <message>
-        <location line="+430"/>
+        <location line="+451"/>
         <source>%1 Tbit/s</source>
         <translation>%1 Tbit/s</translation>
     </message>
@@ -610,6 +611,316 @@
     </message>
 </context>
 <context>
+    <name>Railyard::BomDialog</name>
+    <message>
+        <location filename="../views/dialogs/bomdialog.cpp" line="+77"/>
+        <source>Bill of Materials</source>
+        <translation>Stückliste</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Load &amp;Catalog…</source>
+        <translation>&amp;Katalog laden…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Built-in Catalog</source>
+        <translation>&amp;Integrierter Katalog</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export Cabling &amp;Plan…</source>
+        <translation>&amp;Verkabelungsplan exportieren…</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <location line="+7"/>
+        <location line="+100"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="-88"/>
+        <source>Load Price and Power Catalog</source>
+        <translation>Katalog mit Preisen und Leistungsaufnahme laden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Catalog (*.json);;All files (*)</source>
+        <translation>Katalog (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot Load Catalog</source>
+        <translation>Katalog kann nicht geladen werden</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 switches, %3 cables, %4 transceivers — %5 %6, %7 kW</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 Switches, %3 Kabel, %4 Transceiver — %5 %6, %7 kW</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Prices and power: the built-in catalog</source>
+        <translation>Preise und Leistungsaufnahme: der integrierte Katalog</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prices and power: %1</source>
+        <translation>Preise und Leistungsaufnahme: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Item</source>
+        <translation>Artikel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tier</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unit price</source>
+        <translation>Stückpreis</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Preis</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Power (W)</source>
+        <translation>Leistung (W)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Cost per tier</source>
+        <translation>Kosten je Ebene</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>k%1</source>
+        <translation>Tsd. %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power per tier</source>
+        <translation>Leistung je Ebene</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>kW</source>
+        <translation>kW</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Export Cabling Plan</source>
+        <translation>Verkabelungsplan exportieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cabling plan (*.csv);;NetBox cable import (*.netbox.csv);;ibnetdiscover topology (*.ibnetdiscover)</source>
+        <translation>Verkabelungsplan (*.csv);;NetBox-Kabelimport (*.netbox.csv);;ibnetdiscover-Topologie (*.ibnetdiscover)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+7"/>
+        <source>Cannot Export</source>
+        <translation>Export nicht möglich</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ComparisonDialog</name>
+    <message>
+        <location filename="../views/dialogs/comparisondialog.cpp" line="+36"/>
+        <source>%1 (%2 ↔ %3, %4 Gbit/s)</source>
+        <translation>%1 (%2 ↔ %3, %4 Gbit/s)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Missing cables</source>
+        <translation>Fehlende Kabel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Extra cables</source>
+        <translation>Zusätzliche Kabel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Miswired cables</source>
+        <translation>Falsch gesteckte Kabel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Swapped pairs</source>
+        <translation>Vertauschte Paare</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wrong speed</source>
+        <translation>Falsche Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cannot be checked</source>
+        <translation>Nicht prüfbar</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+55"/>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <location line="-55"/>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Comparison with %1</source>
+        <translation>Vergleich mit %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; and &lt;b&gt;%2&lt;/b&gt; are the same fabric.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; und &lt;b&gt;%2&lt;/b&gt; sind dieselbe Fabric.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Baseline &lt;b&gt;%1&lt;/b&gt; against the current fabric &lt;b&gt;%2&lt;/b&gt;; the canvas colours what changed.</source>
+        <translation>Ausgangslage &lt;b&gt;%1&lt;/b&gt; gegenüber der aktuellen Fabric &lt;b&gt;%2&lt;/b&gt;; die Zeichenfläche färbt ein, was sich geändert hat.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Links</source>
+        <translation>Links</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link capacity (Tbit/s)</source>
+        <translation>Link-Kapazität (Tbit/s)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection (Tbit/s)</source>
+        <translation>Bisektion (Tbit/s)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Oversubscription, %1</source>
+        <translation>Überbuchung, %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Measure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Added hosts</source>
+        <translation>Hinzugefügte Hosts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Removed hosts</source>
+        <translation>Entfernte Hosts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Added switches</source>
+        <translation>Hinzugefügte Switches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Removed switches</source>
+        <translation>Entfernte Switches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Changed hosts</source>
+        <translation>Geänderte Hosts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Changed switches</source>
+        <translation>Geänderte Switches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Added links</source>
+        <translation>Hinzugefügte Links</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Removed links</source>
+        <translation>Entfernte Links</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Changed links</source>
+        <translation>Geänderte Links</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>As-Built Check against %1</source>
+        <translation>Soll-Ist-Abgleich mit %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The floor matches the design: %1 of %2 cables found as designed.</source>
+        <translation>Die Installation vor Ort entspricht dem Entwurf: %1 von %2 Kabeln wie geplant vorgefunden.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Design &lt;b&gt;%1&lt;/b&gt; against what was discovered (&lt;b&gt;%2&lt;/b&gt;): %3 of %4 designed cables as designed, %5 findings; the canvas colours the cables concerned.</source>
+        <translation>Entwurf &lt;b&gt;%1&lt;/b&gt; gegenüber dem erkannten Ist-Zustand (&lt;b&gt;%2&lt;/b&gt;): %3 von %4 geplanten Kabeln wie geplant, %5 Befunde; die Zeichenfläche färbt die betroffenen Kabel ein.</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::ConnectDialog</name>
     <message>
         <location filename="../views/dialogs/connectdialog.cpp" line="+29"/>
@@ -865,12 +1176,12 @@
         <translation>Erkennungen</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Connecting to %1…</source>
         <translation>Verbinde mit %1…</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+66"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -928,7 +1239,7 @@
         <translation>%1 Messungen von %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Connect and select a network first.</source>
         <translation>Bitte zuerst verbinden und ein Netz wählen.</translation>
     </message>
@@ -1650,12 +1961,12 @@
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+262"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+263"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+315"/>
+        <location line="+324"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -1789,7 +2100,12 @@
         <translation>Switches</translation>
     </message>
     <message>
-        <location line="+341"/>
+        <location line="+28"/>
+        <source>NVL%1</source>
+        <translation>NVL%1</translation>
+    </message>
+    <message>
+        <location line="+456"/>
         <source>%1 %2 %3</source>
         <translation>%1 %2 %3</translation>
     </message>
@@ -1907,18 +2223,18 @@
         <translation>%1 abgelehnt: Rack &apos;%2&apos; gibt es schon.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+25"/>
         <source>Connect %1 to %2</source>
         <translation>%1 mit %2 verbinden</translation>
     </message>
     <message>
         <location line="+4"/>
-        <location line="+193"/>
+        <location line="+196"/>
         <source>%1 refused: there is no host or switch &apos;%2&apos;.</source>
         <translation>%1 abgelehnt: es gibt keinen Host oder Switch &apos;%2&apos;.</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-194"/>
         <location line="+135"/>
         <source>%1 refused: the capacity must be a positive number of Gbit/s.</source>
         <translation>%1 abgelehnt: die Kapazität muss eine positive Zahl in Gbit/s sein.</translation>
@@ -1971,6 +2287,7 @@
     <message>
         <location line="+16"/>
         <location line="+44"/>
+        <location filename="../core/document/inferenceoverride.cpp" line="+80"/>
         <source>%1 refused: there is no element &apos;%2&apos;.</source>
         <translation>%1 abgelehnt: es gibt kein Element &apos;%2&apos;.</translation>
     </message>
@@ -1993,7 +2310,7 @@
         <translation>%1 abgelehnt: ein Radix hat 1 bis 65536 Ports.</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+49"/>
         <source>Re-cable %1 to %2</source>
         <translation>%1 an %2 umstecken</translation>
     </message>
@@ -2023,7 +2340,7 @@
         <translation>Scalable Unit duplizieren abgelehnt: es gibt keine Scalable Unit &apos;%1&apos;.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>Duplicate scalable unit %1 as %2</source>
         <translation>Scalable Unit %1 als %2 duplizieren</translation>
     </message>
@@ -2033,7 +2350,7 @@
         <translation>Rack %1 als %2 duplizieren</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+78"/>
         <source>%1 refused: &apos;%2&apos; has no free port for the copy of link &apos;%3&apos;.</source>
         <translation>%1 abgelehnt: &apos;%2&apos; hat keinen freien Port für die Kopie von Link &apos;%3&apos;.</translation>
     </message>
@@ -2072,6 +2389,46 @@
             <numerusform>Fixierung von %n Element lösen</numerusform>
             <numerusform>Fixierung von %n Elementen lösen</numerusform>
         </translation>
+    </message>
+    <message>
+        <location filename="../core/document/inferenceoverride.cpp" line="-2"/>
+        <source>Override Inference for %1</source>
+        <translation>Ableitung für %1 überschreiben</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 refused: &apos;%2&apos; is no tier (leaf, spine, core, switch).</source>
+        <translation>%1 abgelehnt: &apos;%2&apos; ist keine Ebene (leaf, spine, core, switch).</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>%1 refused: &apos;%2&apos; is neither &quot;up&quot; nor a rate in Gb/s.</source>
+        <translation>%1 abgelehnt: &apos;%2&apos; ist weder „up“ noch eine Rate in Gbit/s.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 refused: a host&apos;s rails follow its NIC order; reorder its NICs in the Properties dock.</source>
+        <translation>%1 abgelehnt: die Rails eines Hosts folgen der Reihenfolge seiner NICs; ordnen Sie seine NICs im Eigenschaften-Dock neu an.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 refused: a node is a &quot;host&quot; or a &quot;switch&quot;.</source>
+        <translation>%1 abgelehnt: ein Knoten ist ein „host“ oder ein „switch“.</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Make %1 a %2</source>
+        <translation>%1 zum %2 machen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>switch</source>
+        <translation>Switch</translation>
     </message>
 </context>
 <context>
@@ -4026,7 +4383,7 @@
         <translation>&amp;Zuletzt geöffnet</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
@@ -4087,32 +4444,32 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+269"/>
+        <location line="+275"/>
         <location line="+60"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-327"/>
-        <location line="+268"/>
+        <location line="-333"/>
+        <location line="+274"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <location line="-267"/>
-        <location line="+270"/>
+        <location line="-273"/>
+        <location line="+276"/>
         <location line="+57"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-325"/>
-        <location line="+269"/>
+        <location line="-331"/>
+        <location line="+275"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
     <message>
-        <location line="-267"/>
+        <location line="-273"/>
         <source>Restore All &amp;Failures</source>
         <translation>Alle &amp;Ausfälle aufheben</translation>
     </message>
@@ -4187,7 +4544,7 @@
         <translation>Ü&amp;bersicht anzeigen</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -4253,12 +4610,12 @@
     </message>
     <message>
         <location line="+56"/>
-        <location line="+182"/>
+        <location line="+187"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-181"/>
+        <location line="-186"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
@@ -4277,7 +4634,7 @@
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+49"/>
         <source>&amp;Undo %1</source>
         <translation>&amp;Rückgängig: %1</translation>
     </message>
@@ -4514,6 +4871,131 @@
         <source>Restore unsaved work</source>
         <translation>Ungespeicherte Arbeit wiederherstellen</translation>
     </message>
+    <message>
+        <location filename="../views/mainwindowinventory.cpp" line="+28"/>
+        <source>I&amp;mport…</source>
+        <translation>I&amp;mportieren…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ctrl+I</source>
+        <translation>Ctrl+I</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import Fol&amp;der…</source>
+        <translation>&amp;Ordner importieren…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Inventory</source>
+        <translation>&amp;Inventar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Compare With…</source>
+        <translation>&amp;Vergleichen mit…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare With</source>
+        <translation>Vergleichen mit</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Verify Cabling Against…</source>
+        <translation>Verkabelung &amp;prüfen gegen…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verify Cabling Against a Discovered Fabric</source>
+        <translation>Verkabelung gegen eine erkannte Fabric prüfen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>C&amp;lear Comparison</source>
+        <translation>Vergleich &amp;aufheben</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Bill of Materials…</source>
+        <translation>&amp;Stückliste…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot import %1</source>
+        <translation>%1 kann nicht importiert werden</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Import Fabric</source>
+        <translation>Fabric importieren</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Import a Folder of LLDP Dumps, NetBox Pages or NCCL Topologies</source>
+        <translation>Einen Ordner mit LLDP-Dumps, NetBox-Seiten oder NCCL-Topologien importieren</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Import Folder</source>
+        <translation>Ordner importieren</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Read the files of %1 as:</source>
+        <translation>Die Dateien in %1 lesen als:</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Cannot read %1</source>
+        <translation>%1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 nodes, %2 links</source>
+        <translation>%1 Knoten, %2 Links</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Compared with %1</source>
+        <translation>Verglichen mit %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>added (%1)</source>
+        <translation>hinzugefügt (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>removed (%1; drawn at their remaining ends)</source>
+        <translation>entfernt (%1; an den verbliebenen Enden gezeichnet)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>changed (%1)</source>
+        <translation>geändert (%1)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>As built: %1</source>
+        <translation>Ist-Zustand: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>extra cables (%1)</source>
+        <translation>zusätzliche Kabel (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>missing cables (%1)</source>
+        <translation>fehlende Kabel (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>miswired, swapped or wrong speed (%1)</source>
+        <translation>falsch gesteckt, vertauscht oder falsche Geschwindigkeit (%1)</translation>
+    </message>
 </context>
 <context>
     <name>Railyard::OutlineDock</name>
@@ -4646,7 +5128,7 @@
 <context>
     <name>Railyard::ProblemsDock</name>
     <message>
-        <location filename="../views/docks/problemsdock.cpp" line="+35"/>
+        <location filename="../views/docks/problemsdock.cpp" line="+36"/>
         <source>leaf switches</source>
         <translation>Leaf-Switches</translation>
     </message>
@@ -4687,11 +5169,93 @@
     </message>
     <message>
         <location line="+15"/>
+        <source>&amp;Override Inference…</source>
+        <translation>&amp;Ableitung überschreiben…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Clear Refused Edits</source>
         <translation>Abgelehnte Änderungen entfernen</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+113"/>
+        <source>%1 is a host</source>
+        <translation>%1 ist ein Host</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 is a switch</source>
+        <translation>%1 ist ein Switch</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is a %2 switch</source>
+        <translation>%1 ist ein %2-Switch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 has %2 rails</source>
+        <translation>%1 hat %2 Rails</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is in rack %2</source>
+        <translation>%1 steht in Rack %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is SHARP-capable</source>
+        <translation>%1 ist SHARP-fähig</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is degraded to %2 Gbit/s</source>
+        <translation>%1 ist auf %2 Gbit/s eingeschränkt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Inferred: %1 (%2)</source>
+        <translation>Abgeleitet: %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inferred, element gone: %1</source>
+        <translation>Abgeleitet, Element nicht mehr vorhanden: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Overridden: %1 → now %2</source>
+        <translation>Überschrieben: %1 → jetzt %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>… and %1 more inferences of this kind (select the elements and edit them in the Properties dock)</source>
+        <translation>… und %1 weitere Ableitungen dieser Art (wählen Sie die Elemente aus und bearbeiten Sie sie im Eigenschaften-Dock)</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <location line="+4"/>
+        <location line="+4"/>
+        <source>Override Inference</source>
+        <translation>Ableitung überschreiben</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>%1 (inferred: %2):</source>
+        <translation>%1 (abgeleitet: %2):</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rate %1 runs at, in Gbit/s (or &quot;up&quot; for its full capacity):</source>
+        <translation>Rate, mit der %1 läuft, in Gbit/s (oder „up“ für die volle Kapazität):</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rack of %1:</source>
+        <translation>Rack von %1:</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Intent: %1</source>
         <translation>Intent: %1</translation>
     </message>
@@ -4798,13 +5362,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+307"/>
+        <location line="+323"/>
         <location line="+62"/>
         <source>up</source>
         <translation>in Betrieb</translation>
     </message>
     <message>
-        <location line="-368"/>
+        <location line="-384"/>
         <source>down</source>
         <translation>außer Betrieb</translation>
     </message>
@@ -4840,12 +5404,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+225"/>
+        <location line="+241"/>
         <source>Link</source>
         <translation>Link</translation>
     </message>
     <message>
-        <location line="-222"/>
+        <location line="-238"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
@@ -4900,12 +5464,12 @@
         <translation>%1 Elemente ausgewählt</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+243"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location line="-180"/>
+        <location line="-196"/>
         <source>Nominal capacity per direction; Enter applies (undoable)</source>
         <translation>Nennkapazität je Richtung; Eingabetaste übernimmt (rückgängig machbar)</translation>
     </message>
@@ -4922,12 +5486,12 @@
     </message>
     <message>
         <location line="-1"/>
-        <location line="+48"/>
+        <location line="+64"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-62"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
@@ -4943,18 +5507,39 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+51"/>
+        <location line="+67"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location line="-51"/>
-        <location line="+51"/>
+        <location line="-67"/>
+        <location line="+67"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-65"/>
+        <location line="+11"/>
+        <source>NVLink domain</source>
+        <translation>NVLink-Domäne</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>none (this host&apos;s GPUs only)</source>
+        <translation>keine (nur die GPUs dieses Hosts)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 · 1 host · %2 GPUs</source>
+        <translation>%1 · 1 Host · %2 GPUs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 · %2 hosts · %3 GPUs</source>
+        <translation>%1 · %2 Hosts · %3 GPUs</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <location line="+8"/>
         <source>NICs</source>
         <translation>NICs</translation>
@@ -5575,14 +6160,20 @@
     <message>
         <location line="+1"/>
         <location line="+7"/>
-        <location line="+117"/>
+        <location line="+127"/>
         <location line="+5"/>
         <location line="+8"/>
+        <location line="+3"/>
         <source>mixed</source>
         <translation>gemischt</translation>
     </message>
     <message>
-        <location line="-124"/>
+        <location line="-135"/>
+        <source>The multi-host NVLink domain (e.g. an NVL72 rack) the hosts share; empty: each host&apos;s NVLink reaches only its own GPUs</source>
+        <translation>Die Multi-Host-NVLink-Domäne (z. B. ein NVL72-Rack), die sich die Hosts teilen; leer: das NVLink jedes Hosts erreicht nur seine eigenen GPUs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Apply</source>
         <translation>Anwenden</translation>
     </message>
@@ -5622,7 +6213,12 @@
         <translation>GPU-Modell</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+1"/>
+        <source>NVLink domain</source>
+        <translation>NVLink-Domäne</translation>
+    </message>
+    <message>
+        <location line="+88"/>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
@@ -5634,6 +6230,7 @@
     <message>
         <location line="+18"/>
         <location line="+13"/>
+        <location line="+3"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
@@ -5641,7 +6238,7 @@
 <context>
     <name>Railyard::TemplateDialog</name>
     <message>
-        <location filename="../views/dialogs/templatedialog.cpp" line="-391"/>
+        <location filename="../views/dialogs/templatedialog.cpp" line="-412"/>
         <source>New from Template</source>
         <translation>Neu aus Vorlage</translation>
     </message>
@@ -5711,7 +6308,7 @@
         <translation>&amp;Erstellen</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>Switch radix k (even): k³/4 hosts, k pods, 5k²/4 switches of k ports each</source>
         <translation>Switch-Radix k (gerade): k³/4 Hosts, k Pods, 5k²/4 Switches mit je k Ports</translation>
     </message>
@@ -5722,24 +6319,24 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+62"/>
+        <location line="+76"/>
         <location line="+5"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-78"/>
         <source>&amp;k (radix):</source>
         <translation>&amp;k (Radix):</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+101"/>
+        <location line="+119"/>
         <source>&amp;Link speed:</source>
         <translation>&amp;Link-Geschwindigkeit:</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-118"/>
         <source>Fat-tree</source>
         <translation>Fat-Tree</translation>
     </message>
@@ -5760,12 +6357,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+84"/>
+        <location line="+102"/>
         <source>&amp;GPU model:</source>
         <translation>&amp;GPU-Modell:</translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-101"/>
         <source>DGX SuperPOD</source>
         <translation>DGX SuperPOD</translation>
     </message>
@@ -5773,6 +6370,26 @@
         <location line="+1"/>
         <source>NVIDIA DGX SuperPOD: scalable units of 32 hosts × 8 GPUs, one leaf per rail per SU, radix-64 400G switches, non-blocking; a core tier beyond 8 SUs.</source>
         <translation>NVIDIA DGX SuperPOD: Scalable Units aus 32 Hosts × 8 GPUs, ein Leaf je Rail und SU, 400G-Switches mit Radix 64, blockierungsfrei; ab mehr als 8 SUs eine Core-Ebene.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>NVL72 racks: 18 compute trays × 4 GB200 GPUs = 72 GPUs, one NVLink domain each</source>
+        <translation>NVL72-Racks: 18 Compute-Trays × 4 GB200-GPUs = 72 GPUs, je eine NVLink-Domäne</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Racks:</source>
+        <translation>&amp;Racks:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GB200 NVL72</source>
+        <translation>GB200 NVL72</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NVIDIA GB200 NVL72: each rack is one NVLink domain of 72 GPUs (18 compute trays × 4 GB200, 900 GB/s NVLink, NVLink SHARP); one 400G ConnectX-7 per GPU into a rail-optimized, non-blocking InfiniBand fabric of radix-64 400G switches, one scalable unit per rack.</source>
+        <translation>NVIDIA GB200 NVL72: jedes Rack ist eine NVLink-Domäne aus 72 GPUs (18 Compute-Trays × 4 GB200, 900 GB/s NVLink, NVLink SHARP); ein 400G-ConnectX-7 je GPU in eine rail-optimierte, nicht blockierende InfiniBand-Fabric aus Radix-64-Switches mit 400G, eine Scalable Unit je Rack.</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -5906,7 +6523,17 @@
         <translation>Switch-Ebenen: 1 = nur Leaf, 2 = Leaf-Spine, 3 = Leaf-Spine-Core; automatisch = so wenige, wie der Radix zulässt</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
+        <source>GPUs per multi-host NVLink domain (72 for NVL72): consecutive hosts form domains; a whole number of hosts. None = each host alone</source>
+        <translation>GPUs je Multi-Host-NVLink-Domäne (72 für NVL72): aufeinanderfolgende Hosts bilden Domänen; eine ganze Zahl von Hosts. Keine = jeder Host für sich</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Hosts:</source>
         <translation>&amp;Hosts:</translation>
     </message>
@@ -5956,7 +6583,12 @@
         <translation>E&amp;benen:</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+1"/>
+        <source>N&amp;VLink domain (GPUs):</source>
+        <translation>N&amp;VLink-Domäne (GPUs):</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Rail-optimized</source>
         <translation>Rail-optimiert</translation>
     </message>

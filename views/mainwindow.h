@@ -99,7 +99,7 @@ public:
     /// Imports a file or folder (LLDP dumps, NetBox pages…) as a new untitled
     /// document, its warnings and inferences in the Problems dock; the format
     /// from `slug`, else from the name. False (and the errors shown) when it does not read.
-    bool importPath(const QString &path, const QString &slug = QString());
+    bool importPath(const QString &path, const QString &slug = QString(), const ReadOptions &options = {});
     /// Compares the document with a fabric file (the baseline) and draws it.
     bool compareWith(const QString &path);
     /// Checks the document (the design) against a discovered fabric and draws it.

@@ -30,6 +30,20 @@ QMenu *MainWindow::createInventoryActions(QMenu *file)
     import->setShortcut(QKeySequence(tr("Ctrl+I")));
     QAction *importFolder = file->addAction(tr("Import Fol&der…"), this, &MainWindow::importFolderInteractive);
     importFolder->setObjectName(QStringLiteral("importFolder"));
+    // An InfiniBand dump whose HCAs carry default descriptions: infiniband-diags' node-name map names them.
+    file->addAction(tr("Import InfiniBand Dump with Node-Name Map…"), this, [this] {
+        const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+        const QString dump
+            = QFileDialog::getOpenFileName(this, tr("Import InfiniBand Dump"), dir,
+                                           tr("ibnetdiscover output (*.ibnetdiscover *.ibnet);;All files (*)"));
+        if (dump.isEmpty())
+            return;
+        ReadOptions options;
+        options.nodeNameMap = QFileDialog::getOpenFileName(this, tr("Node-Name Map"), QFileInfo(dump).absolutePath(),
+                                                           tr("Node-name map (*.map *.txt *.conf);;All files (*)"));
+        if (!options.nodeNameMap.isEmpty())
+            importPath(dump, QStringLiteral("ibnetdiscover"), options);
+    });
 
     QMenu *inventory = new QMenu(tr("&Inventory"), this);
     QAction *compare = inventory->addAction(tr("&Compare With…"), this, [this] {
@@ -56,12 +70,12 @@ QMenu *MainWindow::createInventoryActions(QMenu *file)
     return inventory;
 }
 
-bool MainWindow::importPath(const QString &path, const QString &slug)
+bool MainWindow::importPath(const QString &path, const QString &slug, const ReadOptions &options)
 {
     if (!maybeSave())
         return false;
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    ReadResult result = FormatRegistry::instance().readFile(path, slug);
+    ReadResult result = FormatRegistry::instance().readFile(path, slug, options);
     QApplication::restoreOverrideCursor();
     if (!result.ok()) {
         m_problemsDock->setLoadMessages(result.errors, result.warnings);

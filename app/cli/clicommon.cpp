@@ -117,7 +117,8 @@ bool CommandLine::parse(const QStringList &args)
         for (const QString &value : m_parser.values(name)) {
             if (value.size() < 2 || value.at(0) != QLatin1Char('-') || value.at(1).isDigit() || value.at(1) == u'.')
                 continue;
-            const QString bare = value.mid(value.startsWith(QStringLiteral("--")) ? 2 : 1).section(QLatin1Char('='), 0, 0);
+            const QString bare
+                = value.mid(value.startsWith(QStringLiteral("--")) ? 2 : 1).section(QLatin1Char('='), 0, 0);
             if (m_optionNames.contains(bare) || bare == u"help" || bare == u"h")
                 fail(QStringLiteral("%1 needs a value, but the next argument is the option '%2'")
                          .arg(optionLabel(name == u"o" ? QStringLiteral("output") : name), elided(value)));
@@ -245,9 +246,9 @@ const FileFormat &writeFormatFor(const CommandLine &cl, const QString &file, con
     return formatFor(cl, file, slug, option, true);
 }
 
-std::optional<Fabric> loadFabric(const QString &file, const FileFormat &format)
+std::optional<Fabric> loadFabric(const QString &file, const FileFormat &format, const ReadOptions &options)
 {
-    ReadResult result = FormatRegistry::instance().readFile(file, format.slug());
+    ReadResult result = FormatRegistry::instance().readFile(file, format.slug(), options);
     for (const FormatError &warning : result.warnings)
         printErr(QStringLiteral("warning: ") + warning.toString());
     if (!result.ok()) {

@@ -5,6 +5,7 @@
 // prints every problem with the file name and location.
 
 #include "core/analysis/capacity.h"
+#include "core/formats/fileformat.h"
 #include "core/model/fabric.h"
 
 #include <QCommandLineParser>
@@ -117,7 +118,7 @@ const FileFormat &writeFormatFor(const CommandLine &cl, const QString &file, con
 
 /// Reads a fabric file. Prints every error (one FormatError::toString() per
 /// line) and warning to stderr; std::nullopt when the file could not be read.
-std::optional<Fabric> loadFabric(const QString &file, const FileFormat &format);
+std::optional<Fabric> loadFabric(const QString &file, const FileFormat &format, const ReadOptions &options = {});
 
 /// The switches and links named by every --fail option (repeatable, each
 /// comma-separated). Prints "FILE: unknown element 'X' in --fail" (or that X

@@ -88,9 +88,10 @@ int runCollective(const QStringList &args)
                                 "(gpu[0001-0016]). Default: all hosts."),
                  QStringLiteral("list"));
     cl.addOption({QStringLiteral("algorithm")},
-                 QStringLiteral("ring, tree (all-reduce), hierarchical, pxn or direct (all-to-all), nvls, nvls-tree "
-                                "or collnet (all-reduce with in-switch reduction: hosts with \"nvls\", switches "
-                                "with \"sharp\"), or auto: the fastest that applies. Default auto."),
+                 QStringLiteral("ring, tree (all-reduce), pat (all-gather / reduce-scatter, one GPU per host), "
+                                "hierarchical, pxn or direct (all-to-all), nvls, nvls-tree or collnet (all-reduce with "
+                                "in-switch reduction: hosts with \"nvls\", switches with \"sharp\"), like "
+                                "NCCL_ALGO; or auto: what NCCL's tuning model would pick. Default auto."),
                  QStringLiteral("name"), QStringLiteral("auto"));
     cl.addOption({QStringLiteral("routing")},
                  QStringLiteral("fluid (even split over all shortest paths), ecmp (seeded hashing, Monte-Carlo) or "
@@ -133,8 +134,8 @@ int runCollective(const QStringList &args)
     CollectiveAlgorithm algorithm;
     const QString algText = cl.value(QStringLiteral("algorithm")).trimmed().toLower();
     if (!collectiveAlgorithmFromName(algText.toStdString(), &algorithm))
-        cl.fail(QStringLiteral("--algorithm: unknown algorithm '%1' (ring, tree, hierarchical, pxn, direct, nvls, "
-                               "nvls-tree, collnet, auto)")
+        cl.fail(QStringLiteral("--algorithm: unknown algorithm '%1' (ring, tree, pat, hierarchical, pxn, direct, "
+                               "nvls, nvls-tree, collnet, auto)")
                     .arg(algText));
     RoutingMode routing;
     const QString routingText = cl.value(QStringLiteral("routing")).trimmed().toLower();
@@ -231,7 +232,30 @@ int runCollective(const QStringList &args)
         o[QStringLiteral("bytes")] = e.bytes;
         o[QStringLiteral("ranks")] = e.ranks;
         o[QStringLiteral("hosts")] = e.hosts;
+        o[QStringLiteral("nodes")] = e.nodes;
         o[QStringLiteral("algorithm")] = QLatin1String(collectiveAlgorithmName(e.algorithm));
+        o[QStringLiteral("protocol")] = QString::fromStdString(e.protocol);
+        if (!e.ncclAlgorithm.empty()) {
+            QJsonObject n;
+            n[QStringLiteral("version")] = QStringLiteral("2.30.7");
+            n[QStringLiteral("algorithm")] = QString::fromStdString(e.ncclAlgorithm);
+            n[QStringLiteral("protocol")] = QString::fromStdString(e.ncclProtocol);
+            n[QStringLiteral("reason")] = QString::fromStdString(e.ncclReason);
+            QJsonArray table;
+            for (const CollectiveEstimate::NcclCandidate &k : e.ncclCandidates) {
+                QJsonObject row;
+                row[QStringLiteral("algorithm")] = QString::fromStdString(k.algorithm);
+                row[QStringLiteral("protocol")] = QString::fromStdString(k.protocol);
+                row[QStringLiteral("time_us")] = k.timeUs >= 0.0 ? QJsonValue(k.timeUs) : QJsonValue();
+                if (!k.why.empty())
+                    row[QStringLiteral("unavailable")] = QString::fromStdString(k.why);
+                table.append(row);
+            }
+            n[QStringLiteral("candidates")] = table;
+            o[QStringLiteral("nccl")] = n;
+        } else {
+            o[QStringLiteral("nccl")] = QJsonValue();
+        }
         o[QStringLiteral("routing")] = QLatin1String(routingModeName(e.routing));
         o[QStringLiteral("time_us")] = finiteOrNull(e.seconds * 1e6);
         o[QStringLiteral("algbw_GBps")] = finiteOrNull(e.algbwGBps);
@@ -271,12 +295,13 @@ int runCollective(const QStringList &args)
     }
 
     QString text
-        = QStringLiteral("%1 of %2 (%3 B) on %4 ranks over %5 hosts; algorithm %6, routing %7\n")
+        = QStringLiteral("%1 of %2 (%3 B) on %4 ranks over %5 hosts; algorithm %6/%7, routing %8\n")
               .arg(QLatin1String(collectiveOpName(e.op)), formatSize(e.bytes))
               .arg(e.bytes, 0, 'f', 0)
               .arg(e.ranks)
               .arg(e.hosts)
-              .arg(QLatin1String(collectiveAlgorithmName(e.algorithm)), QLatin1String(routingModeName(e.routing)));
+              .arg(QLatin1String(collectiveAlgorithmName(e.algorithm)), QString::fromStdString(e.protocol),
+                   QLatin1String(routingModeName(e.routing)));
     text += QStringLiteral("time        %1 us%2\n")
                 .arg(e.seconds * 1e6, 0, 'f', 1)
                 .arg(ecmp ? QStringLiteral(" (median of %1 ECMP runs)").arg(e.network.seedBottleneckSeconds.size())

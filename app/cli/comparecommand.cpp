@@ -12,8 +12,10 @@ std::optional<std::pair<Fabric, Fabric>> loadPair(const CommandLine &cl)
     const QString first = cl.positional(0), second = cl.positional(1);
     const FileFormat &formatA = readFormatFor(cl, first, cl.value(QStringLiteral("from")), QStringLiteral("from"));
     const FileFormat &formatB = readFormatFor(cl, second, cl.value(QStringLiteral("from")), QStringLiteral("from"));
-    std::optional<Fabric> a = loadFabric(first, formatA);
-    std::optional<Fabric> b = loadFabric(second, formatB);
+    ReadOptions options;
+    options.nodeNameMap = cl.value(QStringLiteral("node-name-map"));
+    std::optional<Fabric> a = loadFabric(first, formatA, options);
+    std::optional<Fabric> b = loadFabric(second, formatB, options);
     if (!a || !b)
         return std::nullopt;
     // Name each side by its file when the fabric has no name of its own.
@@ -35,6 +37,9 @@ int runDiff(const QStringList &args)
     cl.addPositional(QStringLiteral("A"), QStringLiteral("The fabric before."));
     cl.addPositional(QStringLiteral("B"), QStringLiteral("The fabric after."));
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Input format slug for both files."), QStringLiteral("slug"));
+    cl.addOption({QStringLiteral("node-name-map")},
+                 QStringLiteral("ibnetdiscover inputs: infiniband-diags' node-name map (0xGUID \"NAME\" lines)."),
+                 QStringLiteral("file"));
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/cli.md)."));
     cl.addFlag({QStringLiteral("no-analysis")}, QStringLiteral("Compare elements only: no bisection of either side."));
     cl.setEpilog(QStringLiteral("Exit codes: 0 compared (identical or not), 1 a file cannot be read, 2 usage error."));
@@ -58,6 +63,9 @@ int runVerifyCabling(const QStringList &args)
     cl.addPositional(QStringLiteral("DESIGN"), QStringLiteral("The design."));
     cl.addPositional(QStringLiteral("DISCOVERED"), QStringLiteral("What was built (e.g. dump.ibnetdiscover)."));
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Input format slug for both files."), QStringLiteral("slug"));
+    cl.addOption({QStringLiteral("node-name-map")},
+                 QStringLiteral("ibnetdiscover inputs: infiniband-diags' node-name map (0xGUID \"NAME\" lines)."),
+                 QStringLiteral("file"));
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/cli.md)."));
     cl.setEpilog(QStringLiteral("Exit codes: 0 built as designed, 1 findings (or a file cannot be read), 2 usage "
                                 "error."));

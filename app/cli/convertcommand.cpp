@@ -17,6 +17,10 @@ int runConvert(const QStringList &args)
                  QStringLiteral("slug"));
     cl.addOption({QStringLiteral("to")}, QStringLiteral("Output format slug, overriding OUT's name."),
                  QStringLiteral("slug"));
+    cl.addOption({QStringLiteral("node-name-map")},
+                 QStringLiteral("ibnetdiscover input: infiniband-diags' node-name map (0xGUID \"NAME\" lines) "
+                                "naming nodes by GUID."),
+                 QStringLiteral("file"));
     cl.setEpilog(QStringLiteral("Example:\n  railyard-cli convert cluster.fabric.json cluster.graphml\n"
                                 "Exit codes: 0 written, 1 bad input file or write failure, 2 usage error."));
     if (!cl.parse(args))
@@ -27,7 +31,11 @@ int runConvert(const QStringList &args)
     const FileFormat &from = readFormatFor(cl, in, cl.value(QStringLiteral("from")), QStringLiteral("from"));
     const FileFormat &to = writeFormatFor(cl, out, cl.value(QStringLiteral("to")), QStringLiteral("to"));
 
-    const std::optional<Fabric> fabric = loadFabric(in, from);
+    ReadOptions options;
+    options.nodeNameMap = cl.value(QStringLiteral("node-name-map"));
+    if (!options.nodeNameMap.isEmpty() && from.slug() != u"ibnetdiscover")
+        cl.fail(QStringLiteral("--node-name-map applies to ibnetdiscover input, not to %1").arg(from.slug()));
+    const std::optional<Fabric> fabric = loadFabric(in, from, options);
     if (!fabric)
         return ExitBadInput;
     QString error;

@@ -119,6 +119,10 @@ void addRailOptions(CommandLine &cl)
     cl.addFlag({QStringLiteral("dual-tor")}, QStringLiteral("Dual-ToR: each NIC's two ports go to two leaves."));
     opt("hosts-per-su", "Hosts per scalable unit. Default: as many as a leaf serves.", "n");
     opt("hosts-per-rack", "Hosts per rack. Default 4.", "n");
+    opt("nvlink-domain",
+        "GPUs per multi-host NVLink domain (72 for NVL72): consecutive hosts form domains nvl-0001, "
+        "nvl-0002, ...; a whole number of hosts. Default: none.",
+        "gpus");
 }
 
 ClosParams railOptimized(const CommandLine &cl)
@@ -155,7 +159,21 @@ ClosParams railOptimized(const CommandLine &cl)
         p.nicPorts = 2;
     p.hostsPerSu = cl.intValue(QStringLiteral("hosts-per-su"), p.hostsPerSu, 1);
     p.hostsPerRack = cl.intValue(QStringLiteral("hosts-per-rack"), p.hostsPerRack, 1);
+    p.nvlinkDomainGpus = cl.intValue(QStringLiteral("nvlink-domain"), p.nvlinkDomainGpus, 1);
     return p;
+}
+
+void addGb200Options(CommandLine &cl)
+{
+    cl.addOption({QStringLiteral("racks")},
+                 QStringLiteral("Number of NVL72 racks (18 compute trays × 4 GB200 GPUs = 72 GPUs, one NVLink "
+                                "domain each)."),
+                 QStringLiteral("n"));
+}
+
+ClosParams gb200Nvl72(const CommandLine &cl)
+{
+    return gb200NvlParams(cl.requiredInt(QStringLiteral("racks"), 1));
 }
 
 const std::vector<Design> &designs()
@@ -175,6 +193,11 @@ const std::vector<Design> &designs()
         {"alibaba-hpn", "Alibaba HPN, dual-ToR dual-plane segments (--segments)",
          "Alibaba HPN style: segments of 128 hosts × 8 GPUs, dual-ToR 2 × 200G NICs, dual-plane, 51.2T leaves.",
          addAlibabaOptions, alibabaHpn, "railyard-cli generate alibaba-hpn --segments 15 -o hpn.graphml"},
+        {"gb200-nvl72", "NVIDIA GB200 NVL72 racks, one 72-GPU NVLink domain each (--racks)",
+         "NVIDIA GB200 NVL72: racks of 18 compute trays × 4 GB200 GPUs, each rack one NVLink domain (900 GB/s "
+         "per GPU, NVLink SHARP); one 400G ConnectX-7 per GPU into a rail-optimized, non-blocking InfiniBand "
+         "fabric of radix-64 400G switches.",
+         addGb200Options, gb200Nvl72, "railyard-cli generate gb200-nvl72 --racks 8 -o gb200.fabric.json"},
         {"rail-optimized", "generic rail-optimized Clos (--hosts and more)",
          "Generic rail-optimized folded Clos; every parameter adjustable.", addRailOptions, railOptimized,
          "railyard-cli generate rail-optimized --hosts 384 --oversubscription 2 --tiers 2 -o c3k.fabric.json"},
@@ -262,8 +285,8 @@ int runGenerate(const QStringList &args)
     }
     if (cl.isSet(QStringLiteral("name")))
         params.name = cl.value(QStringLiteral("name")).toStdString();
-    params.nvls = cl.isSet(QStringLiteral("nvls"));
-    params.sharp = cl.isSet(QStringLiteral("sharp"));
+    params.nvls = params.nvls || cl.isSet(QStringLiteral("nvls")); // a design may have NVLS already (GB200)
+    params.sharp = params.sharp || cl.isSet(QStringLiteral("sharp"));
     const QString output = cl.requiredString(QStringLiteral("output"));
     const FileFormat &format = writeFormatFor(cl, output, cl.value(QStringLiteral("format")), QStringLiteral("format"));
 

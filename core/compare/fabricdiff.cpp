@@ -90,6 +90,10 @@ std::vector<std::string> hostChanges(const Host &a, const Host &b)
                               + number(b.nics[k].speedGbps) + " Gb/s");
     if (a.location.rack != b.location.rack)
         out.push_back("rack " + a.location.rack + " → " + b.location.rack);
+    if (a.nvlinkDomain != b.nvlinkDomain) {
+        auto domain = [](const std::string &name) { return name.empty() ? std::string("none") : name; };
+        out.push_back("nvlink domain " + domain(a.nvlinkDomain) + " → " + domain(b.nvlinkDomain));
+    }
     return out;
 }
 

@@ -98,9 +98,10 @@ public:
     bool addHost(Host host, QString *error = nullptr);
     /// Adds a switch (its id must be new; radix >= 1).
     bool addSwitch(Switch sw, QString *error = nullptr);
-    /// Adds a rack: hostCount hosts shaped like `host` (its id is ignored),
-    /// with ids "<rack>-h01".."<rack>-hNN" and location `location` (whose
-    /// rack names the new rack; it must not exist yet). No links.
+    /// Adds a rack: hostCount hosts shaped like `host` (its id is ignored;
+    /// when it names an NVLink domain, the rack gets a new one, the next free
+    /// number), with ids "<rack>-h01".."<rack>-hNN" and location `location`
+    /// (whose rack names the new rack; it must not exist yet). No links.
     bool addRack(const Location &location, int hostCount, const Host &host, QString *error = nullptr);
     /// Connects two nodes (host or switch ids) with a link of gbps per
     /// direction. portA/portB: the switch port (or host NIC port) to use, -1
@@ -116,14 +117,16 @@ public:
     /// Renames a host, switch or link; the new id must be non-empty and unused.
     bool renameElement(const std::string &id, const std::string &newId, QString *error = nullptr);
     /// Sets the given properties on every selected element that has them
-    /// (capacity on links; model, radix and tier on switches; GPU model on
-    /// hosts). One undo step for the whole selection.
+    /// (capacity on links; model, radix and tier on switches; GPU model and
+    /// NVLink domain on hosts: a valid name, hosts with NVLink). One undo
+    /// step for the whole selection.
     bool setProperties(const std::vector<std::string> &ids, const PropertyEdit &edit, QString *error = nullptr);
     /// Duplicates a rack (by its location rack name) or a scalable unit (by
     /// its su name): copies of its hosts and leaf switches with new ids and
     /// a new rack/su name, their internal links copied, and each link to a
     /// switch outside the copy rewired to the same upper switch on a free
-    /// port. Refused when an upper switch has no free port.
+    /// port; copied hosts of an NVLink domain form a new domain ("nvl-0001"
+    /// -> the next free number). Refused when an upper switch has no free port.
     bool duplicateRack(const std::string &rack, QString *error = nullptr, std::string *newRack = nullptr);
     bool duplicateScalableUnit(const std::string &su, QString *error = nullptr, std::string *newSu = nullptr);
     /// Adds a spine plane: a copy of the spine switches of plane `fromPlane`

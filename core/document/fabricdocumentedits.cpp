@@ -230,10 +230,18 @@ bool FabricDocument::addRack(const Location &location, int hostCount, const Host
     for (const Switch &s : m_fabric.switches())
         if (s.location.rack == location.rack)
             return refuse(tr("%1 refused: rack '%2' already exists.").arg(text, qs(location.rack)), error);
+    Host shape = host;
+    if (!shape.nvlinkDomain.empty()) { // a new rack is an NVLink domain of its own
+        IdNumbering ids(m_fabric);
+        for (const Host &h : m_fabric.hosts())
+            if (!h.nvlinkDomain.empty())
+                ids.learn(h.nvlinkDomain);
+        shape.nvlinkDomain = ids.next(shape.nvlinkDomain);
+    }
     const int width = hostCount >= 100 ? 3 : 2;
     FabricEdit edit;
     for (int i = 0; i < hostCount; ++i) {
-        Host h = host;
+        Host h = shape;
         std::string number = std::to_string(i + 1);
         number.insert(0, static_cast<size_t>(std::max(0, width - static_cast<int>(number.size()))), '0');
         h.id = location.rack + "-h" + number;
@@ -411,11 +419,14 @@ bool FabricDocument::setProperties(const std::vector<std::string> &ids, const Pr
         if (n < 0)
             return refuse(tr("%1 refused: there is no element '%2'.").arg(text, qs(id)), error);
         if (m_fabric.isHost(n)) {
-            if (!props.gpuModel || m_fabric.host(n).gpuModel == *props.gpuModel)
-                continue;
-            Host after = m_fabric.host(n);
-            after.gpuModel = *props.gpuModel;
-            edit.modifiedHosts.push_back({n, m_fabric.host(n), std::move(after)});
+            const Host &before = m_fabric.host(n);
+            Host after = before;
+            if (props.gpuModel)
+                after.gpuModel = *props.gpuModel;
+            if (props.nvlinkDomain)
+                after.nvlinkDomain = *props.nvlinkDomain;
+            if (after.gpuModel != before.gpuModel || after.nvlinkDomain != before.nvlinkDomain)
+                edit.modifiedHosts.push_back({n, before, std::move(after)});
             continue;
         }
         const auto s = m_fabric.switchIndexOf(n);
@@ -503,7 +514,7 @@ bool FabricDocument::duplicateGroup(const std::vector<NodeIndex> &members, const
 {
     IdNumbering ids(m_fabric);
     // Rack and scalable-unit names in use, so copies get fresh ones.
-    std::unordered_set<std::string> racks, sus;
+    std::unordered_set<std::string> racks, sus, domains;
     for (NodeIndex n = 0; n < m_fabric.nodeCount(); ++n) {
         const Location &loc = m_fabric.isHost(n) ? m_fabric.host(n).location
                                                  : m_fabric.switchAt(m_fabric.switchIndexOf(n)).location;
@@ -511,11 +522,15 @@ bool FabricDocument::duplicateGroup(const std::vector<NodeIndex> &members, const
             ids.learn(loc.rack);
         if (!loc.su.empty() && sus.insert(loc.su).second)
             ids.learn(loc.su);
+        if (m_fabric.isHost(n) && !m_fabric.host(n).nvlinkDomain.empty()
+            && domains.insert(m_fabric.host(n).nvlinkDomain).second)
+            ids.learn(m_fabric.host(n).nvlinkDomain);
     }
     const std::string copyName = ids.next(key);
     const QString text = bySu ? tr("Duplicate scalable unit %1 as %2").arg(qs(key), qs(copyName))
                               : tr("Duplicate rack %1 as %2").arg(qs(key), qs(copyName));
     std::map<std::string, std::string> rackCopies; // racks inside a duplicated SU
+    std::map<std::string, std::string> domainCopies; // a copied rack is an NVLink domain of its own
     auto copyLocation = [&](Location loc) {
         if (bySu) {
             loc.su = copyName;
@@ -551,6 +566,12 @@ bool FabricDocument::duplicateGroup(const std::vector<NodeIndex> &members, const
             Host h = m_fabric.host(n);
             h.id = ids.next(h.id);
             h.location = copyLocation(h.location);
+            if (!h.nvlinkDomain.empty()) {
+                auto it = domainCopies.find(h.nvlinkDomain);
+                if (it == domainCopies.end())
+                    it = domainCopies.emplace(h.nvlinkDomain, ids.next(h.nvlinkDomain)).first;
+                h.nvlinkDomain = it->second;
+            }
             copyId[n] = h.id;
             edit.addedHosts.push_back({nextHost++, std::move(h), false});
         } else {

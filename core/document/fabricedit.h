@@ -37,8 +37,9 @@ struct PropertyEdit
     std::optional<int> radix;           ///< switches
     std::optional<Tier> tier;           ///< switches
     std::optional<std::string> gpuModel; ///< hosts
+    std::optional<std::string> nvlinkDomain; ///< hosts; "" takes them out of their domain
 
-    bool isEmpty() const { return !capacityGbps && !model && !radix && !tier && !gpuModel; }
+    bool isEmpty() const { return !capacityGbps && !model && !radix && !tier && !gpuModel && !nvlinkDomain; }
 };
 
 struct FabricEdit

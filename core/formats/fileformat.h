@@ -57,6 +57,14 @@ struct ReadResult
     QString errorText() const;
 };
 
+/// Options some readers take (the CLI's flags, the Import dialog's choices).
+struct ReadOptions
+{
+    /// infiniband-diags' node-name map (`0xGUID "NAME"` lines) for the
+    /// ibnetdiscover reader; empty for none.
+    QString nodeNameMap;
+};
+
 /// A fabric file format (native JSON, GraphML, ...).
 class FileFormat
 {
@@ -75,6 +83,12 @@ public:
     /// Reads a fabric. fileName is used only in error messages. The result is
     /// validated (Fabric::validate); invariant violations are errors.
     virtual ReadResult read(QIODevice &device, const QString &fileName) const = 0;
+    /// Reads with options; formats that take none read as read() does.
+    virtual ReadResult readWithOptions(QIODevice &device, const QString &fileName, const ReadOptions &options) const
+    {
+        Q_UNUSED(options);
+        return read(device, fileName);
+    }
     /// Writes a fabric. Returns false and sets *error on failure.
     virtual bool write(const Fabric &fabric, QIODevice &device, QString *error) const = 0;
 

@@ -97,7 +97,8 @@ QString knownSlugs(const std::vector<std::unique_ptr<FileFormat>> &formats)
 
 } // namespace
 
-ReadResult FormatRegistry::readFile(const QString &fileName, const QString &formatSlug) const
+ReadResult FormatRegistry::readFile(const QString &fileName, const QString &formatSlug,
+                                    const ReadOptions &options) const
 {
     if (QFileInfo(fileName).isDir())
         return readFolder(fileName, formatSlug);
@@ -121,7 +122,7 @@ ReadResult FormatRegistry::readFile(const QString &fileName, const QString &form
     }
     if (!format->canRead())
         return failure(fileName, QStringLiteral("format '%1' cannot be read").arg(format->slug()));
-    return format->read(file, fileName);
+    return format->readWithOptions(file, fileName, options);
 }
 
 ReadResult FormatRegistry::readFolder(const QString &folder, const QString &formatSlug) const

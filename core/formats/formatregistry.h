@@ -27,7 +27,8 @@ public:
     /// errors) come back in the result, each naming the file. Only a regular
     /// file of at most Limits::maxInputBytes is read (no FIFO or device); a
     /// folder is read by readFolder().
-    ReadResult readFile(const QString &fileName, const QString &formatSlug = {}) const;
+    ReadResult readFile(const QString &fileName, const QString &formatSlug = {},
+                        const ReadOptions &options = {}) const;
     /// Reads a folder of files as one fabric (FileFormat::readFolder); without
     /// a slug, the first folder format that recognizes it.
     ReadResult readFolder(const QString &folder, const QString &formatSlug = {}) const;

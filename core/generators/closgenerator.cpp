@@ -9,10 +9,10 @@ namespace Railyard {
 
 namespace {
 
+// NVLink bandwidth per GPU, GB/s per direction: NVLink 3 (A100, 12 links),
+// NVLink 4 (H100/H200: 18 links; H800: 8 links), NVLink 5 (B200, GB200: 18 links).
 const GpuModel kGpuModels[] = {
-    {"h100", 450.0},
-    {"h200", 450.0},
-    {"b200", 900.0},
+    {"h100", 450.0}, {"h200", 450.0}, {"b200", 900.0}, {"gb200", 900.0}, {"a100", 300.0}, {"h800", 200.0},
 };
 
 constexpr int kMaxTiers = 3; // leaf, spine, core
@@ -131,8 +131,23 @@ void checkParams(const ClosParams &p)
         fail("tiers: Railyard models 1 to 3 switch tiers (leaf, spine, core), got " + std::to_string(p.tiers));
     if (p.tierSpecs.empty())
         fail("tiers: no tier parameters given");
-    if (p.gpuModel.size() && !findGpuModel(p.gpuModel) && !(p.nvlinkGBps > 0))
-        fail("gpu: unknown GPU model '" + p.gpuModel + "' (known: h100, h200, b200)");
+    if (p.gpuModel.size() && !findGpuModel(p.gpuModel) && !(p.nvlinkGBps > 0)) {
+        std::string known;
+        for (const std::string &name : gpuModelNames())
+            known += (known.empty() ? "" : ", ") + name;
+        fail("gpu: unknown GPU model '" + p.gpuModel + "' (known: " + known + ")");
+    }
+    if (p.nvlinkDomainGpus < 0)
+        fail("nvlink-domain: GPUs per NVLink domain must not be negative, got " + std::to_string(p.nvlinkDomainGpus));
+    if (p.nvlinkDomainGpus > 0) {
+        if (p.nvlinkDomainGpus % p.gpusPerHost != 0)
+            fail("nvlink-domain: " + std::to_string(p.nvlinkDomainGpus)
+                 + " GPUs per NVLink domain is not a whole number of " + std::to_string(p.gpusPerHost) + "-GPU hosts");
+        const int perDomain = p.nvlinkDomainGpus / p.gpusPerHost;
+        if (p.hosts % perDomain != 0)
+            fail("nvlink-domain: " + std::to_string(p.hosts) + " hosts do not fill whole NVLink domains of "
+                 + std::to_string(perDomain) + " hosts (" + std::to_string(p.nvlinkDomainGpus) + " GPUs)");
+    }
     for (size_t i = 0; i < p.tierSpecs.size(); ++i) {
         const TierSpec &s = p.tierSpecs[i];
         const std::string tier = tierName(tierForLevel(static_cast<int>(i) + 1));
@@ -333,6 +348,8 @@ private:
         const double nvlink = m_p.nvlinkGBps > 0 ? m_p.nvlinkGBps : (gpu ? gpu->nvlinkGBps : 450.0);
         const int width = digitsFor(m_p.hosts, 3);
         const int rackWidth = digitsFor((m_p.hosts + m_p.hostsPerRack - 1) / m_p.hostsPerRack, 3);
+        const int perDomain = m_p.nvlinkDomainGpus > 0 ? m_p.nvlinkDomainGpus / m_p.gpusPerHost : 0;
+        const int domainWidth = perDomain > 0 ? digitsFor(m_p.hosts / perDomain, 4) : 0;
         for (int h = 0; h < m_p.hosts; ++h) {
             Host host;
             host.id = m_p.hostPrefix + padded(h + 1, width);
@@ -343,6 +360,8 @@ private:
             host.nics.reserve(static_cast<size_t>(m_p.rails));
             for (int r = 0; r < m_p.rails; ++r)
                 host.nics.push_back(Nic{r, m_p.nicGbps, m_p.nicPorts});
+            if (perDomain > 0)
+                host.nvlinkDomain = "nvl-" + padded(h / perDomain + 1, domainWidth);
             host.location.rack = "rack-" + padded(h / m_p.hostsPerRack + 1, rackWidth);
             host.location.su = "su-" + padded(h / m_plan.hostsPerSu + 1, 3);
             m_fabric.addHost(std::move(host));

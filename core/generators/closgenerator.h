@@ -52,7 +52,8 @@ struct GpuModel
     const char *name;
     double nvlinkGBps;
 };
-/// h100, h200 (450 GB/s), b200 (900 GB/s). nullptr if unknown.
+/// h100, h200 (450 GB/s), b200, gb200 (900 GB/s), a100 (300 GB/s), h800
+/// (200 GB/s). nullptr if unknown.
 const GpuModel *findGpuModel(const std::string &name);
 std::vector<std::string> gpuModelNames();
 
@@ -75,6 +76,12 @@ struct ClosParams
     std::string hostPrefix = "gpu";
     bool nvls = false;  ///< every host's NVSwitch reduces in the switch (NVLink SHARP, Host::nvls)
     bool sharp = false; ///< every switch does in-network reduction (InfiniBand SHARP, Switch::sharp)
+    /// GPUs per multi-host NVLink domain (72 for GB200 NVL72); 0 = none.
+    /// Consecutive hosts form domains of nvlinkDomainGpus / gpusPerHost hosts
+    /// (Host::nvlinkDomain "nvl-0001", "nvl-0002", …); it must be a whole
+    /// number of hosts, and the hosts whole domains. With hostsPerRack equal
+    /// to the hosts per domain, each domain is one rack.
+    int nvlinkDomainGpus = 0;
 };
 
 /// Builds the fabric. Throws GeneratorError for impossible parameters.

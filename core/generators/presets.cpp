@@ -138,6 +138,36 @@ ClosParams alibabaHpnParams(int segments)
     return p;
 }
 
+ClosParams gb200NvlParams(int racks)
+{
+    if (racks < 1)
+        throw GeneratorError("racks: need at least 1 rack, got " + std::to_string(racks));
+    constexpr int traysPerRack = 18, gpusPerTray = 4;
+    ClosParams p;
+    p.name = "gb200-nvl72-" + std::to_string(racks) + "rack";
+    p.hosts = checkedHosts("racks", traysPerRack, racks);
+    p.gpusPerHost = gpusPerTray;
+    p.gpuModel = "gb200";
+    p.nvlinkGBps = 900.0;
+    p.nvls = true;
+    p.nvlinkDomainGpus = traysPerRack * gpusPerTray;
+    p.rails = gpusPerTray; // one ConnectX-7 per GPU
+    p.nicGbps = 400.0;
+    p.railOptimized = true;
+    // A rail leaf per rack and rail: 18 of its ports down, 18 up (non-blocking),
+    // so scalable units, racks and NVLink domains coincide.
+    p.hostsPerSu = traysPerRack;
+    p.hostsPerRack = traysPerRack;
+    p.hostPrefix = "tray";
+    TierSpec s;
+    s.radix = 64;
+    s.uplinkGbps = 400.0;
+    s.oversubscription = 1.0;
+    s.model = "QM9700";
+    p.tierSpecs = {s};
+    return p;
+}
+
 ClosParams railOptimizedParams(int hosts)
 {
     ClosParams p;

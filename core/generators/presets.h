@@ -27,6 +27,13 @@ ClosParams metaAiZoneParams(int zones);
 /// 15 segments per pod, a core tier above at 15:1.
 ClosParams alibabaHpnParams(int segments);
 
+/// NVIDIA GB200 NVL72 racks: each rack one NVLink domain of 72 GB200 GPUs
+/// (18 compute trays × 4 GPUs, 900 GB/s NVLink, NVLink SHARP) joined by
+/// NVLink switch trays; every tray has 4 ConnectX-7 400G NICs (rails 0-3)
+/// into a rail-optimized, non-blocking InfiniBand fabric of radix-64 400G
+/// switches, one scalable unit per rack. racks must be >= 1.
+ClosParams gb200NvlParams(int racks);
+
 /// Generic rail-optimized design over radix-64 400G switches; the caller
 /// adjusts the fields (hosts, GPUs, NIC speed, oversubscription, ...).
 ClosParams railOptimizedParams(int hosts);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace Railyard {
@@ -189,6 +190,51 @@ long long Fabric::gpuCount() const
     return total;
 }
 
+std::string nvlinkDomainNameProblem(std::string_view name)
+{
+    if (name.empty())
+        return "an NVLink domain name must not be empty";
+    if (name.size() > size_t(Limits::maxIdBytes))
+        return "NVLink domain name longer than " + std::to_string(Limits::maxIdBytes) + " bytes";
+    auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); };
+    const bool ok = alnum(name.front()) && std::all_of(name.begin(), name.end(), [&](char c) {
+                        return alnum(c) || c == '-' || c == '_' || c == '.' || c == ':';
+                    });
+    if (ok)
+        return {};
+    size_t cut = std::min(name.size(), size_t(Limits::maxQuotedChars));
+    while (cut < name.size() && cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80)
+        --cut; // not inside a UTF-8 sequence
+    std::string quoted(name.substr(0, cut));
+    if (cut < name.size())
+        quoted += "...";
+    return "NVLink domain name '" + quoted
+        + "' is not valid: use ASCII letters, digits, '-', '_', '.' and ':', starting with a letter or digit";
+}
+
+bool isValidNvlinkDomainName(std::string_view name)
+{
+    return nvlinkDomainNameProblem(name).empty();
+}
+
+std::vector<NvlinkDomain> Fabric::nvlinkDomains() const
+{
+    std::vector<NvlinkDomain> domains;
+    std::unordered_map<std::string_view, size_t> index;
+    for (std::int32_t i = 0; i < hostCount(); ++i) {
+        const Host &h = m_hosts[static_cast<size_t>(i)];
+        if (h.nvlinkDomain.empty())
+            continue;
+        const auto [it, added] = index.try_emplace(h.nvlinkDomain, domains.size());
+        if (added)
+            domains.push_back(NvlinkDomain{h.nvlinkDomain, {}, 0});
+        NvlinkDomain &d = domains[it->second];
+        d.hosts.push_back(i);
+        d.gpus += h.gpus;
+    }
+    return domains;
+}
+
 std::vector<Problem> Fabric::validate() const
 {
     std::vector<Problem> problems;
@@ -215,6 +261,14 @@ std::vector<Problem> Fabric::validate() const
                             + std::to_string(Limits::maxGpusPerHost) + " are allowed");
         if (!(h.nvlinkGBps >= 0 && h.nvlinkGBps <= Limits::maxNvlinkGBps))
             error(h.id, "host '" + h.id + "' has an NVLink bandwidth outside [0, 1e6] GB/s");
+        if (!h.nvlinkDomain.empty()) {
+            if (!isValidNvlinkDomainName(h.nvlinkDomain))
+                error(h.id, "host '" + h.id + "': " + nvlinkDomainNameProblem(h.nvlinkDomain));
+            else if (!(h.nvlinkGBps > 0))
+                error(h.id,
+                      "host '" + h.id + "' is in NVLink domain '" + h.nvlinkDomain
+                          + "' but has no NVLink (nvlink_gbytes_per_s is 0)");
+        }
         if (h.nics.size() > size_t(Limits::maxNicsPerHost))
             error(h.id, "host '" + h.id + "' has " + std::to_string(h.nics.size()) + " NICs; at most "
                             + std::to_string(Limits::maxNicsPerHost) + " are allowed");

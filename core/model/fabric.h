@@ -65,6 +65,27 @@ struct Host
     /// The host's NVSwitch reduces in the switch: NVLink SHARP (NVLS), as on
     /// HGX H100/H200/B200. Enables the collective model's nvls algorithms.
     bool nvls = false;
+    /// The multi-host NVLink domain the host belongs to (a GB200/GB300 NVL72
+    /// rack: 18 trays of 4 GPUs behind NVLink switch trays). Hosts with the
+    /// same non-empty name share one NVLink fabric: ranks on them talk over
+    /// NVLink, not the network. Empty: the host's NVLink reaches its own GPUs only.
+    std::string nvlinkDomain;
+};
+
+/// Whether `name` can name a multi-host NVLink domain (Host::nvlinkDomain):
+/// 1 to Limits::maxIdBytes bytes of ASCII letters, digits, '-', '_', '.' and
+/// ':', starting with a letter or digit ("nvl-0001", "r12.nvl72").
+bool isValidNvlinkDomainName(std::string_view name);
+/// What is wrong with an NVLink domain name, as a sentence naming it (cut to
+/// Limits::maxQuotedChars); empty when the name is valid.
+std::string nvlinkDomainNameProblem(std::string_view name);
+
+/// One multi-host NVLink domain: the hosts that name it, in host order.
+struct NvlinkDomain
+{
+    std::string name;
+    std::vector<std::int32_t> hosts; ///< host indices
+    long long gpus = 0;              ///< GPUs of those hosts
 };
 
 struct Switch
@@ -227,11 +248,15 @@ public:
 
     /// Total GPUs.
     long long gpuCount() const;
+    /// The NVLink domains named by the hosts, in order of their first host;
+    /// hosts without a domain are in none. O(H).
+    std::vector<NvlinkDomain> nvlinkDomains() const;
 
     /// Checks every invariant: unique non-empty ids, link ends that exist and
     /// differ, positive capacities, degraded rate within (0, capacity], ports
     /// within radix and not used twice, links per switch within radix, host
-    /// GPUs > 0. Returns all problems found (empty = valid).
+    /// GPUs > 0, NVLink domain names valid and their hosts with NVLink.
+    /// Returns all problems found (empty = valid).
     std::vector<Problem> validate() const;
 
 private:

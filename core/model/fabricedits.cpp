@@ -316,6 +316,14 @@ std::vector<Problem> Fabric::validateElements(const std::vector<NodeIndex> &node
                 error(h.id, "the id '" + h.id + "' is already used");
             if (h.gpus <= 0)
                 error(h.id, "host '" + h.id + "' needs at least 1 GPU");
+            if (!h.nvlinkDomain.empty()) {
+                if (const std::string why = nvlinkDomainNameProblem(h.nvlinkDomain); !why.empty())
+                    error(h.id, "host '" + h.id + "': " + why);
+                else if (!(h.nvlinkGBps > 0))
+                    error(h.id,
+                          "host '" + h.id + "' has no NVLink, so it cannot join NVLink domain '" + h.nvlinkDomain
+                              + "'");
+            }
             for (const Nic &nic : h.nics) {
                 if (!(nic.speedGbps > 0) || !std::isfinite(nic.speedGbps))
                     error(h.id, "host '" + h.id + "': a NIC needs a positive speed");

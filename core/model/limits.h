@@ -11,7 +11,8 @@ namespace Railyard::Limits {
 
 /// Ports of one switch (the largest chassis sold has 576).
 inline constexpr int maxRadix = 65536;
-/// GPUs in one host (a host is one NVLink domain; NVL72 has 72).
+/// GPUs in one host (a GB200 NVL72 compute tray has 4, an HGX board 8; a
+/// multi-host NVLink domain spans hosts, see Host::nvlinkDomain).
 inline constexpr int maxGpusPerHost = 1024;
 /// NICs (rails) of one host.
 inline constexpr int maxNicsPerHost = 256;

@@ -115,7 +115,8 @@ namespace {
 /// The busiest GPU's host-local time in one call of `groups` (per-GPU form
 /// of hostLocalBytes: ring factor × S for all-reduce / AG / RS over the local
 /// members, (local − 1) × S / n for all-to-all, S per same-host pipeline
-/// neighbour), over NVLink, or PCIe on hosts without it.
+/// neighbour), over NVLink, or PCIe on hosts without it. The hosts of a
+/// multi-host NVLink domain are one NVLink unit.
 double hostLocalSeconds(const Fabric &fabric, const Placement &placement,
                      const std::vector<const GroupCollective *> &groups)
 {
@@ -125,6 +126,9 @@ double hostLocalSeconds(const Fabric &fabric, const Placement &placement,
         return (nvlink > 0 ? nvlink : pcieGBps) * 1e9;
     };
     double worst = 0;
+    // Hosts of one multi-host NVLink domain count as one.
+    const NvlinkUnits units = nvlinkUnits(fabric);
+    auto unit = [&](std::int32_t host) { return units.empty() ? host : units[size_t(host)]; };
     std::unordered_map<std::int32_t, int> members;
     for (const GroupCollective *c : groups) {
         const double n = double(c->ranks.size()), s = c->bytesPerRank;
@@ -133,9 +137,9 @@ double hostLocalSeconds(const Fabric &fabric, const Placement &placement,
             for (size_t i = 0; i < c->ranks.size(); ++i) {
                 const RankSlot &me = placement.ranks[size_t(c->ranks[i])];
                 int sameHost = 0;
-                if (i > 0 && placement.ranks[size_t(c->ranks[i - 1])].host == me.host)
+                if (i > 0 && unit(placement.ranks[size_t(c->ranks[i - 1])].host) == unit(me.host))
                     ++sameHost;
-                if (i + 1 < c->ranks.size() && placement.ranks[size_t(c->ranks[i + 1])].host == me.host)
+                if (i + 1 < c->ranks.size() && unit(placement.ranks[size_t(c->ranks[i + 1])].host) == unit(me.host))
                     ++sameHost;
                 if (sameHost > 0)
                     worst = std::max(worst, sameHost * s / rate(me.host));
@@ -144,7 +148,7 @@ double hostLocalSeconds(const Fabric &fabric, const Placement &placement,
         }
         members.clear();
         for (std::int32_t r : c->ranks)
-            ++members[placement.ranks[size_t(r)].host];
+            ++members[unit(placement.ranks[size_t(r)].host)];
         for (const auto &[host, local] : members) {
             if (local < 2)
                 continue;

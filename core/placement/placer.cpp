@@ -42,12 +42,16 @@ private:
     std::vector<std::uint8_t> m_excluded;
 };
 
+/// alignedSlots' level for multi-host NVLink domains (Host::nvlinkDomain).
+constexpr int kNvlinkDomainLevel = 5;
+
 const std::string &levelKey(const Host &h, int level)
 {
     switch (level) {
     case 0: return h.location.zone;
     case 1: return h.location.pod;
     case 2: return h.location.su;
+    case kNvlinkDomainLevel: return h.nvlinkDomain;
     default: return h.location.rack;
     }
 }
@@ -254,6 +258,30 @@ void placeTopology(const ClusterState &state, const Availability &avail, const J
             }
         }
     }
+    // Multi-host NVLink domains (GB200 NVL72): keep TP, and TP × the innermost
+    // other dimension (EP above all), inside one domain when it spans hosts,
+    // leaving a domain's remainder free rather than splitting a group.
+    std::array<std::vector<size_t>, DimCount> domainFor;
+    std::vector<size_t> domainTp;
+    const bool domains = std::any_of(fabric.hosts().begin(), fabric.hosts().end(),
+                                     [](const Host &h) { return !h.nvlinkDomain.empty(); });
+    if (domains) {
+        std::vector<Slot> tpAligned = alignedSlots(state, avail, p.tp, need / p.tp, kNvlinkDomainLevel);
+        if (tpAligned.size() == size_t(need)) {
+            domainTp.push_back(candidates.size());
+            candidates.push_back(std::move(tpAligned));
+        }
+        for (int d = 0; d < DimCount; ++d) {
+            const long long block = (long long)p.tp * size[size_t(d)];
+            if (size[size_t(d)] <= 1 || block >= need)
+                continue;
+            std::vector<Slot> aligned = alignedSlots(state, avail, block, need / block, kNvlinkDomainLevel);
+            if (aligned.size() == size_t(need)) {
+                domainFor[size_t(d)].push_back(candidates.size());
+                candidates.push_back(std::move(aligned));
+            }
+        }
+    }
     size_t bestCandidate = 0;
     Placement trial = placement;
     do {
@@ -272,6 +300,11 @@ void placeTopology(const ClusterState &state, const Availability &avail, const J
         std::vector<size_t> tries{0};
         if (outermost >= 0)
             tries.insert(tries.end(), alignedFor[size_t(outermost)].begin(), alignedFor[size_t(outermost)].end());
+        tries.insert(tries.end(), domainTp.begin(), domainTp.end());
+        if (n > 0) {
+            const std::vector<size_t> &inner = domainFor[size_t(key[0] - 1)]; // the innermost dimension
+            tries.insert(tries.end(), inner.begin(), inner.end());
+        }
         for (size_t c : tries) {
             assignRanks(job, nesting, candidates[c], trial);
             const TierBytes bytes = stepTierBytes(fabric, trial, collectives, classifier);

@@ -14,6 +14,11 @@
 //    of every nesting and keeping the one that moves the fewest bytes
 //    across the highest tier (then the next tier down, ...); ties keep the
 //    Megatron order, which puts PP stages across domains and DP inside them.
+//    On fabrics with multi-host NVLink domains (Host::nvlinkDomain, GB200
+//    NVL72) the candidates include slots that keep each TP group, and each
+//    TP × innermost-dimension group (TP × EP), inside one domain, leaving a
+//    domain's remainder free: ranks of one domain talk over NVLink, so such
+//    a layout moves its TP and EP traffic off the network.
 //  * linear: first fit in fabric host order, GPU by GPU, Megatron order.
 //  * random: a seeded shuffle of whole free hosts (ranks in Megatron order,
 //    GPUs in order within a host, so TP groups stay in hosts); partly used

@@ -155,6 +155,12 @@ CREATE TABLE incidents(
     PRIMARY KEY (id, run));
 )sql";
 
+// Schema 5 adds hosts.nvlink_domain, the multi-host NVLink domain of a host
+// (Host::nvlinkDomain; '' for none, which is what every older host gets).
+constexpr const char *nvlinkDomainColumn = R"sql(
+ALTER TABLE hosts ADD COLUMN nvlink_domain TEXT NOT NULL DEFAULT '';
+)sql";
+
 /// 1 → 2: the jobs table, and host/switch/link counts on every version
 /// (computed from its snapshot). Version-1 snapshots have no jobs; the
 /// snapshot decoder reads them as "no jobs".
@@ -193,6 +199,13 @@ void migrate3to4(SqliteDatabase &db)
     db.exec(healthTables);
 }
 
+/// 4 → 5: hosts.nvlink_domain, '' (no domain) for every host saved so far.
+/// Version snapshots are fabric-json, which reads a missing nvlink_domain as none.
+void migrate4to5(SqliteDatabase &db)
+{
+    db.exec(nvlinkDomainColumn);
+}
+
 } // namespace
 
 void ProjectSchema::create(SqliteDatabase &db)
@@ -200,6 +213,7 @@ void ProjectSchema::create(SqliteDatabase &db)
     db.exec(schema2);
     db.exec(intentTables);
     db.exec(healthTables);
+    db.exec(nvlinkDomainColumn);
     db.exec(("PRAGMA application_id = " + std::to_string(applicationId)
              + ";"
                "PRAGMA user_version = "
@@ -247,6 +261,7 @@ void ProjectSchema::migrate(SqliteDatabase &db, int from)
         case 1: migrate1to2(db); break;
         case 2: migrate2to3(db); break;
         case 3: migrate3to4(db); break;
+        case 4: migrate4to5(db); break;
         }
     }
     db.exec(("PRAGMA user_version = " + std::to_string(currentVersion)).c_str());

@@ -17,13 +17,14 @@ namespace Railyard {
 ///  3 — intent_versions and intent_reviews (network intents, core/intents/intentstore.h).
 ///  4 — telemetry_recordings, telemetry_frames and incidents (live health,
 ///      core/health/healthstore.h).
+///  5 — hosts.nvlink_domain (multi-host NVLink domains, Host::nvlinkDomain).
 class ProjectSchema
 {
 public:
     /// PRAGMA application_id of every project: "RLYD".
     static constexpr std::int32_t applicationId = 0x524C5944;
     /// The schema this build writes and the newest it reads.
-    static constexpr int currentVersion = 4;
+    static constexpr int currentVersion = 5;
     /// Page size of new files, bytes.
     static constexpr int pageSize = 4096;
 
@@ -42,7 +43,8 @@ public:
 
     /// Migrates a database of schema `from` to currentVersion, step by step
     /// (1→2: create jobs; add and fill the versions' counts; 2→3: create the
-    /// intent tables; 3→4: create the health tables). Call inside a
+    /// intent tables; 3→4: create the health tables; 4→5: add
+    /// hosts.nvlink_domain). Call inside a
     /// transaction: on a file as part of a save, or on an in-memory copy when
     /// reading, so that reading never writes the file.
     static void migrate(SqliteDatabase &db, int from);

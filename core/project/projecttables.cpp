@@ -90,7 +90,7 @@ void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
 
     SqliteStatement host(db,
                          "INSERT INTO hosts(seq, id, gpu_model, gpus, nvlink_gbytes_per_s, nvls, zone, pod, su, "
-                         "rack) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                         "rack, nvlink_domain) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     SqliteStatement nic(db, "INSERT INTO nics(host, seq, rail, gbps, ports) VALUES (?, ?, ?, ?, ?)");
     for (std::int32_t i = 0; i < fabric.hostCount(); ++i) {
         const Host &h = fabric.host(i);
@@ -102,6 +102,7 @@ void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
         host.bind(5, h.nvlinkGBps);
         host.bind(6, int(h.nvls));
         bindLocation(host, 7, h.location);
+        host.bind(11, h.nvlinkDomain);
         host.run();
         for (size_t n = 0; n < h.nics.size(); ++n) {
             requireFinite(h.nics[n].speedGbps, h.id, "nic gbps");
@@ -220,8 +221,8 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
     fabric.reserve(size_t(hostRows), size_t(switchRows), size_t(linkRows));
 
     SqliteStatement host(db,
-                         "SELECT seq, id, gpu_model, gpus, nvlink_gbytes_per_s, nvls, zone, pod, su, rack "
-                         "FROM hosts ORDER BY seq");
+                         "SELECT seq, id, gpu_model, gpus, nvlink_gbytes_per_s, nvls, zone, pod, su, rack, "
+                         "nvlink_domain FROM hosts ORDER BY seq");
     SqliteStatement nic(db, "SELECT host, seq, rail, gbps, ports FROM nics ORDER BY host, seq");
     bool nicRow = nic.next();
     for (std::int64_t i = 0; host.next(); ++i) {
@@ -233,6 +234,7 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
         h.nvlinkGBps = host.real(4);
         h.nvls = host.integer(5) != 0;
         h.location = readLocation(host, 6);
+        h.nvlinkDomain = host.text(10);
         for (; nicRow && nic.integer(0) <= i; nicRow = nic.next()) {
             if (nic.integer(0) < i || nic.integer(1) != std::int64_t(h.nics.size()))
                 damaged(QStringLiteral("NIC %1 of host %2 has no host or is out of order")

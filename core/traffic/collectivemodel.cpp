@@ -1,5 +1,8 @@
 #include "core/traffic/collectivemodel.h"
 
+#include "core/traffic/collectiveplan_p.h"
+#include "core/traffic/nccltuning.h"
+
 #include "core/formats/inputfile.h"
 #include "core/formats/messagetext.h"
 #include "core/model/limits.h"
@@ -27,8 +30,46 @@ const std::pair<CollectiveAlgorithm, const char *> kAlgorithms[] = {
     {CollectiveAlgorithm::Tree, "tree"},       {CollectiveAlgorithm::Hierarchical, "hierarchical"},
     {CollectiveAlgorithm::Pxn, "pxn"},         {CollectiveAlgorithm::Direct, "direct"},
     {CollectiveAlgorithm::Nvls, "nvls"},       {CollectiveAlgorithm::NvlsTree, "nvls-tree"},
-    {CollectiveAlgorithm::CollNet, "collnet"},
+    {CollectiveAlgorithm::CollNet, "collnet"}, {CollectiveAlgorithm::Pat, "pat"},
 };
+
+/// Reads "generations": {"a100": {"nvlink_efficiency": 0.77, ...}, ...}.
+void readGenerations(const nlohmann::json &value, const std::string &path,
+                     std::map<std::string, GenerationConstants> &out)
+{
+    if (!value.is_object())
+        throw CollectiveConstantsError(path + ": key 'generations': expected an object of GPU models");
+    for (const auto &entry : value.items()) {
+        const std::string name = entry.key();
+        const std::string where = path + ": generations." + elided(name);
+        if (!entry.value().is_object())
+            throw CollectiveConstantsError(where + ": expected an object of efficiencies");
+        std::string lower;
+        for (char ch : name)
+            lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        GenerationConstants g = out.count(lower) ? out[lower] : GenerationConstants{};
+        for (const auto &field : entry.value().items()) {
+            const std::string key = field.key();
+            double *target = key == "nvlink_efficiency" ? &g.nvlinkEfficiency
+                : key == "nvls_efficiency"              ? &g.nvlsEfficiency
+                : key == "nic_efficiency"               ? &g.nicEfficiency
+                                                        : nullptr;
+            if (!target)
+                throw CollectiveConstantsError(where + ": unknown key '" + elided(key)
+                                               + "' (nvlink_efficiency, nvls_efficiency, nic_efficiency)");
+            if (!field.value().is_number())
+                throw CollectiveConstantsError(where + "." + elided(key) + ": expected a number");
+            const double v = field.value().get<double>();
+            if (!std::isfinite(v) || v <= 0.0 || v > 1.0) {
+                std::ostringstream range;
+                range << where << "." << elided(key) << ": value " << v << " out of range (0, 1]";
+                throw CollectiveConstantsError(range.str());
+            }
+            *target = v;
+        }
+        out[lower] = g;
+    }
+}
 
 } // namespace
 
@@ -85,6 +126,30 @@ double busBwFactor(CollectiveOp op, int ranks)
     return 1.0;
 }
 
+std::map<std::string, GenerationConstants> defaultGenerations()
+{
+    // Sources per row: docs/traffic-model.md, "Per-generation constants".
+    return {
+        {"a100", {0.772, 0.61, 0.96}}, // 231.6 GB/s ring busbw on 8 x A100; 24 GB/s per 200G NIC
+        {"h100", {0.82, 0.61, 0.92}},  // 370 ring, 480 NVLS busbw on 8 x H100; 46 GB/s per 400G NIC
+        {"h800", {0.82, 0.614, 0.92}}, // 215 NVLS busbw on 8 x H800 (NVLink 200 GB/s)
+        {"h200", {0.82, 0.61, 0.92}},  // 475-480 NVLS busbw on 8 x H200
+        {"b200", {0.772, 0.527, 0.96}}, // 830 NVLS busbw on 8 x B200; ring 695 on NVLink 5 (B300)
+        {"gb200", {0.755, 0.515, 0.98}}, // 680 ring on 4 GB200; 811 NVLS on 8 (2 trays); 49 GB/s per NIC
+    };
+}
+
+GenerationConstants CollectiveConstants::forGpu(const std::string &gpuModel) const
+{
+    std::string key;
+    for (char c : gpuModel)
+        key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const auto it = generations.find(key);
+    if (it != generations.end())
+        return it->second;
+    return {nvlinkEfficiency, nvlsEfficiency, nicEfficiency};
+}
+
 CollectiveConstants loadCollectiveConstants(const std::string &path)
 {
     QString readError;
@@ -127,6 +192,7 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
         {"nic_efficiency", &c.nicEfficiency, 0.0, true, 1.0},
         {"pcie_gbytes_per_s", &c.pcieGBps, 0.0, true, 1e9},
         {"adaptive_efficiency", &c.adaptiveEfficiency, 0.0, true, 1.0},
+        {"nvls_scale_exponent", &c.nvlsScaleExponent, 0.0, false, 1.0},
     };
     struct Integer
     {
@@ -147,6 +213,8 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
         auto fail = [&](const std::string &what) {
             throw CollectiveConstantsError(path + ": key '" + elided(key) + "': " + what);
         };
+        if (key == "generations")
+            continue; // read after the top-level keys, which it overrides
         bool known = false;
         for (const Real &r : reals) {
             if (key != r.key)
@@ -177,6 +245,18 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
         if (!known)
             fail("unknown key (see docs/traffic-model.md, \"Collective cost model\")");
     }
+    // A top-level efficiency applies to every generation; "generations" then sets single ones.
+    for (auto &[name, g] : c.generations) {
+        (void)name;
+        if (doc.contains("nvlink_efficiency"))
+            g.nvlinkEfficiency = c.nvlinkEfficiency;
+        if (doc.contains("nvls_efficiency"))
+            g.nvlsEfficiency = c.nvlsEfficiency;
+        if (doc.contains("nic_efficiency"))
+            g.nicEfficiency = c.nicEfficiency;
+    }
+    if (doc.contains("generations"))
+        readGenerations(doc["generations"], path, c.generations);
     return c;
 }
 
@@ -212,216 +292,8 @@ std::vector<HostRanks> firstGpus(const Fabric &fabric, long long gpus)
 
 namespace {
 
-/// One algorithm's traffic: bytes each GPU sends over NVLink/PCIe, the
-/// network flows, and its alpha steps.
-struct Plan
-{
-    CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
-    double intraBytesPerGpu = 0.0;
-    bool nvlsIntra = false; ///< intra bytes go through the NVSwitch's reduction (NVLS bandwidth)
-    std::vector<Flow> flows;
-    double intraSteps = 0.0;
-    double netSteps = 0.0;
-};
-
-int railOf(const Fabric &fabric, std::int32_t host, int channel)
-{
-    const auto &nics = fabric.host(host).nics;
-    return nics.empty() ? -1 : nics[static_cast<size_t>(channel) % nics.size()].rail;
-}
-
-class Planner
-{
-public:
-    Planner(const Fabric &fabric, const CollectiveRequest &request)
-        : m_fabric(fabric)
-        , m_hosts(request.hosts)
-        , S(request.bytes)
-    {
-        for (const HostRanks &h : m_hosts) {
-            n += h.gpus;
-            g = std::max(g, h.gpus);
-        }
-        M = static_cast<int>(m_hosts.size());
-    }
-
-    Plan plan(CollectiveOp op, CollectiveAlgorithm algorithm) const
-    {
-        Plan p;
-        p.algorithm = algorithm;
-        const double dn = n, dg = g, dM = M;
-        const double intraShare = M == 1 ? 1.0 : (dg - 1.0) / dg; // share of a ring's edges inside hosts
-        switch (op) {
-        case CollectiveOp::AllReduce:
-            if (algorithm == CollectiveAlgorithm::Ring) {
-                ring(p, 2.0 * (dn - 1.0) / dn * S / dg, true);
-                p.intraBytesPerGpu = 2.0 * (dn - 1.0) / dn * S * intraShare;
-                p.intraSteps = 2.0 * (n - 1) - 2.0 * (M - 1);
-                p.netSteps = 2.0 * (M - 1);
-            } else if (algorithm == CollectiveAlgorithm::Tree || algorithm == CollectiveAlgorithm::NvlsTree) {
-                doubleBinaryTree(p, S / (2.0 * dg));
-                if (algorithm == CollectiveAlgorithm::NvlsTree)
-                    nvlsIntra(p);
-                else
-                    hierarchicalIntra(p);
-                p.netSteps = M > 1 ? 2.0 * std::ceil(std::log2(dM)) : 0.0;
-            } else if (algorithm == CollectiveAlgorithm::Nvls || algorithm == CollectiveAlgorithm::CollNet) {
-                // In-network reduction across hosts (SHARP): each NIC sends its S/g shard up the
-                // aggregation tree once and receives the reduced shard once. Modelled as the ring
-                // flow plan with S/g per channel: exactly S/g per direction on every NIC link; the
-                // inner links approximate the aggregation tree. Steps: up and down the tree.
-                ring(p, S / dg, true);
-                if (algorithm == CollectiveAlgorithm::Nvls)
-                    nvlsIntra(p);
-                else
-                    hierarchicalIntra(p);
-                p.netSteps = M > 1 ? 2.0 : 0.0;
-            } else {
-                ring(p, 2.0 * (dM - 1.0) / dM * S / dg, true);
-                p.intraBytesPerGpu = 2.0 * (dg - 1.0) / dg * S;
-                p.intraSteps = 2.0 * (g - 1);
-                p.netSteps = 2.0 * (M - 1);
-            }
-            break;
-        case CollectiveOp::AllGather:
-        case CollectiveOp::ReduceScatter:
-            if (algorithm == CollectiveAlgorithm::Ring) {
-                ring(p, (dn - 1.0) / dn * S / dg, true);
-                p.intraBytesPerGpu = (dn - 1.0) / dn * S * intraShare;
-                p.intraSteps = (n - 1) - (M - 1);
-            } else {
-                ring(p, (dM - 1.0) / dM * S / dg, true);
-                p.intraBytesPerGpu = (dg - 1.0) / dg * S;
-                p.intraSteps = g - 1;
-            }
-            p.netSteps = M - 1;
-            break;
-        case CollectiveOp::Broadcast:
-            ring(p, S / dg, false); // a pipelined chain: the ring without its closing edge
-            p.intraBytesPerGpu = M == 1 ? (dn - 1.0) / dn * S : (dg - 1.0) / dg * S;
-            p.intraSteps = (n - 1) - (M - 1);
-            p.netSteps = M - 1;
-            break;
-        case CollectiveOp::AllToAll:
-            allToAll(p, algorithm == CollectiveAlgorithm::Pxn);
-            p.intraSteps = g > 1 ? 1.0 : 0.0;
-            p.netSteps = M > 1 ? 1.0 : 0.0;
-            break;
-        }
-        return p;
-    }
-
-    int n = 0; ///< ranks
-    int g = 0; ///< most ranks on one host
-    int M = 0; ///< hosts
-
-private:
-    /// NVLS: each GPU moves S through the NVSwitch (multimem reduce, then
-    /// multicast), at NVLink x nvls_efficiency; one reduce and one multicast step.
-    void nvlsIntra(Plan &p) const
-    {
-        p.nvlsIntra = true;
-        p.intraBytesPerGpu = g > 1 ? S : 0.0;
-        p.intraSteps = g > 1 ? 2.0 : 0.0;
-    }
-
-    /// NVLink reduce-scatter + all-gather inside each host: 2(g-1)/g S per GPU.
-    void hierarchicalIntra(Plan &p) const
-    {
-        const double dg = g;
-        p.intraBytesPerGpu = 2.0 * (dg - 1.0) / dg * S;
-        p.intraSteps = 2.0 * (g - 1);
-    }
-
-    /// Ring (closed) or chain edges between consecutive hosts, one flow per
-    /// channel c (GPU c of each host uses rail c).
-    void ring(Plan &p, double bytesPerChannel, bool closed) const
-    {
-        if (M < 2)
-            return;
-        for (int i = 0; i < (closed ? M : M - 1); ++i) {
-            const HostRanks &a = m_hosts[static_cast<size_t>(i)];
-            const HostRanks &b = m_hosts[static_cast<size_t>((i + 1) % M)];
-            for (int c = 0; c < g; ++c)
-                p.flows.push_back(
-                    {a.host, b.host, railOf(m_fabric, a.host, c), railOf(m_fabric, b.host, c), bytesPerChannel});
-        }
-    }
-
-    /// NCCL's double binary tree over the hosts (ncclGetDtree): tree 0 is
-    /// NCCL's binary tree on positions 0..M-1 — position 0 the root with a
-    /// single child, a position's children at ± half its lowest set bit — and
-    /// tree 1 its mirror (M-1-i) for even M, its shift by one for odd M, so
-    /// inner nodes of one are leaves of the other. Each tree carries half the
-    /// data up (reduce) and down (broadcast) every edge, per channel.
-    void doubleBinaryTree(Plan &p, double bytesPerTreePerChannel) const
-    {
-        for (int tree = 0; tree < 2 && M > 1; ++tree)
-            for (int i = 0; i < M; ++i) {
-                // Position i's parent in tree 0, mapped into the second tree.
-                const int pos = tree == 0 ? i : (M % 2 == 0 ? M - 1 - i : (i - 1 + M) % M);
-                const int up = btreeParent(M, pos);
-                if (up < 0)
-                    continue;
-                const int parent = tree == 0 ? up : (M % 2 == 0 ? M - 1 - up : (up + 1) % M);
-                const auto hc = m_hosts[static_cast<size_t>(i)].host;
-                const auto hp = m_hosts[static_cast<size_t>(parent)].host;
-                for (int c = 0; c < g; ++c) {
-                    const int rc = railOf(m_fabric, hc, c), rp = railOf(m_fabric, hp, c);
-                    p.flows.push_back({hc, hp, rc, rp, bytesPerTreePerChannel});
-                    p.flows.push_back({hp, hc, rp, rc, bytesPerTreePerChannel});
-                }
-            }
-    }
-
-    /// Parent of `rank` in NCCL's binary tree of n ranks (ncclGetBtree), -1
-    /// for the root (rank 0).
-    static int btreeParent(int n, int rank)
-    {
-        if (rank == 0)
-            return -1;
-        int bit = 1;
-        while (bit < n && !(bit & rank))
-            bit <<= 1;
-        int up = (rank ^ bit) | (bit << 1);
-        if (up >= n)
-            up = rank ^ bit;
-        return up;
-    }
-
-    /// Every rank sends S/n to every rank. PXN: data for GPU l of a remote
-    /// host first crosses NVLink to local GPU l, then rail l; direct: GPU k
-    /// sends on its own rail k to the remote rail l.
-    void allToAll(Plan &p, bool pxn) const
-    {
-        const double chunk = S / n;
-        const double flowCount = pxn ? double(M) * M * g : double(M) * M * g * g;
-        if (flowCount > 2e7)
-            throw std::invalid_argument("all-to-all over " + std::to_string(M) + " hosts needs "
-                                        + std::to_string(static_cast<long long>(flowCount))
-                                        + " flows; the model handles up to 20 million");
-        for (const HostRanks &a : m_hosts)
-            for (const HostRanks &b : m_hosts) {
-                if (a.host == b.host)
-                    continue;
-                for (int l = 0; l < b.gpus; ++l) {
-                    const int rl = railOf(m_fabric, b.host, l);
-                    if (pxn) {
-                        p.flows.push_back({a.host, b.host, railOf(m_fabric, a.host, l), rl, a.gpus * chunk});
-                        continue;
-                    }
-                    for (int k = 0; k < a.gpus; ++k)
-                        p.flows.push_back({a.host, b.host, railOf(m_fabric, a.host, k), rl, chunk});
-                }
-            }
-        // PXN: all of a GPU's data not for itself crosses NVLink once; direct: only local peers.
-        p.intraBytesPerGpu = pxn ? (g - 1.0) / g * S : (g - 1.0) * chunk;
-    }
-
-    const Fabric &m_fabric;
-    const std::vector<HostRanks> &m_hosts;
-    double S = 0.0;
-};
+using CollectivePlan::Plan;
+using CollectivePlan::Planner;
 
 bool inSwitch(CollectiveAlgorithm a)
 {
@@ -460,6 +332,85 @@ std::string inSwitchProblem(const Fabric &fabric, const CollectiveRequest &reque
 
 } // namespace
 
+namespace {
+
+using NcclTuning::Algo;
+
+/// NCCL's algorithm for ours; nullopt for those NCCL does not have.
+std::optional<std::vector<Algo>> ncclAlgosOf(CollectiveAlgorithm a)
+{
+    switch (a) {
+    case CollectiveAlgorithm::Ring: return std::vector<Algo>{Algo::Ring};
+    case CollectiveAlgorithm::Tree: return std::vector<Algo>{Algo::Tree};
+    case CollectiveAlgorithm::Nvls: return std::vector<Algo>{Algo::Nvls};
+    case CollectiveAlgorithm::NvlsTree: return std::vector<Algo>{Algo::NvlsTree};
+    case CollectiveAlgorithm::CollNet: return std::vector<Algo>{Algo::CollNetDirect, Algo::CollNetChain};
+    case CollectiveAlgorithm::Pat: return std::vector<Algo>{Algo::Pat};
+    default: return std::nullopt;
+    }
+}
+
+CollectiveAlgorithm ourAlgorithm(Algo a)
+{
+    switch (a) {
+    case Algo::Tree: return CollectiveAlgorithm::Tree;
+    case Algo::Ring: return CollectiveAlgorithm::Ring;
+    case Algo::CollNetDirect:
+    case Algo::CollNetChain: return CollectiveAlgorithm::CollNet;
+    case Algo::Nvls: return CollectiveAlgorithm::Nvls;
+    case Algo::NvlsTree: return CollectiveAlgorithm::NvlsTree;
+    case Algo::Pat: return CollectiveAlgorithm::Pat;
+    }
+    return CollectiveAlgorithm::Ring;
+}
+
+/// What NCCL's model sees of the participating hosts.
+NcclTuning::System ncclSystem(const Fabric &fabric, const CollectiveRequest &request, const Planner &planner)
+{
+    NcclTuning::Hardware hw;
+    hw.arch = NcclTuning::Arch::Blackwell;
+    hw.nvlinkGBps = -1.0;
+    hw.nvls = true;
+    double nicGBps = 0.0;
+    for (const HostRanks &h : request.hosts) {
+        const Host &host = fabric.host(h.host);
+        hw.arch = std::min(hw.arch, NcclTuning::archOfGpu(host.gpuModel));
+        if (h.gpus > 1 || planner.g > 1) {
+            hw.nvlinkGBps = hw.nvlinkGBps < 0.0 ? host.nvlinkGBps : std::min(hw.nvlinkGBps, host.nvlinkGBps);
+            hw.nvls = hw.nvls && host.nvls;
+        }
+        for (const Nic &nic : host.nics)
+            nicGBps = nicGBps == 0.0 ? nic.speedGbps / 8.0 : std::min(nicGBps, nic.speedGbps / 8.0);
+    }
+    hw.nvlinkGBps = std::max(0.0, hw.nvlinkGBps);
+    hw.gpusPerNode = planner.g;
+    hw.nodes = planner.M;
+    int nics = 0;
+    for (const CollectivePlan::Unit &u : planner.units()) {
+        int count = 0;
+        for (const HostRanks &h : u.hosts)
+            count += static_cast<int>(fabric.host(h.host).nics.size());
+        nics = nics == 0 ? count : std::min(nics, count);
+    }
+    hw.nicsPerNode = std::max(1, nics);
+    hw.nicGBps = nicGBps > 0.0 ? nicGBps : 12.5;
+    hw.pcieGBps = hw.arch >= NcclTuning::Arch::Hopper ? 48.0 : 24.0; // Gen5 / Gen4 x16 to the NIC
+    hw.collnet = fabricHasSharp(fabric);
+    return NcclTuning::systemFor(hw);
+}
+
+NcclTuning::Coll ncclColl(CollectiveOp op)
+{
+    switch (op) {
+    case CollectiveOp::AllGather: return NcclTuning::Coll::AllGather;
+    case CollectiveOp::ReduceScatter: return NcclTuning::Coll::ReduceScatter;
+    case CollectiveOp::Broadcast: return NcclTuning::Coll::Broadcast;
+    default: return NcclTuning::Coll::AllReduce;
+    }
+}
+
+} // namespace
+
 CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &view, const CollectiveRequest &request,
                                       const CollectiveConstants &constants)
 {
@@ -476,36 +427,20 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
                                         + std::to_string(fabric.host(h.host).gpus) + " GPUs, asked for "
                                         + std::to_string(h.gpus));
     }
-    const Planner planner(fabric, request);
+    const Planner planner(fabric, request.hosts, request.bytes);
     if (planner.n < 2)
         throw std::invalid_argument("a collective needs at least 2 ranks");
 
     const CollectiveOp op = request.op;
-    std::vector<CollectiveAlgorithm> candidates;
     const bool allToAll = op == CollectiveOp::AllToAll;
+    CollectiveAlgorithm algorithm = request.algorithm;
     switch (request.algorithm) {
-    case CollectiveAlgorithm::Auto:
-        if (allToAll)
-            candidates = {CollectiveAlgorithm::Pxn};
-        else if (op == CollectiveOp::Broadcast)
-            candidates = {CollectiveAlgorithm::Ring};
-        else if (op == CollectiveOp::AllReduce) {
-            // NCCL's all-reduce algorithms: ring and tree, and the in-switch ones the
-            // hardware allows. (Hierarchical is not one of them: it stays selectable.)
-            candidates = {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Tree};
-            for (CollectiveAlgorithm a :
-                 {CollectiveAlgorithm::Nvls, CollectiveAlgorithm::NvlsTree, CollectiveAlgorithm::CollNet})
-                if (inSwitchProblem(fabric, request, planner.M, a).empty())
-                    candidates.push_back(a);
-        } else
-            candidates = {CollectiveAlgorithm::Ring, CollectiveAlgorithm::Hierarchical};
-        break;
+    case CollectiveAlgorithm::Auto: break;
     case CollectiveAlgorithm::Pxn:
     case CollectiveAlgorithm::Direct:
         if (!allToAll)
             throw std::invalid_argument(std::string("algorithm '") + collectiveAlgorithmName(request.algorithm)
                                         + "' applies to all-to-all only");
-        candidates = {request.algorithm};
         break;
     default:
         if (allToAll)
@@ -514,6 +449,12 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
             throw std::invalid_argument("the tree algorithm applies to all-reduce only");
         if (request.algorithm == CollectiveAlgorithm::Hierarchical && op == CollectiveOp::Broadcast)
             throw std::invalid_argument("broadcast takes the algorithm ring or auto");
+        if (request.algorithm == CollectiveAlgorithm::Pat) {
+            if (op != CollectiveOp::AllGather && op != CollectiveOp::ReduceScatter)
+                throw std::invalid_argument("the pat algorithm applies to all-gather and reduce-scatter only");
+            if (planner.n != planner.M)
+                throw std::invalid_argument("the pat algorithm needs exactly one GPU per node (NCCL's PAT)");
+        }
         if (inSwitch(request.algorithm)) {
             if (op != CollectiveOp::AllReduce)
                 throw std::invalid_argument(std::string("the ") + collectiveAlgorithmName(request.algorithm)
@@ -521,36 +462,61 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
             if (const std::string why = inSwitchProblem(fabric, request, planner.M, request.algorithm); !why.empty())
                 throw std::invalid_argument(std::string(collectiveAlgorithmName(request.algorithm)) + ": " + why);
         }
-        candidates = {request.algorithm};
     }
 
-    // Intra-host bandwidth: the slowest participating host with more than one rank.
+    // NCCL's choice of algorithm and protocol (all-to-all is point-to-point, not tuned).
+    std::optional<NcclTuning::Choice> nccl;
+    if (!allToAll) {
+        const NcclTuning::System system = ncclSystem(fabric, request, planner);
+        std::vector<Algo> allowed;
+        if (algorithm == CollectiveAlgorithm::Auto) {
+            // The algorithms our model can run on this hardware.
+            for (Algo a : {Algo::Tree, Algo::Ring, Algo::CollNetDirect, Algo::CollNetChain, Algo::Nvls, Algo::NvlsTree,
+                           Algo::Pat}) {
+                const CollectiveAlgorithm ours = ourAlgorithm(a);
+                if (inSwitch(ours) && (op != CollectiveOp::AllReduce || !inSwitchProblem(fabric, request, planner.M, ours).empty()))
+                    continue;
+                allowed.push_back(a);
+            }
+            nccl = NcclTuning::choose(system, ncclColl(op), request.bytes, allowed);
+            algorithm = nccl->timeUs > 0.0 ? ourAlgorithm(nccl->algo) : CollectiveAlgorithm::Ring;
+        } else if (const auto forced = ncclAlgosOf(algorithm)) {
+            nccl = NcclTuning::choose(system, ncclColl(op), request.bytes, *forced);
+            if (!(nccl->timeUs > 0.0))
+                nccl.reset(); // NCCL's model has no figure for it here: Simple
+        }
+    } else if (algorithm == CollectiveAlgorithm::Auto) {
+        algorithm = CollectiveAlgorithm::Pxn;
+    }
+
+    // Intra-unit bandwidth: the slowest participating host with more than one rank in its unit.
+    const bool multiRankUnits = planner.g > 1;
     double intraGBps = 0.0;
     bool pcie = false;
+    double nicEff = 1.0;
+    double nvlsGBps = 0.0;
+    bool nvlsOff = false; // some NVSwitch host with more than one rank has NVLS off
+    const double nvlsScale = planner.g > 8 ? std::pow(planner.g / 8.0, -constants.nvlsScaleExponent) : 1.0;
     for (const HostRanks &h : request.hosts) {
-        if (h.gpus < 2)
-            continue;
         const Host &host = fabric.host(h.host);
+        const GenerationConstants gen = constants.forGpu(host.gpuModel);
+        nicEff = std::min(nicEff, gen.nicEfficiency);
+        if (h.gpus < 2 && !(multiRankUnits && !host.nvlinkDomain.empty()))
+            continue;
         const bool viaPcie = !(host.nvlinkGBps > 0.0);
-        const double bw = viaPcie ? constants.pcieGBps : host.nvlinkGBps * constants.nvlinkEfficiency;
+        const double bw = viaPcie ? constants.pcieGBps : host.nvlinkGBps * gen.nvlinkEfficiency;
         if (intraGBps == 0.0 || bw < intraGBps) {
             intraGBps = bw;
             pcie = viaPcie;
         }
-    }
-    const double intraLatencyUs = pcie ? constants.pcieLatencyUs : constants.nvlinkLatencyUs;
-    // NVLS bandwidth: the slowest participating NVLS host with more than one rank.
-    double nvlsGBps = 0.0;
-    bool nvlsOff = false; // some NVSwitch host with more than one rank has NVLS off
-    for (const HostRanks &h : request.hosts) {
-        const Host &host = fabric.host(h.host);
-        if (h.gpus < 2 || !(host.nvlinkGBps > 0.0))
+        if (viaPcie)
             continue;
         nvlsOff = nvlsOff || !host.nvls;
-        const double bw = host.nvlinkGBps * constants.nvlsEfficiency;
-        if (host.nvls && (nvlsGBps == 0.0 || bw < nvlsGBps))
-            nvlsGBps = bw;
+        const double nvls = host.nvlinkGBps * gen.nvlsEfficiency * nvlsScale;
+        if (host.nvls && (nvlsGBps == 0.0 || nvls < nvlsGBps))
+            nvlsGBps = nvls;
     }
+    const double intraLatencyUs = pcie ? constants.pcieLatencyUs : constants.nvlinkLatencyUs;
 
     RoutingOptions routing;
     routing.mode = request.routing;
@@ -559,68 +525,84 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
     routing.seeds = constants.ecmpSeeds;
     routing.seed = request.seed;
 
-    std::optional<CollectiveEstimate> best;
-    for (CollectiveAlgorithm algorithm : candidates) {
-        Plan plan = planner.plan(op, algorithm);
-        CollectiveEstimate e;
-        e.op = op;
-        e.algorithm = algorithm;
-        e.routing = request.routing;
-        e.ranks = planner.n;
-        e.hosts = planner.M;
-        e.bytes = request.bytes;
-        const double planIntraGBps = plan.nvlsIntra ? nvlsGBps : intraGBps;
-        e.intraSeconds = planIntraGBps > 0.0 ? plan.intraBytesPerGpu / (planIntraGBps * 1e9) : 0.0;
-        if (!plan.flows.empty()) {
-            e.network = routeFlows(fabric, view, plan.flows, routing);
-            if (e.network.unroutedFlows > 0)
-                throw std::runtime_error(std::to_string(e.network.unroutedFlows) + " of "
-                                         + std::to_string(plan.flows.size())
-                                         + " host-to-host flows have no path (failed links or switches?)");
-        }
-        const double netStepUs = constants.netLatencyUs + constants.switchHopLatencyUs * e.network.maxSwitchHops;
-        e.latencySeconds
-            = (constants.baseLatencyUs + plan.intraSteps * intraLatencyUs + plan.netSteps * netStepUs) * 1e-6;
-        const double nicEff = constants.nicEfficiency;
-        if (request.routing == RoutingMode::Ecmp && !e.network.seedBottleneckSeconds.empty()) {
-            std::vector<double> totals;
-            for (double s : e.network.seedBottleneckSeconds)
-                totals.push_back(e.latencySeconds + std::max(e.intraSeconds, s / nicEff));
-            e.ecmpSeconds = Distribution::of(totals);
-        }
-        e.networkSeconds = e.network.bottleneck.seconds / nicEff;
-        e.seconds = e.latencySeconds + std::max(e.intraSeconds, e.networkSeconds);
-        if (e.networkSeconds > 0.0 && e.networkSeconds >= e.intraSeconds) {
-            e.bottleneckLink = e.network.bottleneck.link;
-            e.bottleneck = fabric.link(e.bottleneckLink).id;
-        } else if (e.intraSeconds > 0.0) {
-            e.bottleneck = pcie ? "pcie" : "nvlink";
-        } else {
-            e.bottleneck = "latency";
-        }
-        if (e.seconds > 0.0) {
-            e.algbwGBps = request.bytes / e.seconds / 1e9;
-            e.busbwGBps = e.algbwGBps * busBwFactor(op, e.ranks);
-        }
-        if (!best || e.seconds < best->seconds)
-            best = std::move(e);
+    Plan plan = planner.plan(op, algorithm == CollectiveAlgorithm::Pat ? CollectiveAlgorithm::Ring : algorithm);
+    CollectiveEstimate e;
+    e.op = op;
+    e.algorithm = algorithm;
+    e.routing = request.routing;
+    e.ranks = planner.n;
+    e.hosts = static_cast<int>(request.hosts.size());
+    e.nodes = planner.M;
+    e.bytes = request.bytes;
+    // The protocol scales the bandwidth terms and the latency as NCCL's model does.
+    const double protoBw = nccl ? nccl->protocolBandwidthRatio : 1.0;
+    const double protoLat = nccl ? nccl->protocolLatencyRatio : 1.0;
+    if (nccl) {
+        e.protocol = NcclTuning::protoName(nccl->proto);
+        e.ncclAlgorithm = NcclTuning::algoName(nccl->algo);
+        e.ncclProtocol = NcclTuning::protoName(nccl->proto);
+        e.ncclReason = nccl->reason;
+        for (const NcclTuning::Candidate &k : nccl->table)
+            e.ncclCandidates.push_back({NcclTuning::algoName(k.algo), NcclTuning::protoName(k.proto), k.timeUs, k.why});
+    }
+    const double planIntraGBps = (plan.nvlsIntra ? nvlsGBps : intraGBps) * protoBw;
+    e.intraSeconds = planIntraGBps > 0.0 ? plan.intraBytesPerGpu / (planIntraGBps * 1e9) : 0.0;
+    if (algorithm == CollectiveAlgorithm::NvlsTree && nccl && nccl->algo == Algo::NvlsTree) {
+        // NCCL caps NVLS-tree per channel from its own measurements (perChMaxNVLSTreeBws): its
+        // bandwidth bounds ours.
+        for (const NcclTuning::Candidate &k : nccl->table)
+            if (k.algo == Algo::NvlsTree && k.proto == NcclTuning::Proto::Simple && k.algbwGBps > 0.0)
+                e.intraSeconds = std::max(e.intraSeconds, request.bytes / (k.algbwGBps * 1e9));
+    }
+    if (!plan.flows.empty()) {
+        e.network = routeFlows(fabric, view, plan.flows, routing);
+        if (e.network.unroutedFlows > 0)
+            throw std::runtime_error(std::to_string(e.network.unroutedFlows) + " of " + std::to_string(plan.flows.size())
+                                     + " host-to-host flows have no path (failed links or switches?)");
+    }
+    const double netStepUs = constants.netLatencyUs + constants.switchHopLatencyUs * e.network.maxSwitchHops;
+    double netSteps = plan.netSteps;
+    if (algorithm == CollectiveAlgorithm::Pat && planner.M > 1)
+        netSteps = std::ceil(std::log2(double(planner.M))); // PAT: log-depth exchanges
+    e.latencySeconds = (constants.baseLatencyUs + plan.intraSteps * intraLatencyUs + netSteps * netStepUs) * protoLat * 1e-6;
+    const double netEff = nicEff * protoBw;
+    if (request.routing == RoutingMode::Ecmp && !e.network.seedBottleneckSeconds.empty()) {
+        std::vector<double> totals;
+        for (double sec : e.network.seedBottleneckSeconds)
+            totals.push_back(e.latencySeconds + std::max(e.intraSeconds, sec / netEff));
+        e.ecmpSeconds = Distribution::of(totals);
+    }
+    e.networkSeconds = e.network.bottleneck.seconds / netEff;
+    e.seconds = e.latencySeconds + std::max(e.intraSeconds, e.networkSeconds);
+    if (e.networkSeconds > 0.0 && e.networkSeconds >= e.intraSeconds) {
+        e.bottleneckLink = e.network.bottleneck.link;
+        e.bottleneck = fabric.link(e.bottleneckLink).id;
+    } else if (e.intraSeconds > 0.0) {
+        e.bottleneck = pcie ? "pcie" : "nvlink";
+    } else {
+        e.bottleneck = "latency";
+    }
+    if (e.seconds > 0.0) {
+        e.algbwGBps = request.bytes / e.seconds / 1e9;
+        e.busbwGBps = e.algbwGBps * busBwFactor(op, e.ranks);
     }
 
-    CollectiveEstimate &e = *best;
     if (e.network.fallbackFlows > 0)
         e.notes.push_back(std::to_string(e.network.fallbackFlows)
                           + " flows found no live NIC link on their rail and used the host's other NICs");
-    if (op == CollectiveOp::AllReduce && e.hosts == 1 && !pcie && nvlsOff)
+    if (op == CollectiveOp::AllReduce && e.nodes == 1 && !pcie && nvlsOff)
         e.notes.push_back("NVLS is off for these hosts (set \"nvls\": true, or generate --nvls): NCCL's default "
                           "all-reduce on HGX H100 reaches ~480 GB/s busbw with it");
-    if (e.algorithm == CollectiveAlgorithm::CollNet || (e.algorithm == CollectiveAlgorithm::Nvls && e.hosts > 1))
+    if (e.algorithm == CollectiveAlgorithm::CollNet || (e.algorithm == CollectiveAlgorithm::Nvls && e.nodes > 1))
         e.notes.push_back("SHARP: each NIC sends S/g up the switches' aggregation tree and receives S/g once; inner "
                           "links are approximated by ring flows");
-    if (e.algorithm == CollectiveAlgorithm::Pxn && e.hosts > 1)
+    if (e.algorithm == CollectiveAlgorithm::Pxn && e.nodes > 1)
         e.notes.push_back("PXN: cross-rail data crosses NVLink to the GPU on the destination's rail, then one rail");
-    if (request.bytes < 4.0 * 1024 * 1024)
-        e.notes.push_back("Simple protocol only: below a few MiB NCCL switches to LL/LL128, so small sizes are "
-                          "estimated slower than measured");
+    if (planner.M < static_cast<int>(request.hosts.size()))
+        e.notes.push_back(std::to_string(request.hosts.size()) + " hosts form " + std::to_string(planner.M)
+                          + " NVLink units (multi-host NVLink domains): ranks inside a domain talk over NVLink");
+    if (nccl && request.algorithm == CollectiveAlgorithm::Auto)
+        e.notes.push_back(nccl->reason);
     return e;
 }
 

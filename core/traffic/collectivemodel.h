@@ -14,6 +14,7 @@
 #include "core/traffic/routing.h"
 
 #include <cstdint>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -24,18 +25,21 @@ enum class CollectiveOp : std::uint8_t { AllReduce, AllGather, ReduceScatter, Al
 /// Ring: NCCL's flat ring over all ranks (channel c on rail c), pipelined.
 /// Tree: NCCL double binary tree across hosts, chain inside (all-reduce only).
 /// Hierarchical: NVLink reduce-scatter, per-rail ring across hosts, NVLink
-/// all-gather, phases pipelined. Pxn: all-to-all with cross-rail data first
+/// all-gather, phases pipelined (a design alternative: NCCL does not run it,
+/// so auto never picks it). Pat: NCCL's parallel aggregated trees for
+/// all-gather / reduce-scatter with one GPU per node (ring traffic, log-depth
+/// latency). Pxn: all-to-all with cross-rail data first
 /// moved over NVLink to the GPU on the destination's rail; Direct: without.
 /// In-switch reduction (all-reduce only): Nvls reduces in the hosts' NVSwitch
 /// (NVLink SHARP; across hosts only with SHARP switches, NCCL's NVLS +
 /// CollNet); NvlsTree: NVLS inside, double binary tree across hosts; CollNet:
 /// NVLink reduce-scatter / all-gather inside, SHARP in the switches across.
-enum class CollectiveAlgorithm : std::uint8_t { Auto, Ring, Tree, Hierarchical, Pxn, Direct, Nvls, NvlsTree, CollNet };
+enum class CollectiveAlgorithm : std::uint8_t { Auto, Ring, Tree, Hierarchical, Pxn, Direct, Nvls, NvlsTree, CollNet, Pat };
 
 /// "all-reduce", "all-gather", "reduce-scatter", "all-to-all", "broadcast".
 const char *collectiveOpName(CollectiveOp op);
 bool collectiveOpFromName(const std::string &name, CollectiveOp *op);
-/// "auto", "ring", "tree", "hierarchical", "pxn", "direct", "nvls", "nvls-tree", "collnet".
+/// "auto", "ring", "tree", "hierarchical", "pxn", "direct", "nvls", "nvls-tree", "collnet", "pat".
 const char *collectiveAlgorithmName(CollectiveAlgorithm algorithm);
 bool collectiveAlgorithmFromName(const std::string &name, CollectiveAlgorithm *algorithm);
 
@@ -43,9 +47,25 @@ bool collectiveAlgorithmFromName(const std::string &name, CollectiveAlgorithm *a
 /// reduce-scatter, all-to-all; 1 broadcast.
 double busBwFactor(CollectiveOp op, int ranks);
 
+/// Achieved over nominal bandwidth for one GPU generation: NVLink (ring and
+/// the other point-to-point algorithms), NVLink SHARP, and the NICs. Defaults
+/// and their public sources: docs/traffic-model.md, "Per-generation constants".
+struct GenerationConstants
+{
+    double nvlinkEfficiency = 0.82; ///< (nvlink_efficiency)
+    double nvlsEfficiency = 0.61;   ///< NVLS algbw / NVLink GB/s, at 8 GPUs per NVLink domain (nvls_efficiency)
+    double nicEfficiency = 0.92;    ///< (nic_efficiency)
+};
+
+/// a100, h100, h800, h200, b200, gb200 with their measured efficiencies.
+std::map<std::string, GenerationConstants> defaultGenerations();
+
 /// Alpha-beta constants per link type. Defaults: NCCL's tuning constants for
-/// the Simple protocol and published H100 measurements (table and sources in
-/// docs/traffic-model.md). JSON keys in parentheses.
+/// the Simple protocol and published measurements per GPU generation (tables
+/// and sources in docs/traffic-model.md). JSON keys in parentheses; the
+/// per-generation ones under "generations": {"a100": {...}}, and a top-level
+/// nvlink_efficiency / nvls_efficiency / nic_efficiency applies to every
+/// generation.
 struct CollectiveConstants
 {
     double baseLatencyUs = 8.4;      ///< per collective (base_latency_us)
@@ -62,6 +82,15 @@ struct CollectiveConstants
     double adaptiveEfficiency = 0.95; ///< adaptive routing: usable capacity (adaptive_efficiency)
     int ecmpFlowletsPerFlow = 4;      ///< ECMP: QPs x channels per flow (ecmp_flowlets_per_flow)
     int ecmpSeeds = 100;              ///< ECMP Monte-Carlo runs (ecmp_seeds)
+    /// NVLS over larger NVLink domains (GB200 NVL72): efficiency x (GPUs / 8)^-this
+    /// (nvls_scale_exponent); 0.042 fits 811 GB/s busbw on 8 and 835 on 72 GB200s.
+    double nvlsScaleExponent = 0.042;
+    /// Per GPU model (Host::gpuModel, lower case); models not listed use the
+    /// three efficiencies above.
+    std::map<std::string, GenerationConstants> generations = defaultGenerations();
+
+    /// The efficiencies for a GPU model.
+    GenerationConstants forGpu(const std::string &gpuModel) const;
 };
 
 /// A bad constants file; the message names the file and the key.
@@ -110,6 +139,7 @@ struct CollectiveEstimate
     RoutingMode routing = RoutingMode::Fluid;
     int ranks = 0;
     int hosts = 0;
+    int nodes = 0; ///< NVLink units NCCL sees as nodes: hosts, or multi-host NVLink domains
     double bytes = 0.0;
     double seconds = 0.0;        ///< latency + max(intra, network); ECMP: the median run
     double latencySeconds = 0.0; ///< alpha terms
@@ -119,6 +149,21 @@ struct CollectiveEstimate
     double busbwGBps = 0.0;      ///< algbw x busBwFactor
     std::string bottleneck;      ///< link id, "nvlink", "pcie" or "latency"
     std::int32_t bottleneckLink = -1;
+    /// The protocol (LL, LL128, Simple) NCCL would use with this algorithm,
+    /// and NCCL's own choice: what NCCL's tuning model picks and why
+    /// (core/traffic/nccltuning.h); empty for all-to-all and algorithms NCCL
+    /// does not have (hierarchical).
+    std::string protocol = "Simple";
+    std::string ncclAlgorithm;
+    std::string ncclProtocol;
+    std::string ncclReason;
+    struct NcclCandidate
+    {
+        std::string algorithm, protocol;
+        double timeUs = -1.0; ///< -1: not available
+        std::string why;      ///< why not, when not
+    };
+    std::vector<NcclCandidate> ncclCandidates;
     RoutingResult network;    ///< routing of the network flows (loads, ECMP runs)
     Distribution ecmpSeconds; ///< ECMP: total collective time over runs
     std::vector<std::string> notes;

@@ -3,6 +3,7 @@
 #include "core/placement/ranklayout.h"
 
 #include <algorithm>
+#include <numeric>
 #include <unordered_map>
 #include <utility>
 
@@ -19,24 +20,32 @@ double ringFactor(CommOp op, int n)
     return op == CommOp::AllReduce ? 2.0 * f : f;
 }
 
-/// The members of a group, per host, hosts in order of first appearance.
+/// The members of a group per NVLink unit (a host, or a multi-host NVLink
+/// domain), units in order of first appearance.
 struct HostMembers
 {
-    std::int32_t host = -1;
-    std::vector<int> gpus;
+    std::int32_t unit = -1;
+    std::vector<RankSlot> gpus;
 };
 
-std::vector<HostMembers> groupByHost(const Placement &placement, const std::vector<std::int32_t> &ranks)
+std::int32_t unitOf(const NvlinkUnits *units, std::int32_t host)
+{
+    return units && !units->empty() ? (*units)[size_t(host)] : host;
+}
+
+std::vector<HostMembers> groupByUnit(const Placement &placement, const std::vector<std::int32_t> &ranks,
+                                     const NvlinkUnits *units)
 {
     std::vector<HostMembers> hosts;
     std::unordered_map<std::int32_t, size_t> index;
     index.reserve(ranks.size());
     for (std::int32_t r : ranks) {
         const RankSlot &slot = placement.ranks[size_t(r)];
-        const auto [it, inserted] = index.try_emplace(slot.host, hosts.size());
+        const std::int32_t unit = unitOf(units, slot.host);
+        const auto [it, inserted] = index.try_emplace(unit, hosts.size());
         if (inserted)
-            hosts.push_back({slot.host, {}});
-        hosts[it->second].gpus.push_back(slot.gpu);
+            hosts.push_back({unit, {}});
+        hosts[it->second].gpus.push_back(slot);
     }
     return hosts;
 }
@@ -185,7 +194,8 @@ std::vector<GroupCollective> stepCollectives(const JobSpec &job)
     return out;
 }
 
-void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c, const FlowSink &fn, bool sharp)
+void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c, const FlowSink &fn, bool sharp,
+                            const NvlinkUnits *units)
 {
     const size_t n = c.ranks.size();
     if (n < 2)
@@ -195,7 +205,7 @@ void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c
     case CommOp::AllReduce:
     case CommOp::AllGather:
     case CommOp::ReduceScatter: {
-        const std::vector<HostMembers> hosts = groupByHost(placement, c.ranks);
+        const std::vector<HostMembers> hosts = groupByUnit(placement, c.ranks, units);
         const int h = int(hosts.size());
         if (h < 2)
             return;
@@ -208,8 +218,10 @@ void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c
         for (int i = 0; i < h; ++i) {
             const HostMembers &from = hosts[size_t(i)];
             const HostMembers &to = hosts[size_t((i + 1) % h)];
-            for (size_t j = 0; j < rings; ++j)
-                fn(from.host, from.gpus[j % from.gpus.size()], to.host, to.gpus[j % to.gpus.size()], perEdge);
+            for (size_t j = 0; j < rings; ++j) {
+                const RankSlot &a = from.gpus[j % from.gpus.size()], &b = to.gpus[j % to.gpus.size()];
+                fn(a.host, a.gpu, b.host, b.gpu, perEdge);
+            }
         }
         return;
     }
@@ -219,7 +231,7 @@ void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c
             const RankSlot &a = placement.ranks[size_t(c.ranks[i])];
             for (size_t j = 0; j < n; ++j) {
                 const RankSlot &bslot = placement.ranks[size_t(c.ranks[j])];
-                if (a.host != bslot.host)
+                if (unitOf(units, a.host) != unitOf(units, bslot.host))
                     fn(a.host, a.gpu, bslot.host, bslot.gpu, perPair);
             }
         }
@@ -229,7 +241,7 @@ void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c
         for (size_t i = 0; i + 1 < n; ++i) {
             const RankSlot &a = placement.ranks[size_t(c.ranks[i])];
             const RankSlot &bslot = placement.ranks[size_t(c.ranks[i + 1])];
-            if (a.host == bslot.host)
+            if (unitOf(units, a.host) == unitOf(units, bslot.host))
                 continue;
             fn(a.host, a.gpu, bslot.host, bslot.gpu, s);
             fn(bslot.host, bslot.gpu, a.host, a.gpu, s);
@@ -238,7 +250,7 @@ void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c
     }
 }
 
-double hostLocalBytes(const Placement &placement, const GroupCollective &c)
+double hostLocalBytes(const Placement &placement, const GroupCollective &c, const NvlinkUnits *units)
 {
     const size_t n = c.ranks.size();
     if (n < 2)
@@ -249,7 +261,7 @@ double hostLocalBytes(const Placement &placement, const GroupCollective &c)
     case CommOp::AllGather:
     case CommOp::ReduceScatter: {
         double total = 0;
-        for (const HostMembers &hm : groupByHost(placement, c.ranks)) {
+        for (const HostMembers &hm : groupByUnit(placement, c.ranks, units)) {
             const int local = int(hm.gpus.size());
             total += local * ringFactor(c.op, local) * s;
         }
@@ -257,7 +269,7 @@ double hostLocalBytes(const Placement &placement, const GroupCollective &c)
     }
     case CommOp::AllToAll: {
         double total = 0;
-        for (const HostMembers &hm : groupByHost(placement, c.ranks)) {
+        for (const HostMembers &hm : groupByUnit(placement, c.ranks, units)) {
             const double local = double(hm.gpus.size());
             total += local * (local - 1) * s / double(n);
         }
@@ -266,12 +278,30 @@ double hostLocalBytes(const Placement &placement, const GroupCollective &c)
     case CommOp::P2p: {
         double total = 0;
         for (size_t i = 0; i + 1 < n; ++i)
-            if (placement.ranks[size_t(c.ranks[i])].host == placement.ranks[size_t(c.ranks[i + 1])].host)
+            if (unitOf(units, placement.ranks[size_t(c.ranks[i])].host)
+                == unitOf(units, placement.ranks[size_t(c.ranks[i + 1])].host))
                 total += 2 * s;
         return total;
     }
     }
     return 0.0;
+}
+
+NvlinkUnits nvlinkUnits(const Fabric &fabric)
+{
+    NvlinkUnits units;
+    std::unordered_map<std::string, std::int32_t> first;
+    for (std::int32_t h = 0; h < fabric.hostCount(); ++h) {
+        const std::string &domain = fabric.host(h).nvlinkDomain;
+        if (domain.empty())
+            continue;
+        if (units.empty()) {
+            units.resize(size_t(fabric.hostCount()));
+            std::iota(units.begin(), units.end(), std::int32_t(0));
+        }
+        units[size_t(h)] = first.try_emplace(domain, h).first->second;
+    }
+    return units;
 }
 
 int gpuRail(const Fabric &fabric, std::int32_t host, int gpu)
@@ -286,12 +316,13 @@ std::vector<Flow> collectiveFlows(const Fabric &fabric, const Placement &placeme
                                   bool sharp)
 {
     std::vector<Flow> flows;
+    const NvlinkUnits units = nvlinkUnits(fabric);
     forEachNetworkTransfer(
         placement, c,
         [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
             flows.push_back({sh, dh, gpuRail(fabric, sh, sg), gpuRail(fabric, dh, dg), bytes});
         },
-        sharp);
+        sharp, &units);
     return flows;
 }
 
@@ -302,6 +333,7 @@ std::vector<Flow> stepFlows(const Fabric &fabric, const Placement &placement,
     // Key: src host (24 bits) | dst host (24 bits) | src rail + 1 (8) | dst rail + 1 (8).
     std::unordered_map<std::uint64_t, size_t> index;
     std::vector<Flow> flows;
+    const NvlinkUnits units = nvlinkUnits(fabric);
     for (const GroupCollective &c : collectives) {
         if (!kinds.empty() && std::find(kinds.begin(), kinds.end(), c.kind) == kinds.end())
             continue;
@@ -319,7 +351,7 @@ std::vector<Flow> stepFlows(const Fabric &fabric, const Placement &placement,
                     flows.push_back({sh, dh, sr, dr, 0.0});
                 flows[it->second].bytes += bytes * times;
             },
-            sharp);
+            sharp, &units);
     }
     return flows;
 }

@@ -65,15 +65,23 @@ std::vector<GroupCollective> stepCollectives(const JobSpec &job);
 /// - all-to-all: pairwise; every ordered pair of ranks on different hosts
 ///   carries S / n.
 /// - p2p: S from each stage to the next and S back, when on different hosts.
+///
+/// With `units` (nvlinkUnits()), hosts of one multi-host NVLink domain count
+/// as one: ranks on them talk over NVLink, and rings and all-to-all cross
+/// the network only between domains.
 using FlowSink = std::function<void(std::int32_t srcHost, int srcGpu, std::int32_t dstHost, int dstGpu, double bytes)>;
+/// Per host index, the first host of its multi-host NVLink domain, or the
+/// host itself; empty when the fabric declares no domain (every host alone).
+using NvlinkUnits = std::vector<std::int32_t>;
+NvlinkUnits nvlinkUnits(const Fabric &fabric);
 void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c, const FlowSink &fn,
-                            bool sharp = false);
+                            bool sharp = false, const NvlinkUnits *units = nullptr);
 
 /// Bytes one call of c moves inside hosts (NVLink): the intra-host stage of
 /// the hierarchical algorithm, Σ_hosts m·factor(m)·S for all-reduce / AG / RS
 /// (m members on the host), S/n per same-host pair for all-to-all, S per
 /// same-host neighbour pair and direction for p2p.
-double hostLocalBytes(const Placement &placement, const GroupCollective &c);
+double hostLocalBytes(const Placement &placement, const GroupCollective &c, const NvlinkUnits *units = nullptr);
 
 /// The network flows of one call of c (rails from the GPUs' NICs:
 /// GPU g uses the host's NIC g % nics).

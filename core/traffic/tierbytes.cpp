@@ -107,17 +107,18 @@ TierBytes stepTierBytes(const Fabric &fabric, const Placement &placement,
                         const std::vector<ParallelKind> &kinds, bool sharp)
 {
     TierBytes out;
+    const NvlinkUnits units = nvlinkUnits(fabric);
     for (const GroupCollective &c : collectives) {
         if (!kinds.empty() && std::find(kinds.begin(), kinds.end(), c.kind) == kinds.end())
             continue;
         const double times = double(c.countPerStep);
-        out[FlowTier::Host] += hostLocalBytes(placement, c) * times;
+        out[FlowTier::Host] += hostLocalBytes(placement, c, &units) * times;
         forEachNetworkTransfer(
             placement, c,
             [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
                 out[classifier.classify(sh, gpuRail(fabric, sh, sg), dh, gpuRail(fabric, dh, dg))] += bytes * times;
             },
-            sharp);
+            sharp, &units);
     }
     return out;
 }

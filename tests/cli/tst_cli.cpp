@@ -47,6 +47,7 @@ private slots:
     void missingOutput();
     void analyzeText();
     void generateNvlsSharp();
+    void generateNvlinkDomains();
 };
 
 QString TestCli::fatTree(int k, double gbps, const QString &name)
@@ -88,7 +89,8 @@ void TestCli::help_data()
     QTest::newRow("top") << QStringList{QStringLiteral("--help")};
     QTest::newRow("help command") << QStringList{QStringLiteral("help")};
     QTest::newRow("generate") << QStringList{QStringLiteral("generate"), QStringLiteral("--help")};
-    for (const char *design : {"fat-tree", "dgx-superpod", "meta-ai-zone", "alibaba-hpn", "rail-optimized"})
+    for (const char *design :
+         {"fat-tree", "dgx-superpod", "gb200-nvl72", "meta-ai-zone", "alibaba-hpn", "rail-optimized"})
         QTest::newRow(design) << QStringList{QStringLiteral("generate"), QLatin1String(design),
                                              QStringLiteral("--help")};
     for (const char *command : {"analyze", "convert", "validate"})
@@ -377,6 +379,59 @@ void TestCli::generateNvlsSharp()
     QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
     QVERIFY2(run.err.contains(QRegularExpression(QStringLiteral("nvls: host 'gpu0+1' has no NVLink SHARP"))),
              qPrintable(describe(run)));
+}
+
+// generate gb200-nvl72 --racks 2: 36 trays × 4 GPUs in two NVLink domains of
+// 18, one per rack, with NVLS; rail-optimized --nvlink-domain groups
+// consecutive hosts, and a domain that is not a whole number of hosts is
+// refused naming the option.
+void TestCli::generateNvlinkDomains()
+{
+    const QString file = m_dir.filePath(QStringLiteral("gb200.fabric.json"));
+    CliRun run = runCli({QStringLiteral("generate"), QStringLiteral("gb200-nvl72"), QStringLiteral("--racks"),
+                         QStringLiteral("2"), QStringLiteral("-o"), file});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY2(run.out.contains(QStringLiteral("144 GPUs, 36 hosts")), qPrintable(describe(run)));
+    ReadResult r = FormatRegistry::instance().readFile(file);
+    QVERIFY2(r.ok(), qPrintable(r.errorText()));
+    QCOMPARE(r.fabric->hostCount(), 36);
+    QCOMPARE(r.fabric->gpuCount(), 144LL);
+    std::vector<NvlinkDomain> domains = r.fabric->nvlinkDomains();
+    QCOMPARE(domains.size(), size_t(2));
+    for (const NvlinkDomain &d : domains) {
+        QCOMPARE(d.hosts.size(), size_t(18));
+        QCOMPARE(d.gpus, 72LL);
+        for (const std::int32_t h : d.hosts) {
+            QVERIFY(r.fabric->host(h).nvls);
+            QCOMPARE(r.fabric->host(h).location.rack, r.fabric->host(d.hosts.front()).location.rack);
+        }
+    }
+
+    const QString rail = m_dir.filePath(QStringLiteral("nvl-rail.fabric.json"));
+    run = runCli({QStringLiteral("generate"), QStringLiteral("rail-optimized"), QStringLiteral("--hosts"),
+                  QStringLiteral("36"), QStringLiteral("--gpus-per-host"), QStringLiteral("4"),
+                  QStringLiteral("--hosts-per-rack"), QStringLiteral("18"), QStringLiteral("--nvlink-domain"),
+                  QStringLiteral("72"), QStringLiteral("-o"), rail});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    r = FormatRegistry::instance().readFile(rail);
+    QVERIFY2(r.ok(), qPrintable(r.errorText()));
+    domains = r.fabric->nvlinkDomains();
+    QCOMPARE(domains.size(), size_t(2));
+    QCOMPARE(domains[1].name, std::string("nvl-0002"));
+    QCOMPARE(domains[1].hosts.front(), 18);
+    QVERIFY(!r.fabric->host(0).nvls); // NVLS only with --nvls
+
+    run = runCli({QStringLiteral("generate"), QStringLiteral("rail-optimized"), QStringLiteral("--hosts"),
+                  QStringLiteral("4"), QStringLiteral("--nvlink-domain"), QStringLiteral("36"), QStringLiteral("-o"),
+                  m_dir.filePath(QStringLiteral("never.fabric.json"))});
+    QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
+    QVERIFY2(run.err.contains(
+                 QStringLiteral("--nvlink-domain: 36 GPUs per NVLink domain is not a whole number of 8-GPU hosts")),
+             qPrintable(describe(run)));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("never.fabric.json"))));
+    run = runCli({QStringLiteral("generate"), QStringLiteral("gb200-nvl72"), QStringLiteral("--racks"),
+                  QStringLiteral("0"), QStringLiteral("-o"), m_dir.filePath(QStringLiteral("never.fabric.json"))});
+    QVERIFY2(run.exitCode == 2 && run.err.contains(QStringLiteral("--racks")), qPrintable(describe(run)));
 }
 
 void TestCli::analyzeText()

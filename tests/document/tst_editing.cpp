@@ -315,6 +315,52 @@ private slots:
         QCOMPARE(bytes(doc.fabric()), original);
     }
 
+    void nvlinkDomainEdits()
+    {
+        Fabric f = smallFabric();
+        f.host(2).nvlinkGBps = 0; // h3: a host without NVLink
+        FabricDocument doc(std::move(f));
+        const QByteArray original = bytes(doc.fabric());
+        PropertyEdit edit;
+        edit.nvlinkDomain = "nvl-0001";
+        QVERIFY(doc.setProperties({"h1", "h2", "l1"}, edit)); // the leaf has no domain: left alone
+        QCOMPARE(doc.undoStack()->count(), 1);
+        const QByteArray joined = bytes(doc.fabric());
+        QCOMPARE(joined.count("\"nvlink_domain\":\"nvl-0001\""), 2);
+        QCOMPARE(doc.fabric().nvlinkDomains().size(), size_t(1));
+        doc.undoStack()->undo();
+        QCOMPARE(bytes(doc.fabric()), original);
+        doc.undoStack()->redo();
+        QCOMPARE(bytes(doc.fabric()), joined);
+
+        // Refused: a name that is not id-like, a host without NVLink.
+        QString error;
+        edit.nvlinkDomain = "rack 1";
+        QVERIFY(!doc.setProperties({"h1"}, edit, &error));
+        QVERIFY2(error.contains("NVLink domain name 'rack 1' is not valid"), qPrintable(error));
+        edit.nvlinkDomain = "nvl-0001";
+        QVERIFY(!doc.setProperties({"h3"}, edit, &error));
+        QVERIFY2(error.contains("host 'h3' has no NVLink"), qPrintable(error));
+        QCOMPARE(bytes(doc.fabric()), joined);
+
+        // A copy of the rack is a domain of its own; so is a new rack shaped like a member.
+        QVERIFY(doc.duplicateRack("r1"));
+        QCOMPARE(doc.fabric().host(3).nvlinkDomain, std::string("nvl-0002"));
+        QCOMPARE(doc.fabric().host(4).nvlinkDomain, std::string("nvl-0002"));
+        QVERIFY(doc.addRack({"", "", "su-1", "r9"}, 2, doc.fabric().host(0)));
+        QCOMPARE(doc.fabric().host(5).nvlinkDomain, std::string("nvl-0003"));
+        QCOMPARE(doc.fabric().host(6).nvlinkDomain, std::string("nvl-0003"));
+        QCOMPARE(doc.fabric().nvlinkDomains().size(), size_t(3));
+
+        // An empty name takes a host out of its domain.
+        edit.nvlinkDomain = "";
+        QVERIFY(doc.setProperties({"h2"}, edit));
+        QVERIFY(doc.fabric().host(1).nvlinkDomain.empty());
+        for (int i = 0; i < 4; ++i)
+            doc.undoStack()->undo();
+        QCOMPARE(bytes(doc.fabric()), original);
+    }
+
     void recableMovesOneEnd()
     {
         FabricDocument doc(smallFabric());

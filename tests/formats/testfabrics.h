@@ -12,9 +12,10 @@
 namespace Railyard::TestFabrics {
 
 /// Two racks of 4 hosts x 8 GPUs, 8 rails: one rail leaf per rail (8 host
-/// links each), 2 spines, 2 parallel uplinks from every leaf to every spine.
-/// With `oddities`: a degraded and a down link, a plane-1 link, an unlayered
-/// switch, partial locations and strings that need escaping.
+/// links each), 2 spines, 2 parallel uplinks from every leaf to every spine;
+/// rack 1's hosts share the NVLink domain "nvl-r1". With `oddities`: a
+/// degraded and a down link, a plane-1 link, an unlayered switch, partial
+/// locations and strings that need escaping.
 inline Fabric lab(bool oddities)
 {
     Fabric f;
@@ -29,6 +30,8 @@ inline Fabric lab(bool oddities)
             h.gpus = 8;
             h.nvlinkGBps = r == 0 ? 450.0 : 900.0;
             h.nvls = r == 0; // NVLink SHARP on rack 0 only
+            if (r == 1)
+                h.nvlinkDomain = "nvl-r1"; // rack 1 is one multi-host NVLink domain
             for (int rail = 0; rail < rails; ++rail)
                 h.nics.push_back(Nic{rail, 400.0, 1});
             h.location = Location{"zone-a", "pod-1", "su-1", "rack-" + std::to_string(r)};
@@ -137,6 +140,7 @@ inline void compare(const Fabric &actual, const Fabric &expected, bool nics = tr
         QCOMPARE(a.gpus, e.gpus);
         QVERIFY(a.nvlinkGBps == e.nvlinkGBps);
         QCOMPARE(a.nvls, e.nvls);
+        QCOMPARE(qs(a.nvlinkDomain), qs(e.nvlinkDomain));
         if (nics)
             QCOMPARE(a.nics.size(), e.nics.size());
         for (size_t n = 0; nics && n < e.nics.size(); ++n) {

@@ -105,6 +105,7 @@ private slots:
     void samples();
     void deterministicLayout();
     void readsHandWritten();
+    void nvlinkDomains();
     void fieldErrors_data();
     void fieldErrors();
     void badFixtures_data();
@@ -175,10 +176,11 @@ void TestFabricJson::deterministicLayout()
     QCOMPARE(lines.at(2), QByteArray(R"( "version": 1,)"));
     QVERIFY(bytes.contains(
         R"(  {"id":"leaf-0","tier":"leaf","radix":64,"model":"qm9700","plane":0,"rail":0,"sharp":true,"location":{"zone":"zone-a","pod":"pod-1","su":"su-1","rack":"net-rack"}},)"));
-    // nvls and sharp are written only when true.
+    // nvls and sharp are written only when true, nvlink_domain only when set.
     QVERIFY(
         bytes.contains(R"({"id":"h-r0-0","gpu_model":"h100","gpus":8,"nvlink_gbytes_per_s":450,"nvls":true,"nics":)"));
-    QVERIFY(bytes.contains(R"({"id":"h-r1-0","gpu_model":"b200","gpus":8,"nvlink_gbytes_per_s":900,"nics":)"));
+    QVERIFY(bytes.contains(
+        R"({"id":"h-r1-0","gpu_model":"b200","gpus":8,"nvlink_gbytes_per_s":900,"nvlink_domain":"nvl-r1","nics":)"));
     QVERIFY(bytes.contains(R"({"id":"spine-0","tier":"spine","radix":64,"model":"qm9700","plane":0,"location":)"));
     QVERIFY(
         bytes.contains(R"(  {"id":"l0","a":"h-r0-0","b":"leaf-0","port_a":0,"port_b":0,"gbps":400,"state":"up"},)"));
@@ -211,6 +213,36 @@ void TestFabricJson::readsHandWritten()
     QCOMPARE(r.warnings[1].path, QStringLiteral("/links/1/colour"));
 }
 
+void TestFabricJson::nvlinkDomains()
+{
+    // Hosts naming the same domain share it, in order of their first host; an
+    // empty name is no domain and is not written back.
+    const QByteArray doc = R"({"format":"railyard-fabric","version":1,"hosts":[
+        {"id":"t1","gpus":4,"nvlink_domain":"nvl-0002"},
+        {"id":"t2","gpus":4,"nvlink_domain":"nvl-0001"},
+        {"id":"t3","gpus":4,"nvlink_domain":"nvl-0002"},
+        {"id":"h4","gpus":8,"nvlink_domain":""},
+        {"id":"h5","gpus":8}]})";
+    const ReadResult r = readBytes(doc);
+    QVERIFY2(r.ok(), qPrintable(r.errorText()));
+    QVERIFY(r.warnings.empty());
+    const std::vector<NvlinkDomain> domains = r.fabric->nvlinkDomains();
+    QCOMPARE(domains.size(), size_t(2));
+    QCOMPARE(domains[0].name, std::string("nvl-0002"));
+    QCOMPARE(domains[0].hosts, (std::vector<std::int32_t>{0, 2}));
+    QCOMPARE(domains[0].gpus, 8LL);
+    QCOMPARE(domains[1].name, std::string("nvl-0001"));
+    QCOMPARE(domains[1].hosts, std::vector<std::int32_t>{1});
+    QVERIFY(r.fabric->host(3).nvlinkDomain.empty());
+    const QByteArray bytes = writeBytes(*r.fabric);
+    QCOMPARE(bytes.count("\"nvlink_domain\""), 3);
+    QVERIFY(bytes.contains(
+        R"({"id":"t1","gpu_model":"h100","gpus":4,"nvlink_gbytes_per_s":450,"nvlink_domain":"nvl-0002",)"));
+    const ReadResult again = readBytes(bytes);
+    QVERIFY2(again.ok(), qPrintable(again.errorText()));
+    TestFabrics::compare(*again.fabric, *r.fabric);
+}
+
 void TestFabricJson::fieldErrors_data()
 {
     QTest::addColumn<QByteArray>("body");
@@ -236,6 +268,15 @@ void TestFabricJson::fieldErrors_data()
                                << "at least 1 GPU, got 0";
     QTest::newRow("string nvls") << QByteArray(R"("hosts":[{"id":"h","gpus":8,"nvls":"yes"}])") << "/hosts/0/nvls"
                                  << R"(expected true or false, got string "yes")";
+    QTest::newRow("bad nvlink domain") << QByteArray(R"("hosts":[{"id":"h","gpus":8,"nvlink_domain":"rack 1"}])")
+                                       << "/hosts/0/nvlink_domain"
+                                       << "NVLink domain name 'rack 1' is not valid";
+    QTest::newRow("number nvlink domain")
+        << QByteArray(R"("hosts":[{"id":"h","gpus":8,"nvlink_domain":72}])") << "/hosts/0/nvlink_domain"
+        << "expected a string, got 72";
+    QTest::newRow("nvlink domain without NVLink")
+        << QByteArray(R"("hosts":[{"id":"h","gpus":8,"nvlink_gbytes_per_s":0,"nvlink_domain":"nvl-1"}])") << "/hosts/0"
+        << "host 'h' is in NVLink domain 'nvl-1' but has no NVLink (nvlink_gbytes_per_s is 0)";
     QTest::newRow("number sharp") << QByteArray(R"("switches":[{"id":"s","tier":"leaf","sharp":1}])")
                                   << "/switches/0/sharp"
                                   << "expected true or false, got 1";

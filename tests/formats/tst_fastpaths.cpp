@@ -107,6 +107,8 @@ void TestFastPaths::json_data()
     row("truncated", lab.left(lab.size() / 2), false);
     row("empty", QByteArray(), false);
     row("wrong version", replaced(lab, "\"version\": 1", "\"version\": 2"), false);
+    row("NVLink domain", replaced(lab, "\"gpus\":8,", "\"gpus\":8,\"nvlink_domain\":\"nvl-1\","), true);
+    row("bad NVLink domain", replaced(lab, "\"gpus\":8,", "\"gpus\":8,\"nvlink_domain\":\"nvl 1\","), false);
 }
 
 void TestFastPaths::json()
@@ -190,6 +192,9 @@ void TestFastPaths::graphml_data()
     row("mismatched end tag", replaced(lab, "</node>", "</edge>"), false);
     row("unknown node", replaced(lab, "source=\"", "source=\"x"), false);
     row("bad number", replaced(lab, ">400<", ">4OO<"), false);
+    const QByteArray gb200 = asGraphml(sample("gb200-nvl72.fabric.json"));
+    row("gb200 as written", gb200, true);
+    row("bad NVLink domain", replaced(gb200, ">nvl-0001<", ">nvl 0001<"), false);
 }
 
 void TestFastPaths::graphml()

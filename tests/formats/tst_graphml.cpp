@@ -87,6 +87,9 @@ void TestGraphml::roundTrip()
     QFETCH(bool, empty);
     const Fabric original = empty ? Fabric() : TestFabrics::lab(oddities);
     const QByteArray bytes = writeBytes(original);
+    // Rack 1's NVLink domain is a node key, written only on the hosts that have one.
+    QVERIFY(bytes.contains(R"(<key id="nvlink_domain" for="node" attr.name="nvlink_domain" attr.type="string"/>)"));
+    QCOMPARE(bytes.count(R"(<data key="nvlink_domain">nvl-r1</data>)"), empty ? 0 : 4);
     const ReadResult result = readBytes(bytes);
     QVERIFY2(result.ok(), qPrintable(result.errorText()));
     QVERIFY2(result.warnings.empty(),
@@ -283,6 +286,14 @@ void TestGraphml::otherErrors_data()
     QTest::newRow("bad nvls") << document(
         {}, "<node id=\"h\"><data key=\"r\">host</data><data key=\"nvls\">yes</data></node>")
                               << 6 << "node 'h': nvls must be true or false, got 'yes'";
+    QTest::newRow("bad nvlink domain") << document(
+        {}, "<node id=\"h\"><data key=\"r\">host</data><data key=\"nvlink_domain\">rack 1</data></node>")
+                                       << 6 << "node 'h': NVLink domain name 'rack 1' is not valid";
+    QTest::newRow("nvlink domain without NVLink")
+        << document({},
+                    "<node id=\"h\"><data key=\"r\">host</data><data key=\"nvlink_gbytes_per_s\">0</data>"
+                    "<data key=\"nvlink_domain\">nvl-1</data></node>")
+        << 6 << "host 'h' is in NVLink domain 'nvl-1' but has no NVLink";
     QTest::newRow("bad sharp") << document(
         {}, "<node id=\"s\"><data key=\"r\">leaf</data><data key=\"sharp\">2</data></node>")
                                << 6 << "node 's': sharp must be true or false, got '2'";

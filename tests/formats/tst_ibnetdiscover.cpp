@@ -115,6 +115,9 @@ private slots:
     void iblinkinfoBothLayouts();
     void iblinkinfoDegradedAndDown();
     void iblinkinfoMalformed();
+    void portsReport();
+    void nodeNameMap();
+    void nodeNameMapMalformed();
 };
 
 void TestIbnetdiscover::rates()
@@ -327,6 +330,15 @@ void TestIbnetdiscover::realToolsThroughIbsim()
         dump.clear();
         QTest::qWait(300);
     }
+    // The same fabric as a ports report (ibnetdiscover -p).
+    QByteArray ports;
+    if (!dump.isEmpty()) {
+        QProcess run;
+        run.setProcessEnvironment(env);
+        run.start(discover, {QStringLiteral("-p")});
+        QVERIFY(run.waitForFinished(120000));
+        ports = run.readAllStandardOutput();
+    }
     // The same fabric through iblinkinfo.
     QByteArray linkInfo;
     const QString linkInfoTool = QStandardPaths::findExecutable(QStringLiteral("iblinkinfo"),
@@ -347,6 +359,12 @@ void TestIbnetdiscover::realToolsThroughIbsim()
                                              QStringLiteral("ibnetdiscover output"));
     QVERIFY2(r.ok(), qPrintable(r.errorText()));
     compareTopology(design, *r.fabric);
+    QVERIFY2(Ibnetdiscover::isPortsReport(std::string_view(ports.constData(), size_t(ports.size()))),
+             ports.left(400).constData());
+    const ReadResult fromPorts = Ibnetdiscover::read(std::string_view(ports.constData(), size_t(ports.size())),
+                                                     QStringLiteral("ibnetdiscover -p output"));
+    QVERIFY2(fromPorts.ok(), qPrintable(fromPorts.errorText()));
+    compareTopology(design, *fromPorts.fabric);
     QVERIFY2(!linkInfo.isEmpty(), "iblinkinfo printed nothing");
     const ReadResult fromLinkInfo = Iblinkinfo::read(std::string_view(linkInfo.constData(), size_t(linkInfo.size())),
                                                      QStringLiteral("iblinkinfo output"));
@@ -399,6 +417,109 @@ void TestIbnetdiscover::iblinkinfoMalformed()
     QVERIFY(!orphan.ok());
     QCOMPARE(orphan.errors.front().line, 1);
     QVERIFY(orphan.errors.front().message.contains(QLatin1String("before any")));
+}
+
+
+void TestIbnetdiscover::portsReport()
+{
+    // What the real `ibnetdiscover -p` printed for ibsim's net.2sw2path4hca:
+    // every link from both ends, unconnected switch ports without a peer.
+    const ReadResult r = readFixture(QStringLiteral("ibsim-2sw4hca-ports.ibnetdiscover"));
+    QVERIFY2(r.ok(), qPrintable(r.errorText()));
+    const Fabric &f = *r.fabric;
+    QCOMPARE(f.hostCount(), 4);
+    QCOMPARE(f.switchCount(), 2);
+    QCOMPARE(f.links().size(), size_t(6)); // 4 host links, 2 between the switches
+    for (const char *h : {"Hca1", "Hca2", "Hca3", "Hca4"})
+        QVERIFY2(hostNamed(f, h), h);
+    QCOMPARE(int(switchNamed(f, "Switch1")->tier), int(Tier::Leaf));
+    QCOMPARE(switchNamed(f, "Switch1")->radix, 8);
+    int between = 0;
+    for (const Link &l : f.links()) {
+        QCOMPARE(l.capacityGbps, 10.0); // 4xSDR
+        QCOMPARE(int(l.state), int(LinkState::Up));
+        if (f.nodeId(l.a).rfind("Switch", 0) == 0 && f.nodeId(l.b).rfind("Switch", 0) == 0) {
+            ++between;
+            QCOMPARE(l.portA, l.portB); // ports 3-3 and 5-5
+            QVERIFY(l.portA == 3 || l.portA == 5);
+        }
+    }
+    QCOMPARE(between, 2);
+    // The same topology as the plain dump of the same fabric.
+    const ReadResult plain = readFixture(QStringLiteral("ibsim-2sw4hca.ibnetdiscover"));
+    QVERIFY2(plain.ok(), qPrintable(plain.errorText()));
+    QCOMPARE(linkSet(f), linkSet(*plain.fabric));
+}
+
+void TestIbnetdiscover::nodeNameMap()
+{
+    // The map names the HCAs "HOST DEVICE": dgx-01 gets two NICs (rails 0, 1),
+    // dgx-02 one, and the unquoted dgx-02-bmc stays a host of its own.
+    ReadOptions options;
+    options.nodeNameMap = dataDir + QStringLiteral("ibsim-2sw4hca.node-name-map");
+    for (const char *dump : {"ibsim-2sw4hca.ibnetdiscover", "ibsim-2sw4hca-ports.ibnetdiscover"}) {
+        const ReadResult r = FormatRegistry::instance().readFile(dataDir + QLatin1String(dump),
+                                                                 QStringLiteral("ibnetdiscover"), options);
+        QVERIFY2(r.ok(), qPrintable(r.errorText()));
+        const Fabric &f = *r.fabric;
+        QCOMPARE(f.hostCount(), 3);
+        const Host *dgx1 = hostNamed(f, "dgx-01");
+        QVERIFY2(dgx1, dump);
+        QCOMPARE(dgx1->nics.size(), size_t(2));
+        QCOMPARE(dgx1->nics[0].rail, 0);
+        QCOMPARE(dgx1->nics[1].rail, 1);
+        QVERIFY(hostNamed(f, "dgx-02"));
+        QCOMPARE(hostNamed(f, "dgx-02")->nics.size(), size_t(1));
+        QVERIFY(hostNamed(f, "dgx-02-bmc"));
+        QVERIFY(switchNamed(f, "leaf-a"));
+        QVERIFY(switchNamed(f, "leaf-b"));
+        QVERIFY(!switchNamed(f, "Switch1"));
+        QCOMPARE(f.links().size(), size_t(6));
+        QVERIFY(anyWarning(r, "node-name map"));
+    }
+    // Without the map, the dump's own descriptions.
+    QVERIFY(hostNamed(*readFixture(QStringLiteral("ibsim-2sw4hca.ibnetdiscover")).fabric, "Hca1"));
+}
+
+void TestIbnetdiscover::nodeNameMapMalformed()
+{
+    ReadOptions options;
+    options.nodeNameMap = dataDir + QStringLiteral("malformed.node-name-map");
+    const ReadResult r = FormatRegistry::instance().readFile(dataDir + QStringLiteral("ibsim-2sw4hca.ibnetdiscover"),
+                                                             QStringLiteral("ibnetdiscover"), options);
+    QVERIFY(!r.ok());
+    std::set<int> lines;
+    for (const FormatError &e : r.errors) {
+        QVERIFY2(e.file.endsWith(QLatin1String("malformed.node-name-map")), qPrintable(e.toString()));
+        lines.insert(e.line);
+    }
+    QCOMPARE(lines, (std::set<int>{3, 4})); // the bad GUID, the unclosed quote
+    // A map that cannot be opened is named.
+    options.nodeNameMap = dataDir + QStringLiteral("no-such.node-name-map");
+    const ReadResult missing = FormatRegistry::instance().readFile(
+        dataDir + QStringLiteral("ibsim-2sw4hca.ibnetdiscover"), QStringLiteral("ibnetdiscover"), options);
+    QVERIFY(!missing.ok());
+    QVERIFY(missing.errors.front().file.endsWith(QLatin1String("no-such.node-name-map")));
+
+    // The CLI: the map applies to ibnetdiscover input only, and a bad map fails the conversion.
+    const QString cli = QStringLiteral(RAILYARD_CLI);
+    QTemporaryDir dir;
+    QProcess run;
+    run.start(cli, {QStringLiteral("convert"), dataDir + QStringLiteral("ibsim-2sw4hca-ports.ibnetdiscover"),
+                    dir.filePath(QStringLiteral("out.fabric.json")), QStringLiteral("--node-name-map"),
+                    dataDir + QStringLiteral("ibsim-2sw4hca.node-name-map")});
+    QVERIFY(run.waitForFinished(60000));
+    QCOMPARE(run.exitCode(), 0);
+    QFile json(dir.filePath(QStringLiteral("out.fabric.json")));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QVERIFY(json.readAll().contains("\"dgx-01\""));
+    run.start(cli, {QStringLiteral("convert"), dataDir + QStringLiteral("ibsim-2sw4hca.ibnetdiscover"),
+                    dir.filePath(QStringLiteral("bad.fabric.json")), QStringLiteral("--node-name-map"),
+                    dataDir + QStringLiteral("malformed.node-name-map")});
+    QVERIFY(run.waitForFinished(60000));
+    QCOMPARE(run.exitCode(), 1);
+    QVERIFY(run.readAllStandardError().contains("malformed.node-name-map:3"));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("bad.fabric.json"))));
 }
 
 QTEST_GUILESS_MAIN(TestIbnetdiscover)

@@ -1,5 +1,6 @@
 // Generated fabrics against closed forms: fat-tree counts (Al-Fares 2008),
-// DGX SuperPOD switch counts from radix-64 arithmetic, the preset shapes.
+// DGX SuperPOD switch counts from radix-64 arithmetic, the preset shapes,
+// GB200 NVL72 racks as NVLink domains.
 
 #include "core/analysis/capacity.h"
 #include "core/analysis/counts.h"
@@ -32,6 +33,18 @@ void expectGeneratorError(const ClosParams &p, const char *parameter)
 {
     try {
         generateClos(p);
+        QFAIL("expected a GeneratorError");
+    } catch (const GeneratorError &e) {
+        QVERIFY2(std::string(e.what()).rfind(parameter, 0) == 0, e.what());
+    }
+}
+
+/// A preset function that refuses its argument.
+template<typename F>
+void expectGeneratorErrorFrom(F &&preset, const char *parameter)
+{
+    try {
+        preset();
         QFAIL("expected a GeneratorError");
     } catch (const GeneratorError &e) {
         QVERIFY2(std::string(e.what()).rfind(parameter, 0) == 0, e.what());
@@ -188,8 +201,80 @@ private slots:
         p.gpuModel = "b200";
         const Fabric f = generateClos(p);
         QCOMPARE(f.host(0).nvlinkGBps, 900.0);
+        // NVLink 3 (A100: 12 links × 25 GB/s), NVLink 4 on the export H800 (8 × 25), NVLink 5 (GB200: 18 × 50).
+        for (const auto &[model, gbps] : {std::pair{"a100", 300.0}, {"h800", 200.0}, {"gb200", 900.0}}) {
+            p.gpuModel = model;
+            QCOMPARE(generateClos(p).host(0).nvlinkGBps, gbps);
+        }
         p.gpuModel = "x999";
         expectGeneratorError(p, "gpu");
+    }
+
+    // GB200 NVL72 racks: 18 trays × 4 GPUs per rack, each rack one NVLink
+    // domain; 4 × 400G rails per tray, non-blocking leaves.
+    void gb200Nvl72()
+    {
+        const Fabric f = generateClos(gb200NvlParams(2));
+        QVERIFY(f.validate().empty());
+        QCOMPARE(f.hostCount(), 36);
+        QCOMPARE(f.gpuCount(), 144LL);
+        const std::vector<NvlinkDomain> domains = f.nvlinkDomains();
+        QCOMPARE(domains.size(), size_t(2));
+        for (size_t d = 0; d < domains.size(); ++d) {
+            QCOMPARE(domains[d].name, std::string(d == 0 ? "nvl-0001" : "nvl-0002"));
+            QCOMPARE(domains[d].hosts.size(), size_t(18));
+            QCOMPARE(domains[d].gpus, 72LL);
+            std::set<std::string> racks;
+            for (size_t i = 0; i < domains[d].hosts.size(); ++i) {
+                QCOMPARE(domains[d].hosts[i], std::int32_t(d * 18 + i)); // consecutive trays
+                racks.insert(f.host(domains[d].hosts[i]).location.rack);
+            }
+            QCOMPARE(racks.size(), size_t(1)); // the domain is its rack
+        }
+        QVERIFY(f.host(0).location.rack != f.host(18).location.rack);
+        for (const Host &h : f.hosts()) {
+            QCOMPARE(h.gpuModel, std::string("gb200"));
+            QCOMPARE(h.gpus, 4);
+            QCOMPARE(h.nvlinkGBps, 900.0);
+            QVERIFY(h.nvls);
+            QCOMPARE(h.nics.size(), size_t(4));
+            for (int r = 0; r < 4; ++r) {
+                QCOMPARE(h.nics[size_t(r)].rail, r);
+                QCOMPARE(h.nics[size_t(r)].speedGbps, 400.0);
+            }
+        }
+        // One rail leaf per rack and rail (18 down, 18 up), spines above: non-blocking.
+        const FabricCounts c = countFabric(f);
+        QCOMPARE(tierCount(c, "leaf"), 8LL);
+        const OversubscriptionResult o = analyzeOversubscription(f, CapacityView::of(f));
+        QCOMPARE(tierOf(o, Tier::Leaf)->ratio, 1.0);
+        for (const Switch &s : f.switches())
+            QCOMPARE(s.radix, 64);
+        expectGeneratorErrorFrom([] { return gb200NvlParams(0); }, "racks");
+    }
+
+    // nvlinkDomainGpus groups consecutive hosts into domains of that many GPUs;
+    // with hostsPerRack equal to the hosts per domain, each domain is a rack.
+    void nvlinkDomainGrouping()
+    {
+        ClosParams p = railOptimizedParams(12);
+        p.nvlinkDomainGpus = 32; // 4 hosts of 8 GPUs
+        const Fabric f = generateClos(p);
+        QVERIFY(f.validate().empty());
+        const std::vector<NvlinkDomain> domains = f.nvlinkDomains();
+        QCOMPARE(domains.size(), size_t(3));
+        for (std::int32_t h = 0; h < f.hostCount(); ++h) {
+            QCOMPARE(f.host(h).nvlinkDomain, "nvl-000" + std::to_string(h / 4 + 1));
+            QCOMPARE(f.host(h).location.rack, f.host(h - h % 4).location.rack); // hostsPerRack 4
+        }
+        QVERIFY(generateClos(railOptimizedParams(12)).nvlinkDomains().empty()); // 0: none
+
+        p.nvlinkDomainGpus = 36; // 4.5 hosts of 8 GPUs
+        expectGeneratorError(p, "nvlink-domain: 36 GPUs per NVLink domain is not a whole number of 8-GPU hosts");
+        p.nvlinkDomainGpus = 40; // 5 hosts: 12 hosts are not whole domains
+        expectGeneratorError(p, "nvlink-domain: 12 hosts do not fill whole NVLink domains of 5 hosts");
+        p.nvlinkDomainGpus = -8;
+        expectGeneratorError(p, "nvlink-domain");
     }
 
     // ClosParams::nvls / sharp set Host::nvls on every host and Switch::sharp

@@ -221,7 +221,7 @@ private slots:
         }
         QCOMPARE(titles, (QStringList{QStringLiteral("&Datei"), QStringLiteral("&Bearbeiten"),
                                       QStringLiteral("&Zeichnen"), QStringLiteral("&Ansicht"),
-                                      QStringLiteral("&Hilfe")}));
+                                      QStringLiteral("&Inventar"), QStringLiteral("&Hilfe")}));
     }
 
 private:

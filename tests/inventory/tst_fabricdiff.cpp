@@ -138,12 +138,18 @@ void TestFabricDiff::changedElements()
     Fabric f = generateClos(railOptimizedParams(16));
     Fabric g = f;
     g.host(0).gpus = 4;
+    g.host(1).nvlinkDomain = "nvl-0001";
+    f.host(2).nvlinkDomain = "nvl-0001";
+    g.host(2).nvlinkDomain = "nvl-0002";
     g.switchAt(0).radix = 32;
     g.link(0).state = LinkState::Degraded;
     g.link(0).degradedGbps = 200;
     const FabricDiff d = diffFabrics(f, g, false);
-    QCOMPARE(d.changedHosts.size(), size_t(1));
+    QCOMPARE(d.changedHosts.size(), size_t(3));
     QCOMPARE(d.changedHosts[0].changes, std::vector<std::string>{"gpus 8 → 4"});
+    // A host that joins, or moves to another, multi-host NVLink domain is changed.
+    QCOMPARE(d.changedHosts[1].changes, std::vector<std::string>{"nvlink domain none → nvl-0001"});
+    QCOMPARE(d.changedHosts[2].changes, std::vector<std::string>{"nvlink domain nvl-0001 → nvl-0002"});
     QCOMPARE(d.changedSwitches.size(), size_t(1));
     QCOMPARE(d.changedLinks.size(), size_t(1));
     QCOMPARE(d.changedLinks[0].changes, std::vector<std::string>{"state up → degraded"});

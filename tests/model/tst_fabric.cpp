@@ -112,6 +112,58 @@ private slots:
         QCOMPARE(f.link(0).effectiveGbps(), 0.0);
     }
 
+    void nvlinkDomainNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("generated") << "nvl-0001" << true;
+        QTest::newRow("dots and colons") << "r12.nvl72:a_b" << true;
+        QTest::newRow("digit first") << "7" << true;
+        QTest::newRow("empty") << "" << false;
+        QTest::newRow("space") << "rack 1" << false;
+        QTest::newRow("leading dash") << "-nvl" << false;
+        QTest::newRow("slash") << "pod/rack" << false;
+        QTest::newRow("non-ASCII") << QString::fromUtf8("d\xc3\xb6m") << false;
+        QTest::newRow("1024 bytes") << QString(1024, QLatin1Char('a')) << true;
+        QTest::newRow("1025 bytes") << QString(1025, QLatin1Char('a')) << false;
+    }
+    void nvlinkDomainNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, valid);
+        const std::string text = name.toStdString();
+        QCOMPARE(isValidNvlinkDomainName(text), valid);
+        QCOMPARE(nvlinkDomainNameProblem(text).empty(), valid);
+    }
+
+    // Hosts naming one domain share it; the name must be valid and every host
+    // of a domain needs NVLink, reported with the host's id.
+    void nvlinkDomainsAndTheirInvariants()
+    {
+        Fabric f = twoHostsOneLeaf();
+        QVERIFY(f.nvlinkDomains().empty());
+        f.host(0).nvlinkDomain = "nvl-a";
+        f.host(1).nvlinkDomain = "nvl-a";
+        QVERIFY(f.validate().empty());
+        const std::vector<NvlinkDomain> domains = f.nvlinkDomains();
+        QCOMPARE(domains.size(), size_t(1));
+        QCOMPARE(domains[0].hosts, (std::vector<std::int32_t>{0, 1}));
+        QCOMPARE(domains[0].gpus, 16LL);
+        f.host(1).nvlinkGBps = 0;
+        std::vector<Problem> problems = f.validate();
+        QCOMPARE(problems.size(), size_t(1));
+        QCOMPARE(problems[0].elementId, std::string("h2"));
+        QCOMPARE(problems[0].message,
+                 std::string("host 'h2' is in NVLink domain 'nvl-a' but has no NVLink (nvlink_gbytes_per_s is 0)"));
+        QVERIFY(hasProblem(f.validateElements({f.hostNode(1)}, {}), "host 'h2' has no NVLink"));
+        f.host(1).nvlinkGBps = 450;
+        f.host(0).nvlinkDomain = "nvl a";
+        problems = f.validate();
+        QCOMPARE(problems.size(), size_t(1));
+        QCOMPARE(problems[0].elementId, std::string("h1"));
+        QVERIFY(hasProblem(problems, "NVLink domain name 'nvl a' is not valid"));
+    }
+
     void tierNamesRoundTrip()
     {
         for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core, Tier::Unlayered})

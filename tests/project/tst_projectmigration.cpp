@@ -1,6 +1,8 @@
 // Migrations of the .railyard schema: a schema-1 file made here with the
 // SQLite C API (its SQL written out below) is read through an in-memory
-// migration without changing the file, and migrated on disk by a write.
+// migration without changing the file, and migrated on disk by a write;
+// files of schemas 2, 3 and 4 gain the intent and health tables and the
+// hosts' NVLink domains the same way.
 
 #include "core/formats/formatregistry.h"
 #include "core/health/healthstore.h"
@@ -147,6 +149,15 @@ QSet<QString> columnsOf(const QString &path, const char *table)
     return QSet<QString>(names.begin(), names.end());
 }
 
+/// sample(variant) as a release before schema 5 could hold it: no NVLink domains.
+ProjectData sampleWithoutDomains(int variant)
+{
+    ProjectData data = sample(variant);
+    for (std::int32_t h = 0; h < data.fabric.hostCount(); ++h)
+        data.fabric.host(h).nvlinkDomain.clear();
+    return data;
+}
+
 } // namespace
 
 class TestProjectMigration : public QObject
@@ -162,6 +173,7 @@ private slots:
     void schema3GainsHealthTables();
     void brokenSnapshotDuringMigration();
     void schema2GainsIntentTables();
+    void schema4GainsNvlinkDomains();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -197,6 +209,7 @@ void TestProjectMigration::readMigratesInMemory()
     QCOMPARE(f.host(1).gpus, 4);
     QCOMPARE(f.host(1).nvlinkGBps, 900.25);
     QVERIFY(f.host(1).nvls);
+    QVERIFY(f.host(0).nvlinkDomain.empty() && f.host(1).nvlinkDomain.empty()); // schema 5 added domains
     QCOMPARE(f.host(0).nics.size(), size_t(2));
     QCOMPARE(f.host(1).nics.size(), size_t(1));
     QCOMPARE(f.host(1).nics[0].speedGbps, 800.0);
@@ -257,7 +270,7 @@ void TestProjectMigration::saveMigratesFile()
     data.jobs = {ProjectJob{"job", "{\"format\": \"railyard-job\"}\n"}};
     ProjectError error;
     QVERIFY2(ProjectFile(m_file).save(data, &error), qPrintable(error.toString()));
-    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("4"));
+    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("5"));
     QCOMPARE(query(m_file, "SELECT name, json FROM jobs"), QStringLiteral("job,{\"format\": \"railyard-job\"}\n"));
     QCOMPARE(query(m_file, "SELECT id, hosts, switches, links FROM versions ORDER BY id"),
              QStringLiteral("1,1,1,1;2,%1,%2,%3")
@@ -277,7 +290,7 @@ void TestProjectMigration::addVersionMigratesFile()
     const auto id = ProjectFile(m_file).addVersion(sample(0), QStringLiteral("Lin"), QStringLiteral("third"), &error);
     QVERIFY2(id, qPrintable(error.toString()));
     QCOMPARE(*id, std::int64_t(3));
-    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("4"));
+    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("5"));
     QCOMPARE(ProjectFile(m_file).versions()->size(), size_t(3));
     compare(*ProjectFile(m_file).readVersion(3), sample(0));
     compare(*ProjectFile(m_file).read(), current); // the current state is untouched
@@ -321,13 +334,15 @@ void TestProjectMigration::schema2GainsIntentTables()
     // A schema-2 file: the current schema without the intent and health
     // tables (schemas 3 and 4 added them), as that release wrote it.
     const QString file = m_dir->filePath(QStringLiteral("schema2.railyard"));
-    QVERIFY(ProjectFile(file).save(sample(0)));
+    const ProjectData old = sampleWithoutDomains(0);
+    QVERIFY(ProjectFile(file).save(old));
     sqlite3 *db = nullptr;
     QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
     QVERIFY(exec(db,
                  "DROP TABLE intent_reviews; DROP TABLE intent_versions; DROP TABLE incidents; "
                  "DROP TABLE telemetry_frames; DROP TABLE telemetry_recordings; "
-                 "ALTER TABLE fabric DROP COLUMN saved_utc; PRAGMA user_version = 2; "
+                 "ALTER TABLE hosts DROP COLUMN nvlink_domain; ALTER TABLE fabric DROP COLUMN saved_utc; PRAGMA "
+                 "user_version = 2; "
                  "VACUUM;"));
     sqlite3_close(db);
     QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("2"));
@@ -338,7 +353,7 @@ void TestProjectMigration::schema2GainsIntentTables()
     const auto none = IntentStore(file).versions(&error);
     QVERIFY2(none, qPrintable(error.toString()));
     QVERIFY(none->empty());
-    compare(*ProjectFile(file).read(), sample(0));
+    compare(*ProjectFile(file).read(), old);
     QVERIFY(fileState(file) == before);
 
     // Storing an intent migrates the file in the same transaction.
@@ -346,9 +361,9 @@ void TestProjectMigration::schema2GainsIntentTables()
     QVERIFY(intent.open(QIODevice::ReadOnly));
     const auto id = IntentStore(file).addVersion(intent.readAll().toStdString(), intent.fileName(), &error);
     QVERIFY2(id, qPrintable(error.toString()));
-    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("4"));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("5"));
     QCOMPARE(query(file, "SELECT cluster, version, parent FROM intent_versions"), QStringLiteral("cluster-3k,3,2"));
-    compare(*ProjectFile(file).read(), sample(0));
+    compare(*ProjectFile(file).read(), old);
 }
 
 void TestProjectMigration::schema3GainsHealthTables()
@@ -356,7 +371,8 @@ void TestProjectMigration::schema3GainsHealthTables()
     // A schema-3 file: the current schema without the health tables (schema
     // 4 only added them), as the previous release wrote it, with an intent.
     const QString file = m_dir->filePath(QStringLiteral("schema3.railyard"));
-    QVERIFY(ProjectFile(file).save(sample(0)));
+    const ProjectData old = sampleWithoutDomains(0);
+    QVERIFY(ProjectFile(file).save(old));
     QFile intent(QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v3.intent.json"));
     QVERIFY(intent.open(QIODevice::ReadOnly));
     ProjectError error;
@@ -365,7 +381,8 @@ void TestProjectMigration::schema3GainsHealthTables()
     QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
     QVERIFY(exec(db,
                  "DROP TABLE incidents; DROP TABLE telemetry_frames; DROP TABLE telemetry_recordings; "
-                 "ALTER TABLE fabric DROP COLUMN saved_utc; PRAGMA user_version = 3; VACUUM;"));
+                 "ALTER TABLE hosts DROP COLUMN nvlink_domain; ALTER TABLE fabric DROP COLUMN saved_utc; PRAGMA "
+                 "user_version = 3; VACUUM;"));
     sqlite3_close(db);
     QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("3"));
 
@@ -375,21 +392,58 @@ void TestProjectMigration::schema3GainsHealthTables()
     QVERIFY2(none, qPrintable(error.toString()));
     QVERIFY(none->empty());
     QVERIFY(HealthStore(file).incidents()->empty());
-    compare(*ProjectFile(file).read(), sample(0));
+    compare(*ProjectFile(file).read(), old);
     QVERIFY(fileState(file) == before);
 
     // Starting a recording migrates the file in the same transaction; the
     // intent and the current state are kept.
     const auto id = HealthStore(file).createRecording("first", "two hosts", 5, "sim", &error);
     QVERIFY2(id, qPrintable(error.toString()));
-    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("4"));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("5"));
     QCOMPARE(query(file, "SELECT name, links, source FROM telemetry_recordings"), QStringLiteral("first,5,sim"));
     QCOMPARE(query(file, "SELECT cluster, version FROM intent_versions"), QStringLiteral("cluster-3k,3"));
-    compare(*ProjectFile(file).read(), sample(0));
+    compare(*ProjectFile(file).read(), old);
     // The save time is unknown until the next save, which records it.
     QVERIFY(ProjectFile(file).savedUtc() && !ProjectFile(file).savedUtc()->isValid());
-    QVERIFY(ProjectFile(file).save(sample(0)));
+    QVERIFY(ProjectFile(file).save(old));
     QVERIFY(ProjectFile(file).savedUtc()->isValid());
+}
+
+void TestProjectMigration::schema4GainsNvlinkDomains()
+{
+    // A schema-4 file: the current schema without hosts.nvlink_domain, as the
+    // previous release wrote it (its hosts in no NVLink domain).
+    const QString file = m_dir->filePath(QStringLiteral("schema4.railyard"));
+    const ProjectData old = sampleWithoutDomains(0);
+    QVERIFY(ProjectFile(file).save(old));
+    ProjectError error;
+    QVERIFY(ProjectFile(file).addVersion(sample(1), QStringLiteral("Ada"), QStringLiteral("with domains"), &error));
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
+    QVERIFY(exec(db, "ALTER TABLE hosts DROP COLUMN nvlink_domain; PRAGMA user_version = 4; VACUUM;"));
+    sqlite3_close(db);
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("4"));
+    QVERIFY(!columnsOf(file, "hosts").contains(QStringLiteral("nvlink_domain")));
+
+    // Reading migrates in memory: every host in no domain, the file unchanged;
+    // a version's snapshot (fabric-json) keeps the domains it was saved with.
+    const FileState before = fileState(file);
+    const std::optional<ProjectData> read = ProjectFile(file).read(&error);
+    QVERIFY2(read, qPrintable(error.toString()));
+    compare(*read, old);
+    QVERIFY(read->fabric.nvlinkDomains().empty());
+    const std::optional<ProjectData> version = ProjectFile(file).readVersion(1, &error);
+    QVERIFY2(version, qPrintable(error.toString()));
+    QCOMPARE(version->fabric.nvlinkDomains().size(), size_t(1));
+    QVERIFY(fileState(file) == before);
+
+    // Saving migrates the file and stores the domains.
+    QVERIFY2(ProjectFile(file).save(sample(0), &error), qPrintable(error.toString()));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("5"));
+    QCOMPARE(query(file, "SELECT id FROM hosts WHERE nvlink_domain = 'nvl-r1' ORDER BY seq"),
+             QStringLiteral("h-r1-0;h-r1-1;h-r1-2;h-r1-3"));
+    QCOMPARE(query(file, "SELECT count(*) FROM hosts WHERE nvlink_domain = ''"), QStringLiteral("4"));
+    compare(*ProjectFile(file).read(), sample(0));
 }
 
 QTEST_GUILESS_MAIN(TestProjectMigration)

@@ -69,10 +69,10 @@ private slots:
         QCOMPARE(dialog.windowTitle(), QStringLiteral("New from Template"));
         auto *list = dialog.findChild<QListWidget *>(QStringLiteral("presetList"));
         QVERIFY(list);
-        QCOMPARE(list->count(), 5);
+        QCOMPARE(list->count(), 6);
         for (const QString &title :
-             {QStringLiteral("Fat-tree"), QStringLiteral("DGX SuperPOD"), QStringLiteral("Meta AI zone"),
-              QStringLiteral("Alibaba HPN"), QStringLiteral("Rail-optimized")})
+             {QStringLiteral("Fat-tree"), QStringLiteral("DGX SuperPOD"), QStringLiteral("GB200 NVL72"),
+              QStringLiteral("Meta AI zone"), QStringLiteral("Alibaba HPN"), QStringLiteral("Rail-optimized")})
             QCOMPARE(list->findItems(title, Qt::MatchExactly).size(), 1);
         // Every input explains itself.
         for (QWidget *input : dialog.findChildren<QAbstractSpinBox *>())
@@ -168,6 +168,41 @@ private slots:
         QVERIFY(dialog.params().nvls && !dialog.params().sharp);
         sharp->setChecked(true);
         QVERIFY(dialog.params().nvls && dialog.params().sharp);
+    }
+
+    void gb200Nvl72()
+    {
+        TemplateDialog dialog;
+        selectPreset(dialog, QStringLiteral("GB200 NVL72"));
+        auto *racks = dialog.findChild<QSpinBox *>(QStringLiteral("gb200Racks"));
+        QVERIFY(racks);
+        racks->setValue(2);
+        QTRY_VERIFY_WITH_TIMEOUT(hasNumber(label(dialog, "previewGpus")->text(), QStringLiteral("144")), kTimeoutMs);
+        QVERIFY(hasNumber(label(dialog, "previewHosts")->text(), QStringLiteral("36")));
+        QVERIFY(label(dialog, "previewOversubscription")->text().contains(QStringLiteral("leaf 1:1")));
+        const ClosParams p = dialog.params();
+        QCOMPARE(p.gpuModel, std::string("gb200"));
+        QCOMPARE(p.nvlinkDomainGpus, 72);
+        QCOMPARE(p.hostsPerRack, 18);
+        QVERIFY(p.nvls);
+    }
+
+    void railOptimizedNvlinkDomain()
+    {
+        TemplateDialog dialog;
+        selectPreset(dialog, QStringLiteral("Rail-optimized"));
+        auto *domain = dialog.findChild<QSpinBox *>(QStringLiteral("railNvlinkDomain"));
+        auto *hosts = dialog.findChild<QSpinBox *>(QStringLiteral("railHosts"));
+        QVERIFY(domain && hosts);
+        QCOMPARE(dialog.params().nvlinkDomainGpus, 0);
+        hosts->setValue(64);
+        domain->setValue(36); // not a whole number of 8-GPU hosts
+        QTRY_VERIFY_WITH_TIMEOUT(!okButton(dialog)->isEnabled(), kTimeoutMs);
+        QVERIFY2(label(dialog, "previewStatus")->text().contains(QStringLiteral("nvlink-domain")),
+                 qPrintable(label(dialog, "previewStatus")->text()));
+        domain->setValue(32);
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled(), kTimeoutMs);
+        QCOMPARE(dialog.params().nvlinkDomainGpus, 32);
     }
 
     void fatTreeBisection()

@@ -108,4 +108,9 @@ QColor healthSuspectColour()
     return QColor(0xcc, 0x79, 0xa7); // reddish purple (Okabe–Ito)
 }
 
+QColor nvlinkDomainColour(bool dark)
+{
+    return dark ? QColor(0x8c, 0xd1, 0x1a) : QColor(0x4e, 0x80, 0x00);
+}
+
 } // namespace Railyard

@@ -46,4 +46,8 @@ QColor healthColour(int state);
 /// Outline of suspect hosts and switches (alarmed links' ends, hung or slow ranks' hosts).
 QColor healthSuspectColour();
 
+/// Outline and label of a multi-host NVLink domain: the GPUs' green, darker
+/// on light backgrounds so a 1.5-pixel outline and small text stay legible.
+QColor nvlinkDomainColour(bool dark);
+
 } // namespace Railyard

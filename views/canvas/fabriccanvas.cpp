@@ -130,6 +130,7 @@ void FabricCanvas::rebuildLayout()
     std::nth_element(widths.begin(), widths.begin() + static_cast<long>(widths.size() / 2), widths.end());
     m_suWidth = widths.empty() ? 0.0 : widths[widths.size() / 2];
     m_view.setLayout(*m_layout);
+    rebuildDomains();
     m_overviewStale = true;
     if (m_intentDiff)
         m_intentDiff->setLayout(*m_layout);

@@ -9,6 +9,9 @@
 // the viewport. Never one widget or graphics item per element: everything is
 // painted from plain vectors with batched QPainter::drawLines calls.
 //
+// Multi-host NVLink domains (GB200 NVL72 racks) are outlined around their
+// hosts and labelled ("NVL72 nvl-0001") where hosts are drawn one by one.
+//
 // Overlays: the bisection cut (from the AnalysisRunner), failed elements (from
 // the document's what-if), switches coloured by oversubscription, selection,
 // and the diff of two intent versions (IntentDiffOverlay, from the Intents
@@ -163,6 +166,8 @@ private:
     struct Painter;
     friend struct Painter;
     void rebuildLayout();
+    /// Recomputes the NVLink domains' outlines from the layout (fabriccanvaselements.cpp). O(H).
+    void rebuildDomains();
     /// Level of detail at a scale (pixels per scene unit).
     Detail detailAt(double scale) const;
     /// Draws the scene rectangle source into target at a level of detail
@@ -212,6 +217,15 @@ private:
         std::int32_t bundle;
     };
     std::vector<std::vector<Segment>> m_segments; ///< per layout level
+    /// A multi-host NVLink domain as drawn: its hosts' bounding box and labels.
+    struct DomainOutline
+    {
+        QRectF rect;  ///< scene units
+        QString kind; ///< "NVL72": the GPUs of its hosts
+        QString name; ///< "nvl-0001"
+    };
+    std::vector<DomainOutline> m_domains;
+    std::vector<std::int32_t> m_domainOfHost; ///< per host: index into m_domains, -1 for none
     std::vector<float> m_heat;
     QString m_heatTitle;
     std::function<void(QPainter &)> m_overlayPainter;

@@ -42,6 +42,140 @@ std::string locationOf(const std::string &label)
 
 } // namespace
 
+void FabricCanvas::rebuildDomains()
+{
+    m_domains.clear();
+    m_domainOfHost.clear();
+    if (!m_document || !m_layout)
+        return;
+    const Fabric &f = m_document->fabric();
+    m_domainOfHost.assign(static_cast<size_t>(f.hostCount()), -1);
+    for (const NvlinkDomain &d : f.nvlinkDomains()) {
+        QRectF rect = m_layout->nodeRect(f.hostNode(d.hosts.front()));
+        for (const std::int32_t h : d.hosts) {
+            rect = rect.united(m_layout->nodeRect(f.hostNode(h)));
+            m_domainOfHost[static_cast<size_t>(h)] = static_cast<std::int32_t>(m_domains.size());
+        }
+        m_domains.push_back({rect, tr("NVL%1").arg(d.gpus), QString::fromStdString(d.name)});
+    }
+}
+
+std::vector<std::int32_t> FabricCanvas::Painter::domainsOf(const std::vector<NodeIndex> &visible) const
+{
+    std::vector<std::int32_t> domains;
+    if (canvas.m_domains.empty())
+        return domains;
+    for (const NodeIndex n : visible)
+        if (fabric.isHost(n) && static_cast<size_t>(n) < canvas.m_domainOfHost.size())
+            if (const std::int32_t d = canvas.m_domainOfHost[static_cast<size_t>(n)]; d >= 0)
+                domains.push_back(d);
+    std::sort(domains.begin(), domains.end());
+    domains.erase(std::unique(domains.begin(), domains.end()), domains.end());
+    return domains;
+}
+
+double FabricCanvas::Painter::domainPad() const
+{
+    // Half the gap between rack columns, so neighbouring domains' outlines never touch.
+    const double gap = (FabricLayout::rackPitch - FabricLayout::hostWidth) * zoom;
+    return std::clamp(gap / 2 - 1.0, 1.5, 6.0);
+}
+
+QRectF FabricCanvas::Painter::domainBox(std::int32_t domain) const
+{
+    const double pad = domainPad();
+    return map(canvas.m_domains[static_cast<size_t>(domain)].rect).adjusted(-pad, -pad, pad, pad);
+}
+
+void FabricCanvas::Painter::drawDomainOutlines(const std::vector<std::int32_t> &domains)
+{
+    if (domains.empty())
+        return;
+    const QColor colour = nvlinkDomainColour(dark);
+    QColor fill = colour;
+    fill.setAlpha(dark ? 46 : 30);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QPen(colour, 1.5));
+    p.setBrush(fill);
+    // Cut to just beyond the view: a domain can be many screens tall when zoomed in.
+    const QRectF beyond = target.adjusted(-20, -20, 20, 20);
+    for (const std::int32_t d : domains) {
+        const QRectF box = domainBox(d);
+        if (box.intersects(target))
+            p.drawRoundedRect(box.intersected(beyond), 4, 4);
+    }
+    p.restore();
+}
+
+void FabricCanvas::Painter::drawDomainLabels(const std::vector<std::int32_t> &domains)
+{
+    if (domains.empty() || !text)
+        return;
+    QFont font = canvas.font();
+    font.setPointSizeF(std::clamp(zoom * 2.4, 7.0, 9.5));
+    font.setBold(true);
+    p.setFont(font);
+    const QFontMetricsF fm(font);
+    std::vector<QRectF> boxes;
+    boxes.reserve(domains.size());
+    for (const std::int32_t d : domains)
+        boxes.push_back(domainBox(d));
+    // One form for every label in view, as wide as the two closest domains side
+    // by side allow: "NVL72 nvl-0001" on one line, on two lines, or "NVL72" alone.
+    std::vector<size_t> order(boxes.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return boxes[a].center().x() < boxes[b].center().x(); });
+    double room = std::numeric_limits<double>::infinity();
+    for (size_t k = 1; k < order.size(); ++k) {
+        const QRectF &a = boxes[order[k - 1]], &b = boxes[order[k]];
+        if (a.top() < b.bottom() && b.top() < a.bottom())
+            room = std::min(room, b.center().x() - a.center().x() - 4);
+    }
+    double oneLine = 0, twoLines = 0, kindOnly = 0;
+    for (const std::int32_t d : domains) {
+        const DomainOutline &domain = canvas.m_domains[static_cast<size_t>(d)];
+        const double kind = fm.horizontalAdvance(domain.kind), name = fm.horizontalAdvance(domain.name);
+        oneLine = std::max(oneLine, kind + fm.horizontalAdvance(QLatin1Char(' ')) + name + 8);
+        twoLines = std::max(twoLines, std::max(kind, name) + 8);
+        kindOnly = std::max(kindOnly, kind + 8);
+    }
+    const int form = oneLine <= room ? 0 : twoLines <= room ? 1 : kindOnly <= room ? 2 : 3;
+    if (form == 3)
+        return;
+    const QColor colour = nvlinkDomainColour(dark);
+    QColor back = canvas.palette().color(QPalette::Base);
+    back.setAlpha(230);
+    std::vector<QRectF> placed;
+    if (canvas.m_reserved.isValid())
+        placed.push_back(canvas.m_reserved);
+    for (size_t i = 0; i < domains.size(); ++i) {
+        const DomainOutline &domain = canvas.m_domains[static_cast<size_t>(domains[i])];
+        const QString label = form == 0 ? domain.kind + QLatin1Char(' ') + domain.name
+            : form == 1                 ? domain.kind + QLatin1Char('\n') + domain.name
+                                        : domain.kind;
+        const double width = form == 0 ? fm.horizontalAdvance(label) + 8
+            : form == 1 ? std::max(fm.horizontalAdvance(domain.kind), fm.horizontalAdvance(domain.name)) + 8
+                        : fm.horizontalAdvance(domain.kind) + 8;
+        const double height = fm.height() * (form == 1 ? 2 : 1) + 2;
+        // Under the hosts, centred on the part of the outline in view.
+        const QRectF &box = boxes[i];
+        const QRectF shown = box.intersected(target);
+        const QRectF r(std::clamp(shown.center().x() - width / 2, target.left() + 2, target.right() - width - 2),
+                       box.bottom() + 3, width, height);
+        if (!r.intersects(target)
+            || std::any_of(placed.begin(), placed.end(), [&](const QRectF &o) { return o.intersects(r); }))
+            continue;
+        placed.push_back(r);
+        p.setPen(QPen(colour, 1.0));
+        p.setBrush(back);
+        p.drawRoundedRect(r, 3, 3);
+        p.drawText(r, Qt::AlignCenter, label);
+    }
+}
+
 QPointF FabricCanvas::Painter::nicAnchor(NodeIndex host, std::int32_t link) const
 {
     const QRectF r = layout.nodeRect(host);
@@ -98,6 +232,10 @@ void FabricCanvas::Painter::drawElements()
         }
         return placeOfGroup[g] * 8 + kindOf(fabric, far);
     };
+    // NVLink domains first: their tint goes under the links and hosts.
+    const std::vector<std::int32_t> domains = domainsOf(visible);
+    drawDomainOutlines(domains);
+
     std::vector<std::vector<QLineF>> byRail(8);
     std::vector<QLineF> normal, hot, down, slow, selectedLines, diffLines[3], healthLines[HealthOverlay::stateCount];
     std::vector<std::vector<QLineF>> heatLines(heatBands);
@@ -309,8 +447,12 @@ void FabricCanvas::Painter::drawElements()
             if (layout.nodeRect(n).top() < 0.5 && !h.location.rack.empty()) {
                 const QString rack = QString::fromStdString(h.location.rack);
                 if (fm.horizontalAdvance(rack) + 6 <= FabricLayout::rackPitch * zoom) {
+                    // Above an NVLink domain's outline when the rack's hosts have one.
+                    const bool inDomain = static_cast<size_t>(n) < canvas.m_domainOfHost.size()
+                        && canvas.m_domainOfHost[static_cast<size_t>(n)] >= 0;
+                    const double lift = (r.width() >= 20 ? 2 : 0) + (inDomain ? domainPad() + 1 : 0);
                     p.setPen(textColour());
-                    p.drawText(QPointF(r.left(), r.top() - 4 - (r.width() >= 20 ? 2 : 0)), rack);
+                    p.drawText(QPointF(r.left(), r.top() - 4 - lift), rack);
                 }
             }
         } else {
@@ -349,6 +491,7 @@ void FabricCanvas::Painter::drawElements()
             }
         }
     }
+    drawDomainLabels(domains);
     // The destinations of the off-screen ends, named at the view's edge.
     QFont edgeFont = canvas.font();
     edgeFont.setPointSizeF(std::max(7.0, edgeFont.pointSizeF() * 0.85));

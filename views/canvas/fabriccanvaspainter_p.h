@@ -200,6 +200,14 @@ struct FabricCanvas::Painter
     QPointF nicAnchor(NodeIndex host, std::int32_t link) const;
     int railOf(NodeIndex host, std::int32_t link) const;
     void drawElements();
+    /// The NVLink domains with a host among `visible` (indices into m_domains).
+    std::vector<std::int32_t> domainsOf(const std::vector<NodeIndex> &visible) const;
+    /// Their outlines (under the links and hosts) and their labels (below the hosts).
+    void drawDomainOutlines(const std::vector<std::int32_t> &domains);
+    void drawDomainLabels(const std::vector<std::int32_t> &domains);
+    /// A domain's outline on the device: its hosts' box and domainPad() around it.
+    QRectF domainBox(std::int32_t domain) const;
+    double domainPad() const;
 
     struct LegendEntry
     {

@@ -70,8 +70,8 @@ QComboBox *gpuComboBox(const QString &objectName, const QString &toolTip)
 
 QString gpuToolTip()
 {
-    return QObject::tr("GPU model: sets the NVLink bandwidth per GPU (H100/H200: 450 GB/s, B200: 900 GB/s per "
-                       "direction) used by the traffic analysis.");
+    return QObject::tr("GPU model: sets the NVLink bandwidth per GPU (A100: 300 GB/s, H800: 200 GB/s, H100/H200: "
+                       "450 GB/s, B200/GB200: 900 GB/s per direction) used by the traffic analysis.");
 }
 
 QString ratioText(double ratio)
@@ -186,6 +186,7 @@ TemplateDialog::TemplateDialog(QWidget *parent)
 
     addFatTreePreset();
     addDgxSuperpodPreset();
+    addGb200Nvl72Preset();
     addMetaAiZonePreset();
     addAlibabaHpnPreset();
     addRailOptimizedPreset();
@@ -249,6 +250,20 @@ void TemplateDialog::addDgxSuperpodPreset()
                  "400G switches, non-blocking; a core tier beyond 8 SUs."),
               form,
               [sus, gpu] { return dgxSuperpodParams(sus->value(), gpu->currentData().toString().toStdString()); });
+}
+
+void TemplateDialog::addGb200Nvl72Preset()
+{
+    auto *racks = spinBox(QStringLiteral("gb200Racks"), 1, 512, 8,
+                          tr("NVL72 racks: 18 compute trays × 4 GB200 GPUs = 72 GPUs, one NVLink domain each"));
+    auto *form = new QWidget;
+    auto *layout = new QFormLayout(form);
+    layout->addRow(tr("&Racks:"), racks);
+    addPreset(tr("GB200 NVL72"),
+              tr("NVIDIA GB200 NVL72: each rack is one NVLink domain of 72 GPUs (18 compute trays × 4 GB200, 900 "
+                 "GB/s NVLink, NVLink SHARP); one 400G ConnectX-7 per GPU into a rail-optimized, non-blocking "
+                 "InfiniBand fabric of radix-64 400G switches, one scalable unit per rack."),
+              form, [racks] { return gb200NvlParams(racks->value()); });
 }
 
 void TemplateDialog::addMetaAiZonePreset()
@@ -320,6 +335,10 @@ void TemplateDialog::addRailOptimizedPreset()
                           tr("Switch tiers: 1 = leaf only, 2 = leaf-spine, 3 = leaf-spine-core; auto = the fewest "
                              "that fit the radix"));
     tiers->setSpecialValueText(tr("auto"));
+    auto *nvlinkDomain = spinBox(QStringLiteral("railNvlinkDomain"), 0, 1024, 0,
+                                 tr("GPUs per multi-host NVLink domain (72 for NVL72): consecutive hosts form "
+                                    "domains; a whole number of hosts. None = each host alone"));
+    nvlinkDomain->setSpecialValueText(tr("none"));
 
     auto *form = new QWidget;
     auto *layout = new QFormLayout(form);
@@ -338,6 +357,7 @@ void TemplateDialog::addRailOptimizedPreset()
     layout->addRow(tr("Hosts per &SU:"), hostsPerSu);
     layout->addRow(tr("Hosts per rac&k:"), hostsPerRack);
     layout->addRow(tr("&Tiers:"), tiers);
+    layout->addRow(tr("N&VLink domain (GPUs):"), nvlinkDomain);
 
     auto build = [=] {
         ClosParams p = railOptimizedParams(hosts->value());
@@ -352,6 +372,7 @@ void TemplateDialog::addRailOptimizedPreset()
         p.hostsPerSu = hostsPerSu->value();
         p.hostsPerRack = hostsPerRack->value();
         p.tiers = tiers->value();
+        p.nvlinkDomainGpus = nvlinkDomain->value();
         TierSpec leaf = p.tierSpecs.front();
         leaf.radix = radix->value();
         leaf.uplinkGbps = link->value();

@@ -19,8 +19,8 @@ class QStackedWidget;
 
 namespace Railyard {
 
-/// New from template: a preset (fat-tree, DGX SuperPOD, Meta AI zone,
-/// Alibaba HPN, rail-optimized) with its parameters, and a live preview of
+/// New from template: a preset (fat-tree, DGX SuperPOD, GB200 NVL72, Meta AI
+/// zone, Alibaba HPN, rail-optimized) with its parameters, and a live preview of
 /// the counts (GPUs, hosts, switches per tier) and the bisection ratio,
 /// computed off the UI thread as parameters change. Invalid parameters show
 /// the generator's message and disable OK.
@@ -43,6 +43,7 @@ private:
     // Each builds its parameter form and calls addPreset().
     void addFatTreePreset();
     void addDgxSuperpodPreset();
+    void addGb200Nvl72Preset();
     void addMetaAiZonePreset();
     void addAlibabaHpnPreset();
     void addRailOptimizedPreset();

@@ -313,6 +313,22 @@ std::vector<PropertiesDock::Row> PropertiesDock::hostRows(std::int32_t hostIndex
     fact(tr("GPUs"), QString::number(host.gpus));
     fact(tr("NVLink"), tr("%1 GB/s per GPU").arg(number(host.nvlinkGBps)));
     fact(tr("NVLink SHARP"), host.nvls ? tr("yes") : tr("no"));
+    if (host.nvlinkDomain.empty()) {
+        fact(tr("NVLink domain"), tr("none (this host's GPUs only)"));
+    } else {
+        int members = 0;
+        long long gpus = 0;
+        for (const Host &h : fabric.hosts())
+            if (h.nvlinkDomain == host.nvlinkDomain) {
+                ++members;
+                gpus += h.gpus;
+            }
+        const QString name = QString::fromStdString(host.nvlinkDomain);
+        const QLocale locale;
+        fact(tr("NVLink domain"),
+             members == 1 ? tr("%1 · 1 host · %2 GPUs").arg(name, locale.toString(gpus))
+                          : tr("%1 · %2 hosts · %3 GPUs").arg(name, locale.toString(members), locale.toString(gpus)));
+    }
 
     header(tr("NICs"));
     double injection = 0.0;

@@ -83,6 +83,10 @@ SelectionEditor::SelectionEditor(QWidget *parent)
     m_tier->setObjectName(QStringLiteral("BulkTier"));
     m_gpuModel = new QLineEdit(this);
     m_gpuModel->setObjectName(QStringLiteral("BulkGpuModel"));
+    m_nvlinkDomain = new QLineEdit(this);
+    m_nvlinkDomain->setObjectName(QStringLiteral("BulkNvlinkDomain"));
+    m_nvlinkDomain->setToolTip(tr("The multi-host NVLink domain (e.g. an NVL72 rack) the hosts share; empty: each "
+                                  "host's NVLink reaches only its own GPUs"));
     m_apply = new QPushButton(tr("Apply"), this);
     m_apply->setObjectName(QStringLiteral("BulkApply"));
     m_apply->setToolTip(tr("Set the changed fields on every selected element that has them (one undo step)"));
@@ -94,6 +98,7 @@ SelectionEditor::SelectionEditor(QWidget *parent)
     m_form->addRow(tr("Radix"), m_radix);
     m_form->addRow(tr("Tier"), m_tier);
     m_form->addRow(tr("GPU model"), m_gpuModel);
+    m_form->addRow(tr("NVLink domain"), m_nvlinkDomain);
     m_form->addRow(QString(), m_apply);
 
     connect(m_id, &QLineEdit::textEdited, this, &SelectionEditor::updateRenameProblem);
@@ -116,6 +121,10 @@ SelectionEditor::SelectionEditor(QWidget *parent)
     });
     connect(m_gpuModel, &QLineEdit::textEdited, this, [this] {
         m_gpuModelDirty = true;
+        updateApply();
+    });
+    connect(m_nvlinkDomain, &QLineEdit::textEdited, this, [this] {
+        m_nvlinkDomainDirty = true;
         updateApply();
     });
     connect(m_apply, &QPushButton::clicked, this, &SelectionEditor::apply);
@@ -141,7 +150,7 @@ void SelectionEditor::setDocument(FabricDocument *document)
 
 void SelectionEditor::refresh()
 {
-    m_capacityDirty = m_modelDirty = m_radixDirty = m_tierDirty = m_gpuModelDirty = false;
+    m_capacityDirty = m_modelDirty = m_radixDirty = m_tierDirty = m_gpuModelDirty = m_nvlinkDomainDirty = false;
     m_renaming.clear();
     const std::vector<std::string> empty;
     const std::vector<std::string> &selection = m_document ? m_document->selection() : empty;
@@ -151,13 +160,14 @@ void SelectionEditor::refresh()
     }
     const Fabric &f = m_document->fabric();
     Common<double> capacity;
-    Common<std::string> model, gpuModel;
+    Common<std::string> model, gpuModel, nvlinkDomain;
     Common<int> radix;
     Common<Tier> tier;
     int links = 0, known = 0;
     for (const std::string &id : selection) {
         if (const NodeIndex n = f.findNode(id); f.isHost(n)) {
             gpuModel.add(f.host(n).gpuModel);
+            nvlinkDomain.add(f.host(n).nvlinkDomain);
             ++known;
         } else if (f.isSwitch(n)) {
             const Switch &s = f.switchAt(f.switchIndexOf(n));
@@ -209,6 +219,9 @@ void SelectionEditor::refresh()
     m_gpuModel->setText(gpuModel.mixed ? QString() : QString::fromStdString(gpuModel.value));
     m_gpuModel->setPlaceholderText(gpuModel.mixed ? tr("mixed") : tr("none"));
     m_form->setRowVisible(m_gpuModel, gpuModel.any);
+    m_nvlinkDomain->setText(nvlinkDomain.mixed ? QString() : QString::fromStdString(nvlinkDomain.value));
+    m_nvlinkDomain->setPlaceholderText(nvlinkDomain.mixed ? tr("mixed") : tr("none"));
+    m_form->setRowVisible(m_nvlinkDomain, nvlinkDomain.any);
     m_form->setRowVisible(m_apply, showCapacity || model.any || radix.any || tier.any || gpuModel.any);
     updateApply();
     setVisible(true);
@@ -225,7 +238,8 @@ void SelectionEditor::updateRenameProblem()
 
 void SelectionEditor::updateApply()
 {
-    m_apply->setEnabled(m_capacityDirty || m_modelDirty || m_radixDirty || m_tierDirty || m_gpuModelDirty);
+    m_apply->setEnabled(m_capacityDirty || m_modelDirty || m_radixDirty || m_tierDirty || m_gpuModelDirty
+                        || m_nvlinkDomainDirty);
 }
 
 bool SelectionEditor::rename()
@@ -260,6 +274,8 @@ bool SelectionEditor::apply()
         edit.tier = static_cast<Tier>(m_tier->currentData().toInt());
     if (m_gpuModelDirty && !m_gpuModel->text().trimmed().isEmpty())
         edit.gpuModel = m_gpuModel->text().trimmed().toStdString();
+    if (m_nvlinkDomainDirty)
+        edit.nvlinkDomain = m_nvlinkDomain->text().trimmed().toStdString(); // empty: out of the domain
     if (edit.isEmpty())
         return false;
     const std::vector<std::string> ids = m_document->selection();

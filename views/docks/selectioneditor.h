@@ -20,7 +20,8 @@ class FabricDocument;
 /// The editing part of the Properties dock, shown in Edit mode: the id of a
 /// single selected element (renamed on Enter, uniqueness checked live) and the
 /// shared properties of the selection — capacity of links; model, radix and
-/// tier of switches; GPU model of hosts. Each field shows the common value or
+/// tier of switches; GPU model and NVLink domain of hosts (an empty domain
+/// takes the hosts out of theirs). Each field shows the common value or
 /// "mixed"; Apply sets the fields the user changed on every element that has
 /// them with one FabricDocument::setProperties call (one undo step).
 class SelectionEditor : public QWidget
@@ -52,6 +53,7 @@ private:
     QSpinBox *m_radix = nullptr;
     QComboBox *m_tier = nullptr;
     QLineEdit *m_gpuModel = nullptr;
+    QLineEdit *m_nvlinkDomain = nullptr;
     QPushButton *m_apply = nullptr;
     std::string m_renaming; ///< the element the id field names
     bool m_capacityDirty = false;
@@ -59,6 +61,7 @@ private:
     bool m_radixDirty = false;
     bool m_tierDirty = false;
     bool m_gpuModelDirty = false;
+    bool m_nvlinkDomainDirty = false;
 };
 
 } // namespace Railyard

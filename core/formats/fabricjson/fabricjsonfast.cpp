@@ -111,6 +111,8 @@ bool host(PlainJson &json, Host &h)
             return json.number(h.nvlinkGBps) && h.nvlinkGBps >= 0 && h.nvlinkGBps <= Limits::maxNvlinkGBps ? 3 : -1;
         if (k == "nvls")
             return json.boolean(h.nvls) ? 4 : -1;
+        if (k == "nvlink_domain") // validate() checks the name
+            return text(json, h.nvlinkDomain) ? 7 : -1;
         if (k == "location")
             return location(json, h.location) ? 5 : -1;
         if (k == "nics") {

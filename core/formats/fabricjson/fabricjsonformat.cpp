@@ -127,6 +127,8 @@ void writeHost(std::string &out, const Host &h, std::string *problem)
     o.number("nvlink_gbytes_per_s", h.nvlinkGBps, h.id);
     if (h.nvls)
         o.boolean("nvls", true);
+    if (!h.nvlinkDomain.empty())
+        o.string("nvlink_domain", h.nvlinkDomain);
     o.key("nics");
     out += '[';
     for (size_t i = 0; i < h.nics.size(); ++i) {

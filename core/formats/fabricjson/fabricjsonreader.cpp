@@ -370,6 +370,12 @@ void Reader::readHost(const json &v, size_t index)
         h.nvlinkGBps = 0;
     }
     getBool(v, path, "nvls", h.nvls);
+    if (getString(v, path, "nvlink_domain", h.nvlinkDomain, false) && !h.nvlinkDomain.empty()) {
+        if (const std::string why = nvlinkDomainNameProblem(h.nvlinkDomain); !why.empty()) {
+            error(path + "/nvlink_domain", why);
+            h.nvlinkDomain.clear(); // reported; keep validate() from repeating it
+        }
+    }
     if (const json *nics = findField(v, "nics")) {
         if (!nics->is_array()) {
             error(path + "/nics", "expected an array, got " + describe(*nics));
@@ -407,7 +413,8 @@ void Reader::readHost(const json &v, size_t index)
         }
     }
     readLocation(v, path, h.location);
-    unknownFields(v, path, {"id", "gpu_model", "gpus", "nvlink_gbytes_per_s", "nvls", "nics", "location"});
+    unknownFields(v, path,
+                  {"id", "gpu_model", "gpus", "nvlink_gbytes_per_s", "nvls", "nvlink_domain", "nics", "location"});
     if (!idOk)
         return;
     if (m_nodesFrozen) // a second "hosts" array after the links; already reported

@@ -52,14 +52,16 @@ enum Field : int {
     Description,
     Nvls,
     Sharp,
+    NvlinkDomain,
     FieldCount
 };
-constexpr std::array<std::string_view, FieldCount> fieldNames = {"role",   "gpus",   "gpu_model", "nvlink_gbytes_per_s",
-                                                                 "rack",   "zone",   "pod",       "su",
-                                                                 "radix",  "model",  "plane",     "rail",
-                                                                 "id",     "gbps",   "state",     "degraded_gbps",
-                                                                 "port_a", "port_b", "name",      "description",
-                                                                 "nvls",   "sharp"};
+constexpr std::array<std::string_view, FieldCount> fieldNames
+    = {"role",   "gpus",   "gpu_model",    "nvlink_gbytes_per_s",
+       "rack",   "zone",   "pod",          "su",
+       "radix",  "model",  "plane",        "rail",
+       "id",     "gbps",   "state",        "degraded_gbps",
+       "port_a", "port_b", "name",         "description",
+       "nvls",   "sharp",  "nvlink_domain"};
 
 enum Domain : unsigned { NodeDomain = 1, EdgeDomain = 2, GraphDomain = 4, AllDomains = 7 };
 
@@ -405,6 +407,8 @@ bool FastReader::buildHost(const Element &e, Fabric &fabric) const
         return false;
     if (value(e, NodeDomain, Nvls, v) && !toBool(v, h.nvls))
         return false;
+    if (value(e, NodeDomain, NvlinkDomain, v)) // validate() checks the name
+        h.nvlinkDomain.assign(v);
     fabric.addHost(std::move(h));
     return true;
 }

@@ -57,6 +57,7 @@ bool GraphmlFormat::write(const Fabric &fabric, QIODevice &device, QString *erro
         {"gpu_model", "node", "gpu_model", "string", nullptr},
         {"nvlink_gbytes_per_s", "node", "nvlink_gbytes_per_s", "double", nullptr},
         {"nvls", "node", "nvls", "boolean", nullptr},
+        {"nvlink_domain", "node", "nvlink_domain", "string", nullptr},
         {"radix", "node", "radix", "int", nullptr},
         {"model", "node", "model", "string", nullptr},
         {"plane", "node", "plane", "int", nullptr},
@@ -120,6 +121,7 @@ bool GraphmlFormat::write(const Fabric &fabric, QIODevice &device, QString *erro
         number("nvlink_gbytes_per_s", h.nvlinkGBps);
         if (h.nvls)
             data(QStringLiteral("nvls"), QStringLiteral("true"));
+        text("nvlink_domain", h.nvlinkDomain);
         location(h.location);
         xml.writeEndElement();
     }

@@ -263,17 +263,18 @@ void GraphmlReader::readKey()
 
 const QStringList &knownNames()
 {
-    static const QStringList names = {QStringLiteral("role"),      QStringLiteral("gpus"),
-                                      QStringLiteral("gpu_model"), QStringLiteral("nvlink_gbytes_per_s"),
-                                      QStringLiteral("rack"),      QStringLiteral("zone"),
-                                      QStringLiteral("pod"),       QStringLiteral("su"),
-                                      QStringLiteral("radix"),     QStringLiteral("model"),
-                                      QStringLiteral("plane"),     QStringLiteral("rail"),
-                                      QStringLiteral("id"),        QStringLiteral("gbps"),
-                                      QStringLiteral("state"),     QStringLiteral("degraded_gbps"),
-                                      QStringLiteral("port_a"),    QStringLiteral("port_b"),
-                                      QStringLiteral("name"),      QStringLiteral("description"),
-                                      QStringLiteral("nvls"),      QStringLiteral("sharp")};
+    static const QStringList names = {QStringLiteral("role"),         QStringLiteral("gpus"),
+                                      QStringLiteral("gpu_model"),    QStringLiteral("nvlink_gbytes_per_s"),
+                                      QStringLiteral("rack"),         QStringLiteral("zone"),
+                                      QStringLiteral("pod"),          QStringLiteral("su"),
+                                      QStringLiteral("radix"),        QStringLiteral("model"),
+                                      QStringLiteral("plane"),        QStringLiteral("rail"),
+                                      QStringLiteral("id"),           QStringLiteral("gbps"),
+                                      QStringLiteral("state"),        QStringLiteral("degraded_gbps"),
+                                      QStringLiteral("port_a"),       QStringLiteral("port_b"),
+                                      QStringLiteral("name"),         QStringLiteral("description"),
+                                      QStringLiteral("nvls"),         QStringLiteral("sharp"),
+                                      QStringLiteral("nvlink_domain")};
     return names;
 }
 
@@ -443,6 +444,14 @@ void GraphmlReader::buildNode(const RawElement &node, std::vector<Host> &hosts, 
             h.nvlinkGBps = 0;
         }
         toBool(value(node, node_, QStringLiteral("nvls")), what, QStringLiteral("nvls"), h.nvls);
+        if (const Value domain = value(node, node_, QStringLiteral("nvlink_domain"));
+            domain && !domain.text->isEmpty()) {
+            const std::string name = domain.text->toStdString();
+            if (const std::string why = nvlinkDomainNameProblem(name); !why.empty())
+                error(domain.line, domain.column, QStringLiteral("%1: %2").arg(what, QString::fromStdString(why)));
+            else
+                h.nvlinkDomain = name; // an invalid one is reported here, not again by validate()
+        }
         hosts.push_back(std::move(h));
         hostRaw.push_back(&node);
         m_badNodes.remove(node.id);

@@ -18,6 +18,8 @@ public:
     bool canWrite() const override { return true; }
 
     ReadResult read(QIODevice &device, const QString &fileName) const override;
+    /// ReadOptions::nodeNameMap names nodes by GUID (Ibnetdiscover::NodeNameMap).
+    ReadResult readWithOptions(QIODevice &device, const QString &fileName, const ReadOptions &options) const override;
     bool write(const Fabric &fabric, QIODevice &device, QString *error) const override;
 };
 

@@ -138,7 +138,7 @@ public:
         : m_file(fileName)
     { }
 
-    ReadResult run(std::string_view text);
+    ReadResult run(std::string_view text, const NodeNameMap *map);
 
 private:
     void warn(int line, const QString &message)
@@ -292,7 +292,7 @@ bool Reader::parse(std::string_view text)
     return m_result.errors.empty();
 }
 
-ReadResult Reader::run(std::string_view text)
+ReadResult Reader::run(std::string_view text, const NodeNameMap *map)
 {
     if (!parse(text)) {
         m_result.fabric.reset();
@@ -301,14 +301,18 @@ ReadResult Reader::run(std::string_view text)
     if (m_moreWarnings > 0)
         m_result.warnings.push_back(
             FormatError{m_file, 0, 0, {}, QStringLiteral("%1 more warnings not listed").arg(m_moreWarnings)});
+    if (map)
+        applyNodeNameMap(m_nodes, *map, m_file, &m_result.warnings);
     return ImportGraph::build(std::move(m_nodes), std::move(m_result.warnings), m_file);
 }
 
 } // namespace
 
-ReadResult read(std::string_view text, const QString &fileName)
+ReadResult read(std::string_view text, const QString &fileName, const NodeNameMap *map)
 {
-    return Reader(fileName).run(text);
+    if (isPortsReport(text))
+        return readPortsReport(text, fileName, map);
+    return Reader(fileName).run(text, map);
 }
 
 } // namespace Railyard::Ibnetdiscover

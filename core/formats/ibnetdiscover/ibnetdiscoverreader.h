@@ -6,9 +6,41 @@
 
 #include "core/formats/fileformat.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace Railyard::ImportGraph {
+struct Node;
+}
 
 namespace Railyard::Ibnetdiscover {
+
+/// The node-name map infiniband-diags' tools read (`--node-name-map`): lines
+/// `0xGUID "NAME"` (or an unquoted name), `#` comments. A mapped name replaces
+/// the node description the dump carries, so HCAs named "dgx-04 mlx5_5" by
+/// the map group into hosts like described ones.
+struct NodeNameMap
+{
+    std::unordered_map<std::uint64_t, std::string> names;
+    /// std::nullopt with *errors (file and line) when a line does not parse.
+    static std::optional<NodeNameMap> parse(std::string_view text, const QString &fileName,
+                                            std::vector<FormatError> *errors);
+};
+
+/// Renames nodes whose id carries a GUID ("S-…", "H-…") found in the map;
+/// says how many in *warnings.
+void applyNodeNameMap(std::vector<ImportGraph::Node> &nodes, const NodeNameMap &map, const QString &fileName,
+                      std::vector<FormatError> *warnings);
+
+/// Whether the text is a ports report (`ibnetdiscover -p`): lines
+/// `CA|SW LID PORT 0xGUID WIDTH SPEED [- CA|SW LID PORT 0xGUID] ( 'NAME' - 'PEER' )`.
+bool isPortsReport(std::string_view text);
+/// Reads a ports report, with the same inferences as read(); each link is
+/// listed from both ends, a port with nothing cabled has no peer.
+ReadResult readPortsReport(std::string_view text, const QString &fileName, const NodeNameMap *map = nullptr);
 
 /// Reads a dump: one block per node (a `Switch`/`Ca`/`Rt` header and one
 /// `[port]` line per connected port), each link listed from both ends.
@@ -29,7 +61,8 @@ namespace Railyard::Ibnetdiscover {
 ///    actual rate, with its peers' rate as capacity;
 ///  * tiers come from the distance to the hosts: switches with hosts are
 ///    leaves, the next ones spines, then cores.
-ReadResult read(std::string_view text, const QString &fileName);
+/// The ports report (`-p`) is recognized and read by readPortsReport().
+ReadResult read(std::string_view text, const QString &fileName, const NodeNameMap *map = nullptr);
 
 /// Writes the fabric as ibnetdiscover would print it: stable GUIDs from the
 /// element order, node descriptions "HOST mlx5_N" for host NICs and the
