@@ -4887,6 +4887,31 @@
         <translation>&amp;Ordner importieren…</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Import InfiniBand Dump with Node-Name Map…</source>
+        <translation>InfiniBand-Dump mit Node-Name-Map importieren…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Import InfiniBand Dump</source>
+        <translation>InfiniBand-Dump importieren</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ibnetdiscover output (*.ibnetdiscover *.ibnet);;All files (*)</source>
+        <translation>ibnetdiscover-Ausgabe (*.ibnetdiscover *.ibnet);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Node-Name Map</source>
+        <translation>Node-Name-Map</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Node-name map (*.map *.txt *.conf);;All files (*)</source>
+        <translation>Node-Name-Map (*.map *.txt *.conf);;Alle Dateien (*)</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>&amp;Inventory</source>
         <translation>&amp;Inventar</translation>

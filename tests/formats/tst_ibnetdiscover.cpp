@@ -440,8 +440,8 @@ void TestIbnetdiscover::portsReport()
         QCOMPARE(int(l.state), int(LinkState::Up));
         if (f.nodeId(l.a).rfind("Switch", 0) == 0 && f.nodeId(l.b).rfind("Switch", 0) == 0) {
             ++between;
-            QCOMPARE(l.portA, l.portB); // ports 3-3 and 5-5
-            QVERIFY(l.portA == 3 || l.portA == 5);
+            QCOMPARE(l.portA, l.portB); // ports 3-3 and 5-5, kept 0-based
+            QVERIFY(l.portA == 2 || l.portA == 4);
         }
     }
     QCOMPARE(between, 2);
@@ -453,30 +453,40 @@ void TestIbnetdiscover::portsReport()
 
 void TestIbnetdiscover::nodeNameMap()
 {
-    // The map names the HCAs "HOST DEVICE": dgx-01 gets two NICs (rails 0, 1),
-    // dgx-02 one, and the unquoted dgx-02-bmc stays a host of its own.
+    // The map names the HCAs "HOST DEVICE" by node GUID: dgx-01 gets two NICs
+    // (rails 0, 1), dgx-02 one, and the unquoted dgx-02-bmc stays a host of its own.
     ReadOptions options;
     options.nodeNameMap = dataDir + QStringLiteral("ibsim-2sw4hca.node-name-map");
-    for (const char *dump : {"ibsim-2sw4hca.ibnetdiscover", "ibsim-2sw4hca-ports.ibnetdiscover"}) {
-        const ReadResult r = FormatRegistry::instance().readFile(dataDir + QLatin1String(dump),
-                                                                 QStringLiteral("ibnetdiscover"), options);
-        QVERIFY2(r.ok(), qPrintable(r.errorText()));
-        const Fabric &f = *r.fabric;
-        QCOMPARE(f.hostCount(), 3);
-        const Host *dgx1 = hostNamed(f, "dgx-01");
-        QVERIFY2(dgx1, dump);
-        QCOMPARE(dgx1->nics.size(), size_t(2));
-        QCOMPARE(dgx1->nics[0].rail, 0);
-        QCOMPARE(dgx1->nics[1].rail, 1);
-        QVERIFY(hostNamed(f, "dgx-02"));
-        QCOMPARE(hostNamed(f, "dgx-02")->nics.size(), size_t(1));
-        QVERIFY(hostNamed(f, "dgx-02-bmc"));
-        QVERIFY(switchNamed(f, "leaf-a"));
-        QVERIFY(switchNamed(f, "leaf-b"));
-        QVERIFY(!switchNamed(f, "Switch1"));
-        QCOMPARE(f.links().size(), size_t(6));
-        QVERIFY(anyWarning(r, "node-name map"));
-    }
+    const ReadResult r = FormatRegistry::instance().readFile(dataDir + QStringLiteral("ibsim-2sw4hca.ibnetdiscover"),
+                                                             QStringLiteral("ibnetdiscover"), options);
+    QVERIFY2(r.ok(), qPrintable(r.errorText()));
+    const Fabric &f = *r.fabric;
+    QCOMPARE(f.hostCount(), 3);
+    const Host *dgx1 = hostNamed(f, "dgx-01");
+    QVERIFY(dgx1);
+    QCOMPARE(dgx1->nics.size(), size_t(2));
+    QCOMPARE(dgx1->nics[0].rail, 0);
+    QCOMPARE(dgx1->nics[1].rail, 1);
+    QVERIFY(hostNamed(f, "dgx-02"));
+    QCOMPARE(hostNamed(f, "dgx-02")->nics.size(), size_t(1));
+    QVERIFY(hostNamed(f, "dgx-02-bmc"));
+    QVERIFY(switchNamed(f, "leaf-a"));
+    QVERIFY(switchNamed(f, "leaf-b"));
+    QVERIFY(!switchNamed(f, "Switch1"));
+    QCOMPARE(f.links().size(), size_t(6));
+    QVERIFY(anyWarning(r, "6 nodes named from the node-name map"));
+
+    // The ports report carries an HCA's port GUID only (a switch's is its node
+    // GUID): the switches are renamed, the HCAs keep the names ibnetdiscover
+    // printed (which are already mapped when it ran with --node-name-map).
+    const ReadResult ports = FormatRegistry::instance().readFile(
+        dataDir + QStringLiteral("ibsim-2sw4hca-ports.ibnetdiscover"), QStringLiteral("ibnetdiscover"), options);
+    QVERIFY2(ports.ok(), qPrintable(ports.errorText()));
+    QVERIFY(switchNamed(*ports.fabric, "leaf-a"));
+    QVERIFY(switchNamed(*ports.fabric, "leaf-b"));
+    QVERIFY(hostNamed(*ports.fabric, "Hca1"));
+    QVERIFY(anyWarning(ports, "2 of 6 nodes named from the node-name map"));
+
     // Without the map, the dump's own descriptions.
     QVERIFY(hostNamed(*readFixture(QStringLiteral("ibsim-2sw4hca.ibnetdiscover")).fabric, "Hca1"));
 }
@@ -505,7 +515,7 @@ void TestIbnetdiscover::nodeNameMapMalformed()
     const QString cli = QStringLiteral(RAILYARD_CLI);
     QTemporaryDir dir;
     QProcess run;
-    run.start(cli, {QStringLiteral("convert"), dataDir + QStringLiteral("ibsim-2sw4hca-ports.ibnetdiscover"),
+    run.start(cli, {QStringLiteral("convert"), dataDir + QStringLiteral("ibsim-2sw4hca.ibnetdiscover"),
                     dir.filePath(QStringLiteral("out.fabric.json")), QStringLiteral("--node-name-map"),
                     dataDir + QStringLiteral("ibsim-2sw4hca.node-name-map")});
     QVERIFY(run.waitForFinished(60000));
