@@ -112,6 +112,7 @@ private slots:
     void roundTrip();
     void degradedRoundTrip();
     void realToolsThroughIbsim();
+    void quotedNamesAreRefusedOnWrite();
     void iblinkinfoBothLayouts();
     void iblinkinfoDegradedAndDown();
     void iblinkinfoMalformed();
@@ -269,6 +270,22 @@ void TestIbnetdiscover::degradedRoundTrip()
     QCOMPARE(int(r.fabric->link(found).state), int(LinkState::Degraded));
     QCOMPARE(r.fabric->link(found).degradedGbps, design.link(0).capacityGbps / 2);
     QCOMPARE(r.fabric->link(found).capacityGbps, design.link(0).capacityGbps);
+}
+
+void TestIbnetdiscover::quotedNamesAreRefusedOnWrite()
+{
+    // Found by the fuzzer: an unquoted description `mlx5_0" mlx5_0` names a
+    // host `mlx5_0"`, which written back between quotes read as another name.
+    const std::string dump = "Switch\t8 \"S-1\"\t\t# \"leaf\"\n"
+                             "Ca\t2 mlx5_0\" lid 2 4xHDR\n";
+    const ReadResult r = Ibnetdiscover::read(dump, QStringLiteral("quote.ibnetdiscover"));
+    QVERIFY2(r.ok(), qPrintable(r.errorText()));
+    Fabric f = *r.fabric;
+    QCOMPARE(f.hostCount(), 1);
+    f.host(0).id = "dgx\"01";
+    QString error;
+    QVERIFY(Ibnetdiscover::write(f, &error).empty());
+    QVERIFY2(error.startsWith(QLatin1String("host dgx\"01: a name with a double quote")), qPrintable(error));
 }
 
 void TestIbnetdiscover::realToolsThroughIbsim()

@@ -37,6 +37,22 @@ struct End
 std::string write(const Fabric &fabric, QString *error)
 {
     const std::int32_t hostCount = fabric.hostCount();
+    // Names are written between double quotes, which the format cannot escape.
+    auto unquotable = [](const std::string &id) { return id.find_first_of("\"\r\n") != std::string::npos; };
+    for (std::int32_t s = 0; s < fabric.switchCount(); ++s)
+        if (unquotable(fabric.switchAt(s).id)) {
+            *error = QStringLiteral("switch %1: a name with a double quote or a line break cannot be written as "
+                                    "ibnetdiscover (its names are quoted, without escapes)")
+                         .arg(QString::fromStdString(fabric.switchAt(s).id));
+            return {};
+        }
+    for (std::int32_t h = 0; h < hostCount; ++h)
+        if (unquotable(fabric.host(h).id)) {
+            *error = QStringLiteral("host %1: a name with a double quote or a line break cannot be written as "
+                                    "ibnetdiscover (its names are quoted, without escapes)")
+                         .arg(QString::fromStdString(fabric.host(h).id));
+            return {};
+        }
     // One CA per host NIC: its GUID, LID, description and the host port range it covers.
     std::vector<std::vector<int>> nicFirstPort(static_cast<size_t>(hostCount));
     std::vector<std::vector<std::uint64_t>> nicGuid(static_cast<size_t>(hostCount));
