@@ -157,7 +157,13 @@ double hostLocalSeconds(const Fabric &fabric, const Placement &placement,
             case CommOp::AllReduce: perGpu = 2.0 * (local - 1) / local * s; break;
             case CommOp::AllGather:
             case CommOp::ReduceScatter: perGpu = double(local - 1) / local * s; break;
-            case CommOp::AllToAll: perGpu = (local - 1) * s / n; break;
+            case CommOp::AllToAll: {
+                // Its NVLink peers' share, and (PXN) the remote data it forwards
+                // for the GPUs of its unit on other rails.
+                const double g = std::max(1, fabric.host(host).gpus);
+                perGpu = (local - 1) * s / n + (n - local) / n * s * (g - 1) / g;
+                break;
+            }
             case CommOp::P2p: break;
             }
             worst = std::max(worst, perGpu / rate(host));

@@ -119,8 +119,12 @@ Plan Planner::plan(CollectiveOp op, CollectiveAlgorithm algorithm) const
         break;
     case CollectiveOp::AllToAll:
         allToAll(p, algorithm == CollectiveAlgorithm::Pxn);
-        p.intraSteps = g > 1 ? 1.0 : 0.0;
-        p.netSteps = M > 1 ? 1.0 : 0.0;
+        // NCCL runs it as one send and one receive per peer, each with its own
+        // round trip: a step per NVLink peer and per remote peer. With the
+        // message per peer (S/n) shrinking as ranks grow, these steps are what
+        // keeps large all-to-alls below the bandwidth bound.
+        p.intraSteps = g - 1.0;
+        p.netSteps = double(n) - g;
         break;
     }
     return p;

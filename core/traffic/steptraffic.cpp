@@ -226,13 +226,16 @@ void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c
         return;
     }
     case CommOp::AllToAll: {
+        // As NCCL runs it, with PXN: the data for remote GPU l first crosses
+        // NVLink to the sender's local GPU l, then goes out on l's rail, so
+        // no pair crosses rails in the network.
         const double perPair = s / double(n);
         for (size_t i = 0; i < n; ++i) {
             const RankSlot &a = placement.ranks[size_t(c.ranks[i])];
             for (size_t j = 0; j < n; ++j) {
                 const RankSlot &bslot = placement.ranks[size_t(c.ranks[j])];
                 if (unitOf(units, a.host) != unitOf(units, bslot.host))
-                    fn(a.host, a.gpu, bslot.host, bslot.gpu, perPair);
+                    fn(a.host, bslot.gpu, bslot.host, bslot.gpu, perPair);
             }
         }
         return;
