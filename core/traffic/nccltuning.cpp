@@ -338,10 +338,11 @@ Choice choose(const System &system, Coll coll, double bytes, const std::vector<A
             Candidate k;
             k.algo = static_cast<Algo>(ai);
             k.proto = static_cast<Proto>(pi);
-            if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), k.algo) == allowed.end())
+            // What the hardware or the collective rules out first, then what the caller does.
+            k.why = unavailable(system, coll, k.algo, k.proto);
+            if (k.why.empty() && !allowed.empty()
+                && std::find(allowed.begin(), allowed.end(), k.algo) == allowed.end())
                 k.why = "not allowed (NCCL_ALGO)";
-            else
-                k.why = unavailable(system, coll, k.algo, k.proto);
             if (k.why.empty()) {
                 k.algbwGBps = bandwidth(system, coll, k.algo, k.proto, &k.why);
                 k.latencyUs = latency(system, coll, k.algo, k.proto);
