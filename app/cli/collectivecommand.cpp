@@ -4,10 +4,8 @@
 #include "core/analysis/capacity.h"
 #include "core/export/hostlist.h"
 #include "core/traffic/collectivemodel.h"
+#include "core/traffic/collectivereport.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -42,27 +40,6 @@ std::optional<double> parseByteSize(const QString &text)
     }
     return std::nullopt;
 }
-
-namespace {
-
-QString formatSize(double bytes)
-{
-    const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    int u = 0;
-    double v = bytes;
-    while (v >= 1024.0 && u < 4) {
-        v /= 1024.0;
-        ++u;
-    }
-    return QStringLiteral("%1 %2").arg(v, 0, 'g', 6).arg(QLatin1String(units[u]));
-}
-
-QJsonValue finiteOrNull(double v)
-{
-    return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
-}
-
-} // namespace
 
 int runCollective(const QStringList &args)
 {
@@ -225,105 +202,7 @@ int runCollective(const QStringList &args)
         return ExitBadInput;
     }
 
-    const bool ecmp = routing == RoutingMode::Ecmp && !e.network.seedBottleneckSeconds.empty();
-    if (cl.isSet(QStringLiteral("json"))) {
-        QJsonObject o;
-        o[QStringLiteral("op")] = QLatin1String(collectiveOpName(e.op));
-        o[QStringLiteral("bytes")] = e.bytes;
-        o[QStringLiteral("ranks")] = e.ranks;
-        o[QStringLiteral("hosts")] = e.hosts;
-        o[QStringLiteral("nodes")] = e.nodes;
-        o[QStringLiteral("algorithm")] = QLatin1String(collectiveAlgorithmName(e.algorithm));
-        o[QStringLiteral("protocol")] = QString::fromStdString(e.protocol);
-        if (!e.ncclAlgorithm.empty()) {
-            QJsonObject n;
-            n[QStringLiteral("version")] = QStringLiteral("2.30.7");
-            n[QStringLiteral("algorithm")] = QString::fromStdString(e.ncclAlgorithm);
-            n[QStringLiteral("protocol")] = QString::fromStdString(e.ncclProtocol);
-            n[QStringLiteral("reason")] = QString::fromStdString(e.ncclReason);
-            QJsonArray table;
-            for (const CollectiveEstimate::NcclCandidate &k : e.ncclCandidates) {
-                QJsonObject row;
-                row[QStringLiteral("algorithm")] = QString::fromStdString(k.algorithm);
-                row[QStringLiteral("protocol")] = QString::fromStdString(k.protocol);
-                row[QStringLiteral("time_us")] = k.timeUs >= 0.0 ? QJsonValue(k.timeUs) : QJsonValue();
-                if (!k.why.empty())
-                    row[QStringLiteral("unavailable")] = QString::fromStdString(k.why);
-                table.append(row);
-            }
-            n[QStringLiteral("candidates")] = table;
-            o[QStringLiteral("nccl")] = n;
-        } else {
-            o[QStringLiteral("nccl")] = QJsonValue();
-        }
-        o[QStringLiteral("routing")] = QLatin1String(routingModeName(e.routing));
-        o[QStringLiteral("time_us")] = finiteOrNull(e.seconds * 1e6);
-        o[QStringLiteral("algbw_GBps")] = finiteOrNull(e.algbwGBps);
-        o[QStringLiteral("busbw_GBps")] = finiteOrNull(e.busbwGBps);
-        o[QStringLiteral("bottleneck")] = QString::fromStdString(e.bottleneck);
-        o[QStringLiteral("latency_us")] = e.latencySeconds * 1e6;
-        o[QStringLiteral("intra_us")] = e.intraSeconds * 1e6;
-        o[QStringLiteral("network_us")] = e.networkSeconds * 1e6;
-        o[QStringLiteral("network_bottleneck")] = e.network.bottleneck.link >= 0
-            ? QJsonValue(QString::fromStdString(fabric->link(e.network.bottleneck.link).id))
-            : QJsonValue();
-        o[QStringLiteral("max_switch_hops")] = e.network.maxSwitchHops;
-        if (ecmp) {
-            QJsonObject d;
-            d[QStringLiteral("runs")] = static_cast<int>(e.network.seedBottleneckSeconds.size());
-            d[QStringLiteral("min")] = e.ecmpSeconds.min * 1e6;
-            d[QStringLiteral("median")] = e.ecmpSeconds.median * 1e6;
-            d[QStringLiteral("p95")] = e.ecmpSeconds.p95 * 1e6;
-            d[QStringLiteral("max")] = e.ecmpSeconds.max * 1e6;
-            d[QStringLiteral("mean")] = e.ecmpSeconds.mean * 1e6;
-            o[QStringLiteral("ecmp_time_us")] = d;
-        } else {
-            o[QStringLiteral("ecmp_time_us")] = QJsonValue();
-        }
-        QJsonArray failed;
-        for (const std::int32_t sw : failures->switches)
-            failed.append(QString::fromStdString(fabric->switchAt(sw).id));
-        for (const std::int32_t l : failures->links)
-            failed.append(QString::fromStdString(fabric->link(l).id));
-        o[QStringLiteral("failed")] = failed;
-        QJsonArray notes;
-        for (const std::string &n : e.notes)
-            notes.append(QString::fromStdString(n));
-        o[QStringLiteral("notes")] = notes;
-        printOutRaw(QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString());
-        return ExitOk;
-    }
-
-    QString text
-        = QStringLiteral("%1 of %2 (%3 B) on %4 ranks over %5 hosts; algorithm %6/%7, routing %8\n")
-              .arg(QLatin1String(collectiveOpName(e.op)), formatSize(e.bytes))
-              .arg(e.bytes, 0, 'f', 0)
-              .arg(e.ranks)
-              .arg(e.hosts)
-              .arg(QLatin1String(collectiveAlgorithmName(e.algorithm)), QString::fromStdString(e.protocol),
-                   QLatin1String(routingModeName(e.routing)));
-    text += QStringLiteral("time        %1 us%2\n")
-                .arg(e.seconds * 1e6, 0, 'f', 1)
-                .arg(ecmp ? QStringLiteral(" (median of %1 ECMP runs)").arg(e.network.seedBottleneckSeconds.size())
-                          : QString());
-    text += QStringLiteral("algbw       %1 GB/s\n").arg(e.algbwGBps, 0, 'f', 2);
-    text += QStringLiteral("busbw       %1 GB/s\n").arg(e.busbwGBps, 0, 'f', 2);
-    text += QStringLiteral("bottleneck  %1\n").arg(QString::fromStdString(e.bottleneck));
-    text += QStringLiteral("terms       latency %1 us, intra-host %2 us, network %3 us (max %4 switches per path)\n")
-                .arg(e.latencySeconds * 1e6, 0, 'f', 1)
-                .arg(e.intraSeconds * 1e6, 0, 'f', 1)
-                .arg(e.networkSeconds * 1e6, 0, 'f', 1)
-                .arg(e.network.maxSwitchHops);
-    if (ecmp)
-        text += QStringLiteral("ECMP        time over %1 runs: min %2, median %3, p95 %4, max %5 us\n")
-                    .arg(e.network.seedBottleneckSeconds.size())
-                    .arg(e.ecmpSeconds.min * 1e6, 0, 'f', 1)
-                    .arg(e.ecmpSeconds.median * 1e6, 0, 'f', 1)
-                    .arg(e.ecmpSeconds.p95 * 1e6, 0, 'f', 1)
-                    .arg(e.ecmpSeconds.max * 1e6, 0, 'f', 1);
-    for (const std::string &n : e.notes)
-        text += QStringLiteral("note: %1\n").arg(QString::fromStdString(n));
-    printOutRaw(text.toStdString());
+    printOutRaw(cl.isSet(QStringLiteral("json")) ? collectiveToJson(*fabric, e, *failures) : collectiveToText(e));
     return ExitOk;
 }
 

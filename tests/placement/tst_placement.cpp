@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace Railyard;
@@ -151,6 +152,7 @@ private slots:
     void metaMoeZoneBytes();
     void llamaClusterZoneBytes();
     void sharpAllReduceVolume();
+    void tpEpGroupsInsideNvlinkDomains();
 };
 
 void TestPlacement::sampleJobsRead()
@@ -592,6 +594,60 @@ void TestPlacement::llamaClusterZoneBytes()
     }
     QVERIFY(bytes[0] < bytes[1]);
     QVERIFY(bytes[0] < bytes[2]);
+}
+
+// samples/gb200-nvl72.fabric.json: 8 NVL72 racks, each one NVLink domain of
+// 18 trays × 4 GPUs. samples/moe-gb200.job.json: TP 4 × PP 4 × DP 32 with
+// EP 16, 512 GPUs. A TP × EP group (the ranks sharing a PP stage and an
+// expert-data-parallel index) is 4 · 16 = 64 GPUs = 16 trays: it fits one
+// 72-GPU domain and no host, so it spans hosts, and the placer must keep it
+// inside one domain (its all-to-all then runs over NVLink). 512 / 64 = 8
+// groups in 8 domains: every domain holds exactly one group and 2 free trays.
+void TestPlacement::tpEpGroupsInsideNvlinkDomains()
+{
+    const Fabric fabric = loadSample("gb200-nvl72.fabric.json");
+    QCOMPARE(fabric.gpuCount(), 576LL);
+    QCOMPARE(fabric.nvlinkDomains().size(), size_t(8));
+    const JobSpec job = loadJob("moe-gb200.job.json");
+    QCOMPARE(job.gpus, 512LL);
+    const Placement p = placeJob(fabric, job, {PlacementStrategy::Topology, 1, {}});
+    QCOMPARE(qsizetype(distinctGpus(p).size()), qsizetype(512));
+
+    const RankLayout layout(job.parallel);
+    std::map<std::pair<int, int>, std::set<std::string>> groupDomains; // (pp, edp) → domains
+    std::map<std::pair<int, int>, std::set<std::int32_t>> groupHosts;
+    std::map<std::string, int> ranksPerDomain;
+    for (int r = 0; r < int(p.ranks.size()); ++r) {
+        const RankCoords c = layout.coords(r);
+        const std::string &domain = fabric.host(p.ranks[size_t(r)].host).nvlinkDomain;
+        QVERIFY(!domain.empty());
+        const std::pair<int, int> key{c.pp, layout.edpIndex(c.dp)};
+        groupDomains[key].insert(domain);
+        groupHosts[key].insert(p.ranks[size_t(r)].host);
+        ++ranksPerDomain[domain];
+    }
+    QCOMPARE(groupDomains.size(), size_t(4 * 2)); // PP 4 × expert-DP 32 / 16
+    for (const auto &[key, domains] : groupDomains) {
+        QCOMPARE(domains.size(), size_t(1));
+        QCOMPARE(groupHosts[key].size(), size_t(16)); // spans 16 trays of one rack
+    }
+    QCOMPARE(ranksPerDomain.size(), size_t(8));
+    for (const auto &[domain, ranks] : ranksPerDomain)
+        QCOMPARE(ranks, 64);
+    // TP groups of 4 stay on one tray.
+    QCOMPARE(summarizePlacement(fabric, job, p).tpGroupsAcrossHosts, 0);
+
+    // Packed tray after tray (linear), group 1 takes trays 17–32 and crosses
+    // from the first rack's domain into the second: keeping the groups whole
+    // is the topology placer's doing, not the fabric's host order.
+    const Placement packed = placeJob(fabric, job, {PlacementStrategy::Linear, 1, {}});
+    std::set<std::string> group1;
+    for (int r = 64; r < 128; ++r) {
+        QCOMPARE(layout.coords(r).pp, 0);
+        QCOMPARE(layout.edpIndex(layout.coords(r).dp), 1);
+        group1.insert(fabric.host(packed.ranks[size_t(r)].host).nvlinkDomain);
+    }
+    QCOMPARE(group1, (std::set<std::string>{"nvl-0001", "nvl-0002"}));
 }
 
 QTEST_GUILESS_MAIN(TestPlacement)
