@@ -36,17 +36,32 @@ std::int32_t unitOf(const NvlinkUnits *units, std::int32_t host)
 std::vector<HostMembers> groupByUnit(const Placement &placement, const std::vector<std::int32_t> &ranks,
                                      const NvlinkUnits *units)
 {
+    // Called for every group of every candidate layout the placer evaluates:
+    // a per-thread slot table indexed by unit (a host index) instead of a hash
+    // map, cleared again for the units used.
+    thread_local std::vector<std::int32_t> slotOf;
     std::vector<HostMembers> hosts;
-    std::unordered_map<std::int32_t, size_t> index;
-    index.reserve(ranks.size());
-    for (std::int32_t r : ranks) {
-        const RankSlot &slot = placement.ranks[size_t(r)];
-        const std::int32_t unit = unitOf(units, slot.host);
-        const auto [it, inserted] = index.try_emplace(unit, hosts.size());
-        if (inserted)
-            hosts.push_back({unit, {}});
-        hosts[it->second].gpus.push_back(slot);
+    const auto clear = [&hosts] {
+        for (const HostMembers &hm : hosts)
+            slotOf[size_t(hm.unit)] = -1;
+    };
+    try {
+        for (std::int32_t r : ranks) {
+            const RankSlot &slot = placement.ranks[size_t(r)];
+            const std::int32_t unit = unitOf(units, slot.host);
+            if (size_t(unit) >= slotOf.size())
+                slotOf.resize(size_t(unit) + 1, -1);
+            if (slotOf[size_t(unit)] < 0) {
+                hosts.push_back({unit, {}});
+                slotOf[size_t(unit)] = std::int32_t(hosts.size() - 1);
+            }
+            hosts[size_t(slotOf[size_t(unit)])].gpus.push_back(slot);
+        }
+    } catch (...) {
+        clear();
+        throw;
     }
+    clear();
     return hosts;
 }
 
