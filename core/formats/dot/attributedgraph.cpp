@@ -147,6 +147,16 @@ private:
                 return &it->second;
         return nullptr;
     }
+    /// The element's rack, zone and model attributes, where it has them.
+    void copyLocation(const Element &e, ImportGraph::Node &n) const
+    {
+        if (const std::string *v = attr(e.attrs, {"rack"}))
+            n.rack = *v;
+        if (const std::string *v = attr(e.attrs, {"zone"}))
+            n.zone = *v;
+        if (const std::string *v = attr(e.attrs, {"model"}))
+            n.model = *v;
+    }
     bool readInt(const Element &e, const char *name, int low, int high, int *out);
     void classify();
     void readEdges();
@@ -350,12 +360,7 @@ void Builder::assignSwitchPorts(int node, std::vector<End *> &ends)
     n.nodeId = name;
     n.desc = name;
     n.line = e.line;
-    if (const std::string *v = attr(e.attrs, {"rack"}))
-        n.rack = *v;
-    if (const std::string *v = attr(e.attrs, {"zone"}))
-        n.zone = *v;
-    if (const std::string *v = attr(e.attrs, {"model"}))
-        n.model = *v;
+    copyLocation(e, n);
     m_out.push_back(std::move(n));
 }
 
@@ -391,12 +396,7 @@ void Builder::assignHostPorts(int node, std::vector<End *> &ends)
             n.host = name;
             n.device = device;
             n.line = e.line;
-            if (const std::string *v = attr(e.attrs, {"rack"}))
-                n.rack = *v;
-            if (const std::string *v = attr(e.attrs, {"zone"}))
-                n.zone = *v;
-            if (const std::string *v = attr(e.attrs, {"model"}))
-                n.model = *v;
+            copyLocation(e, n);
             m_out.push_back(std::move(n));
         }
         return m_out[it->second];

@@ -1,6 +1,7 @@
 #include "core/formats/ibnetdiscover/iblinkinforeader.h"
 
 #include "core/formats/importgraph/importgraph.h"
+#include "core/formats/textlines.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -130,9 +131,7 @@ ReadResult read(std::string_view text, const QString &fileName)
         return it->second;
     };
     while (!text.empty()) {
-        const size_t end = text.find('\n');
-        std::string_view line = trim(text.substr(0, end));
-        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+        std::string_view line = trim(takeLine(text));
         ++lineNo;
         if (line.empty() || line.front() == '#')
             continue;

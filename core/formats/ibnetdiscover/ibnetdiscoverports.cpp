@@ -3,6 +3,7 @@
 
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
 #include "core/formats/importgraph/importgraph.h"
+#include "core/formats/textlines.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -100,9 +101,7 @@ bool isPortsReport(std::string_view text)
 {
     // The first line that is not blank or a comment: "CA|SW|RT LID PORT 0xGUID …".
     while (!text.empty()) {
-        const size_t end = text.find('\n');
-        std::string_view line = trimmed(text.substr(0, end));
-        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+        std::string_view line = trimmed(takeLine(text));
         if (line.empty() || line.front() == '#')
             continue;
         const std::string_view type = token(line);
@@ -133,9 +132,7 @@ ReadResult readPortsReport(std::string_view text, const QString &fileName, const
     };
     int lineNo = 0, routers = 0;
     while (!text.empty()) {
-        const size_t end = text.find('\n');
-        std::string_view line = trimmed(text.substr(0, end));
-        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+        std::string_view line = trimmed(takeLine(text));
         ++lineNo;
         if (line.empty() || line.front() == '#')
             continue;
@@ -213,9 +210,7 @@ std::optional<NodeNameMap> NodeNameMap::parse(std::string_view text, const QStri
     int lineNo = 0;
     const size_t before = errors->size();
     while (!text.empty()) {
-        const size_t end = text.find('\n');
-        std::string_view line = trimmed(text.substr(0, end));
-        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+        std::string_view line = trimmed(takeLine(text));
         ++lineNo;
         if (line.empty() || line.front() == '#')
             continue;

@@ -2,6 +2,7 @@
 
 #include "core/formats/ibnetdiscover/infinibandrates.h"
 #include "core/formats/importgraph/importgraph.h"
+#include "core/formats/textlines.h"
 
 #include <QFileInfo>
 
@@ -170,9 +171,7 @@ bool Reader::parse(std::string_view text)
     bool irregularNames = false;
     int irregularLine = 0;
     while (!text.empty()) {
-        const size_t end = text.find('\n');
-        std::string_view line = text.substr(0, end);
-        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+        std::string_view line = takeLine(text);
         ++lineNo;
         line = trim(line);
         if (line.empty()) {

@@ -1,5 +1,7 @@
 #include "core/formats/lldp/lldpreader.h"
 
+#include "core/formats/textlines.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -424,9 +426,7 @@ void parseKeyvalue(std::string_view text, const QString &file, Dump &dump, std::
             errors->push_back(FormatError{file, line, 0, {}, message});
     };
     while (!text.empty()) {
-        const size_t end = text.find('\n');
-        const std::string_view line = trim(text.substr(0, end));
-        text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+        const std::string_view line = trim(takeLine(text));
         ++lineNo;
         if (line.empty())
             continue;
