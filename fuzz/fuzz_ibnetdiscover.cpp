@@ -1,16 +1,28 @@
-// libFuzzer target: the ibnetdiscover reader on arbitrary bytes; what it
-// accepts must write back and read again to the same counts.
+// libFuzzer target: the ibnetdiscover reader (dumps and `-p` ports reports)
+// on arbitrary bytes; what it accepts must write back and read again to the
+// same counts. An input with a line "%%" is a node-name map, then the dump
+// read with it (seeds in fuzz/corpus/ibnetdiscover).
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
+#include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
     using namespace Railyard;
-    const std::string_view text(reinterpret_cast<const char *>(data), size);
-    const ReadResult result = Ibnetdiscover::read(text, QStringLiteral("fuzz.ibnetdiscover"));
+    std::string_view text(reinterpret_cast<const char *>(data), size);
+    std::optional<Ibnetdiscover::NodeNameMap> map;
+    if (const size_t cut = text.find("\n%%\n"); cut != std::string_view::npos) {
+        std::vector<FormatError> errors;
+        map = Ibnetdiscover::NodeNameMap::parse(text.substr(0, cut), QStringLiteral("fuzz.node-name-map"), &errors);
+        if (!map && errors.empty())
+            __builtin_trap(); // a refused map says why
+        text.remove_prefix(cut + 4);
+    }
+    const ReadResult result = Ibnetdiscover::read(text, QStringLiteral("fuzz.ibnetdiscover"), map ? &*map : nullptr);
     if (!result.ok()) {
         (void)result.errorText();
         return 0;

@@ -4419,7 +4419,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Export Analysis &amp;Report…</source>
+        <source>E&amp;xport Analysis Report…</source>
         <translation>&amp;Analysebericht exportieren…</translation>
     </message>
     <message>
@@ -4470,7 +4470,7 @@
     </message>
     <message>
         <location line="-273"/>
-        <source>Restore All &amp;Failures</source>
+        <source>Restore &amp;All Failures</source>
         <translation>Alle &amp;Ausfälle aufheben</translation>
     </message>
     <message>
@@ -4520,7 +4520,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Colour Switches by &amp;Oversubscription</source>
+        <source>Colour &amp;Switches by Oversubscription</source>
         <translation>Switches nach Überbuchung ein&amp;färben</translation>
     </message>
     <message>
@@ -4888,8 +4888,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>Import InfiniBand Dump with Node-Name Map…</source>
-        <translation>InfiniBand-Dump mit Node-Name-Map importieren…</translation>
+        <source>Import Infini&amp;Band Dump with Node-Name Map…</source>
+        <translation>InfiniBand-&amp;Dump mit Node-Name-Map importieren…</translation>
     </message>
     <message>
         <location line="+3"/>

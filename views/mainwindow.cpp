@@ -183,7 +183,7 @@ void MainWindow::createActions()
     file->addSeparator();
     QAction *exportPicture = file->addAction(tr("Export &Picture…"), this, &MainWindow::exportPicture);
     exportPicture->setShortcut(QKeySequence(tr("Ctrl+E")));
-    QAction *exportReport = file->addAction(tr("Export Analysis &Report…"), this, &MainWindow::exportReport);
+    QAction *exportReport = file->addAction(tr("E&xport Analysis Report…"), this, &MainWindow::exportReport);
     exportReport->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
     file->addSeparator();
     QAction *connectControl = file->addAction(tr("Connec&t to Control Plane…"), this, &MainWindow::connectToControlPlane);
@@ -204,7 +204,7 @@ void MainWindow::createActions()
     m_redoAction->setShortcut(QKeySequence::Redo);
     m_redoAction->setIconText(tr("Redo"));
     edit->addSeparator();
-    m_restoreAllAction = edit->addAction(tr("Restore All &Failures"), this, [this] {
+    m_restoreAllAction = edit->addAction(tr("Restore &All Failures"), this, [this] {
         if (m_document)
             m_document->restoreAll();
     });
@@ -246,7 +246,7 @@ void MainWindow::createActions()
     };
     canvasToggle(tr("Show Bisection &Cut"), "showCut", m_canvas->showCut(), &FabricCanvas::setShowCut)
         ->setShortcut(QKeySequence(tr("Ctrl+B")));
-    canvasToggle(tr("Colour Switches by &Oversubscription"), "colourByOversubscription",
+    canvasToggle(tr("Colour &Switches by Oversubscription"), "colourByOversubscription",
                  m_canvas->colourByOversubscription(), &FabricCanvas::setColourByOversubscription);
     m_legendAction = canvasToggle(tr("Show &Legend"), "showLegend", m_canvas->legendShown(), &FabricCanvas::setLegendShown);
     m_legendAction->setShortcut(QKeySequence(tr("Ctrl+Shift+L")));

@@ -31,7 +31,7 @@ QMenu *MainWindow::createInventoryActions(QMenu *file)
     QAction *importFolder = file->addAction(tr("Import Fol&der…"), this, &MainWindow::importFolderInteractive);
     importFolder->setObjectName(QStringLiteral("importFolder"));
     // An InfiniBand dump whose HCAs carry default descriptions: infiniband-diags' node-name map names them.
-    file->addAction(tr("Import InfiniBand Dump with Node-Name Map…"), this, [this] {
+    file->addAction(tr("Import Infini&Band Dump with Node-Name Map…"), this, [this] {
         const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
         const QString dump
             = QFileDialog::getOpenFileName(this, tr("Import InfiniBand Dump"), dir,

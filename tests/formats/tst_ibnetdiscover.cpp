@@ -221,6 +221,11 @@ void TestIbnetdiscover::malformed_data()
     QTest::newRow("port first") << "portfirst.ibnetdiscover" << 1 << "outside a node block";
     // Found by fuzz_ibnetdiscover: a peer port beyond the peer's port count.
     QTest::newRow("peer port") << "peerport.ibnetdiscover" << 2 << "port 3 of H-2 is outside its 2 ports";
+    // Found by fuzz_ibnetdiscover: every node skipped would have been an empty fabric.
+    // Found by fuzz_ibnetdiscover: a ports report took any port number, and the
+    // 6666-port switch it made could not be written back as a dump reads it.
+    QTest::newRow("ports report port") << "bigport-ports.ibnetdiscover" << 2 << "port 6666 is outside 1–4096";
+    QTest::newRow("nothing left") << "aggregation-only.ibnetdiscover" << 0 << "no host or switch left to import";
 }
 
 void TestIbnetdiscover::malformed()

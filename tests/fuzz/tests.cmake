@@ -17,7 +17,7 @@ file(GLOB fuzz_graphml_seeds ${PROJECT_SOURCE_DIR}/samples/*.graphml ${PROJECT_S
 file(GLOB fuzz_jobspec_seeds ${PROJECT_SOURCE_DIR}/samples/*.job.json)
 set(fuzz_cliargs_seeds ${PROJECT_SOURCE_DIR}/fuzz/corpus/cliargs)
 set(fuzz_controlrequest_seeds ${PROJECT_SOURCE_DIR}/fuzz/corpus/controlrequest)
-set(fuzz_ibnetdiscover_seeds ${PROJECT_SOURCE_DIR}/tests/data/ibnetdiscover)
+set(fuzz_ibnetdiscover_seeds ${PROJECT_SOURCE_DIR}/tests/data/ibnetdiscover ${PROJECT_SOURCE_DIR}/fuzz/corpus/ibnetdiscover)
 set(fuzz_iblinkinfo_seeds ${PROJECT_SOURCE_DIR}/tests/data/iblinkinfo)
 set(fuzz_cablingcsv_seeds ${PROJECT_SOURCE_DIR}/tests/data/cablingcsv)
 set(fuzz_netbox_seeds ${PROJECT_SOURCE_DIR}/tests/data/netbox)

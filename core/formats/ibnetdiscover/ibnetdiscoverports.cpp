@@ -155,6 +155,12 @@ ReadResult readPortsReport(std::string_view text, const QString &fileName, const
             ++routers;
             continue;
         }
+        if (port < 1 || port > kMaxPorts) {
+            if (errors.size() < 50)
+                errors.push_back({fileName, lineNo, 0, {},
+                                  QStringLiteral("port %1 is outside 1–%2").arg(port).arg(kMaxPorts)});
+            continue;
+        }
         const std::string width(token(s));
         const std::string speed(token(s));
         const std::vector<std::string> names = quotedNames(s);
@@ -179,6 +185,12 @@ ReadResult readPortsReport(std::string_view text, const QString &fileName, const
         }
         if (peerType == "RT")
             continue;
+        if (peerPort < 1 || peerPort > kMaxPorts) {
+            if (errors.size() < 50)
+                errors.push_back({fileName, lineNo, 0, {},
+                                  QStringLiteral("the peer's port %1 is outside 1–%2").arg(peerPort).arg(kMaxPorts)});
+            continue;
+        }
         Node &other = nodeFor(peerType == "SW", peerGuid, lineNo);
         other.ports = std::max(other.ports, peerPort);
         if (other.desc.empty() && names.size() > 1)

@@ -255,7 +255,7 @@ bool Reader::parse(std::string_view text)
         node.line = lineNo;
         skipSpace(s);
         bool irregular = false;
-        if (!readInt(s, &node.ports) || node.ports < 1 || node.ports > 4096 || !readName(s, &node.nodeId, &irregular)) {
+        if (!readInt(s, &node.ports) || node.ports < 1 || node.ports > kMaxPorts || !readName(s, &node.nodeId, &irregular)) {
             error(lineNo, QStringLiteral("a node line must be: Switch|Ca PORTS \"NODE-ID\" # \"description\""));
             current = -1;
             continue;

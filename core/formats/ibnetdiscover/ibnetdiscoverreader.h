@@ -18,6 +18,10 @@ struct Node;
 
 namespace Railyard::Ibnetdiscover {
 
+/// The most ports a node of a dump or ports report may have (a switch's
+/// radix; real ones have up to a few hundred).
+inline constexpr int kMaxPorts = 4096;
+
 /// The node-name map infiniband-diags' tools read (`--node-name-map`): lines
 /// `0xGUID "NAME"` (or an unquoted name), `#` comments. A mapped name replaces
 /// the node description the dump carries, so HCAs named "dgx-04 mlx5_5" by

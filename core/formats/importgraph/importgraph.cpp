@@ -101,6 +101,10 @@ ReadResult Builder::run(std::vector<Node> nodes, std::vector<FormatError> warnin
         for (size_t i = 0; i < m_nodes.size(); ++i)
             m_byId.emplace(m_nodes[i].nodeId, int(i));
         build();
+        // Every node skipped (SHARP aggregation nodes, links to nodes the dump
+        // lacks): an empty fabric would be an import that silently lost it all.
+        if (m_result.fabric && m_result.fabric->hostCount() == 0 && m_result.fabric->switchCount() == 0)
+            error(0, QStringLiteral("no host or switch left to import: every node was skipped (the warnings say why)"));
     }
     if (m_moreWarnings > 0)
         m_result.warnings.push_back(
