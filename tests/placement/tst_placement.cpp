@@ -1,12 +1,14 @@
 // Job specs, placement strategies, cluster state and per-step traffic,
 // checked against hand-worked numbers (arithmetic in the comments).
 
+#include "core/analysis/capacity.h"
 #include "core/formats/formatregistry.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 #include "core/jobs/jobspec.h"
 #include "core/placement/clusterstate.h"
 #include "core/placement/jobevaluation.h"
+#include "core/placement/placementreport.h"
 #include "core/placement/placementsummary.h"
 #include "core/placement/placer.h"
 #include "core/placement/ranklayout.h"
@@ -15,6 +17,9 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <cmath>
@@ -153,6 +158,7 @@ private slots:
     void llamaClusterZoneBytes();
     void sharpAllReduceVolume();
     void tpEpGroupsInsideNvlinkDomains();
+    void reportMergesCollectives();
 };
 
 void TestPlacement::sampleJobsRead()
@@ -648,6 +654,45 @@ void TestPlacement::tpEpGroupsInsideNvlinkDomains()
         group1.insert(fabric.host(packed.ranks[size_t(r)].host).nvlinkDomain);
     }
     QCOMPARE(group1, (std::set<std::string>{"nvl-0001", "nvl-0002"}));
+}
+
+// The report `place` prints, built in core: collectives of one shape merged
+// into a row (the gb200 MoE job: 128 TP groups' all-reduce are one row of 128
+// groups), the same rows in the JSON, and the text naming the domains' NVLink.
+void TestPlacement::reportMergesCollectives()
+{
+    const Fabric fabric = loadSample("gb200-nvl72.fabric.json");
+    const JobSpec job = loadJob("moe-gb200.job.json");
+    const ClusterState state(fabric);
+    const CapacityView view = CapacityView::of(fabric);
+    JobEvaluation evaluation = evaluateJob(state, view, job, {PlacementStrategy::Topology, 1, {}}, RoutingOptions{});
+    const size_t groups = evaluation.collectives.size();
+    const PlacementReport report = buildPlacementReport(fabric, view, state, job, std::move(evaluation),
+                                                        RoutingMode::Fluid, {"earlier"});
+    int merged = 0;
+    for (const PlacementCollectiveRow &r : report.collectives) {
+        merged += r.groups;
+        QVERIFY(r.time.error.empty());
+        QVERIFY(r.time.seconds > 0);
+        if (r.kind == ParallelKind::Tp) {
+            QCOMPARE(r.groups, 128); // 512 / TP 4
+            QCOMPARE(r.groupSize, size_t(4));
+            QCOMPARE(r.time.bottleneckLink, -1); // inside a tray: NVLink
+        }
+        if (r.kind == ParallelKind::Ep)
+            QCOMPARE(r.time.bottleneckLink, -1); // inside a domain: NVLink
+    }
+    QCOMPARE(size_t(merged), groups);
+    QCOMPARE(report.freeGpusBefore, 576LL);
+    QCOMPARE(report.after.freeHosts, 16); // 2 trays of each of the 8 racks
+
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(placementReportToJson(report))).object();
+    QCOMPARE(o.value(QStringLiteral("collectives")).toArray().size(), qsizetype(report.collectives.size()));
+    QCOMPARE(o.value(QStringLiteral("running_jobs")).toArray().at(0).toString(), QStringLiteral("earlier"));
+    QCOMPARE(o.value(QStringLiteral("gpus")).toDouble(), 512.0);
+    const QString text = QString::fromStdString(placementReportToText(report));
+    QVERIFY(text.contains(QStringLiteral("Collectives per step")));
+    QVERIFY(text.contains(QStringLiteral("running: earlier")));
 }
 
 QTEST_GUILESS_MAIN(TestPlacement)

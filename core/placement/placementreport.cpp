@@ -1,0 +1,377 @@
+#include "core/placement/placementreport.h"
+
+#include "core/model/units.h"
+#include "core/traffic/tierbytes.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace Railyard {
+
+namespace {
+
+QString spanText(const DomainSpan &s)
+{
+    return QStringLiteral("%1 hosts, %2 racks, %3 SUs, %4 pods, %5 zones")
+        .arg(s.hosts)
+        .arg(s.racks)
+        .arg(s.sus)
+        .arg(s.pods)
+        .arg(s.zones);
+}
+
+QJsonObject spanJson(const DomainSpan &s)
+{
+    return {{QStringLiteral("hosts"), s.hosts},
+            {QStringLiteral("racks"), s.racks},
+            {QStringLiteral("sus"), s.sus},
+            {QStringLiteral("pods"), s.pods},
+            {QStringLiteral("zones"), s.zones}};
+}
+
+const char *tierLabel(FlowTier t)
+{
+    switch (t) {
+    case FlowTier::Host: return "host (NVLink)";
+    case FlowTier::Leaf: return "same leaf";
+    case FlowTier::Su: return "same SU";
+    case FlowTier::Pod: return "same pod";
+    case FlowTier::Zone: return "same zone";
+    case FlowTier::CrossZone: return "across zones";
+    }
+    return "?";
+}
+
+QJsonObject fragmentationJson(const Fragmentation &f)
+{
+    return {{QStringLiteral("free_gpus"), double(f.freeGpus)},
+            {QStringLiteral("free_hosts"), f.freeHosts},
+            {QStringLiteral("largest_free_rack"), f.bestRackFreeHosts},
+            {QStringLiteral("largest_free_su"), f.bestSuFreeHosts},
+            {QStringLiteral("largest_free_pod"), f.bestPodFreeHosts},
+            {QStringLiteral("largest_free_zone"), f.bestZoneFreeHosts},
+            {QStringLiteral("largest_contiguous_free"), f.largestContiguousFreeHosts}};
+}
+
+QString fragmentationText(const Fragmentation &a, const Fragmentation &b)
+{
+    return QStringLiteral("rack %1 → %2, SU %3 → %4, pod %5 → %6, zone %7 → %8; free hosts %9 → %10")
+        .arg(a.bestRackFreeHosts)
+        .arg(b.bestRackFreeHosts)
+        .arg(a.bestSuFreeHosts)
+        .arg(b.bestSuFreeHosts)
+        .arg(a.bestPodFreeHosts)
+        .arg(b.bestPodFreeHosts)
+        .arg(a.bestZoneFreeHosts)
+        .arg(b.bestZoneFreeHosts)
+        .arg(a.freeHosts)
+        .arg(b.freeHosts);
+}
+
+} // namespace
+
+PlacementReport buildPlacementReport(const Fabric &fabric, const CapacityView &view, const ClusterState &state,
+                                     const JobSpec &job, JobEvaluation evaluation, RoutingMode routing,
+                                     std::vector<std::string> runningJobs)
+{
+    PlacementReport report;
+    report.fabric = &fabric;
+    report.job = job;
+    report.routing = routing;
+    report.runningJobs = std::move(runningJobs);
+    report.freeGpusBefore = state.freeGpuCount();
+    report.before = state.fragmentation();
+    ClusterState afterState = state;
+    afterState.add(evaluation.placement);
+    report.after = afterState.fragmentation();
+    report.impact = degradationImpact(fabric, view, evaluation);
+    report.impaired = !impairedLinks(fabric, view).empty() && evaluation.routed();
+    report.summary = summarizePlacement(fabric, job, evaluation.placement);
+
+    // Collectives of the same shape as one row, timed as one call of all their groups.
+    std::vector<std::vector<const GroupCollective *>> members;
+    for (const GroupCollective &c : evaluation.collectives) {
+        auto it
+            = std::find_if(report.collectives.begin(), report.collectives.end(), [&](const PlacementCollectiveRow &r) {
+                  return r.kind == c.kind && r.op == c.op && r.label == c.label && r.groupSize == c.ranks.size()
+                      && r.bytesPerRank == c.bytesPerRank && r.countPerStep == c.countPerStep;
+              });
+        if (it == report.collectives.end()) {
+            report.collectives.push_back(
+                {c.kind, c.op, c.label, c.ranks.size(), c.bytesPerRank, c.countPerStep, 0, {}});
+            members.emplace_back();
+            it = report.collectives.end() - 1;
+        }
+        ++it->groups;
+        members[size_t(it - report.collectives.begin())].push_back(&c);
+    }
+    if (evaluation.routingError.empty()) {
+        const std::vector<CollectiveCallTime> times = timeCollectiveCalls(fabric, view, evaluation, members);
+        for (size_t i = 0; i < report.collectives.size(); ++i)
+            report.collectives[i].time = times[i];
+    }
+    report.evaluation = std::move(evaluation);
+    return report;
+}
+
+std::string placementReportToJson(const PlacementReport &report)
+{
+    const Fabric *fabric = report.fabric;
+    const JobSpec &job = report.job;
+    const JobEvaluation &evaluation = report.evaluation;
+    const JobEvaluation &net = evaluation;
+    const Placement &placement = evaluation.placement;
+    const PlacementSummary &summary = report.summary;
+    const double placeMs = evaluation.placementMs;
+    const TierBytes &tiers = evaluation.tierBytes;
+    const std::map<ParallelKind, TierBytes> tiersByKind(evaluation.tierBytesByKind.begin(),
+                                                        evaluation.tierBytesByKind.end());
+    const QString routingError = QString::fromStdString(evaluation.routingError);
+    const Fragmentation &before = report.before;
+    const Fragmentation &after = report.after;
+    const DegradationImpact &impact = report.impact;
+    const bool impaired = report.impaired;
+    QStringList runningJobs;
+    for (const std::string &name : report.runningJobs)
+        runningJobs << QString::fromStdString(name);
+    const auto bottleneckName = [fabric](const CollectiveCallTime &t) {
+        if (!t.error.empty())
+            return QStringLiteral("routing failed");
+        if (t.bottleneckLink >= 0)
+            return QString::fromStdString(fabric->link(t.bottleneckLink).id);
+        return t.nvlinkSeconds > 0 ? QStringLiteral("nvlink") : QStringLiteral("none");
+    };
+    QJsonObject o;
+    o[QStringLiteral("job")] = QString::fromStdString(job.name);
+    o[QStringLiteral("fabric")] = QString::fromStdString(fabric->name);
+    o[QStringLiteral("strategy")] = QString::fromStdString(placement.strategy);
+    o[QStringLiteral("rank_order")] = QString::fromStdString(placement.rankOrder);
+    o[QStringLiteral("gpus")] = double(summary.gpus);
+    o[QStringLiteral("hosts")] = summary.hosts;
+    o[QStringLiteral("placement_ms")] = placeMs;
+    o[QStringLiteral("micro_batches_per_step")] = double(job.microBatchesPerStep());
+    o[QStringLiteral("tp_groups")] = summary.tpGroups;
+    o[QStringLiteral("tp_groups_across_hosts")] = summary.tpGroupsAcrossHosts;
+    o[QStringLiteral("rail_aligned")] = summary.railAligned;
+    o[QStringLiteral("job_span")] = spanJson(summary.job);
+    o[QStringLiteral("pipeline_span")] = spanJson(summary.pipeline);
+    o[QStringLiteral("dp_span")] = spanJson(summary.dataParallel);
+    if (!runningJobs.isEmpty())
+        o[QStringLiteral("running_jobs")] = QJsonArray::fromStringList(runningJobs);
+    o[QStringLiteral("free_gpus_before")] = double(report.freeGpusBefore);
+    o[QStringLiteral("fragmentation_before")] = fragmentationJson(before);
+    o[QStringLiteral("fragmentation_after")] = fragmentationJson(after);
+    QJsonArray coll;
+    for (const PlacementCollectiveRow &r : report.collectives) {
+        QJsonObject row{{QStringLiteral("kind"), parallelKindName(r.kind)},
+                        {QStringLiteral("op"), commOpName(r.op)},
+                        {QStringLiteral("label"), QString::fromStdString(r.label)},
+                        {QStringLiteral("groups"), r.groups},
+                        {QStringLiteral("group_size"), double(r.groupSize)},
+                        {QStringLiteral("bytes_per_rank"), r.bytesPerRank},
+                        {QStringLiteral("count_per_step"), double(r.countPerStep)}};
+        if (routingError.isEmpty() && r.time.error.empty()) {
+            row[QStringLiteral("time_per_call_ms")] = r.time.seconds * 1e3;
+            row[QStringLiteral("network_ms")] = r.time.networkSeconds * 1e3;
+            row[QStringLiteral("nvlink_ms")] = r.time.nvlinkSeconds * 1e3;
+            row[QStringLiteral("bottleneck")] = bottleneckName(r.time);
+        }
+        coll.append(row);
+    }
+    o[QStringLiteral("collectives")] = coll;
+    QJsonObject tierJson;
+    for (int t = 0; t < flowTierCount; ++t)
+        tierJson[QLatin1String(flowTierName(FlowTier(t)))] = tiers.bytes[size_t(t)];
+    o[QStringLiteral("bytes_per_step_by_tier")] = tierJson;
+    QJsonObject kindJson;
+    for (const auto &[kind, tb] : tiersByKind) {
+        QJsonObject k;
+        for (int t = 0; t < flowTierCount; ++t)
+            k[QLatin1String(flowTierName(FlowTier(t)))] = tb.bytes[size_t(t)];
+        kindJson[QLatin1String(parallelKindName(kind))] = k;
+    }
+    o[QStringLiteral("bytes_per_step_by_kind_and_tier")] = kindJson;
+    o[QStringLiteral("sharp")] = evaluation.sharp;
+    o[QStringLiteral("routing")] = QLatin1String(routingModeName(report.routing));
+    if (routingError.isEmpty()) {
+        o[QStringLiteral("step_comm_time_ms")] = net.stepSeconds * 1e3;
+        o[QStringLiteral("max_link_utilization")] = net.maxUtilization;
+        o[QStringLiteral("bottleneck_link")] = QString::fromStdString(net.bottleneckLinkId);
+        QJsonObject phases;
+        for (const JobPhaseTime &ph : net.phases)
+            phases[QLatin1String(parallelKindName(ph.kind))] = ph.seconds * 1e3;
+        o[QStringLiteral("phase_time_ms")] = phases;
+        if (impaired) {
+            o[QStringLiteral("healthy_step_comm_time_ms")] = impact.healthyStepSeconds * 1e3;
+            o[QStringLiteral("slowdown")] = impact.slowdown();
+            QJsonArray links;
+            for (const ImpairedLinkCost &c : impact.links)
+                links.append(QJsonObject{
+                    {QStringLiteral("link"), QString::fromStdString(fabric->link(c.link).id)},
+                    {QStringLiteral("nominal_gbps"), c.nominalGbps},
+                    {QStringLiteral("effective_gbps"), c.effectiveGbps},
+                    {QStringLiteral("step_comm_time_ms_alone"),
+                     std::isfinite(c.stepSecondsAlone) ? QJsonValue(c.stepSecondsAlone * 1e3) : QJsonValue()},
+                    {QStringLiteral("slowdown_alone"),
+                     std::isfinite(c.slowdownAlone) ? QJsonValue(c.slowdownAlone) : QJsonValue()}});
+            o[QStringLiteral("impaired_links_used")] = impact.impairedLinks;
+            o[QStringLiteral("impaired_links")] = links;
+        }
+    } else {
+        o[QStringLiteral("routing_error")] = routingError;
+    }
+    return QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();
+}
+
+std::string placementReportToText(const PlacementReport &report)
+{
+    const Fabric *fabric = report.fabric;
+    const JobSpec &job = report.job;
+    const JobEvaluation &evaluation = report.evaluation;
+    const JobEvaluation &net = evaluation;
+    const Placement &placement = evaluation.placement;
+    const PlacementSummary &summary = report.summary;
+    const double placeMs = evaluation.placementMs;
+    const TierBytes &tiers = evaluation.tierBytes;
+    const std::map<ParallelKind, TierBytes> tiersByKind(evaluation.tierBytesByKind.begin(),
+                                                        evaluation.tierBytesByKind.end());
+    const QString routingError = QString::fromStdString(evaluation.routingError);
+    const Fragmentation &before = report.before;
+    const Fragmentation &after = report.after;
+    const DegradationImpact &impact = report.impact;
+    const bool impaired = report.impaired;
+    QStringList runningJobs;
+    for (const std::string &name : report.runningJobs)
+        runningJobs << QString::fromStdString(name);
+    const auto bottleneckName = [fabric](const CollectiveCallTime &t) {
+        if (!t.error.empty())
+            return QStringLiteral("routing failed");
+        if (t.bottleneckLink >= 0)
+            return QString::fromStdString(fabric->link(t.bottleneckLink).id);
+        return t.nvlinkSeconds > 0 ? QStringLiteral("nvlink") : QStringLiteral("none");
+    };
+    const Parallelism &p = job.parallel;
+    QString text;
+    text += QStringLiteral("Job %1: %2 GPUs = TP %3 × CP %4 × PP %5 × DP %6 (EP %7), %8 micro-batches per step, "
+                           "optimizer sharding %9\n")
+                .arg(QString::fromStdString(job.name))
+                .arg(p.worldSize())
+                .arg(p.tp)
+                .arg(p.cp)
+                .arg(p.pp)
+                .arg(p.dp)
+                .arg(p.ep)
+                .arg(job.microBatchesPerStep())
+                .arg(QLatin1String(optimizerShardingName(job.sharding)));
+    text += QStringLiteral("Placement (%1) on %2: %3 GPUs on %4 hosts (%5), placed in %6 ms\n")
+                .arg(QString::fromStdString(placement.strategy), QString::fromStdString(fabric->name))
+                .arg(summary.gpus)
+                .arg(summary.hosts)
+                .arg(spanText(summary.job))
+                .arg(placeMs, 0, 'f', 1);
+    if (!report.runningJobs.empty() || report.freeGpusBefore < fabric->gpuCount())
+        text += QStringLiteral("  cluster before: %1 of %2 GPUs free%3\n")
+                    .arg(report.freeGpusBefore)
+                    .arg(fabric->gpuCount())
+                    .arg(report.runningJobs.empty()
+                             ? QString()
+                             : QStringLiteral(", running: %1").arg(runningJobs.join(QStringLiteral(", "))));
+    text += QStringLiteral("  largest free domain (hosts), before → after: %1\n").arg(fragmentationText(before, after));
+    text += QStringLiteral("  rank order over the placed GPUs (fastest first): %1\n")
+                .arg(QString::fromStdString(placement.rankOrder));
+    text += QStringLiteral("  TP groups inside one host: %1 (%2 of %3 groups span hosts)\n")
+                .arg(summary.tpInsideHosts() ? QStringLiteral("yes") : QStringLiteral("no"))
+                .arg(summary.tpGroupsAcrossHosts)
+                .arg(summary.tpGroups);
+    text += QStringLiteral("  PP stage spread (widest pipeline): %1\n").arg(spanText(summary.pipeline));
+    text += QStringLiteral("  DP span (widest DP group): %1\n").arg(spanText(summary.dataParallel));
+    text += QStringLiteral("  rail-aligned (each pipeline and DP group on one rail): %1\n")
+                .arg(summary.railAligned ? QStringLiteral("yes") : QStringLiteral("no"));
+    text += QStringLiteral("\nCollectives per step (ms/call: one call by all groups at once, bandwidth only):\n"
+                           "  %1 %2 %3 %4 %5 %6 %7  %8 %9\n")
+                .arg(QStringLiteral("kind"), -5)
+                .arg(QStringLiteral("op"), -15)
+                .arg(QStringLiteral("groups"), 7)
+                .arg(QStringLiteral("ranks"), 6)
+                .arg(QStringLiteral("bytes/rank"), 11)
+                .arg(QStringLiteral("calls"), 6)
+                .arg(QStringLiteral("ms/call"), 8)
+                .arg(QStringLiteral("what"), -18)
+                .arg(QStringLiteral("bottleneck"));
+    for (const PlacementCollectiveRow &r : report.collectives)
+        text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7  %8 %9\n")
+                    .arg(QLatin1String(parallelKindName(r.kind)), -5)
+                    .arg(QLatin1String(commOpName(r.op)), -15)
+                    .arg(r.groups, 7)
+                    .arg(qulonglong(r.groupSize), 6)
+                    .arg(formatBytes(r.bytesPerRank), 11)
+                    .arg(r.countPerStep, 6)
+                    .arg(routingError.isEmpty() && r.time.error.empty() ? QString::number(r.time.seconds * 1e3, 'f', 3)
+                                                                        : QStringLiteral("—"),
+                         8)
+                    .arg(QString::fromStdString(r.label), -18)
+                    .arg(routingError.isEmpty() ? bottleneckName(r.time) : QString());
+    text += QStringLiteral("\nBytes per step by tier (each transfer counted at the highest boundary it crosses):\n");
+    if (evaluation.sharp)
+        text += QStringLiteral("  (SHARP in every switch: all-reduce ring edges carry S/M, in-network reduction)\n");
+    text += QStringLiteral("  %1 %2").arg(QStringLiteral("tier"), -14).arg(QStringLiteral("total"), 10);
+    for (const auto &[kind, tb] : tiersByKind)
+        text += QStringLiteral(" %1").arg(QLatin1String(parallelKindName(kind)), 10);
+    text += QLatin1Char('\n');
+    for (int t = 0; t < flowTierCount; ++t) {
+        text += QStringLiteral("  %1 %2")
+                    .arg(QLatin1String(tierLabel(FlowTier(t))), -14)
+                    .arg(formatBytes(tiers.bytes[size_t(t)]), 10);
+        for (const auto &[kind, tb] : tiersByKind)
+            text += QStringLiteral(" %1").arg(formatBytes(tb.bytes[size_t(t)]), 10);
+        text += QLatin1Char('\n');
+    }
+    text += QStringLiteral("  %1 %2\n").arg(QStringLiteral("network total"), -14).arg(formatBytes(tiers.network()), 10);
+    if (routingError.isEmpty()) {
+        text
+            += QStringLiteral("\nNetwork (%1 routing; phases TP, CP, PP, EP, DP run one after another, each limited by "
+                              "its busiest link):\n")
+                   .arg(QLatin1String(routingModeName(report.routing)));
+        text += QStringLiteral("  step_comm_time_ms: %1\n").arg(net.stepSeconds * 1e3, 0, 'f', 1);
+        for (const JobPhaseTime &ph : net.phases)
+            text += QStringLiteral("    %1: %2 ms\n")
+                        .arg(QLatin1String(parallelKindName(ph.kind)))
+                        .arg(ph.seconds * 1e3, 0, 'f', 1);
+        text += QStringLiteral("  max_link_utilization: %1\n").arg(net.maxUtilization, 0, 'f', 3);
+        text += QStringLiteral("  bottleneck_link: %1\n")
+                    .arg(net.bottleneckLinkId.empty() ? QStringLiteral("none")
+                                                      : QString::fromStdString(net.bottleneckLinkId));
+        if (net.unroutedFlows > 0)
+            text += QStringLiteral("  warning: %1 flows could not be routed\n").arg(net.unroutedFlows);
+        if (impaired) {
+            text += QStringLiteral(
+                "\nImpaired links (failed or degraded) against the healthy fabric, same placement:\n");
+            text += QStringLiteral(
+                        "  healthy_step_comm_time_ms: %1\n  slowdown: %2x\n  impaired links carrying this job's "
+                        "traffic: %3; each alone, the others healthy:\n")
+                        .arg(impact.healthyStepSeconds * 1e3, 0, 'f', 1)
+                        .arg(impact.slowdown(), 0, 'f', 3)
+                        .arg(impact.impairedLinks);
+            for (const ImpairedLinkCost &c : impact.links)
+                text += QStringLiteral("    %1 at %2 of %3 Gbit/s: alone %4\n")
+                            .arg(QString::fromStdString(fabric->link(c.link).id))
+                            .arg(c.effectiveGbps)
+                            .arg(c.nominalGbps)
+                            .arg(std::isfinite(c.slowdownAlone) ? QStringLiteral("%1 ms, %2x")
+                                                                      .arg(c.stepSecondsAlone * 1e3, 0, 'f', 1)
+                                                                      .arg(c.slowdownAlone, 0, 'f', 3)
+                                                                : QStringLiteral("routing fails"));
+        }
+    } else {
+        text += QStringLiteral("\nNetwork: not computed (routing failed: %1)\n").arg(routingError);
+    }
+    return text.toStdString();
+}
+
+} // namespace Railyard
