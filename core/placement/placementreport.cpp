@@ -74,6 +74,45 @@ QString fragmentationText(const Fragmentation &a, const Fragmentation &b)
         .arg(b.freeHosts);
 }
 
+/// The parts of a report both writers use, by short names.
+struct Parts
+{
+    const Fabric *fabric;
+    const JobSpec &job;
+    const JobEvaluation &evaluation;
+    const Placement &placement;
+    const PlacementSummary &summary;
+    const TierBytes &tiers;
+    std::map<ParallelKind, TierBytes> tiersByKind;
+    QString routingError;
+    QStringList runningJobs;
+};
+
+Parts partsOf(const PlacementReport &r)
+{
+    QStringList running;
+    for (const std::string &name : r.runningJobs)
+        running << QString::fromStdString(name);
+    return {r.fabric,
+            r.job,
+            r.evaluation,
+            r.evaluation.placement,
+            r.summary,
+            r.evaluation.tierBytes,
+            {r.evaluation.tierBytesByKind.begin(), r.evaluation.tierBytesByKind.end()},
+            QString::fromStdString(r.evaluation.routingError),
+            running};
+}
+
+QString bottleneckName(const Fabric &fabric, const CollectiveCallTime &t)
+{
+    if (!t.error.empty())
+        return QStringLiteral("routing failed");
+    if (t.bottleneckLink >= 0)
+        return QString::fromStdString(fabric.link(t.bottleneckLink).id);
+    return t.nvlinkSeconds > 0 ? QStringLiteral("nvlink") : QStringLiteral("none");
+}
+
 } // namespace
 
 PlacementReport buildPlacementReport(const Fabric &fabric, const CapacityView &view, const ClusterState &state,
@@ -122,31 +161,8 @@ PlacementReport buildPlacementReport(const Fabric &fabric, const CapacityView &v
 
 std::string placementReportToJson(const PlacementReport &report)
 {
-    const Fabric *fabric = report.fabric;
-    const JobSpec &job = report.job;
-    const JobEvaluation &evaluation = report.evaluation;
-    const JobEvaluation &net = evaluation;
-    const Placement &placement = evaluation.placement;
-    const PlacementSummary &summary = report.summary;
-    const double placeMs = evaluation.placementMs;
-    const TierBytes &tiers = evaluation.tierBytes;
-    const std::map<ParallelKind, TierBytes> tiersByKind(evaluation.tierBytesByKind.begin(),
-                                                        evaluation.tierBytesByKind.end());
-    const QString routingError = QString::fromStdString(evaluation.routingError);
-    const Fragmentation &before = report.before;
-    const Fragmentation &after = report.after;
-    const DegradationImpact &impact = report.impact;
-    const bool impaired = report.impaired;
-    QStringList runningJobs;
-    for (const std::string &name : report.runningJobs)
-        runningJobs << QString::fromStdString(name);
-    const auto bottleneckName = [fabric](const CollectiveCallTime &t) {
-        if (!t.error.empty())
-            return QStringLiteral("routing failed");
-        if (t.bottleneckLink >= 0)
-            return QString::fromStdString(fabric->link(t.bottleneckLink).id);
-        return t.nvlinkSeconds > 0 ? QStringLiteral("nvlink") : QStringLiteral("none");
-    };
+    const auto [fabric, job, evaluation, placement, summary, tiers, tiersByKind, routingError, runningJobs]
+        = partsOf(report);
     QJsonObject o;
     o[QStringLiteral("job")] = QString::fromStdString(job.name);
     o[QStringLiteral("fabric")] = QString::fromStdString(fabric->name);
@@ -154,7 +170,7 @@ std::string placementReportToJson(const PlacementReport &report)
     o[QStringLiteral("rank_order")] = QString::fromStdString(placement.rankOrder);
     o[QStringLiteral("gpus")] = double(summary.gpus);
     o[QStringLiteral("hosts")] = summary.hosts;
-    o[QStringLiteral("placement_ms")] = placeMs;
+    o[QStringLiteral("placement_ms")] = evaluation.placementMs;
     o[QStringLiteral("micro_batches_per_step")] = double(job.microBatchesPerStep());
     o[QStringLiteral("tp_groups")] = summary.tpGroups;
     o[QStringLiteral("tp_groups_across_hosts")] = summary.tpGroupsAcrossHosts;
@@ -165,8 +181,8 @@ std::string placementReportToJson(const PlacementReport &report)
     if (!runningJobs.isEmpty())
         o[QStringLiteral("running_jobs")] = QJsonArray::fromStringList(runningJobs);
     o[QStringLiteral("free_gpus_before")] = double(report.freeGpusBefore);
-    o[QStringLiteral("fragmentation_before")] = fragmentationJson(before);
-    o[QStringLiteral("fragmentation_after")] = fragmentationJson(after);
+    o[QStringLiteral("fragmentation_before")] = fragmentationJson(report.before);
+    o[QStringLiteral("fragmentation_after")] = fragmentationJson(report.after);
     QJsonArray coll;
     for (const PlacementCollectiveRow &r : report.collectives) {
         QJsonObject row{{QStringLiteral("kind"), parallelKindName(r.kind)},
@@ -180,7 +196,7 @@ std::string placementReportToJson(const PlacementReport &report)
             row[QStringLiteral("time_per_call_ms")] = r.time.seconds * 1e3;
             row[QStringLiteral("network_ms")] = r.time.networkSeconds * 1e3;
             row[QStringLiteral("nvlink_ms")] = r.time.nvlinkSeconds * 1e3;
-            row[QStringLiteral("bottleneck")] = bottleneckName(r.time);
+            row[QStringLiteral("bottleneck")] = bottleneckName(*fabric, r.time);
         }
         coll.append(row);
     }
@@ -200,18 +216,18 @@ std::string placementReportToJson(const PlacementReport &report)
     o[QStringLiteral("sharp")] = evaluation.sharp;
     o[QStringLiteral("routing")] = QLatin1String(routingModeName(report.routing));
     if (routingError.isEmpty()) {
-        o[QStringLiteral("step_comm_time_ms")] = net.stepSeconds * 1e3;
-        o[QStringLiteral("max_link_utilization")] = net.maxUtilization;
-        o[QStringLiteral("bottleneck_link")] = QString::fromStdString(net.bottleneckLinkId);
+        o[QStringLiteral("step_comm_time_ms")] = evaluation.stepSeconds * 1e3;
+        o[QStringLiteral("max_link_utilization")] = evaluation.maxUtilization;
+        o[QStringLiteral("bottleneck_link")] = QString::fromStdString(evaluation.bottleneckLinkId);
         QJsonObject phases;
-        for (const JobPhaseTime &ph : net.phases)
+        for (const JobPhaseTime &ph : evaluation.phases)
             phases[QLatin1String(parallelKindName(ph.kind))] = ph.seconds * 1e3;
         o[QStringLiteral("phase_time_ms")] = phases;
-        if (impaired) {
-            o[QStringLiteral("healthy_step_comm_time_ms")] = impact.healthyStepSeconds * 1e3;
-            o[QStringLiteral("slowdown")] = impact.slowdown();
+        if (report.impaired) {
+            o[QStringLiteral("healthy_step_comm_time_ms")] = report.impact.healthyStepSeconds * 1e3;
+            o[QStringLiteral("slowdown")] = report.impact.slowdown();
             QJsonArray links;
-            for (const ImpairedLinkCost &c : impact.links)
+            for (const ImpairedLinkCost &c : report.impact.links)
                 links.append(QJsonObject{
                     {QStringLiteral("link"), QString::fromStdString(fabric->link(c.link).id)},
                     {QStringLiteral("nominal_gbps"), c.nominalGbps},
@@ -220,7 +236,7 @@ std::string placementReportToJson(const PlacementReport &report)
                      std::isfinite(c.stepSecondsAlone) ? QJsonValue(c.stepSecondsAlone * 1e3) : QJsonValue()},
                     {QStringLiteral("slowdown_alone"),
                      std::isfinite(c.slowdownAlone) ? QJsonValue(c.slowdownAlone) : QJsonValue()}});
-            o[QStringLiteral("impaired_links_used")] = impact.impairedLinks;
+            o[QStringLiteral("impaired_links_used")] = report.impact.impairedLinks;
             o[QStringLiteral("impaired_links")] = links;
         }
     } else {
@@ -231,31 +247,8 @@ std::string placementReportToJson(const PlacementReport &report)
 
 std::string placementReportToText(const PlacementReport &report)
 {
-    const Fabric *fabric = report.fabric;
-    const JobSpec &job = report.job;
-    const JobEvaluation &evaluation = report.evaluation;
-    const JobEvaluation &net = evaluation;
-    const Placement &placement = evaluation.placement;
-    const PlacementSummary &summary = report.summary;
-    const double placeMs = evaluation.placementMs;
-    const TierBytes &tiers = evaluation.tierBytes;
-    const std::map<ParallelKind, TierBytes> tiersByKind(evaluation.tierBytesByKind.begin(),
-                                                        evaluation.tierBytesByKind.end());
-    const QString routingError = QString::fromStdString(evaluation.routingError);
-    const Fragmentation &before = report.before;
-    const Fragmentation &after = report.after;
-    const DegradationImpact &impact = report.impact;
-    const bool impaired = report.impaired;
-    QStringList runningJobs;
-    for (const std::string &name : report.runningJobs)
-        runningJobs << QString::fromStdString(name);
-    const auto bottleneckName = [fabric](const CollectiveCallTime &t) {
-        if (!t.error.empty())
-            return QStringLiteral("routing failed");
-        if (t.bottleneckLink >= 0)
-            return QString::fromStdString(fabric->link(t.bottleneckLink).id);
-        return t.nvlinkSeconds > 0 ? QStringLiteral("nvlink") : QStringLiteral("none");
-    };
+    const auto [fabric, job, evaluation, placement, summary, tiers, tiersByKind, routingError, runningJobs]
+        = partsOf(report);
     const Parallelism &p = job.parallel;
     QString text;
     text += QStringLiteral("Job %1: %2 GPUs = TP %3 × CP %4 × PP %5 × DP %6 (EP %7), %8 micro-batches per step, "
@@ -274,7 +267,7 @@ std::string placementReportToText(const PlacementReport &report)
                 .arg(summary.gpus)
                 .arg(summary.hosts)
                 .arg(spanText(summary.job))
-                .arg(placeMs, 0, 'f', 1);
+                .arg(evaluation.placementMs, 0, 'f', 1);
     if (!report.runningJobs.empty() || report.freeGpusBefore < fabric->gpuCount())
         text += QStringLiteral("  cluster before: %1 of %2 GPUs free%3\n")
                     .arg(report.freeGpusBefore)
@@ -282,7 +275,8 @@ std::string placementReportToText(const PlacementReport &report)
                     .arg(report.runningJobs.empty()
                              ? QString()
                              : QStringLiteral(", running: %1").arg(runningJobs.join(QStringLiteral(", "))));
-    text += QStringLiteral("  largest free domain (hosts), before → after: %1\n").arg(fragmentationText(before, after));
+    text += QStringLiteral("  largest free domain (hosts), before → after: %1\n")
+                .arg(fragmentationText(report.before, report.after));
     text += QStringLiteral("  rank order over the placed GPUs (fastest first): %1\n")
                 .arg(QString::fromStdString(placement.rankOrder));
     text += QStringLiteral("  TP groups inside one host: %1 (%2 of %3 groups span hosts)\n")
@@ -316,7 +310,7 @@ std::string placementReportToText(const PlacementReport &report)
                                                                         : QStringLiteral("—"),
                          8)
                     .arg(QString::fromStdString(r.label), -18)
-                    .arg(routingError.isEmpty() ? bottleneckName(r.time) : QString());
+                    .arg(routingError.isEmpty() ? bottleneckName(*fabric, r.time) : QString());
     text += QStringLiteral("\nBytes per step by tier (each transfer counted at the highest boundary it crosses):\n");
     if (evaluation.sharp)
         text += QStringLiteral("  (SHARP in every switch: all-reduce ring edges carry S/M, in-network reduction)\n");
@@ -338,27 +332,27 @@ std::string placementReportToText(const PlacementReport &report)
             += QStringLiteral("\nNetwork (%1 routing; phases TP, CP, PP, EP, DP run one after another, each limited by "
                               "its busiest link):\n")
                    .arg(QLatin1String(routingModeName(report.routing)));
-        text += QStringLiteral("  step_comm_time_ms: %1\n").arg(net.stepSeconds * 1e3, 0, 'f', 1);
-        for (const JobPhaseTime &ph : net.phases)
+        text += QStringLiteral("  step_comm_time_ms: %1\n").arg(evaluation.stepSeconds * 1e3, 0, 'f', 1);
+        for (const JobPhaseTime &ph : evaluation.phases)
             text += QStringLiteral("    %1: %2 ms\n")
                         .arg(QLatin1String(parallelKindName(ph.kind)))
                         .arg(ph.seconds * 1e3, 0, 'f', 1);
-        text += QStringLiteral("  max_link_utilization: %1\n").arg(net.maxUtilization, 0, 'f', 3);
+        text += QStringLiteral("  max_link_utilization: %1\n").arg(evaluation.maxUtilization, 0, 'f', 3);
         text += QStringLiteral("  bottleneck_link: %1\n")
-                    .arg(net.bottleneckLinkId.empty() ? QStringLiteral("none")
-                                                      : QString::fromStdString(net.bottleneckLinkId));
-        if (net.unroutedFlows > 0)
-            text += QStringLiteral("  warning: %1 flows could not be routed\n").arg(net.unroutedFlows);
-        if (impaired) {
+                    .arg(evaluation.bottleneckLinkId.empty() ? QStringLiteral("none")
+                                                             : QString::fromStdString(evaluation.bottleneckLinkId));
+        if (evaluation.unroutedFlows > 0)
+            text += QStringLiteral("  warning: %1 flows could not be routed\n").arg(evaluation.unroutedFlows);
+        if (report.impaired) {
             text += QStringLiteral(
                 "\nImpaired links (failed or degraded) against the healthy fabric, same placement:\n");
             text += QStringLiteral(
                         "  healthy_step_comm_time_ms: %1\n  slowdown: %2x\n  impaired links carrying this job's "
                         "traffic: %3; each alone, the others healthy:\n")
-                        .arg(impact.healthyStepSeconds * 1e3, 0, 'f', 1)
-                        .arg(impact.slowdown(), 0, 'f', 3)
-                        .arg(impact.impairedLinks);
-            for (const ImpairedLinkCost &c : impact.links)
+                        .arg(report.impact.healthyStepSeconds * 1e3, 0, 'f', 1)
+                        .arg(report.impact.slowdown(), 0, 'f', 3)
+                        .arg(report.impact.impairedLinks);
+            for (const ImpairedLinkCost &c : report.impact.links)
                 text += QStringLiteral("    %1 at %2 of %3 Gbit/s: alone %4\n")
                             .arg(QString::fromStdString(fabric->link(c.link).id))
                             .arg(c.effectiveGbps)
