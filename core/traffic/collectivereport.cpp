@@ -1,5 +1,7 @@
 #include "core/traffic/collectivereport.h"
 
+#include "core/traffic/nccltuning.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -54,7 +56,7 @@ std::string collectiveToJson(const Fabric &fabric, const CollectiveEstimate &e, 
     o["protocol"] = e.protocol;
     if (!e.ncclAlgorithm.empty()) {
         nlohmann::json n;
-        n["version"] = kNcclTuningVersion;
+        n["version"] = NcclTuning::kVersion;
         n["algorithm"] = e.ncclAlgorithm;
         n["protocol"] = e.ncclProtocol;
         n["reason"] = e.ncclReason;

@@ -12,9 +12,6 @@
 
 namespace Railyard {
 
-/// The NCCL release whose tuning model `auto` follows (core/traffic/nccltuning.h).
-inline constexpr const char *kNcclTuningVersion = "2.30.7";
-
 /// JSON object of the estimate; `failures` are named by id (switches, then links).
 std::string collectiveToJson(const Fabric &fabric, const CollectiveEstimate &e, const Failures &failures,
                              int indent = 2);

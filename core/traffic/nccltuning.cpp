@@ -377,13 +377,13 @@ Choice choose(const System &system, Coll coll, double bytes, const std::vector<A
     char text[320];
     if (runnerUp)
         std::snprintf(text, sizeof text,
-                      "NCCL's tuning model (2.30.7) gives %s/%s %.1f us, the shortest; next %s/%s %.1f us (%d ranks "
+                      "NCCL's tuning model (%s) gives %s/%s %.1f us, the shortest; next %s/%s %.1f us (%d ranks "
                       "on %d nodes)",
-                      algoName(c.algo), protoName(c.proto), c.timeUs, algoName(runnerUp->algo),
+                      kVersion, algoName(c.algo), protoName(c.proto), c.timeUs, algoName(runnerUp->algo),
                       protoName(runnerUp->proto), runnerUp->timeUs, system.ranks, system.nodes);
     else
-        std::snprintf(text, sizeof text, "NCCL's tuning model (2.30.7): %s/%s is the only choice, %.1f us",
-                      algoName(c.algo), protoName(c.proto), c.timeUs);
+        std::snprintf(text, sizeof text, "NCCL's tuning model (%s): %s/%s is the only choice, %.1f us",
+                      kVersion, algoName(c.algo), protoName(c.proto), c.timeUs);
     c.reason = text;
     // The chosen protocol against Simple, same algorithm.
     for (const Candidate &k : c.table)

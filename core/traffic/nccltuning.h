@@ -22,6 +22,9 @@
 
 namespace Railyard::NcclTuning {
 
+/// The NCCL release whose tuning model this follows.
+inline constexpr const char *kVersion = "2.30.7";
+
 /// NCCL's algorithm indices (NCCL_ALGO names in comments).
 enum class Algo : std::uint8_t {
     Tree,          ///< TREE

@@ -131,6 +131,17 @@ ReadResult readPortsReport(std::string_view text, const QString &fileName, const
         return nodes[size_t(it->second)];
     };
     int lineNo = 0, routers = 0;
+    auto error = [&](const QString &message) {
+        if (errors.size() < 50)
+            errors.push_back({fileName, lineNo, 0, {}, message});
+    };
+    // As in a dump, where a node declares at most kMaxPorts.
+    auto portInRange = [&](int port, const char *whose) {
+        if (port >= 1 && port <= kMaxPorts)
+            return true;
+        error(QStringLiteral("%1 %2 is outside 1–%3").arg(QLatin1String(whose)).arg(port).arg(kMaxPorts));
+        return false;
+    };
     while (!text.empty()) {
         std::string_view line = trimmed(takeLine(text));
         ++lineNo;
@@ -142,25 +153,16 @@ ReadResult readPortsReport(std::string_view text, const QString &fileName, const
         std::uint64_t guid = 0;
         if ((type != "CA" && type != "SW" && type != "RT") || !number(token(s), &lid) || !number(token(s), &port)
             || !guidOf(token(s), &guid)) {
-            if (errors.size() < 50)
-                errors.push_back({fileName,
-                                  lineNo,
-                                  0,
-                                  {},
-                                  QStringLiteral("a ports-report line must be: CA|SW LID PORT 0xGUID WIDTH SPEED "
-                                                 "[- CA|SW LID PORT 0xGUID] ( 'NAME' - 'PEER' )")});
+            error(QStringLiteral("a ports-report line must be: CA|SW LID PORT 0xGUID WIDTH SPEED "
+                                 "[- CA|SW LID PORT 0xGUID] ( 'NAME' - 'PEER' )"));
             continue;
         }
         if (type == "RT") {
             ++routers;
             continue;
         }
-        if (port < 1 || port > kMaxPorts) {
-            if (errors.size() < 50)
-                errors.push_back({fileName, lineNo, 0, {},
-                                  QStringLiteral("port %1 is outside 1–%2").arg(port).arg(kMaxPorts)});
+        if (!portInRange(port, "port"))
             continue;
-        }
         const std::string width(token(s));
         const std::string speed(token(s));
         const std::vector<std::string> names = quotedNames(s);
@@ -178,19 +180,13 @@ ReadResult readPortsReport(std::string_view text, const QString &fileName, const
         std::uint64_t peerGuid = 0;
         if ((peerType != "CA" && peerType != "SW" && peerType != "RT") || !number(token(peer), &peerLid)
             || !number(token(peer), &peerPort) || !guidOf(token(peer), &peerGuid)) {
-            if (errors.size() < 50)
-                errors.push_back(
-                    {fileName, lineNo, 0, {}, QStringLiteral("the peer after \" - \" must be: CA|SW LID PORT 0xGUID")});
+            error(QStringLiteral("the peer after \" - \" must be: CA|SW LID PORT 0xGUID"));
             continue;
         }
         if (peerType == "RT")
             continue;
-        if (peerPort < 1 || peerPort > kMaxPorts) {
-            if (errors.size() < 50)
-                errors.push_back({fileName, lineNo, 0, {},
-                                  QStringLiteral("the peer's port %1 is outside 1–%2").arg(peerPort).arg(kMaxPorts)});
+        if (!portInRange(peerPort, "the peer's port"))
             continue;
-        }
         Node &other = nodeFor(peerType == "SW", peerGuid, lineNo);
         other.ports = std::max(other.ports, peerPort);
         if (other.desc.empty() && names.size() > 1)
