@@ -7,6 +7,8 @@
 #   packaging/bootstrap.sh fuzz   libFuzzer targets (ASan+UBSan, clang) in build-fuzz/,
 #                                 each run RAILYARD_FUZZ_RUNS times (default 20000)
 #   packaging/bootstrap.sh sanitize  every test under ASan+UBSan (clang) in build-asan/
+#   packaging/bootstrap.sh sanitize-security  the control service, the intent tools and
+#                                 their hostile-input suites under ASan+UBSan (build-asan/)
 #
 # Missing Debian packages are installed first (apt-get update, then install;
 # sudo when not root). Nothing is installed when everything is present.
@@ -17,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
 PACKAGES=(
-    build-essential cmake ninja-build
+    build-essential cmake ninja-build ccache
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libboost-graph-dev nlohmann-json3-dev libsqlite3-dev libssl-dev libgl-dev
     xvfb appstream desktop-file-utils fonts-dejavu-core
@@ -57,9 +59,21 @@ install_missing_packages() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 }
 
+# ccache shares compiled objects between checkouts of this repository: paths
+# under the checkout are hashed relative to it (base_dir) and the working
+# directory is left out of the hash, so a fresh clone elsewhere (CI) reuses
+# the objects a developer's build already made.
+use_ccache() {
+    export CCACHE_BASEDIR="$PWD"
+    export CCACHE_NOHASHDIR=1
+    export CCACHE_SLOPPINESS="${CCACHE_SLOPPINESS:-pch_defines,time_macros,include_file_mtime,include_file_ctime}"
+    export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-20G}"
+}
+
 build() {
     install_missing_packages
-    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    use_ccache
+    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
     cmake --build "$BUILD_DIR" -j "$JOBS"
 }
 
@@ -96,9 +110,20 @@ fuzz)
     ;;
 sanitize)
     install_missing_packages
-    cmake --preset sanitize
+    use_ccache
+    cmake --preset sanitize -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
     cmake --build build-asan -j "$JOBS"
     ASAN_OPTIONS=detect_leaks=0 exec ctest --test-dir build-asan --output-on-failure
+    ;;
+sanitize-security)
+    # docs/reliability.md, "The control plane under sanitizers".
+    install_missing_packages
+    use_ccache
+    cmake --preset sanitize -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DRAILYARD_TEST_AREAS="common;intents;controlplane"
+    cmake --build build-asan -j "$JOBS" --target railyard-controld railyard-cli railyard-forge-intent \
+        tst_jsonbounds tst_controlsecurity tst_controlservice tst_intentreader tst_intentreview tst_intentcli
+    ASAN_OPTIONS=detect_leaks=0 exec ctest --test-dir build-asan --output-on-failure \
+        -R 'common/|intents/intent(reader|review|cli)|controlplane/(controlsecurity|controlservice|controld_)'
     ;;
 -h | --help | help)
     usage

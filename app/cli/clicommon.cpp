@@ -2,22 +2,42 @@
 
 #include "core/analysis/counts.h"
 #include "core/formats/formatregistry.h"
-#include "core/formats/messagetext.h"
+#include "core/common/messagetext.h"
 
 #include <QByteArray>
 #include <QFileInfo>
 
 #include <cmath>
 #include <cstdio>
+#include <string_view>
+#include <unistd.h>
 
 namespace Railyard::Cli {
 
 namespace {
 
+/// What reaches a terminal is filtered (names, comments and a server's
+/// messages may carry escape sequences); stderr always, as it is for
+/// people; stdout when it is a terminal, so files and pipes get the bytes.
+bool filtered(std::FILE *stream)
+{
+    return stream == stderr || ::isatty(::fileno(stream));
+}
+
+void writeBytes(std::FILE *stream, std::string_view bytes)
+{
+    if (filtered(stream)) {
+        const std::string safe = terminalSafe(bytes);
+        std::fwrite(safe.data(), 1, safe.size(), stream);
+    } else {
+        std::fwrite(bytes.data(), 1, bytes.size(), stream);
+    }
+}
+
 void writeLine(std::FILE *stream, const QString &text)
 {
     const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, static_cast<size_t>(bytes.size()), stream);
+    writeBytes(stream, std::string_view(bytes.constData(), size_t(bytes.size())));
     std::fputc('\n', stream);
     std::fflush(stream);
 }
@@ -62,7 +82,7 @@ void printErr(const QString &text)
 
 void printOutRaw(const std::string &text)
 {
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    writeBytes(stdout, text);
     if (text.empty() || text.back() != '\n')
         std::fputc('\n', stdout);
     std::fflush(stdout);

@@ -10,7 +10,9 @@
 #include "core/intents/intentreview.h"
 #include "core/intents/keyring.h"
 
+#include <QDateTime>
 #include <QFile>
+#include <QRegularExpression>
 
 namespace Railyard::Cli {
 
@@ -214,6 +216,11 @@ int runDecide(const QStringList &args, bool approve)
                  approve ? QStringLiteral("The reviewer's comment (optional).")
                          : QStringLiteral("Why the change is rejected (required)."),
                  QStringLiteral("text"));
+    if (approve)
+        cl.addOption({QStringLiteral("expires")},
+                     QStringLiteral("How long the approval may be applied: a duration (7d, 12h, 90m) or an ISO 8601 "
+                                    "UTC time. Signed with the approval; the control plane refuses it afterwards."),
+                     QStringLiteral("when"));
     cl.setEpilog(QStringLiteral("Example:\n"
                                 "  railyard-cli intent %1 v4.submitted.json --key keys/bob.key --comment \"...\" -o "
                                 "v4.reviewed.json\n")
@@ -236,9 +243,25 @@ int runDecide(const QStringList &args, bool approve)
             printErr(intentErrorText(e));
         return ExitBadInput;
     }
+    const std::string now = IntentReview::nowUtc();
+    std::string expires;
+    if (approve && cl.isSet(QStringLiteral("expires"))) {
+        const QString when = cl.value(QStringLiteral("expires"));
+        static const QRegularExpression duration(QStringLiteral("^([1-9][0-9]{0,5})([dhm])$"));
+        const QRegularExpressionMatch m = duration.match(when);
+        if (m.hasMatch()) {
+            const qint64 unit = m.captured(2) == QLatin1String("d") ? 86400 : m.captured(2) == QLatin1String("h") ? 3600 : 60;
+            expires = QDateTime::fromString(QString::fromStdString(now), Qt::ISODate)
+                          .addSecs(m.captured(1).toLongLong() * unit)
+                          .toUTC()
+                          .toString(Qt::ISODate)
+                          .toStdString();
+        } else {
+            expires = when.toStdString();
+        }
+    }
     try {
-        IntentReview::decide(*read.reviewed, approve, *key, name.toStdString(), comment.toStdString(),
-                             IntentReview::nowUtc());
+        IntentReview::decide(*read.reviewed, approve, *key, name.toStdString(), comment.toStdString(), now, expires);
     } catch (const ReviewError &e) {
         printErr(QStringLiteral("%1: cannot %2: %3").arg(file, verb, QString::fromStdString(e.what())));
         return ExitBadInput;

@@ -4,6 +4,7 @@
 #include "core/controlplane/controlclient.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -46,11 +47,13 @@ ControlConnection connectionFrom(const CommandLine &cl)
     else if (!qEnvironmentVariableIsEmpty("RAILYARD_TOKEN"))
         c.token = qEnvironmentVariable("RAILYARD_TOKEN");
     if (cl.isSet(QStringLiteral("ca")))
-        c.caFile = cl.value(QStringLiteral("ca"));
+        c.caFile = QFileInfo(cl.value(QStringLiteral("ca"))).absoluteFilePath();
     if (c.url.isEmpty() || c.token.isEmpty())
         cl.fail(error.isEmpty()
                     ? QStringLiteral("no service: give --url and --token-file, or save them with 'remote connect'")
                     : error);
+    if (const QString warning = c.securityWarning(); !warning.isEmpty())
+        printErr(warning);
     return c;
 }
 

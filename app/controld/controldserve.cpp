@@ -93,6 +93,22 @@ int runServe(QStringList args)
          QStringLiteral("s")},
         {QStringLiteral("max-connections"), QStringLiteral("Open connections at most. Default 1024."),
          QStringLiteral("n")},
+        {QStringLiteral("max-connections-per-address"),
+         QStringLiteral("Open connections from one address at most. Default 64."), QStringLiteral("n")},
+        {QStringLiteral("idle-timeout"),
+         QStringLiteral("Seconds a kept-alive connection may wait for its next request. Default 30."),
+         QStringLiteral("s")},
+        {QStringLiteral("audit-retention-days"),
+         QStringLiteral("Days the audit log keeps its rows before pruning them behind a signed checkpoint; "
+                        "0 keeps them all. Default 90."),
+         QStringLiteral("days")},
+        {QStringLiteral("audit-key"),
+         QStringLiteral("The audit log's HMAC key file (created when missing). Default: DB.audit-key."),
+         QStringLiteral("file")},
+        {QStringLiteral("audit-anchor"),
+         QStringLiteral("The file naming the audit log's newest entry, rewritten after every commit; keep it "
+                        "where a thief of the database cannot write. Default: DB.audit-anchor."),
+         QStringLiteral("file")},
     });
     args.prepend(QStringLiteral("railyard-controld serve"));
     if (!p.parse(args))
@@ -129,12 +145,20 @@ int runServe(QStringList args)
     const std::optional<double> maxBody = positiveNumber(p, QStringLiteral("max-body"), 1024 * 1024);
     const std::optional<double> timeout = positiveNumber(p, QStringLiteral("request-timeout"), 10);
     const std::optional<double> maxConnections = positiveNumber(p, QStringLiteral("max-connections"), 1024);
+    const std::optional<double> perAddress = positiveNumber(p, QStringLiteral("max-connections-per-address"), 64);
+    const std::optional<double> idle = positiveNumber(p, QStringLiteral("idle-timeout"), 30);
+    bool retentionOk = true;
+    const int retention = p.isSet(QStringLiteral("audit-retention-days"))
+        ? p.value(QStringLiteral("audit-retention-days")).toInt(&retentionOk)
+        : 90;
     bool rateOk = true;
     const double rate
         = p.isSet(QStringLiteral("rate-limit")) ? p.value(QStringLiteral("rate-limit")).toDouble(&rateOk) : 200;
-    if (!interval || !threads || !maxBody || !timeout || !maxConnections || !rateOk || rate < 0)
+    if (!interval || !threads || !maxBody || !timeout || !maxConnections || !perAddress || !idle || !rateOk || rate < 0
+        || !retentionOk || retention < 0)
         return fail(QStringLiteral("serve: --telemetry-interval, --threads, --max-body, --request-timeout, "
-                                   "--max-connections and --rate-limit take positive numbers"),
+                                   "--idle-timeout, --max-connections, --max-connections-per-address, "
+                                   "--audit-retention-days and --rate-limit take positive numbers"),
                     2);
     telemetry.intervalSeconds = *interval;
     if ((p.isSet(QStringLiteral("tls-cert"))) != (p.isSet(QStringLiteral("tls-key"))))
@@ -202,7 +226,10 @@ int runServe(QStringList args)
 
     std::optional<ControlStore> store;
     try {
-        store.emplace(p.value(QStringLiteral("db")));
+        ControlStoreOptions storeOptions;
+        storeOptions.auditKeyPath = p.value(QStringLiteral("audit-key"));
+        storeOptions.auditAnchorPath = p.value(QStringLiteral("audit-anchor"));
+        store.emplace(p.value(QStringLiteral("db")), storeOptions);
         store->checkpointInBackground(0.5);
     } catch (const ProjectException &e) {
         return fail(e.message());
@@ -211,6 +238,7 @@ int runServe(QStringList args)
     serviceOptions.keyringDir = p.value(QStringLiteral("keyring"));
     serviceOptions.ratePerSecond = rate;
     serviceOptions.rateBurst = 2 * rate;
+    serviceOptions.auditRetentionDays = retention;
     ControlService service(*store, clusterPointers, serviceOptions);
 
     std::shared_ptr<asio::ssl::context> tls;
@@ -234,6 +262,8 @@ int runServe(QStringList args)
     limits.maxBodyBytes = std::size_t(*maxBody);
     limits.requestTimeoutSeconds = *timeout;
     limits.maxConnections = int(*maxConnections);
+    limits.maxConnectionsPerAddress = int(*perAddress);
+    limits.idleTimeoutSeconds = *idle;
     const int threadCount = int(*threads);
     asio::io_context io(threadCount);
     std::optional<HttpServer> server;
@@ -244,6 +274,13 @@ int runServe(QStringList args)
                                                   in.contentType, in.body,   in.remote};
                            ControlResponse r = service.handle(request);
                            return HttpResponse{r.status, std::move(r.body), std::move(r.headers)};
+                       },
+                       [&service](const std::string &authorization,
+                                  const std::string &remote) -> std::optional<HttpResponse> {
+                           std::optional<ControlResponse> r = service.admit(authorization, remote);
+                           if (!r)
+                               return std::nullopt;
+                           return HttpResponse{r->status, std::move(r->body), std::move(r->headers)};
                        });
     } catch (const boost::system::system_error &e) {
         return fail(QStringLiteral("--listen %1: %2").arg(listen, QString::fromStdString(e.code().message())));
@@ -269,10 +306,12 @@ int runServe(QStringList args)
     const HttpCounters &c = server->counters();
     std::fprintf(stderr,
                  "railyard-controld: stopped after %llu connections, %llu requests, %llu malformed or too large, "
-                 "%llu timed out, %llu refused over the connection cap\n",
+                 "%llu timed out, %llu refused over the connection caps, %llu refused before their body, "
+                 "%llu accept errors\n",
                  (unsigned long long)c.connections.load(), (unsigned long long)c.requests.load(),
                  (unsigned long long)c.badRequests.load(), (unsigned long long)c.timeouts.load(),
-                 (unsigned long long)c.rejectedConnections.load());
+                 (unsigned long long)c.rejectedConnections.load(), (unsigned long long)c.refusedBeforeBody.load(),
+                 (unsigned long long)c.acceptErrors.load());
     return 0;
 }
 

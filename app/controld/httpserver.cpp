@@ -7,8 +7,12 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 
+#include <boost/asio/steady_timer.hpp>
+
 #include <chrono>
+#include <mutex>
 #include <optional>
+#include <unordered_map>
 
 namespace Railyard::Controld {
 
@@ -24,15 +28,44 @@ struct HttpServer::Shared
     std::shared_ptr<asio::ssl::context> tls;
     HttpLimits limits;
     HttpHandler handler;
+    HttpGate gate;
     HttpCounters counters;
+    asio::steady_timer acceptBackoff;
+    std::chrono::milliseconds backoff{0};
+    std::mutex addressMutex;
+    std::unordered_map<std::string, int> perAddress; ///< open connections by peer address
 
-    Shared(asio::io_context &io, std::shared_ptr<asio::ssl::context> tls, HttpLimits limits, HttpHandler handler)
+    Shared(asio::io_context &io, std::shared_ptr<asio::ssl::context> tls, HttpLimits limits, HttpHandler handler,
+           HttpGate gate)
         : io(io)
         , acceptor(asio::make_strand(io))
         , tls(std::move(tls))
         , limits(limits)
         , handler(std::move(handler))
+        , gate(std::move(gate))
+        , acceptBackoff(acceptor.get_executor())
     { }
+
+    /// Takes a slot for `remote`; false when the address is at its cap.
+    bool takeSlot(const std::string &remote)
+    {
+        std::lock_guard lock(addressMutex);
+        int &open = perAddress[remote];
+        if (open >= limits.maxConnectionsPerAddress) {
+            if (open == 0)
+                perAddress.erase(remote);
+            return false;
+        }
+        ++open;
+        return true;
+    }
+    void releaseSlot(const std::string &remote)
+    {
+        std::lock_guard lock(addressMutex);
+        const auto it = perAddress.find(remote);
+        if (it != perAddress.end() && --it->second <= 0)
+            perAddress.erase(it);
+    }
 };
 
 namespace {
@@ -64,14 +97,21 @@ template<class Derived>
 class Session
 {
 public:
-    explicit Session(std::shared_ptr<HttpServer::Shared> shared, std::string remote)
+    /// `slot`: the session holds one of its address's connection slots.
+    explicit Session(std::shared_ptr<HttpServer::Shared> shared, std::string remote, bool slot)
         : m_shared(std::move(shared))
         , m_remote(std::move(remote))
+        , m_slot(slot)
     {
         m_shared->counters.open.fetch_add(1);
         m_shared->counters.connections.fetch_add(1);
     }
-    ~Session() { m_shared->counters.open.fetch_sub(1); }
+    ~Session()
+    {
+        m_shared->counters.open.fetch_sub(1);
+        if (m_slot)
+            m_shared->releaseSlot(m_remote);
+    }
 
 protected:
     Derived &derived() { return static_cast<Derived &>(*this); }
@@ -81,12 +121,48 @@ protected:
         m_parser.emplace();
         m_parser->header_limit(std::uint32_t(m_shared->limits.maxHeaderBytes));
         m_parser->body_limit(m_shared->limits.maxBodyBytes);
-        // The idle deadline until the first byte of a later request would
-        // need a separate wait; one deadline covers the wait and the whole
-        // request, the shorter on the first.
-        beast::get_lowest_layer(derived().stream())
-            .expires_after(
-                seconds(first ? m_shared->limits.requestTimeoutSeconds : m_shared->limits.idleTimeoutSeconds));
+        if (first || m_buffer.size() > 0)
+            return readHeader();
+        // Between requests: the idle deadline covers only the wait for the
+        // next request's first byte; the request deadline starts with it.
+        beast::get_lowest_layer(derived().stream()).expires_after(seconds(m_shared->limits.idleTimeoutSeconds));
+        derived().stream().async_read_some(
+            m_buffer.prepare(4096), [self = derived().shared_from_this()](beast::error_code ec, std::size_t n) {
+                if (ec)
+                    return self->onRead(ec);
+                self->m_buffer.commit(n);
+                self->readHeader();
+            });
+    }
+
+    void readHeader()
+    {
+        beast::get_lowest_layer(derived().stream()).expires_after(seconds(m_shared->limits.requestTimeoutSeconds));
+        http::async_read_header(
+            derived().stream(), m_buffer, *m_parser,
+            [self = derived().shared_from_this()](beast::error_code ec, std::size_t) { self->onHeader(ec); });
+    }
+
+    void onHeader(beast::error_code ec)
+    {
+        if (ec)
+            return onRead(ec);
+        // The gate sees the credentials before the body is read: an
+        // anonymous request costs its headers and nothing more.
+        if (m_shared->gate) {
+            const auto &header = m_parser->get();
+            if (std::optional<HttpResponse> refusal
+                = m_shared->gate(std::string(header[http::field::authorization]), m_remote)) {
+                m_shared->counters.refusedBeforeBody.fetch_add(1);
+                auto res = makeResponse(refusal->status, std::move(refusal->body), header.version(), false);
+                for (auto &[name, value] : refusal->headers)
+                    res.set(name, value);
+                return write(std::move(res));
+            }
+        }
+        if (m_parser->is_done())
+            return onRead({});
+        // The deadline set for the header runs on: one deadline per request.
         http::async_read(
             derived().stream(), m_buffer, *m_parser,
             [self = derived().shared_from_this()](beast::error_code ec, std::size_t) { self->onRead(ec); });
@@ -151,6 +227,7 @@ protected:
 
     std::shared_ptr<HttpServer::Shared> m_shared;
     std::string m_remote;
+    bool m_slot = false;
     beast::flat_buffer m_buffer;
     std::optional<http::request_parser<http::string_body>> m_parser;
 };
@@ -160,8 +237,8 @@ class PlainSession
     , public std::enable_shared_from_this<PlainSession>
 {
 public:
-    PlainSession(tcp::socket &&socket, std::shared_ptr<HttpServer::Shared> shared, std::string remote)
-        : Session(std::move(shared), std::move(remote))
+    PlainSession(tcp::socket &&socket, std::shared_ptr<HttpServer::Shared> shared, std::string remote, bool slot)
+        : Session(std::move(shared), std::move(remote), slot)
         , m_stream(std::move(socket))
     { }
     beast::tcp_stream &stream() { return m_stream; }
@@ -185,8 +262,8 @@ class TlsSession
     , public std::enable_shared_from_this<TlsSession>
 {
 public:
-    TlsSession(tcp::socket &&socket, std::shared_ptr<HttpServer::Shared> shared, std::string remote)
-        : Session(shared, std::move(remote))
+    TlsSession(tcp::socket &&socket, std::shared_ptr<HttpServer::Shared> shared, std::string remote, bool slot)
+        : Session(shared, std::move(remote), slot)
         , m_stream(std::move(socket), *shared->tls)
     { }
     beast::ssl_stream<beast::tcp_stream> &stream() { return m_stream; }
@@ -225,20 +302,34 @@ void accept(const std::shared_ptr<HttpServer::Shared> &shared)
     shared->acceptor.async_accept(asio::make_strand(shared->io), [shared](beast::error_code ec, tcp::socket socket) {
         if (ec == asio::error::operation_aborted)
             return;
-        if (!ec) {
-            beast::error_code endpointError;
-            const tcp::endpoint peer = socket.remote_endpoint(endpointError);
-            std::string remote = endpointError ? std::string("?") : peer.address().to_string();
-            const bool over = shared->counters.open.load() >= shared->limits.maxConnections;
-            if (over)
-                shared->counters.rejectedConnections.fetch_add(1);
-            if (shared->tls) {
-                auto session = std::make_shared<TlsSession>(std::move(socket), shared, std::move(remote));
-                over ? session->reject() : session->run();
-            } else {
-                auto session = std::make_shared<PlainSession>(std::move(socket), shared, std::move(remote));
-                over ? session->reject() : session->run();
-            }
+        if (ec) {
+            // Out of descriptors (EMFILE, ENFILE) or memory: accepting again at
+            // once fails again at once. Wait, longer each time, up to a second.
+            shared->counters.acceptErrors.fetch_add(1);
+            shared->backoff = std::min(std::chrono::milliseconds(1000),
+                                       std::max(std::chrono::milliseconds(10), shared->backoff * 2));
+            shared->acceptBackoff.expires_after(shared->backoff);
+            shared->acceptBackoff.async_wait([shared](beast::error_code waitError) {
+                if (!waitError)
+                    accept(shared);
+            });
+            return;
+        }
+        shared->backoff = std::chrono::milliseconds(0);
+        beast::error_code endpointError;
+        const tcp::endpoint peer = socket.remote_endpoint(endpointError);
+        std::string remote = endpointError ? std::string("?") : peer.address().to_string();
+        bool over = shared->counters.open.load() >= shared->limits.maxConnections;
+        const bool slot = !over && shared->takeSlot(remote);
+        over = over || !slot;
+        if (over)
+            shared->counters.rejectedConnections.fetch_add(1);
+        if (shared->tls) {
+            auto session = std::make_shared<TlsSession>(std::move(socket), shared, std::move(remote), slot);
+            over ? session->reject() : session->run();
+        } else {
+            auto session = std::make_shared<PlainSession>(std::move(socket), shared, std::move(remote), slot);
+            over ? session->reject() : session->run();
         }
         accept(shared);
     });
@@ -247,8 +338,8 @@ void accept(const std::shared_ptr<HttpServer::Shared> &shared)
 } // namespace
 
 HttpServer::HttpServer(asio::io_context &io, const tcp::endpoint &endpoint, std::shared_ptr<asio::ssl::context> tls,
-                       HttpLimits limits, HttpHandler handler)
-    : m_shared(std::make_shared<Shared>(io, std::move(tls), limits, std::move(handler)))
+                       HttpLimits limits, HttpHandler handler, HttpGate gate)
+    : m_shared(std::make_shared<Shared>(io, std::move(tls), limits, std::move(handler), std::move(gate)))
 {
     tcp::acceptor &a = m_shared->acceptor;
     a.open(endpoint.protocol());

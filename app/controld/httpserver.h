@@ -8,9 +8,15 @@
 //  * header and body size limits (431 / 413, then the connection closes);
 //  * one deadline for reading a whole request, headers and body (a client
 //    that trickles bytes, as slowloris does, is cut off at the deadline),
-//    and an idle deadline between keep-alive requests;
-//  * a cap on open connections: beyond it a new connection gets a 503 and
-//    is closed, so a flood costs a little memory each and nothing more;
+//    on every request of a kept-alive connection: the idle deadline covers
+//    only the wait for a later request's first byte;
+//  * the Authorization header is checked (by the gate) before the body is
+//    read: an anonymous client cannot make the service read a megabyte;
+//  * a cap on open connections, in all and per address: beyond either a
+//    new connection gets a 503 and is closed, so one host cannot hold every
+//    slot, and a flood costs a little memory each and nothing more;
+//  * accept() failing for want of descriptors (EMFILE) backs off instead of
+//    spinning;
 //  * malformed requests get a 400 and the connection closes.
 
 #include <boost/asio/io_context.hpp>
@@ -21,6 +27,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,6 +41,7 @@ struct HttpLimits
     double requestTimeoutSeconds = 10; ///< to read one whole request
     double idleTimeoutSeconds = 30;    ///< between requests on a kept-alive connection
     int maxConnections = 1024;
+    int maxConnectionsPerAddress = 64;
 };
 
 struct HttpRequest
@@ -55,12 +63,18 @@ struct HttpResponse
 };
 
 using HttpHandler = std::function<HttpResponse(const HttpRequest &)>;
+/// Asked with a request's Authorization header and peer address once its
+/// headers are in, before its body: a response refuses the request (the
+/// connection then closes), std::nullopt lets it through.
+using HttpGate = std::function<std::optional<HttpResponse>(const std::string &authorization, const std::string &remote)>;
 
 struct HttpCounters
 {
     std::atomic<std::uint64_t> connections{0};
     std::atomic<std::uint64_t> requests{0};
-    std::atomic<std::uint64_t> rejectedConnections{0}; ///< over maxConnections
+    std::atomic<std::uint64_t> rejectedConnections{0}; ///< over maxConnections or maxConnectionsPerAddress
+    std::atomic<std::uint64_t> refusedBeforeBody{0};   ///< refused by the gate, body unread
+    std::atomic<std::uint64_t> acceptErrors{0};        ///< accept() failures (EMFILE, ...), each followed by a back-off
     std::atomic<std::uint64_t> badRequests{0};         ///< malformed, too large
     std::atomic<std::uint64_t> timeouts{0};
     std::atomic<int> open{0};
@@ -72,7 +86,8 @@ public:
     /// Binds and listens (throws boost::system::system_error on failure).
     /// `tls` null: plain HTTP.
     HttpServer(boost::asio::io_context &io, const boost::asio::ip::tcp::endpoint &endpoint,
-               std::shared_ptr<boost::asio::ssl::context> tls, HttpLimits limits, HttpHandler handler);
+               std::shared_ptr<boost::asio::ssl::context> tls, HttpLimits limits, HttpHandler handler,
+               HttpGate gate = {});
     ~HttpServer();
 
     /// The bound endpoint (the port chosen when 0 was asked for).

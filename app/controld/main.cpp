@@ -93,9 +93,14 @@ int runCheck(QStringList args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(
-        QStringLiteral("Check the database (SQLite integrity_check) and the audit log's chain."));
+        QStringLiteral("Check the database (SQLite integrity_check), the audit log's chain under its key, its "
+                       "signed checkpoints and its anchor."));
     p.addHelpOption();
     p.addOption({QStringLiteral("db"), QStringLiteral("The service's database."), QStringLiteral("file")});
+    p.addOption({QStringLiteral("audit-key"), QStringLiteral("The audit log's key file. Default: DB.audit-key."),
+                 QStringLiteral("file")});
+    p.addOption({QStringLiteral("audit-anchor"),
+                 QStringLiteral("The audit log's anchor file. Default: DB.audit-anchor."), QStringLiteral("file")});
     args.prepend(QStringLiteral("railyard-controld check"));
     if (!p.parse(args))
         return usage(p.errorText());
@@ -106,12 +111,16 @@ int runCheck(QStringList args)
     if (!p.isSet(QStringLiteral("db")))
         return usage(QStringLiteral("check: --db is required"));
     try {
-        ControlStore store(p.value(QStringLiteral("db")));
+        ControlStoreOptions options;
+        options.auditKeyPath = p.value(QStringLiteral("audit-key"));
+        options.auditAnchorPath = p.value(QStringLiteral("audit-anchor"));
+        ControlStore store(p.value(QStringLiteral("db")), options);
         const std::string integrity = store.integrityCheck();
-        const std::int64_t broken = store.verifyAuditChain();
-        std::printf("integrity: %s\naudit chain: %s\n", integrity.c_str(),
-                    broken == 0 ? "ok" : ("broken at entry " + std::to_string(broken)).c_str());
-        return integrity == "ok" && broken == 0 ? 0 : 1;
+        const AuditVerdict audit = store.checkAudit();
+        std::printf("integrity: %s\naudit chain: %s\n", integrity.c_str(), audit.ok() ? "ok" : audit.problem.c_str());
+        std::printf("audit rows: %lld, checkpoints: %lld\n", static_cast<long long>(audit.rows),
+                    static_cast<long long>(audit.checkpoints));
+        return integrity == "ok" && audit.ok() ? 0 : 1;
     } catch (const ProjectException &e) {
         std::fprintf(stderr, "railyard-controld: %s\n", qPrintable(e.message()));
         return 1;

@@ -1,5 +1,7 @@
 #include "core/bom/bom.h"
 
+#include "core/common/jsonbounds.h"
+
 #include "core/bom/bomcatalogtext.h"
 
 #include <nlohmann/json.hpp>
@@ -74,11 +76,18 @@ const BomCatalog::Item &lookup(const std::map<std::string, BomCatalog::Item> &it
 
 std::optional<BomCatalog> BomCatalog::fromJson(const std::string &text, std::string *error)
 {
+    if (const std::optional<JsonBoundsError> bounds = checkJsonBounds(text)) {
+        *error = "line " + std::to_string(bounds->line) + ": " + bounds->message;
+        return std::nullopt;
+    }
     Json j;
     try {
         j = Json::parse(text);
     } catch (const nlohmann::json::parse_error &e) {
         *error = "not valid JSON (byte " + std::to_string(e.byte) + ")";
+        return std::nullopt;
+    } catch (const nlohmann::json::exception &) {
+        *error = "not valid JSON (a number out of range or a bad value)";
         return std::nullopt;
     }
     if (!j.is_object() || j.value("format", std::string()) != "railyard-bom-catalog") {

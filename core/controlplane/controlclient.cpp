@@ -4,6 +4,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QHostAddress>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
@@ -29,6 +30,19 @@ QString ControlReply::errorText() const
     return QStringLiteral("HTTP %1").arg(status);
 }
 
+QString ControlConnection::securityWarning() const
+{
+    const QUrl parsed(url);
+    if (parsed.scheme() != QLatin1String("http"))
+        return {};
+    const QHostAddress address(parsed.host());
+    if (parsed.host() == QLatin1String("localhost") || (!address.isNull() && address.isLoopback()))
+        return {};
+    return QStringLiteral("warning: %1 is plain HTTP: the bearer token crosses the network unencrypted; "
+                          "use https://")
+        .arg(url);
+}
+
 ControlClient::ControlClient(ControlConnection connection, double timeoutSeconds)
     : m_connection(std::move(connection))
     , m_timeoutSeconds(timeoutSeconds)
@@ -49,6 +63,15 @@ void ControlClient::send(const QByteArray &method, const QString &path, const st
     if (!idempotencyKey.isEmpty())
         request.setRawHeader("Idempotency-Key", idempotencyKey.toUtf8());
     request.setTransferTimeout(int(m_timeoutSeconds * 1000));
+    // A redirect would carry the Authorization header to another place.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    if (!m_connection.caFile.isEmpty() && !QFileInfo::exists(m_connection.caFile)) {
+        ControlReply missing;
+        missing.transportError
+            = QStringLiteral("the CA certificate file %1 does not exist").arg(m_connection.caFile);
+        QTimer::singleShot(0, m_network.get(), [done = std::move(done), missing] { done(missing); });
+        return;
+    }
     if (!m_connection.caFile.isEmpty()) {
         QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
         QList<QSslCertificate> cas = ssl.caCertificates();
@@ -66,9 +89,15 @@ void ControlClient::send(const QByteArray &method, const QString &path, const st
     QObject::connect(reply, &QNetworkReply::finished, reply, [reply, done = std::move(done)] {
         ControlReply r;
         r.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        r.body = reply->readAll().toStdString();
+        // Bounded: a hostile or broken server cannot fill memory through us.
+        r.body = reply->read(16 << 20).toStdString();
         if (r.status == 0)
             r.transportError = reply->errorString();
+        else if (r.status >= 300 && r.status < 400)
+            r.transportError = QStringLiteral("the service answered HTTP %1, a redirect to %2; Railyard does not "
+                                              "follow redirects (the token would go along)")
+                                   .arg(r.status)
+                                   .arg(reply->header(QNetworkRequest::LocationHeader).toUrl().toString().left(200));
         reply->deleteLater();
         done(std::move(r));
     });
@@ -140,7 +169,7 @@ bool ControlClient::save(const ControlConnection &connection, QString *error)
     o.insert(QStringLiteral("url"), connection.url);
     o.insert(QStringLiteral("token"), connection.token);
     if (!connection.caFile.isEmpty())
-        o.insert(QStringLiteral("ca_file"), connection.caFile);
+        o.insert(QStringLiteral("ca_file"), QFileInfo(connection.caFile).absoluteFilePath());
     const QByteArray bytes = QJsonDocument(o).toJson();
     if (file.write(bytes) != bytes.size() || !file.flush()) {
         *error = QStringLiteral("%1: %2").arg(temporary, file.errorString());

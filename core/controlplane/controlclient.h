@@ -7,6 +7,9 @@
 // the service's HTTP server (app/controld) is a separate implementation,
 // and the integration tests use neither.
 //
+// Redirects are never followed: the bearer token would go with the request
+// to wherever the redirect points. A 3xx answer is reported as an error.
+//
 // Connections are kept in a small file readable only by its owner
 // (QStandardPaths' config location, "controlplane.json", mode 0600): the
 // URL, the token and the CA file. Tokens never go into a project.
@@ -26,7 +29,11 @@ struct ControlConnection
 {
     QString url;    ///< "http://127.0.0.1:8443" or "https://…", without a trailing slash
     QString token;  ///< "ryd_…"
-    QString caFile; ///< PEM certificate to trust in addition to the system's ("" for none)
+    QString caFile; ///< PEM certificate to trust in addition to the system's ("" for none), absolute
+
+    /// A warning when the token would cross a network in clear: plain
+    /// http:// to a host that is not this machine's loopback. Empty otherwise.
+    QString securityWarning() const;
 };
 
 struct ControlReply

@@ -6,9 +6,15 @@
 #include "core/intents/canonicaljson.h"
 #include "core/intents/intentreview.h"
 #include "core/intents/keyring.h"
+#include "core/common/jsonbounds.h"
+#include "core/common/messagetext.h"
 #include "core/project/projectexception.h"
+#include "core/project/sqlitestatement.h"
+
+#include <QDateTime>
 
 #include <algorithm>
+#include <cstdio>
 
 namespace Railyard {
 
@@ -95,18 +101,18 @@ ControlResponse listPage(const std::map<std::string, std::string> &query, const 
 
 /// The body as a JSON object holding only `fields`; std::nullopt and the
 /// error response (400 unparsable, 422 an unknown field) otherwise.
-std::optional<Json> requestObject(const std::string &text, std::initializer_list<std::string_view> fields,
-                                  ControlResponse *error)
+std::optional<ControlJson::Body> requestObject(const std::string &text, std::initializer_list<std::string_view> fields,
+                                               ControlResponse *error)
 {
     std::string why;
-    std::optional<Json> body = ControlJson::parseObject(text, &why);
+    std::optional<ControlJson::Body> body = ControlJson::parseObject(text, &why);
     if (!body) {
         *error = controlError(400, "bad_request", why);
         return std::nullopt;
     }
     for (const auto &[key, value] : body->items()) {
         if (std::find(fields.begin(), fields.end(), key) == fields.end()) {
-            *error = controlError(422, "invalid_field", "unknown field \"" + key.substr(0, 64) + "\"");
+            *error = controlError(422, "invalid_field", "unknown field \"" + elided(key) + "\"");
             return std::nullopt;
         }
     }
@@ -115,7 +121,8 @@ std::optional<Json> requestObject(const std::string &text, std::initializer_list
 
 /// The cluster a request body names in "cluster"; nullptr and a 422 when
 /// it is missing or not one of `clusters`.
-ControlCluster *bodyCluster(const std::vector<ControlCluster *> &clusters, const Json &body, ControlResponse *error)
+ControlCluster *bodyCluster(const std::vector<ControlCluster *> &clusters, const ControlJson::Body &body,
+                            ControlResponse *error)
 {
     const std::optional<std::string> name = ControlJson::stringField(body, "cluster");
     if (!name) {
@@ -127,7 +134,7 @@ ControlCluster *bodyCluster(const std::vector<ControlCluster *> &clusters, const
     ControlCluster *c = it == clusters.end() ? nullptr : *it;
     if (!c)
         *error = controlError(422, "unknown_cluster",
-                              "cluster: \"" + name->substr(0, 64) + "\" is not a cluster this service manages");
+                              "cluster: \"" + elided(*name) + "\" is not a cluster this service manages");
     return c;
 }
 
@@ -168,15 +175,32 @@ ControlResponse controlError(int status, const std::string &code, const std::str
     return jsonResponse(status, body);
 }
 
+enum class Route { None, Health, Networks, Network, Intents, Intent, Telemetry, Incidents, Incident, Audit };
+
+struct ControlService::Call
+{
+    Route route = Route::None;
+    ControlJson::Target target;
+    std::string requestSha; ///< SHA-256 of the body ("" for none)
+    std::optional<ControlJson::Body> body;
+    ControlCluster *cluster = nullptr; ///< the cluster a POST body names
+    std::optional<VerifyResult> verdict;
+};
+
 ControlService::ControlService(ControlStore &store, std::vector<ControlCluster *> clusters,
                                ControlServiceOptions options)
     : m_store(store)
     , m_clusters(std::move(clusters))
     , m_options(std::move(options))
 {
+    // The token cache's own connection: authentication never waits for a
+    // request that holds the serving connection.
+    m_authDb.open(m_store.path(), SqliteDatabase::Mode::ReadWrite);
+    m_authDb.exec("PRAGMA query_only = ON");
     for (const NetworkRecord &n : m_store.networksWithStatus("provisioning"))
         m_provisionQueue.push_back(n.id);
     m_provisioner = std::thread([this] { provisionLoop(); });
+    m_maintenance = std::thread([this] { maintenanceLoop(); });
 }
 
 ControlService::~ControlService()
@@ -187,6 +211,13 @@ ControlService::~ControlService()
     }
     m_provisionWake.notify_all();
     m_provisioner.join();
+    {
+        std::lock_guard lock(m_maintenanceMutex);
+        m_stopMaintenance = true;
+    }
+    m_maintenanceWake.notify_all();
+    m_maintenance.join();
+    flushRollups();
 }
 
 ControlCluster *ControlService::cluster(const std::string &name) const
@@ -197,34 +228,46 @@ ControlCluster *ControlService::cluster(const std::string &name) const
     return nullptr;
 }
 
-void ControlService::refreshTokens()
+void ControlService::refreshTokensLocked()
 {
-    const std::int64_t version = m_store.dataVersion();
-    if (version == m_dataVersion && !m_tokens.empty())
+    // data_version moves when any connection commits (every audited
+    // request); the tokens' own counter moves only when a token changes.
+    SqliteStatement version(m_authDb, "PRAGMA data_version");
+    const std::int64_t data = version.next() ? version.integer(0) : 0;
+    if (data == m_authDataVersion)
         return;
-    m_dataVersion = version;
+    m_authDataVersion = data;
+    SqliteStatement counter(m_authDb, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'tokens_version'");
+    const std::int64_t tokens = counter.next() ? counter.integer(0) : 0;
+    if (tokens == m_tokensVersion)
+        return;
+    m_tokensVersion = tokens;
     m_tokens.clear();
-    for (ControlTokenRecord &t : m_store.validTokens())
-        m_tokens.emplace(t.sha256, std::move(t));
+    SqliteStatement q(m_authDb, "SELECT name, role, created_utc, sha256 FROM tokens WHERE revoked_utc IS NULL");
+    while (q.next())
+        m_tokens.emplace(q.text(3), ControlTokenRecord{q.text(0),
+                                                       controlRoleFromName(q.textView(1)).value_or(ControlRole::Viewer),
+                                                       q.text(2), {}, q.text(3)});
 }
 
-bool ControlService::authenticate(const ControlRequest &request, Principal &principal)
+bool ControlService::authenticate(const std::string &header, Principal &principal)
 {
-    const std::string &header = request.authorization;
     if (header.size() < 8 || header.size() > 512)
         return false;
     std::string scheme = header.substr(0, 7);
     std::transform(scheme.begin(), scheme.end(), scheme.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (scheme != "bearer ")
         return false;
-    const std::string token = header.substr(7);
-    refreshTokens();
-    const auto it = m_tokens.find(controlTokenHash(token));
+    const std::string hash = controlTokenHash(std::string_view(header).substr(7));
+    std::lock_guard lock(m_authMutex);
+    refreshTokensLocked();
+    const auto it = m_tokens.find(hash);
     if (it == m_tokens.end())
         return false;
     principal.name = it->second.name;
     principal.controlRole = it->second.role;
     principal.role = controlRoleName(it->second.role);
+    principal.tokenId = hash;
     principal.authenticated = true;
     return true;
 }
@@ -234,55 +277,290 @@ bool ControlService::allowRate(const std::string &who)
     if (m_options.ratePerSecond <= 0)
         return true;
     const auto now = std::chrono::steady_clock::now();
-    auto [it, inserted] = m_buckets.try_emplace(who, Bucket{m_options.rateBurst, now});
-    Bucket &b = it->second;
-    if (!inserted) {
+    std::lock_guard lock(m_authMutex);
+    auto refilled = [&](const Bucket &b) {
         const double elapsed = std::chrono::duration<double>(now - b.last).count();
-        b.tokens = std::min(m_options.rateBurst, b.tokens + elapsed * m_options.ratePerSecond);
-        b.last = now;
+        return std::min(m_options.rateBurst, b.tokens + elapsed * m_options.ratePerSecond);
+    };
+    auto it = m_buckets.find(who);
+    if (it == m_buckets.end()) {
+        // Before adding a bucket, forget those that have refilled: a full
+        // bucket is the same as none. Done before any reference is taken.
+        if (m_buckets.size() >= m_options.maxRateBuckets)
+            std::erase_if(m_buckets, [&](const auto &entry) { return refilled(entry.second) >= m_options.rateBurst; });
+        // Still full: every tracked caller is spending. A newcomer shares
+        // one bucket with the others that found no room.
+        const std::string key = m_buckets.size() >= m_options.maxRateBuckets ? std::string("(overflow)") : who;
+        it = m_buckets.try_emplace(key, Bucket{m_options.rateBurst, now}).first;
     }
-    if (m_buckets.size() > 100000) // many addresses: forget the full buckets
-        std::erase_if(m_buckets, [&](const auto &entry) { return entry.second.tokens >= m_options.rateBurst; });
+    Bucket &b = it->second;
+    b.tokens = refilled(b);
+    b.last = now;
     if (b.tokens < 1)
         return false;
     b.tokens -= 1;
     return true;
 }
 
+void ControlService::countRefused(const Principal &principal, const std::string &remote, int status)
+{
+    const std::int64_t minute
+        = std::chrono::duration_cast<std::chrono::minutes>(std::chrono::system_clock::now().time_since_epoch()).count();
+    std::lock_guard lock(m_rollupMutex);
+    ++m_counters.refusedRequests;
+    if (minute != m_rollupMinute) {
+        if (!m_rollup.empty())
+            m_rollupPending.emplace_back(
+                QDateTime::fromSecsSinceEpoch(m_rollupMinute * 60, Qt::UTC).toString(Qt::ISODateWithMs).toStdString(),
+                std::move(m_rollup));
+        m_rollup.clear();
+        m_rollupMinute = minute;
+    }
+    RollupKey key{principal.name, principal.role, remote.substr(0, 64), status};
+    auto it = m_rollup.find(key);
+    if (it == m_rollup.end()) {
+        if (m_rollup.size() >= m_options.maxRollupEntries)
+            key.remote = "(other addresses)";
+        it = m_rollup.try_emplace(std::move(key), 0).first;
+    }
+    ++it->second;
+}
+
+void ControlService::writeRollups(std::map<RollupKey, std::uint64_t> counts, const std::string &minuteUtc)
+{
+    if (counts.empty())
+        return;
+    std::lock_guard lock(m_mutex);
+    try {
+        ControlStore::Transaction transaction(m_store, false);
+        for (const auto &[key, count] : counts) {
+            AuditEntry e;
+            e.timeUtc = minuteUtc;
+            e.principal = key.principal;
+            e.role = key.role;
+            e.remote = key.remote;
+            e.method = "*";
+            e.path = key.status == 401 ? "(refused: unauthenticated)" : "(refused: rate limited)";
+            e.status = key.status;
+            e.count = std::int64_t(count);
+            m_store.appendAudit(std::move(e));
+        }
+        transaction.commit();
+        std::lock_guard counterLock(m_rollupMutex);
+        m_counters.rollupRows += counts.size();
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "railyard-controld: cannot write the audit roll-up: %s\n", e.what());
+    }
+}
+
+void ControlService::flushRollups()
+{
+    std::vector<std::pair<std::string, std::map<RollupKey, std::uint64_t>>> pending;
+    {
+        std::lock_guard lock(m_rollupMutex);
+        pending = std::move(m_rollupPending);
+        m_rollupPending.clear();
+        if (!m_rollup.empty())
+            pending.emplace_back(
+                QDateTime::fromSecsSinceEpoch(m_rollupMinute * 60, Qt::UTC).toString(Qt::ISODateWithMs).toStdString(),
+                std::move(m_rollup));
+        m_rollup.clear();
+    }
+    for (auto &[minute, counts] : pending)
+        writeRollups(std::move(counts), minute);
+}
+
+ControlServiceCounters ControlService::counters() const
+{
+    std::lock_guard lock(m_rollupMutex);
+    return m_counters;
+}
+
+void ControlService::maintenanceLoop()
+{
+    auto lastPrune = std::chrono::steady_clock::now() - std::chrono::hours(1);
+    std::unique_lock lock(m_maintenanceMutex);
+    while (!m_maintenanceWake.wait_for(lock, std::chrono::duration<double>(m_options.maintenanceSeconds),
+                                       [this] { return m_stopMaintenance; })) {
+        lock.unlock();
+        // Minutes that have ended.
+        std::vector<std::pair<std::string, std::map<RollupKey, std::uint64_t>>> pending;
+        {
+            std::lock_guard rollupLock(m_rollupMutex);
+            pending = std::move(m_rollupPending);
+            m_rollupPending.clear();
+        }
+        for (auto &[minute, counts] : pending)
+            writeRollups(std::move(counts), minute);
+        // Retention, once a minute: expired idempotency records, and audit
+        // rows past their retention behind a signed checkpoint.
+        const auto now = std::chrono::steady_clock::now();
+        if (now - lastPrune >= std::chrono::minutes(1)) {
+            lastPrune = now;
+            std::lock_guard storeLock(m_mutex);
+            try {
+                {
+                    ControlStore::Transaction t(m_store, false);
+                    m_store.pruneIdempotency();
+                    t.commit();
+                }
+                if (m_options.auditRetentionDays > 0)
+                    m_store.pruneAudit(QDateTime::currentDateTimeUtc()
+                                           .addDays(-m_options.auditRetentionDays)
+                                           .toString(Qt::ISODateWithMs)
+                                           .toStdString());
+            } catch (const std::exception &e) {
+                std::fprintf(stderr, "railyard-controld: pruning failed: %s\n", e.what());
+            }
+        }
+        lock.lock();
+    }
+}
+
+ControlResponse ControlService::refuseAnonymous(const std::string &authorization, const std::string &remote)
+{
+    // Anonymous: no database, no fsync, no body read or hashed; counted in memory.
+    const Principal anonymous;
+    if (!allowRate("address " + remote)) {
+        countRefused(anonymous, remote, 429);
+        ControlResponse r = controlError(429, "rate_limited", "too many requests from this address");
+        r.headers.emplace_back("Retry-After", "1");
+        return r;
+    }
+    countRefused(anonymous, remote, 401);
+    ControlResponse r = controlError(401, "unauthenticated",
+                                     authorization.empty() ? "an Authorization: Bearer token is required"
+                                                           : "the bearer token is not valid");
+    r.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"railyard\"");
+    return r;
+}
+
+std::optional<ControlResponse> ControlService::admit(const std::string &authorization, const std::string &remote)
+{
+    try {
+        Principal principal;
+        if (authenticate(authorization, principal))
+            return std::nullopt;
+        return refuseAnonymous(authorization, remote);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "railyard-controld: internal error: %s\n", elided(std::string_view(e.what()), 200).c_str());
+        return controlError(500, "internal", "internal error");
+    }
+}
+
 ControlResponse ControlService::handle(const ControlRequest &request)
 {
     Principal principal;
-    bool replay = false;
-    ControlResponse response;
-    const std::string requestSha = request.body.empty() ? std::string() : CanonicalJson::sha256Hex(request.body);
-    const bool mutation = request.method != "GET" && request.method != "HEAD";
-    std::string created;
+    try {
+        if (!authenticate(request.authorization, principal))
+            return refuseAnonymous(request.authorization, request.remote);
+        if (!allowRate("token " + principal.tokenId)) {
+            countRefused(principal, request.remote, 429);
+            ControlResponse r = controlError(429, "rate_limited", "too many requests for this token");
+            r.headers.emplace_back("Retry-After", "1");
+            return r;
+        }
+        return handleAuthenticated(request, principal);
+    } catch (const ProjectException &e) {
+        // The token cache's connection failed: the database's words stay in the log.
+        std::fprintf(stderr, "railyard-controld: database error: %s\n", qPrintable(elided(e.message(), 300)));
+        auditFailure(request, principal, 503);
+        return controlError(503, "unavailable", "the service's database is unavailable; try again later");
+    } catch (const std::exception &e) {
+        // Nothing of the exception reaches the client: it may quote input.
+        std::fprintf(stderr, "railyard-controld: internal error: %s\n", elided(std::string_view(e.what()), 200).c_str());
+        auditFailure(request, principal, 500);
+        return controlError(500, "internal", "internal error");
+    }
+}
+
+void ControlService::auditFailure(const ControlRequest &request, const Principal &principal, int status)
+{
+    {
+        std::lock_guard lock(m_rollupMutex);
+        ++m_counters.internalErrors;
+    }
     std::lock_guard lock(m_mutex);
     try {
-        ControlStore::Transaction transaction(m_store, mutation);
-        m_createdNetwork.clear();
-        response = dispatch(request, requestSha, principal, replay);
+        ControlStore::Transaction transaction(m_store, false);
         AuditEntry entry;
         entry.timeUtc = ControlStore::nowUtc();
         entry.principal = principal.name;
         entry.role = principal.role;
-        entry.remote = request.remote;
+        entry.remote = request.remote.substr(0, 64);
         entry.method = request.method.substr(0, 16);
         entry.path = request.target.substr(0, 512);
-        entry.status = response.status;
-        entry.requestSha256 = requestSha;
+        entry.status = status;
         m_store.appendAudit(std::move(entry));
-        if (!replay && !request.idempotencyKey.empty() && principal.authenticated && response.status >= 200
-            && response.status < 300)
-            m_store.storeResponse(principal.name, request.idempotencyKey,
-                                  {request.method, request.target, requestSha, response.status, response.body});
         transaction.commit();
-        created = m_createdNetwork;
-    } catch (const ProjectException &e) {
-        response = controlError(503, "unavailable", "the service's database failed: " + e.message().toStdString());
-    } catch (const std::exception &e) {
-        response = controlError(500, "internal", std::string("internal error: ") + e.what());
+    } catch (const std::exception &) {
+        // The database itself failed: stderr has said so already.
     }
+}
+
+ControlResponse ControlService::handleAuthenticated(const ControlRequest &request, Principal &principal)
+{
+    Call call;
+    call.requestSha = request.body.empty() ? std::string() : CanonicalJson::sha256Hex(request.body);
+    std::optional<ControlResponse> refused = route(request, principal, call);
+    if (!refused)
+        refused = prepare(request, call);
+    const bool post = request.method == "POST";
+    std::string created;
+    ControlResponse response;
+    bool replay = false;
+    {
+        std::lock_guard lock(m_mutex);
+        try {
+            // Durable only for what changes state; reads and refusals are
+            // logged without an fsync.
+            ControlStore::Transaction transaction(m_store, post && !refused);
+            m_createdNetwork.clear();
+            if (refused) {
+                response = *refused;
+            } else if (post && !request.idempotencyKey.empty()) {
+                if (std::optional<StoredResponse> stored
+                    = m_store.storedResponse(principal.tokenId, request.idempotencyKey)) {
+                    if (stored->method != request.method || stored->path != request.target
+                        || stored->requestSha256 != call.requestSha) {
+                        response = controlError(422, "idempotency_key_reused",
+                                                "this Idempotency-Key was used for a different request");
+                    } else {
+                        replay = true;
+                        response.status = stored->status;
+                        response.body = stored->body;
+                        response.headers.emplace_back("Idempotent-Replayed", "true");
+                    }
+                } else {
+                    response = execute(request, principal, call);
+                }
+            } else {
+                response = execute(request, principal, call);
+            }
+            AuditEntry entry;
+            entry.timeUtc = ControlStore::nowUtc();
+            entry.principal = principal.name;
+            entry.role = principal.role;
+            entry.remote = request.remote.substr(0, 64);
+            entry.method = request.method.substr(0, 16);
+            entry.path = request.target.substr(0, 512);
+            entry.status = response.status;
+            entry.requestSha256 = call.requestSha;
+            m_store.appendAudit(std::move(entry));
+            if (post && !replay && !refused && !request.idempotencyKey.empty() && response.status >= 200
+                && response.status < 300)
+                m_store.storeResponse(principal.tokenId, request.idempotencyKey,
+                                      {request.method, request.target, call.requestSha, response.status, response.body});
+            transaction.commit();
+            created = m_createdNetwork;
+        } catch (const ProjectException &e) {
+            // The database's own words stay in the service's log.
+            std::fprintf(stderr, "railyard-controld: database error: %s\n", qPrintable(elided(e.message(), 300)));
+            response = controlError(503, "unavailable", "the service's database is unavailable; try again later");
+        }
+    }
+    if (response.status == 503 || response.status == 500)
+        auditFailure(request, principal, response.status);
     if (!created.empty()) {
         {
             std::lock_guard provisionLock(m_provisionMutex);
@@ -293,105 +571,109 @@ ControlResponse ControlService::handle(const ControlRequest &request)
     return response;
 }
 
-ControlResponse ControlService::dispatch(const ControlRequest &request, const std::string &requestSha,
-                                         Principal &principal, bool &replay)
+std::optional<ControlResponse> ControlService::route(const ControlRequest &request, const Principal &principal,
+                                                     Call &call)
 {
-    if (!authenticate(request, principal)) {
-        if (!allowRate("address " + request.remote))
-            return controlError(429, "rate_limited", "too many requests from this address");
-        ControlResponse r = controlError(401, "unauthenticated",
-                                         request.authorization.empty() ? "an Authorization: Bearer token is required"
-                                                                       : "the bearer token is not valid");
-        r.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"railyard\"");
-        return r;
-    }
-    if (!allowRate("token " + principal.name)) {
-        ControlResponse r = controlError(429, "rate_limited", "too many requests for this token");
-        r.headers.emplace_back("Retry-After", "1");
-        return r;
-    }
-    const std::optional<ControlJson::Target> target = ControlJson::parseTarget(request.target);
+    std::optional<ControlJson::Target> target = ControlJson::parseTarget(request.target);
     if (!target)
         return controlError(400, "bad_request", "the request target has a malformed percent escape");
-    const std::vector<std::string> &s = target->segments;
+    call.target = std::move(*target);
+    const std::vector<std::string> &s = call.target.segments;
     const std::string &method = request.method;
-
-    // Which route, which methods, which permission.
-    enum class R {
-        None,
-        Health,
-        Networks,
-        Network,
-        Intents,
-        Intent,
-        Telemetry,
-        Incidents,
-        Incident,
-        Audit
-    } route
-        = R::None;
+    Route r = Route::None;
     if (s.size() >= 1 && s[0] == "v1") {
         if (s.size() == 2 && s[1] == "healthz")
-            route = R::Health;
+            r = Route::Health;
         else if (s.size() == 2 && s[1] == "training-networks")
-            route = R::Networks;
+            r = Route::Networks;
         else if (s.size() == 3 && s[1] == "training-networks")
-            route = R::Network;
+            r = Route::Network;
         else if (s.size() == 4 && s[1] == "training-networks" && s[3] == "intents")
-            route = R::Intents;
+            r = Route::Intents;
         else if (s.size() == 5 && s[1] == "training-networks" && s[3] == "intents")
-            route = R::Intent;
+            r = Route::Intent;
         else if (s.size() == 4 && s[1] == "training-networks" && s[3] == "telemetry")
-            route = R::Telemetry;
+            r = Route::Telemetry;
         else if (s.size() == 3 && s[1] == "incidents" && s[2] == "network")
-            route = R::Incidents;
+            r = Route::Incidents;
         else if (s.size() == 4 && s[1] == "incidents" && s[2] == "network")
-            route = R::Incident;
+            r = Route::Incident;
         else if (s.size() == 2 && s[1] == "audit")
-            route = R::Audit;
+            r = Route::Audit;
     }
-    if (route == R::None)
-        return controlError(404, "not_found", "no such endpoint: " + request.target.substr(0, 200));
-    const bool post = route == R::Networks || route == R::Intents || route == R::Incidents;
+    call.route = r;
+    if (r == Route::None)
+        return controlError(404, "not_found", "no such endpoint: " + elided(request.target, 200));
+    const bool post = r == Route::Networks || r == Route::Intents || r == Route::Incidents;
     if (method != "GET" && !(post && method == "POST")) {
-        ControlResponse r = controlError(405, "method_not_allowed", method.substr(0, 16) + " is not allowed here");
-        r.headers.emplace_back("Allow", post ? "GET, POST" : "GET");
-        return r;
+        ControlResponse response
+            = controlError(405, "method_not_allowed", elided(method, 16) + " is not allowed here");
+        response.headers.emplace_back("Allow", post ? "GET, POST" : "GET");
+        return response;
     }
     ControlPermission permission = ControlPermission::Read;
     if (method == "POST")
-        permission = route == R::Networks ? ControlPermission::CreateNetwork
-            : route == R::Intents         ? ControlPermission::ApplyIntent
+        permission = r == Route::Networks ? ControlPermission::CreateNetwork
+            : r == Route::Intents         ? ControlPermission::ApplyIntent
                                           : ControlPermission::CreateIncident;
-    else if (route == R::Audit)
+    else if (r == Route::Audit)
         permission = ControlPermission::ReadAudit;
     if (!roleAllows(principal.controlRole, permission))
-        return controlError(403, "forbidden", "the role " + principal.role + " may not " + method + " " + s.back());
-
+        return controlError(403, "forbidden",
+                            "the role " + principal.role + " may not " + method + " " + elided(s.back(), 64));
     if (method == "POST") {
         const std::string &key = request.idempotencyKey;
-        if (!key.empty()) {
-            if (key.size() > 255
-                || std::any_of(key.begin(), key.end(), [](unsigned char c) { return c < 0x21 || c > 0x7e; }))
-                return controlError(400, "bad_request", "Idempotency-Key must be 1 to 255 printable ASCII characters");
-            if (std::optional<StoredResponse> stored = m_store.storedResponse(principal.name, key)) {
-                if (stored->method != method || stored->path != request.target || stored->requestSha256 != requestSha)
-                    return controlError(422, "idempotency_key_reused",
-                                        "this Idempotency-Key was used for a different request");
-                replay = true;
-                ControlResponse r;
-                r.status = stored->status;
-                r.body = stored->body;
-                r.headers.emplace_back("Idempotent-Replayed", "true");
-                return r;
-            }
-        }
+        if (!key.empty()
+            && (key.size() > 255
+                || std::any_of(key.begin(), key.end(), [](unsigned char c) { return c < 0x21 || c > 0x7e; })))
+            return controlError(400, "bad_request", "Idempotency-Key must be 1 to 255 printable ASCII characters");
         if (request.contentType.rfind("application/json", 0) != 0)
             return controlError(415, "unsupported_media_type", "the body must be application/json");
     }
+    return std::nullopt;
+}
 
-    switch (route) {
-    case R::Health: {
+std::optional<ControlResponse> ControlService::prepare(const ControlRequest &request, Call &call)
+{
+    if (request.method != "POST")
+        return std::nullopt;
+    ControlResponse error;
+    switch (call.route) {
+    case Route::Networks:
+        call.body = requestObject(request.body, {"cluster", "backend", "rails", "topology"}, &error);
+        break;
+    case Route::Incidents:
+        call.body = requestObject(request.body, {"cluster", "symptom", "network_id", "summary"}, &error);
+        break;
+    case Route::Intents: {
+        // Reading the keyring and checking two signatures: CPU only, and
+        // done before the database's lock so other calls go on meanwhile.
+        QString keyringError;
+        const std::optional<Keyring> keyring = Keyring::load(m_options.keyringDir, &keyringError);
+        if (!keyring) {
+            std::fprintf(stderr, "railyard-controld: the keyring cannot be read: %s\n", qPrintable(keyringError));
+            return controlError(503, "unavailable", "the service's keyring cannot be read; see the service's log");
+        }
+        call.verdict = IntentReview::verify(request.body, *keyring, {}, JsonLimits::requestBody());
+        return std::nullopt;
+    }
+    default: return std::nullopt;
+    }
+    if (!call.body)
+        return error;
+    call.cluster = bodyCluster(m_clusters, *call.body, &error);
+    if (!call.cluster)
+        return error;
+    return std::nullopt;
+}
+
+ControlResponse ControlService::execute(const ControlRequest &request, const Principal &principal, Call &call)
+{
+    const std::vector<std::string> &s = call.target.segments;
+    const bool post = request.method == "POST";
+    const auto &query = call.target.query;
+    switch (call.route) {
+    case Route::Health: {
         Json j;
         j["status"] = "ok";
         Json names = Json::array();
@@ -400,36 +682,32 @@ ControlResponse ControlService::dispatch(const ControlRequest &request, const st
         j["clusters"] = std::move(names);
         return jsonResponse(200, j);
     }
-    case R::Networks: return method == "POST" ? createNetwork(request, principal) : listNetworks(target->query);
-    case R::Network: return getNetwork(s[2]);
-    case R::Intents: return method == "POST" ? applyIntent(s[2], request, principal) : listIntents(s[2], target->query);
-    case R::Intent: return getIntent(s[2], s[4]);
-    case R::Telemetry: return telemetry(s[2], target->query);
-    case R::Incidents: return method == "POST" ? createIncident(request, principal) : listIncidents(target->query);
-    case R::Incident: return getIncident(s[3]);
-    case R::Audit: return listAudit(target->query);
-    case R::None: break;
+    case Route::Networks: return post ? createNetwork(call, principal) : listNetworks(query);
+    case Route::Network: return getNetwork(s[2]);
+    case Route::Intents: return post ? applyIntent(s[2], request, call, principal) : listIntents(s[2], query);
+    case Route::Intent: return getIntent(s[2], s[4]);
+    case Route::Telemetry: return telemetry(s[2], query);
+    case Route::Incidents: return post ? createIncident(call, principal) : listIncidents(query);
+    case Route::Incident: return getIncident(s[3]);
+    case Route::Audit: return listAudit(query);
+    case Route::None: break;
     }
     return controlError(404, "not_found", "no such endpoint");
 }
 
-ControlResponse ControlService::createNetwork(const ControlRequest &request, const Principal &principal)
+ControlResponse ControlService::createNetwork(const Call &call, const Principal &principal)
 {
-    ControlResponse error;
-    const std::optional<Json> body = requestObject(request.body, {"cluster", "backend", "rails", "topology"}, &error);
-    const ControlCluster *c = body ? bodyCluster(m_clusters, *body, &error) : nullptr;
-    if (!c)
-        return error;
-    const std::string clusterName = c->name;
-    auto stringField = [&](const char *name) { return ControlJson::stringField(*body, name); };
+    const ControlJson::Body &body = *call.body;
+    const std::string clusterName = call.cluster->name;
+    auto stringField = [&](const char *name) { return ControlJson::stringField(body, name); };
     const std::optional<std::string> backend = stringField("backend");
     if (!backend || !isOneOf(*backend, backends))
         return controlError(422, "invalid_field", "backend: one of " + joined(backends) + " is required");
     const std::optional<std::string> topology = stringField("topology");
     if (!topology || !isOneOf(*topology, topologies))
         return controlError(422, "invalid_field", "topology: one of " + joined(topologies) + " is required");
-    const auto rails = body->find("rails");
-    if (rails == body->end() || !rails->is_number_integer() || rails->get<std::int64_t>() < 1
+    const auto rails = body.find("rails");
+    if (rails == body.end() || !rails->is_number_integer() || rails->get<std::int64_t>() < 1
         || rails->get<std::int64_t>() > 64)
         return controlError(422, "invalid_field", "rails: an integer from 1 to 64 is required");
 
@@ -448,7 +726,7 @@ ControlResponse ControlService::getNetwork(const std::string &id)
 {
     const std::optional<NetworkRecord> n = m_store.network(id);
     if (!n)
-        return controlError(404, "not_found", "no training network " + id.substr(0, 64));
+        return controlError(404, "not_found", "no training network " + elided(id, 64));
     const ControlCluster *c = cluster(n->cluster);
     const double loss = c ? c->telemetry->window(defaultWindowSeconds).observedLossPct : 0;
     return jsonResponse(200, ControlJson::network(*n, loss));
@@ -465,35 +743,52 @@ ControlResponse ControlService::listNetworks(const std::map<std::string, std::st
         });
 }
 
-ControlResponse ControlService::applyIntent(const std::string &id, const ControlRequest &request,
+ControlResponse ControlService::applyIntent(const std::string &id, const ControlRequest &request, const Call &call,
                                             const Principal &principal)
 {
     const std::optional<NetworkRecord> n = m_store.network(id);
     if (!n)
-        return controlError(404, "not_found", "no training network " + id.substr(0, 64));
+        return controlError(404, "not_found", "no training network " + elided(id, 64));
     if (n->status == "failed")
         return controlError(409, "network_failed", "network " + id + " failed to provision: " + n->statusReason);
-    QString keyringError;
-    const std::optional<Keyring> keyring = Keyring::load(m_options.keyringDir, &keyringError);
-    if (!keyring)
-        return controlError(503, "unavailable", "the service's keyring cannot be read: " + keyringError.toStdString());
-    const VerifyResult verdict = IntentReview::verify(request.body, *keyring);
+    const VerifyResult &verdict = *call.verdict;
     if (!verdict.valid) {
+        // Every reason of a well-meant file; the first ten of a hostile one.
         std::string reasons;
-        for (const std::string &f : verdict.failures)
-            reasons += (reasons.empty() ? "" : "; ") + f;
-        return controlError(422, "intent_refused", "the intent was refused: " + reasons);
+        const size_t shown = std::min<size_t>(verdict.failures.size(), 10);
+        for (size_t i = 0; i < shown; ++i)
+            reasons += (reasons.empty() ? "" : "; ") + verdict.failures[i];
+        if (verdict.failures.size() > shown)
+            reasons += "; and " + std::to_string(verdict.failures.size() - shown) + " more";
+        return controlError(422, "intent_refused", "the intent was refused: " + elided(reasons, 1000));
     }
     if (verdict.cluster != n->cluster)
         return controlError(422, "intent_cluster_mismatch",
-                            "the intent is for cluster \"" + verdict.cluster + "\"; network " + id + " is cluster \""
-                                + n->cluster + "\"");
+                            "the intent is for cluster \"" + elided(verdict.cluster) + "\"; network " + id
+                                + " is cluster \"" + n->cluster + "\"");
+    // The reviewed shape must be the network's: an approval of a RoCE rail
+    // design says nothing about an InfiniBand fat-tree.
+    std::vector<std::string> mismatches;
+    if (verdict.backend != n->backend)
+        mismatches.push_back("backend " + verdict.backend + " (the network is " + n->backend + ")");
+    if (verdict.topology != n->topology)
+        mismatches.push_back("topology " + verdict.topology + " (the network is " + n->topology + ")");
+    if (verdict.rails != n->rails)
+        mismatches.push_back("rails " + std::to_string(verdict.rails) + " (the network has "
+                             + std::to_string(n->rails) + ")");
+    if (!mismatches.empty()) {
+        std::string text;
+        for (const std::string &m : mismatches)
+            text += (text.empty() ? "" : "; ") + m;
+        return controlError(422, "intent_network_mismatch", "the intent does not describe network " + id + ": " + text);
+    }
     Json j;
     j["intent_version"] = verdict.version;
     j["content_sha256"] = verdict.contentSha256;
     j["author"] = verdict.author;
     j["reviewer"] = verdict.reviewer;
-    if (const std::optional<IntentRecord> latest = m_store.latestIntent(id, false)) {
+    const std::optional<IntentRecord> latest = m_store.latestIntent(id, false);
+    if (latest) {
         if (latest->version == verdict.version && latest->contentSha256 == verdict.contentSha256) {
             j["status"] = "unchanged";
             return jsonResponse(200, j);
@@ -502,6 +797,25 @@ ControlResponse ControlService::applyIntent(const std::string &id, const Control
             return controlError(409, "stale_intent_version",
                                 "intent version " + std::to_string(verdict.version)
                                     + " is not newer than the applied version " + std::to_string(latest->version));
+        // The reviewer approved a change from a parent: it must be what runs.
+        if (verdict.parent != latest->version)
+            return controlError(409, "intent_parent_mismatch",
+                                "intent version " + std::to_string(verdict.version) + " was edited from "
+                                    + (verdict.parent ? "version " + std::to_string(*verdict.parent)
+                                                      : std::string("no earlier version"))
+                                    + ", but network " + id + " runs version " + std::to_string(latest->version)
+                                    + ": review a version edited from it");
+    }
+    // A cluster's high-water mark: an approval superseded on any network of
+    // the cluster is not applied anywhere else.
+    if (const std::optional<IntentRecord> newest = m_store.latestClusterIntent(n->cluster)) {
+        const bool sameAsNewest
+            = newest->version == verdict.version && newest->contentSha256 == verdict.contentSha256;
+        if (verdict.version < newest->version || (verdict.version == newest->version && !sameAsNewest))
+            return controlError(409, "superseded_intent_version",
+                                "intent version " + std::to_string(verdict.version) + " of cluster " + n->cluster
+                                    + " is superseded: version " + std::to_string(newest->version)
+                                    + " was applied to network " + newest->networkId);
     }
     IntentRecord record;
     record.networkId = id;
@@ -520,7 +834,7 @@ ControlResponse ControlService::applyIntent(const std::string &id, const Control
 ControlResponse ControlService::listIntents(const std::string &id, const std::map<std::string, std::string> &query)
 {
     if (!m_store.network(id))
-        return controlError(404, "not_found", "no training network " + id.substr(0, 64));
+        return controlError(404, "not_found", "no training network " + elided(id, 64));
     return listPage(
         query, m_options,
         [&](std::int64_t after, int count) {
@@ -532,10 +846,10 @@ ControlResponse ControlService::listIntents(const std::string &id, const std::ma
 ControlResponse ControlService::getIntent(const std::string &id, const std::string &version)
 {
     if (version.empty() || version.size() > 9 || version.find_first_not_of("0123456789") != std::string::npos)
-        return controlError(404, "not_found", "no intent version " + version.substr(0, 32));
+        return controlError(404, "not_found", "no intent version " + elided(version, 32));
     const std::optional<IntentRecord> record = m_store.intent(id, std::stoi(version), true);
     if (!record)
-        return controlError(404, "not_found", "no intent version " + version + " on " + id.substr(0, 64));
+        return controlError(404, "not_found", "no intent version " + version + " on " + elided(id, 64));
     ControlResponse r;
     r.status = 200;
     r.body = record->file;
@@ -546,7 +860,7 @@ ControlResponse ControlService::telemetry(const std::string &id, const std::map<
 {
     const std::optional<NetworkRecord> n = m_store.network(id);
     if (!n)
-        return controlError(404, "not_found", "no training network " + id.substr(0, 64));
+        return controlError(404, "not_found", "no training network " + elided(id, 64));
     double window = defaultWindowSeconds;
     if (const auto it = query.find("window"); it != query.end()) {
         const std::optional<double> parsed = ControlJson::parseWindow(it->second);
@@ -561,14 +875,10 @@ ControlResponse ControlService::telemetry(const std::string &id, const std::map<
     return jsonResponse(200, ControlJson::telemetry(*n, c->telemetry->window(window)));
 }
 
-ControlResponse ControlService::createIncident(const ControlRequest &request, const Principal &principal)
+ControlResponse ControlService::createIncident(const Call &call, const Principal &principal)
 {
-    ControlResponse error;
-    const std::optional<Json> body
-        = requestObject(request.body, {"cluster", "symptom", "network_id", "summary"}, &error);
-    ControlCluster *c = body ? bodyCluster(m_clusters, *body, &error) : nullptr;
-    if (!c)
-        return error;
+    const std::optional<ControlJson::Body> &body = call.body;
+    ControlCluster *c = call.cluster;
     const std::string clusterName = c->name;
     auto stringField = [&](const char *name) { return ControlJson::stringField(*body, name); };
     const std::optional<std::string> symptom = stringField("symptom");
@@ -617,7 +927,7 @@ ControlResponse ControlService::getIncident(const std::string &id)
 {
     const std::optional<IncidentRecord> record = m_store.incident(id);
     if (!record)
-        return controlError(404, "not_found", "no incident " + id.substr(0, 64));
+        return controlError(404, "not_found", "no incident " + elided(id, 64));
     return jsonResponse(200, ControlJson::incident(*record));
 }
 

@@ -11,6 +11,13 @@
 // authentication), and written to the audit log in the same transaction as
 // its effect, so what a client was told happened is on disk and in the log
 // together. Errors are JSON: {"error": {"code", "message"}}.
+//
+// What an unauthenticated request costs is bounded (docs/security.md): it
+// is answered from an in-memory token cache under its own lock, never takes
+// the database's lock, writes nothing and fsyncs nothing; refused requests
+// (401, and 429 for anyone) are counted in memory and rolled up into one
+// audit row per address, status and minute by a maintenance thread. Bodies
+// are parsed and intents verified before the database's lock is taken.
 
 #include "core/controlplane/clustertelemetry.h"
 #include "core/controlplane/controlstore.h"
@@ -21,10 +28,12 @@
 #include <condition_variable>
 #include <deque>
 #include <map>
+#include <optional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -64,6 +73,18 @@ struct ControlServiceOptions
     double rateBurst = 400;     ///< bucket size
     int pageLimitDefault = 50;
     int pageLimitMax = 500;
+    int auditRetentionDays = 90;     ///< audit rows older than this are pruned behind a checkpoint; 0: kept
+    double maintenanceSeconds = 1.0; ///< how often roll-ups are written and old records pruned
+    std::size_t maxRateBuckets = 100000; ///< addresses and tokens tracked by the rate limiter
+    std::size_t maxRollupEntries = 10000; ///< (address, status) pairs counted per minute before "other addresses"
+};
+
+/// What the service has counted since it started (for tests and figures).
+struct ControlServiceCounters
+{
+    std::uint64_t refusedRequests = 0; ///< 401s and 429s, counted in memory
+    std::uint64_t rollupRows = 0;      ///< audit rows written for them
+    std::uint64_t internalErrors = 0;  ///< 500s and 503s
 };
 
 /// A response with an error body; what every refusal returns.
@@ -82,14 +103,27 @@ public:
     /// Handles one request. Thread-safe; never throws.
     ControlResponse handle(const ControlRequest &request);
 
+    /// The refusal (401, or 429 when the address is over its rate) that
+    /// handle() would give a request with this Authorization header, or
+    /// std::nullopt when it names a valid token. The HTTP server asks before
+    /// it reads a body. Counts a refusal as handle() does. Thread-safe.
+    std::optional<ControlResponse> admit(const std::string &authorization, const std::string &remote);
+
     /// Blocks until no network is waiting to be provisioned (tests).
     void waitForProvisioning();
+
+    /// Writes the refused requests counted so far as roll-up rows now,
+    /// whatever the minute (tests; the maintenance thread does it each minute).
+    void flushRollups();
+
+    ControlServiceCounters counters() const;
 
 private:
     struct Principal
     {
         std::string name = "-";
         std::string role = "-";
+        std::string tokenId; ///< the token's SHA-256: idempotency records belong to it
         ControlRole controlRole = ControlRole::Viewer;
         bool authenticated = false;
     };
@@ -98,39 +132,79 @@ private:
         double tokens = 0;
         std::chrono::steady_clock::time_point last;
     };
+    struct Call; // a routed, authorised request (controlservice.cpp)
+    struct RollupKey
+    {
+        std::string principal;
+        std::string role;
+        std::string remote;
+        int status = 0;
+        bool operator<(const RollupKey &o) const
+        {
+            return std::tie(status, remote, principal, role) < std::tie(o.status, o.remote, o.principal, o.role);
+        }
+    };
 
-    /// `requestSha`: SHA-256 of the body ("" for none), computed once by handle() for the audit log and idempotency.
-    ControlResponse dispatch(const ControlRequest &request, const std::string &requestSha, Principal &principal,
-                             bool &idempotentReplay);
-    bool authenticate(const ControlRequest &request, Principal &principal);
+    ControlResponse handleAuthenticated(const ControlRequest &request, Principal &principal);
+    /// Route, method and permission; a response when refused.
+    std::optional<ControlResponse> route(const ControlRequest &request, const Principal &principal, Call &call);
+    /// The work done before the database's lock: parsing bodies, verifying intents.
+    std::optional<ControlResponse> prepare(const ControlRequest &request, Call &call);
+    /// The work under the database's lock, in the request's transaction.
+    ControlResponse execute(const ControlRequest &request, const Principal &principal, Call &call);
+    bool authenticate(const std::string &authorization, Principal &principal);
+    ControlResponse refuseAnonymous(const std::string &authorization, const std::string &remote);
     bool allowRate(const std::string &who);
-    void refreshTokens();
+    void refreshTokensLocked();
+    void countRefused(const Principal &principal, const std::string &remote, int status);
+    void writeRollups(std::map<RollupKey, std::uint64_t> counts, const std::string &minuteUtc);
+    void auditFailure(const ControlRequest &request, const Principal &principal, int status);
     ControlCluster *cluster(const std::string &name) const;
 
-    ControlResponse createNetwork(const ControlRequest &request, const Principal &principal);
+    ControlResponse createNetwork(const Call &call, const Principal &principal);
     ControlResponse getNetwork(const std::string &id);
     ControlResponse listNetworks(const std::map<std::string, std::string> &query);
-    ControlResponse applyIntent(const std::string &id, const ControlRequest &request, const Principal &principal);
+    ControlResponse applyIntent(const std::string &id, const ControlRequest &request, const Call &call,
+                                const Principal &principal);
     ControlResponse listIntents(const std::string &id, const std::map<std::string, std::string> &query);
     ControlResponse getIntent(const std::string &id, const std::string &version);
     ControlResponse telemetry(const std::string &id, const std::map<std::string, std::string> &query);
-    ControlResponse createIncident(const ControlRequest &request, const Principal &principal);
+    ControlResponse createIncident(const Call &call, const Principal &principal);
     ControlResponse getIncident(const std::string &id);
     ControlResponse listIncidents(const std::map<std::string, std::string> &query);
     ControlResponse listAudit(const std::map<std::string, std::string> &query);
 
     void provisionLoop();
     void provision(const std::string &networkId);
+    void maintenanceLoop();
 
     ControlStore &m_store;
     std::vector<ControlCluster *> m_clusters;
     ControlServiceOptions m_options;
 
-    std::mutex m_mutex;                                           ///< the store, the token cache and the rate buckets
-    std::unordered_map<std::string, ControlTokenRecord> m_tokens; ///< by SHA-256
-    std::int64_t m_dataVersion = -1;
-    std::unordered_map<std::string, Bucket> m_buckets;
+    std::mutex m_mutex;           ///< the store (and m_createdNetwork)
     std::string m_createdNetwork; ///< set by createNetwork, queued for provisioning after the commit
+
+    // Authentication and rate limits: never the store's lock. The token
+    // cache reads its own connection, and reloads when a token changes.
+    std::mutex m_authMutex;
+    SqliteDatabase m_authDb;
+    std::unordered_map<std::string, ControlTokenRecord> m_tokens; ///< by SHA-256
+    std::int64_t m_authDataVersion = -1;
+    std::int64_t m_tokensVersion = -1;
+    std::unordered_map<std::string, Bucket> m_buckets;
+
+    // Refused requests, counted per minute.
+    mutable std::mutex m_rollupMutex;
+    std::map<RollupKey, std::uint64_t> m_rollup;
+    std::int64_t m_rollupMinute = 0; ///< minutes since the epoch of m_rollup
+    std::vector<std::pair<std::string, std::map<RollupKey, std::uint64_t>>> m_rollupPending; ///< (minute, counts)
+    ControlServiceCounters m_counters;
+
+    std::mutex m_maintenanceMutex;
+    std::condition_variable m_maintenanceWake;
+    bool m_stopMaintenance = false;
+    std::thread m_maintenance;
 
     std::mutex m_provisionMutex;
     std::condition_variable m_provisionWake;

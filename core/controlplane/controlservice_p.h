@@ -15,7 +15,11 @@
 
 namespace Railyard::ControlJson {
 
+/// Responses: members in the order they are written.
 using Json = nlohmann::ordered_json;
+/// Request bodies: members in a std::map, so reading n keys is O(n log n)
+/// (an insertion-ordered map inserts in O(n): quadratic for a hostile body).
+using Body = nlohmann::json;
 
 Json network(const NetworkRecord &network, double observedLossPct);
 Json intent(const IntentRecord &intent);
@@ -41,9 +45,11 @@ std::string pageToken(std::int64_t seq);
 std::optional<std::int64_t> parsePageToken(const std::string &text);
 
 /// The string member `name` of an object; std::nullopt when absent or not a string.
-std::optional<std::string> stringField(const Json &object, const char *name);
+std::optional<std::string> stringField(const Body &object, const char *name);
 
-/// A body parsed as a JSON object, or the error text (with the byte offset).
-std::optional<Json> parseObject(const std::string &body, std::string *error);
+/// A body parsed as a JSON object, or the error text (with the byte offset;
+/// nothing of the body is quoted). The body's shape is bounded first
+/// (JsonLimits::requestBody()).
+std::optional<Body> parseObject(const std::string &body, std::string *error);
 
 } // namespace Railyard::ControlJson

@@ -1,5 +1,7 @@
 #include "core/controlplane/controlservice_p.h"
 
+#include "core/common/jsonbounds.h"
+
 #include <cmath>
 #include <cstdlib>
 
@@ -107,6 +109,7 @@ Json audit(const AuditEntry &e)
     j["method"] = e.method;
     j["path"] = e.path;
     j["status"] = e.status;
+    j["count"] = e.count;
     j["request_sha256"] = e.requestSha256;
     j["chain"] = e.chain;
     return j;
@@ -223,7 +226,7 @@ std::optional<std::int64_t> parsePageToken(const std::string &text)
     return std::strtoll(text.c_str() + 1, nullptr, 10);
 }
 
-std::optional<std::string> stringField(const Json &object, const char *name)
+std::optional<std::string> stringField(const Body &object, const char *name)
 {
     const auto it = object.find(name);
     if (it == object.end() || !it->is_string())
@@ -231,10 +234,14 @@ std::optional<std::string> stringField(const Json &object, const char *name)
     return it->get<std::string>();
 }
 
-std::optional<Json> parseObject(const std::string &body, std::string *error)
+std::optional<Body> parseObject(const std::string &body, std::string *error)
 {
+    if (const std::optional<JsonBoundsError> bounds = checkJsonBounds(body, JsonLimits::requestBody())) {
+        *error = "the body is refused: " + bounds->message + " (byte " + std::to_string(bounds->offset) + ")";
+        return std::nullopt;
+    }
     try {
-        Json j = Json::parse(body);
+        Body j = Body::parse(body);
         if (!j.is_object()) {
             *error = "the body must be a JSON object";
             return std::nullopt;
@@ -242,6 +249,12 @@ std::optional<Json> parseObject(const std::string &body, std::string *error)
         return j;
     } catch (const nlohmann::json::parse_error &e) {
         *error = "the body is not valid JSON (byte " + std::to_string(e.byte) + ")";
+        return std::nullopt;
+    } catch (const nlohmann::json::exception &e) {
+        // out_of_range.406 (a number such as 1e400) and the like: named by
+        // its id, never by the exception's text, which quotes the input.
+        *error = "the body is not valid JSON (" + std::string(e.id == 406 ? "a number out of range" : "a bad value")
+            + ")";
         return std::nullopt;
     }
 }

@@ -3,12 +3,22 @@
 // The control-plane service's state: one SQLite database in WAL mode
 // (docs/api.md, "Operating the service"). Tables: tokens (names, roles and
 // SHA-256 of bearer tokens, never the tokens), networks, the intent versions
-// applied to each, incidents, idempotency records and the audit log, which
-// triggers keep append-only and whose rows are chained by SHA-256 so that an
-// edit of the file shows.
+// applied to each, incidents, idempotency records and the audit log.
+//
+// The audit log is append-only (triggers) and chained: each row's `chain`
+// is an HMAC-SHA256, under a key kept in a file outside the database, of
+// the previous row's chain and this row, so an edit of the file without the
+// key shows. The last row's sequence number and chain are also written to
+// an anchor file after every commit, so deleting the newest rows shows too.
+// Old rows can be pruned only behind a checkpoint row, itself signed with
+// the key, that carries the chain on (docs/security.md, "Audit log").
+//
+// The database, its WAL and the key are created readable by their owner
+// only (0600).
 //
 // The schema is versioned like the project file: PRAGMA user_version, and a
-// meta row naming the format; a newer version is refused, not guessed at.
+// meta row naming the format; an older schema is migrated on open, a newer
+// one refused, not guessed at.
 //
 // Not thread-safe: the service serialises calls with one mutex. Errors are
 // thrown as ProjectException (core/project/projectexception.h).
@@ -80,7 +90,8 @@ struct IncidentRecord
     std::string createdBy;
 };
 
-/// A response kept for an Idempotency-Key.
+/// A response kept for an Idempotency-Key (POST only, per token, for
+/// ControlStore::idempotencyHours).
 struct StoredResponse
 {
     std::string method;
@@ -101,26 +112,64 @@ struct AuditEntry
     std::string path;
     int status = 0;
     std::string requestSha256; ///< of the request body ("" when none)
-    std::string chain;         ///< SHA-256 over the previous row's chain and this row
+    std::string chain;         ///< HMAC-SHA256 (SHA-256 for rows of schema 1) over the previous chain and this row
+    std::int64_t count = 1;    ///< requests this row stands for (a roll-up of refused requests counts many)
+};
+
+/// Where pruning cut the audit log: the rows up to `throughSeq` are gone,
+/// and the next row chains from `chain`.
+struct AuditCheckpoint
+{
+    std::int64_t throughSeq = 0;
+    std::string chain;
+    std::int64_t rows = 0;     ///< rows pruned behind this checkpoint
+    std::int64_t requests = 0; ///< the requests they stood for
+    std::string firstUtc;
+    std::string lastUtc;
+    std::string createdUtc;
+    std::string mac; ///< HMAC-SHA256 of the fields above under the audit key
+};
+
+/// What `railyard-controld check` reports about the audit log.
+struct AuditVerdict
+{
+    std::int64_t brokenAt = 0; ///< the first row whose chain does not match, 0 when none
+    std::string problem;       ///< empty when the log, its checkpoints and its anchor agree
+    std::int64_t rows = 0;
+    std::int64_t checkpoints = 0;
+    bool ok() const { return problem.empty(); }
+};
+
+/// Files kept beside the database; empty paths take the defaults.
+struct ControlStoreOptions
+{
+    QString auditKeyPath;    ///< default: the database's path + ".audit-key"
+    QString auditAnchorPath; ///< default: the database's path + ".audit-anchor"
 };
 
 class ControlStore
 {
 public:
     /// Schema version this build writes (PRAGMA user_version).
-    static constexpr int schemaVersion = 1;
+    static constexpr int schemaVersion = 2;
+    /// How long an idempotency record answers a repeated key.
+    static constexpr int idempotencyHours = 24;
 
-    /// Opens the database, creating it (and its schema) when the file does
-    /// not exist. Throws ProjectException naming the file when it is not a
-    /// Railyard control-plane database or is newer than this build.
-    explicit ControlStore(const QString &path);
+    /// Opens the database, creating it (and its schema, mode 0600) when the
+    /// file does not exist, and migrating a schema-1 database. The audit key
+    /// is read from its file, which is created (32 random bytes, mode 0600)
+    /// when the log holds no keyed row yet. Throws ProjectException naming
+    /// the file when it is not a Railyard control-plane database, is newer
+    /// than this build, or its keyed log has lost its key.
+    explicit ControlStore(const QString &path, ControlStoreOptions options = {});
     ~ControlStore();
     ControlStore(const ControlStore &) = delete;
     ControlStore &operator=(const ControlStore &) = delete;
 
     /// One transaction (BEGIN IMMEDIATE); rolled back unless commit() is
     /// called. `durable` commits with synchronous=FULL (fsync of the WAL):
-    /// used for everything a client is told has happened.
+    /// used for everything a client is told has happened. A commit that
+    /// appended audit rows rewrites the anchor file.
     class Transaction
     {
     public:
@@ -133,6 +182,7 @@ public:
     private:
         ControlStore &m_store;
         std::string m_savedChain; ///< the audit chain's head, restored on rollback
+        std::int64_t m_savedSeq = 0;
         bool m_open = true;
     };
 
@@ -159,6 +209,9 @@ public:
     std::optional<IntentRecord> latestIntent(const std::string &networkId, bool withFile);
     std::optional<IntentRecord> intent(const std::string &networkId, int version, bool withFile);
     std::vector<IntentRecord> intents(const std::string &networkId, int afterVersion, int limit);
+    /// The newest version applied to any network of `cluster` (its
+    /// high-water mark), with the network it went to.
+    std::optional<IntentRecord> latestClusterIntent(const std::string &cluster);
     void addIntent(const IntentRecord &record);
 
     // Incidents.
@@ -166,15 +219,25 @@ public:
     std::optional<IncidentRecord> incident(const std::string &id);
     std::vector<IncidentRecord> incidents(std::int64_t afterSeq, int limit);
 
-    // Idempotency keys, per principal.
-    std::optional<StoredResponse> storedResponse(const std::string &principal, const std::string &key);
-    void storeResponse(const std::string &principal, const std::string &key, const StoredResponse &response);
+    // Idempotency keys, per token (its SHA-256), answered for idempotencyHours.
+    std::optional<StoredResponse> storedResponse(const std::string &tokenId, const std::string &key);
+    void storeResponse(const std::string &tokenId, const std::string &key, const StoredResponse &response);
+    /// Deletes records older than idempotencyHours (at most `batch` rows); returns how many.
+    int pruneIdempotency(int batch = 1000);
+    std::int64_t idempotencyRecords();
 
     // The audit log.
     void appendAudit(AuditEntry entry);
     std::vector<AuditEntry> auditLog(std::int64_t afterSeq, int limit);
-    /// Recomputes the chain; the seq of the first row that does not match, 0 when all do.
+    /// Prunes the rows older than `beforeUtc` behind one signed checkpoint,
+    /// in one transaction; returns the rows pruned (0 when none).
+    std::int64_t pruneAudit(const std::string &beforeUtc);
+    std::vector<AuditCheckpoint> auditCheckpoints();
+    /// Recomputes the chain from the newest checkpoint; the seq of the first
+    /// row that does not match, 0 when all do.
     std::int64_t verifyAuditChain();
+    /// verifyAuditChain() plus the checkpoints' signatures and the anchor.
+    AuditVerdict checkAudit();
 
     /// Moves WAL checkpoints off the serving connection: automatic
     /// checkpoints stop, and a thread with its own connection runs a passive
@@ -187,6 +250,11 @@ public:
     /// "ok" or SQLite's list of problems (PRAGMA integrity_check).
     std::string integrityCheck();
 
+    /// The database's path, and the audit key's and anchor's.
+    const QString &path() const { return m_path; }
+    const QString &auditKeyPath() const { return m_keyPath; }
+    const QString &auditAnchorPath() const { return m_anchorPath; }
+
     /// A fresh id: prefix + 16 random hex digits.
     static std::string newId(const char *prefix);
     /// The current time as ISO 8601 UTC with milliseconds.
@@ -194,14 +262,25 @@ public:
 
 private:
     void createSchema();
+    void migrate(std::int64_t fromVersion);
+    void loadAuditKey(bool mayCreate);
+    void writeAnchor();
     /// A statement prepared once per connection, reset before each use (the
     /// per-request statements: a GET costs no SQL parsing).
     class SqliteStatement &cached(const char *sql);
-    static std::string chainOf(const std::string &previous, const AuditEntry &entry);
+    std::string chainOf(const std::string &previous, const AuditEntry &entry) const;
+    std::string checkpointMac(const AuditCheckpoint &checkpoint) const;
 
     QString m_path;
+    QString m_keyPath;
+    QString m_anchorPath;
     SqliteDatabase m_db;
+    std::string m_auditKey;             ///< 32 bytes
+    std::int64_t m_unkeyedThrough = 0;  ///< rows up to this seq were chained by schema 1 (plain SHA-256)
     std::string m_lastChain;
+    std::int64_t m_lastSeq = 0;
+    bool m_anchorDirty = false;
+    int m_anchorFd = -1;
     std::unordered_map<const char *, std::unique_ptr<class SqliteStatement>> m_statements;
 
     std::thread m_checkpointer;

@@ -1,5 +1,7 @@
 #include "core/health/healthstore.h"
 
+#include "core/common/jsonbounds.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -47,6 +49,8 @@ std::string recordingsToText(const std::vector<StoredRecording> &recordings)
 /// "discarded" value, which would make the output invalid JSON).
 static json incidentObject(const std::string &text)
 {
+    if (checkJsonBounds(text))
+        return json(nullptr);
     json parsed = json::parse(text, nullptr, false);
     return parsed.is_discarded() ? json(nullptr) : parsed;
 }

@@ -1,5 +1,8 @@
 #include "core/health/prometheusmapping.h"
 
+#include "core/common/jsonbounds.h"
+#include "core/common/messagetext.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -338,11 +341,13 @@ bool PrometheusMapping::fromJson(const std::string &text, PrometheusMapping &out
             *error = what;
         return false;
     };
+    if (const std::optional<JsonBoundsError> bounds = checkJsonBounds(text))
+        return fail("mapping: line " + std::to_string(bounds->line) + ": " + bounds->message);
     json j;
     try {
         j = json::parse(text);
-    } catch (const json::parse_error &e) {
-        return fail(std::string("mapping: ") + e.what());
+    } catch (const json::exception &e) {
+        return fail(std::string("mapping: ") + jsonExceptionMessage(e.what()));
     }
     if (!j.is_object())
         return fail("mapping: not a JSON object");

@@ -1,5 +1,7 @@
 #include "core/health/replaysource.h"
 
+#include "core/common/jsonbounds.h"
+
 #include "core/health/telemetryrecording.h"
 
 #include <nlohmann/json.hpp>
@@ -16,6 +18,10 @@ bool ReplaySource::open(const std::string &path, std::int64_t expectedLinks, std
     }
     std::string header;
     std::getline(m_in, header);
+    if (const std::optional<JsonBoundsError> bounds = checkJsonBounds(header)) {
+        *error = path + ":1: " + bounds->message;
+        return false;
+    }
     try {
         const nlohmann::json j = nlohmann::json::parse(header);
         if (j.value("format", std::string()) != telemetryFormatTag) {

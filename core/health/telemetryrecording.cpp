@@ -1,5 +1,7 @@
 #include "core/health/telemetryrecording.h"
 
+#include "core/common/jsonbounds.h"
+
 #include <nlohmann/json.hpp>
 
 namespace Railyard {
@@ -43,6 +45,11 @@ std::string frameToJsonLine(const TelemetryFrame &f)
 
 std::optional<TelemetryFrame> frameFromJsonLine(const std::string &line, std::string *error)
 {
+    if (const std::optional<JsonBoundsError> bounds = checkJsonBounds(line)) {
+        if (error)
+            *error = bounds->message;
+        return std::nullopt;
+    }
     try {
         const json j = json::parse(line);
         TelemetryFrame f;

@@ -2,11 +2,15 @@
 
 #include "core/intents/canonicaljson_p.h"
 
+#include "core/common/jsonbounds.h"
+#include "core/common/messagetext.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <openssl/evp.h>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace Railyard {
 
@@ -153,12 +157,18 @@ std::string dumpLayout(const nlohmann::json &value)
     return out;
 }
 
-json parseStrict(std::string_view text)
+json parseStrict(std::string_view text, const JsonLimits &limits)
 {
+    // The shape is bounded before any value is built: the writers below and
+    // nlohmann's own copy and compare recurse once per level.
+    if (const std::optional<JsonBoundsError> bounds = checkJsonBounds(text, limits))
+        throw std::invalid_argument("line " + std::to_string(bounds->line) + ": " + bounds->message
+                                    + "; refusing the text");
     // A parser callback sees every key as it is read; duplicates would
     // otherwise be silently collapsed (the last one wins), so two texts with
-    // different meanings to other parsers would hash the same.
-    std::vector<std::vector<std::string>> keysPerDepth;
+    // different meanings to other parsers would hash the same. One hash set
+    // per open object: linear in the number of keys.
+    std::vector<std::unordered_set<std::string>> keysPerDepth;
     std::string duplicate;
     const json::parser_callback_t callback = [&](int depth, json::parse_event_t event, json &parsed) {
         const auto d = size_t(depth);
@@ -169,17 +179,15 @@ json parseStrict(std::string_view text)
         } else if (event == json::parse_event_t::key && duplicate.empty()) {
             if (keysPerDepth.size() <= d)
                 keysPerDepth.resize(d + 1);
-            auto &keys = keysPerDepth[d];
             const std::string &key = parsed.get_ref<const std::string &>();
-            if (std::find(keys.begin(), keys.end(), key) != keys.end())
+            if (!keysPerDepth[d].insert(key).second)
                 duplicate = key;
-            keys.push_back(key);
         }
         return true;
     };
     json value = json::parse(text.begin(), text.end(), callback);
     if (!duplicate.empty())
-        throw std::invalid_argument("duplicate key \"" + duplicate + "\"");
+        throw std::invalid_argument("duplicate key \"" + elided(duplicate) + "\"");
     return value;
 }
 

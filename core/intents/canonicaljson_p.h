@@ -4,6 +4,8 @@
 // already parsed nlohmann::json value (see canonicaljson.h for the rules),
 // and a parser that rejects duplicate keys.
 
+#include "core/common/jsonbounds.h"
+
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -16,7 +18,8 @@ std::string dumpCanonical(const nlohmann::json &value);
 /// Signed layout of `value`, ending in a newline.
 std::string dumpLayout(const nlohmann::json &value);
 /// Parses JSON text, throwing nlohmann::json::parse_error on bad syntax or
-/// invalid UTF-8 and std::invalid_argument naming a duplicate key.
-nlohmann::json parseStrict(std::string_view text);
+/// invalid UTF-8 and std::invalid_argument naming a duplicate key or a shape
+/// beyond `limits` (checked before parsing: core/common/jsonbounds.h).
+nlohmann::json parseStrict(std::string_view text, const JsonLimits &limits = JsonLimits());
 
 } // namespace Railyard::CanonicalJsonDetail

@@ -124,9 +124,20 @@ Ed25519Key Ed25519Key::generate()
 
 std::optional<Ed25519Key> Ed25519Key::readPrivateKeyFile(const QString &path, QString *error)
 {
-    const auto data = readAll(path, error);
+    const auto data = readAll(path, error); // a regular file of bounded size, or an error naming it
     if (!data)
         return std::nullopt;
+    // As ssh does: a private key others can read is no longer private, and
+    // one others can write may not be the user's.
+    struct stat info{};
+    if (::stat(QFile::encodeName(path).constData(), &info) == 0 && (info.st_mode & 0077) != 0) {
+        if (error)
+            *error = QStringLiteral("%1: the private key is accessible by others (mode %2); "
+                                    "run chmod 600 on it")
+                         .arg(path)
+                         .arg(info.st_mode & 0777, 4, 8, QLatin1Char('0'));
+        return std::nullopt;
+    }
     BioPtr bio(BIO_new_mem_buf(data->constData(), int(data->size())));
     EVP_PKEY *key = PEM_read_bio_PrivateKey(bio.get(), nullptr, nullptr, nullptr);
     if (!key || !isEd25519(key)) {

@@ -1,5 +1,6 @@
 #include "core/intents/intentreader.h"
 
+#include "core/common/jsontext.h"
 #include "core/formats/inputfile.h"
 #include "core/intents/canonicaljson.h"
 #include "core/intents/canonicaljson_p.h"
@@ -26,14 +27,7 @@ using json = nlohmann::json;
 
 std::string describe(const json &v)
 {
-    switch (v.type()) {
-    case json::value_t::string: return "string \"" + v.get<std::string>() + "\"";
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "an array";
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
-    default: return v.dump();
-    }
+    return describeJsonValue(v);
 }
 
 /// Typed field access that reports by JSON pointer (the jobspec.cpp pattern,
@@ -46,7 +40,7 @@ public:
         : m_problems(problems)
     { }
 
-    void error(const std::string &path, std::string message) { m_problems.emplace_back(path, std::move(message)); }
+    void error(const std::string &path, std::string message) { addProblem(m_problems, path, std::move(message)); }
 
     const json *find(const json &obj, const std::string &path, const char *key, bool required)
     {
@@ -119,15 +113,15 @@ public:
         }
         const double d = v->get<double>();
         if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > double(std::numeric_limits<int>::max())) {
-            error(where, "expected an integer, got " + v->dump());
+            error(where, "expected an integer, got " + describe(*v));
             return false;
         }
         if (d < minimum || d > maximum) {
             error(where,
                   maximum == std::numeric_limits<int>::max()
-                      ? "must be at least " + std::to_string(minimum) + ", got " + v->dump()
+                      ? "must be at least " + std::to_string(minimum) + ", got " + describe(*v)
                       : "must be between " + std::to_string(minimum) + " and " + std::to_string(maximum) + ", got "
-                          + v->dump());
+                          + describe(*v));
             return false;
         }
         out = int(d);
@@ -155,7 +149,7 @@ public:
                 for (const std::string_view k : known)
                     list += (list.empty() ? "" : ", ") + std::string(k);
                 error(path + "/" + JsonLocator::escapeKey(item.key()),
-                      "unknown field \"" + item.key() + "\" (known: " + list + ")");
+                      "unknown field \"" + elided(item.key()) + "\" (known: " + list + ")");
             }
         }
     }
@@ -180,7 +174,7 @@ void readRule(const json &v, const std::string &path, IntentRule &rule, Fields &
         std::string why;
         const auto compiled = Selector::compile(selector, &why);
         if (!compiled)
-            f.error(path + "/" + key, "bad selector \"" + selector + "\": " + why);
+            f.error(path + "/" + key, "bad selector \"" + elided(selector) + "\": " + why);
         else if (compiled->isPublic() && key[0] == 'f')
             f.error(path + "/from",
                     "\"@public\" can only be a rule's \"to\" (the public internet never sends "
@@ -191,7 +185,7 @@ void readRule(const json &v, const std::string &path, IntentRule &rule, Fields &
         if (const auto p = intentProtocolFromName(proto))
             rule.proto = *p;
         else
-            f.error(path + "/proto", "unknown protocol \"" + proto + "\" (rdma, tcp or any)");
+            f.error(path + "/proto", "unknown protocol \"" + elided(proto) + "\" (rdma, tcp or any)");
     }
 }
 
@@ -252,7 +246,7 @@ std::optional<Intent> fromJson(const json &doc, const std::string &base, Problem
     std::string tag;
     if (f.string(doc, base, "format", tag, true) && tag != intentFormatTag)
         f.error(base + "/format",
-                "not a Railyard intent: format is \"" + tag + "\", expected \"" + intentFormatTag + "\"");
+                "not a Railyard intent: format is \"" + elided(tag) + "\", expected \"" + intentFormatTag + "\"");
     int formatVersion = 0;
     if (f.integer(doc, base, "format_version", formatVersion, true, 1) && formatVersion != intentFormatVersion)
         f.error(base + "/format_version",
@@ -278,7 +272,7 @@ std::optional<Intent> fromJson(const json &doc, const std::string &base, Problem
         f.string(*meta, p, "author", m.author, false);
         if (f.string(*meta, p, "created_utc", m.createdUtc, false) && !isUtcTimestamp(m.createdUtc))
             f.error(p + "/created_utc",
-                    "expected an ISO 8601 UTC time such as \"2026-11-30T09:00:00Z\", got \"" + m.createdUtc + "\"");
+                    "expected an ISO 8601 UTC time such as \"2026-11-30T09:00:00Z\", got \"" + elided(m.createdUtc) + "\"");
         f.string(*meta, p, "message", m.message, false);
     }
     f.string(doc, base, "cluster", intent.cluster, true);
@@ -287,14 +281,14 @@ std::optional<Intent> fromJson(const json &doc, const std::string &base, Problem
         if (const auto b = intentBackendFromName(text))
             intent.backend = *b;
         else
-            f.error(base + "/backend", "unknown backend \"" + text + "\" (roce or infiniband)");
+            f.error(base + "/backend", "unknown backend \"" + elided(text) + "\" (roce or infiniband)");
     }
     f.integer(doc, base, "rails", intent.rails, true, 1, 64);
     if (f.string(doc, base, "topology", text, true)) {
         if (const auto t = intentTopologyFromName(text))
             intent.topology = *t;
         else
-            f.error(base + "/topology", "unknown topology \"" + text + "\" (rail_optimized, fat_tree or dragonfly)");
+            f.error(base + "/topology", "unknown topology \"" + elided(text) + "\" (rail_optimized, fat_tree or dragonfly)");
     }
     f.boolean(doc, base, "deny_public_egress", intent.denyPublicEgress, true);
     std::set<std::string> names;
@@ -313,7 +307,7 @@ std::optional<Intent> fromJson(const json &doc, const std::string &base, Problem
             IntentRule rule;
             readRule((*list)[i], path, rule, f);
             if (!rule.name.empty() && !names.insert(rule.name).second)
-                f.error(path + "/name", "rule name \"" + rule.name + "\" is used twice (names are unique)");
+                f.error(path + "/name", "rule name \"" + elided(rule.name) + "\" is used twice (names are unique)");
             rules.push_back(std::move(rule));
         }
     }
@@ -434,8 +428,12 @@ IntentReadResult parseIntent(std::string_view text, const QString &fileName)
     } catch (const nlohmann::json::parse_error &e) {
         result.errors.push_back(syntaxError(text, e.byte > 0 ? e.byte - 1 : 0, parseMessage(e), fileName));
         return result;
+    } catch (const nlohmann::json::exception &e) {
+        result.errors.push_back(
+            {fileName, 0, 0, QStringLiteral("/"), QString::fromStdString(jsonExceptionMessage(e.what()))});
+        return result;
     } catch (const std::exception &e) {
-        result.errors.push_back({fileName, 0, 0, QStringLiteral("/"), QString::fromStdString(e.what())});
+        result.errors.push_back({fileName, 0, 0, QStringLiteral("/"), QString::fromStdString(elided(std::string_view(e.what()), 300))});
         return result;
     }
     IntentReaderDetail::Problems problems;

@@ -1,5 +1,6 @@
 #include "core/intents/intentreview.h"
 
+#include "core/common/jsontext.h"
 #include "core/intents/canonicaljson.h"
 #include "core/intents/canonicaljson_p.h"
 #include "core/intents/intentreader.h"
@@ -41,11 +42,27 @@ json toJson(const ReviewedIntent &r, Part part)
                        {"public_key", toBase64(r.reviewer->publicKey)},
                        {"comment", r.comment},
                        {"decided_utc", r.reviewer->signedUtc}};
+        if (!r.expiresUtc.empty())
+            review["expires_utc"] = r.expiresUtc;
         if (part == Part::Full)
             review["signature"] = toBase64(r.reviewer->signature);
         doc["review"] = std::move(review);
     }
     return doc;
+}
+
+/// "2026-12-31T00:00:00Z" (seconds optional fraction, 'Z' only).
+bool isUtcTime(const std::string &text)
+{
+    const QDateTime t = QDateTime::fromString(QString::fromStdString(text), Qt::ISODate);
+    return text.size() >= 20 && text.size() <= 30 && text.back() == 'Z' && t.isValid();
+}
+
+/// Seconds since the epoch of an ISO 8601 UTC time; 0 when unreadable.
+qint64 utcSeconds(const std::string &text)
+{
+    const QDateTime t = QDateTime::fromString(QString::fromStdString(text), Qt::ISODateWithMs);
+    return t.isValid() ? t.toSecsSinceEpoch() : 0;
 }
 
 /// Structure checks of a reviewed file, reporting by JSON pointer.
@@ -54,7 +71,10 @@ class Checker
 public:
     IntentReaderDetail::Problems problems;
 
-    void error(const std::string &path, std::string message) { problems.emplace_back(path, std::move(message)); }
+    void error(const std::string &path, std::string message)
+    {
+        IntentReaderDetail::addProblem(problems, path, std::move(message));
+    }
 
     const json *field(const json &obj, const std::string &path, const char *key, std::string missing = {})
     {
@@ -98,7 +118,7 @@ public:
     {
         for (auto it = obj.begin(); it != obj.end(); ++it) {
             if (std::none_of(keys.begin(), keys.end(), [&it](const char *k) { return it.key() == k; }))
-                error(path + "/" + JsonLocator::escapeKey(it.key()), "unexpected field \"" + it.key() + "\"");
+                error(path + "/" + JsonLocator::escapeKey(it.key()), "unexpected field \"" + elided(it.key()) + "\"");
         }
     }
 
@@ -124,9 +144,9 @@ std::optional<ReviewedIntent> fromJson(const json &doc, Checker &c)
     std::string tag;
     if (c.string(doc, "", "format", tag) && tag != reviewedIntentFormatTag)
         c.error("/format",
-                "not a reviewed intent: format is \"" + tag + "\", expected \"" + reviewedIntentFormatTag + "\"");
+                "not a reviewed intent: format is \"" + elided(tag) + "\", expected \"" + reviewedIntentFormatTag + "\"");
     if (const json *v = c.field(doc, "", "format_version"); v && *v != json(reviewedFormatVersion))
-        c.error("/format_version", "unsupported format_version " + v->dump() + " (this Railyard reads 1)");
+        c.error("/format_version", "unsupported format_version " + describeJsonValue(*v) + " (this Railyard reads 1)");
     ReviewedIntent r;
     if (const json *intent = c.field(doc, "", "intent")) {
         const auto parsed = IntentReaderDetail::fromJson(*intent, "/intent", c.problems);
@@ -150,12 +170,16 @@ std::optional<ReviewedIntent> fromJson(const json &doc, Checker &c)
             c.error("/review", "expected an object");
         } else {
             const json &v = *it;
-            c.known(v, "/review", {"state", "reviewer", "public_key", "comment", "decided_utc", "signature"});
+            c.known(v, "/review",
+                    {"state", "reviewer", "public_key", "comment", "decided_utc", "expires_utc", "signature"});
+            if (v.contains("expires_utc") && c.string(v, "/review", "expires_utc", r.expiresUtc)
+                && !isUtcTime(r.expiresUtc))
+                c.error("/review/expires_utc", "expected an ISO 8601 UTC time such as \"2026-12-31T00:00:00Z\"");
             std::string state;
             if (c.string(v, "/review", "state", state)) {
                 const auto s = reviewStateFromName(state);
                 if (s != ReviewState::Approved && s != ReviewState::Rejected)
-                    c.error("/review/state", "a review's state is \"approved\" or \"rejected\", got \"" + state + "\"");
+                    c.error("/review/state", "a review's state is \"approved\" or \"rejected\", got \"" + elided(state) + "\"");
                 else
                     r.state = *s;
             }
@@ -246,8 +270,13 @@ ReviewedIntent IntentReview::submit(std::string_view intentText, const QString &
 }
 
 void IntentReview::decide(ReviewedIntent &reviewed, bool approve, const Ed25519Key &reviewerKey,
-                          const std::string &signer, const std::string &comment, const std::string &nowUtc)
+                          const std::string &signer, const std::string &comment, const std::string &nowUtc,
+                          const std::string &expiresUtc)
 {
+    if (!expiresUtc.empty() && !isUtcTime(expiresUtc))
+        throw ReviewError("the expiry \"" + elided(expiresUtc) + "\" is not an ISO 8601 UTC time such as 2026-12-31T00:00:00Z");
+    if (!expiresUtc.empty() && expiresUtc <= nowUtc)
+        throw ReviewError("the expiry " + expiresUtc + " is not after the decision's time " + nowUtc);
     if (reviewed.reviewer)
         throw ReviewError(std::string("this version is already ") + reviewStateName(reviewed.state)
                           + "; an edit after a decision makes a new version, which is submitted again");
@@ -264,6 +293,7 @@ void IntentReview::decide(ReviewedIntent &reviewed, bool approve, const Ed25519K
                           + "): the author cannot approve or reject their own change");
     reviewed.state = approve ? ReviewState::Approved : ReviewState::Rejected;
     reviewed.comment = comment;
+    reviewed.expiresUtc = approve ? expiresUtc : std::string();
     IntentSignature sig;
     sig.signer = signer;
     sig.publicKey = reviewerKey.rawPublicKey();
@@ -277,12 +307,12 @@ std::string IntentReview::write(const ReviewedIntent &reviewed)
     return CanonicalJsonDetail::dumpLayout(toJson(reviewed, Part::Full));
 }
 
-ReviewedReadResult IntentReview::read(std::string_view bytes, const QString &fileName)
+ReviewedReadResult IntentReview::read(std::string_view bytes, const QString &fileName, const JsonLimits &limits)
 {
     ReviewedReadResult result;
     json doc;
     try {
-        doc = CanonicalJsonDetail::parseStrict(bytes);
+        doc = CanonicalJsonDetail::parseStrict(bytes, limits);
     } catch (const json::parse_error &e) {
         std::string message = e.what();
         if (const auto colon = message.find("] "); colon != std::string::npos)
@@ -290,8 +320,12 @@ ReviewedReadResult IntentReview::read(std::string_view bytes, const QString &fil
         result.errors.push_back(
             {fileName, 0, 0, {}, QStringLiteral("not valid JSON: %1").arg(QString::fromStdString(message))});
         return result;
+    } catch (const json::exception &e) {
+        result.errors.push_back(
+            {fileName, 0, 0, QStringLiteral("/"), QString::fromStdString(jsonExceptionMessage(e.what()))});
+        return result;
     } catch (const std::exception &e) {
-        result.errors.push_back({fileName, 0, 0, QStringLiteral("/"), QString::fromStdString(e.what())});
+        result.errors.push_back({fileName, 0, 0, QStringLiteral("/"), QString::fromStdString(elided(std::string_view(e.what()), 300))});
         return result;
     }
     Checker checker;
@@ -308,12 +342,13 @@ ReviewedReadResult IntentReview::read(std::string_view bytes, const QString &fil
     return result;
 }
 
-VerifyResult IntentReview::verify(std::string_view bytes, const Keyring &keyring)
+VerifyResult IntentReview::verify(std::string_view bytes, const Keyring &keyring, const std::string &nowUtc,
+                                  const JsonLimits &limits)
 {
     VerifyResult v;
     for (const QString &p : keyring.problems())
         v.notes.push_back("keyring: skipped " + p.toStdString());
-    const ReviewedReadResult read = IntentReview::read(bytes, {});
+    const ReviewedReadResult read = IntentReview::read(bytes, {}, limits);
     if (!read.ok()) {
         for (const FormatError &e : read.errors) {
             std::string where = e.line > 0 ? "line " + std::to_string(e.line) + ": " : std::string();
@@ -331,6 +366,16 @@ VerifyResult IntentReview::verify(std::string_view bytes, const Keyring &keyring
     v.comment = r.comment;
     v.author = r.author.signer;
     v.reviewer = r.reviewer ? r.reviewer->signer : std::string();
+    v.backend = intentBackendName(r.intent.backend);
+    v.topology = intentTopologyName(r.intent.topology);
+    v.rails = r.intent.rails;
+    v.parent = r.intent.metadata.parent;
+    v.expiresUtc = r.expiresUtc;
+    if (!r.expiresUtc.empty()) {
+        const std::string now = nowUtc.empty() ? IntentReview::nowUtc() : nowUtc;
+        if (utcSeconds(r.expiresUtc) <= utcSeconds(now))
+            v.failures.push_back("the approval expired at " + r.expiresUtc + ": approve the version again");
+    }
 
     if (CanonicalJson::sha256Hex(r.canonical) != r.contentSha256)
         v.failures.push_back("content_sha256 does not match the SHA-256 of the intent's canonical form: the intent "
@@ -351,7 +396,7 @@ VerifyResult IntentReview::verify(std::string_view bytes, const Keyring &keyring
             v.failures.push_back("the reviewer's signature is invalid: the file changed after the reviewer signed");
         if (r.state != ReviewState::Approved)
             v.failures.push_back("the reviewer rejected this version"
-                                 + (r.comment.empty() ? std::string() : ": \"" + r.comment + "\""));
+                                 + (r.comment.empty() ? std::string() : ": \"" + elided(r.comment, 400) + "\""));
     }
     const std::string ring = keyring.directory().toStdString();
     const auto checkKeyring

@@ -12,6 +12,7 @@
 // signed layout (canonicaljson.h), so verification also checks that every
 // byte is where signing put it.
 
+#include "core/common/jsonbounds.h"
 #include "core/formats/fileformat.h"
 #include "core/intents/ed25519key.h"
 #include "core/intents/intent.h"
@@ -52,6 +53,7 @@ struct ReviewedIntent
     std::optional<IntentSignature> reviewer;   ///< with a decision
     ReviewState state = ReviewState::InReview; ///< InReview, Approved or Rejected
     std::string comment;                       ///< the reviewer's comment
+    std::string expiresUtc; ///< when the approval lapses (ISO 8601 UTC, signed with it); empty: never
 };
 
 /// A refused review operation (bad input, invalid signature, own change).
@@ -85,6 +87,12 @@ struct VerifyResult
     std::string reviewer; ///< same for the reviewer
     std::string reviewerFingerprint;
     std::string comment;
+    // What the control plane checks against the network it is pushed to.
+    std::string backend;     ///< "roce", "infiniband"
+    std::string topology;    ///< "rail_optimized", ...
+    int rails = 0;
+    std::optional<int> parent; ///< the version this one was edited from
+    std::string expiresUtc;    ///< when the approval lapses; empty: never
 };
 
 /// The review operations. Stateless.
@@ -101,20 +109,28 @@ public:
     /// ReviewError) unless the intent is in review and the author's
     /// signature is valid, and when `reviewerKey` is the author's key: the
     /// author cannot approve their own change.
+    /// `expiresUtc` (ISO 8601 UTC, optional) bounds how long an approval
+    /// may be applied; it is signed with the decision.
     static void decide(ReviewedIntent &reviewed, bool approve, const Ed25519Key &reviewerKey, const std::string &signer,
-                       const std::string &comment, const std::string &nowUtc);
+                       const std::string &comment, const std::string &nowUtc, const std::string &expiresUtc = {});
 
     /// The reviewed file, in the signed layout.
     static std::string write(const ReviewedIntent &reviewed);
     /// Reads a reviewed file's structure (fields, types, the intent) without
     /// checking signatures.
-    static ReviewedReadResult read(std::string_view bytes, const QString &fileName);
+    /// `limits` bound the text's shape before it is parsed (the service
+    /// passes the tighter JsonLimits::requestBody()).
+    static ReviewedReadResult read(std::string_view bytes, const QString &fileName,
+                                   const JsonLimits &limits = JsonLimits());
 
     /// Verifies a reviewed file: valid only when it is approved, both
     /// signatures are valid over exactly this content, both keys are in
     /// `keyring` (under the names the file gives), the two keys differ, the
     /// content hash matches and the bytes are in the signed layout.
-    static VerifyResult verify(std::string_view bytes, const Keyring &keyring);
+    /// An approval past its expiry (compared with `nowUtc`, default the
+    /// current time) is invalid.
+    static VerifyResult verify(std::string_view bytes, const Keyring &keyring, const std::string &nowUtc = {},
+                               const JsonLimits &limits = JsonLimits());
 
     /// The signed messages (domain-separated), for tests and other tools.
     static std::string authorMessage(const ReviewedIntent &reviewed);

@@ -3,7 +3,10 @@
 #include "core/intents/ed25519key.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
+
+#include <sys/stat.h>
 
 namespace Railyard {
 
@@ -13,6 +16,16 @@ std::optional<Keyring> Keyring::load(const QString &dir, QString *error)
     if (!QFileInfo(dir).isDir() || !directory.isReadable()) {
         if (error)
             *error = QStringLiteral("%1: not a readable directory").arg(dir);
+        return std::nullopt;
+    }
+    // Whoever can write the directory decides whom it trusts.
+    struct stat info{};
+    if (::stat(QFile::encodeName(dir).constData(), &info) == 0 && (info.st_mode & 0022) != 0) {
+        if (error)
+            *error = QStringLiteral("%1: the keyring directory is writable by others (mode %2); "
+                                    "run chmod go-w on it")
+                         .arg(dir)
+                         .arg(info.st_mode & 0777, 4, 8, QLatin1Char('0'));
         return std::nullopt;
     }
     Keyring keyring;

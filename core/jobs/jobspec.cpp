@@ -1,7 +1,8 @@
 #include "core/jobs/jobspec.h"
 
 #include "core/formats/inputfile.h"
-#include "core/formats/messagetext.h"
+#include "core/common/jsonbounds.h"
+#include "core/common/jsontext.h"
 #include "core/model/limits.h"
 
 #include <QFile>
@@ -29,20 +30,21 @@ struct Issues
 {
     std::vector<Issue> errors;
     std::vector<Issue> warnings;
-    void error(std::string path, std::string message) { errors.push_back({std::move(path), std::move(message)}); }
-    void warning(std::string path, std::string message) { warnings.push_back({std::move(path), std::move(message)}); }
+    // At most 100 of each: a hostile file can have one per key (docs/security.md).
+    void error(std::string path, std::string message) { add(errors, std::move(path), std::move(message)); }
+    void warning(std::string path, std::string message) { add(warnings, std::move(path), std::move(message)); }
+    static void add(std::vector<Issue> &list, std::string path, std::string message)
+    {
+        if (list.size() < 99)
+            list.push_back({std::move(path), std::move(message)});
+        else if (list.size() == 99)
+            list.push_back({std::string(), "more than 100 problems; the rest are not listed"});
+    }
 };
 
 std::string describe(const json &v)
 {
-    switch (v.type()) {
-    case json::value_t::string: return "string \"" + v.get<std::string>() + "\"";
-    case json::value_t::object: return "an object";
-    case json::value_t::array: return "an array";
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return v.get<bool>() ? "true" : "false";
-    default: return v.dump();
-    }
+    return describeJsonValue(v);
 }
 
 std::string num(long long v)
@@ -98,7 +100,7 @@ public:
         }
         const double d = v->get<double>();
         if (!std::isfinite(d) || d <= 0) {
-            m_issues.error(path + "/" + key, "must be a positive number, got " + v->dump());
+            m_issues.error(path + "/" + key, "must be a positive number, got " + describe(*v));
             return false;
         }
         out = d;
@@ -118,11 +120,11 @@ public:
         }
         const double d = v->get<double>();
         if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > double(std::numeric_limits<int>::max())) {
-            m_issues.error(where, "expected an integer, got " + v->dump());
+            m_issues.error(where, "expected an integer, got " + describe(*v));
             return false;
         }
         if (d < minimum) {
-            m_issues.error(where, "must be at least " + num(minimum) + ", got " + v->dump());
+            m_issues.error(where, "must be at least " + num(minimum) + ", got " + describe(*v));
             return false;
         }
         out = int(d);
@@ -288,6 +290,12 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
     json doc;
     struct TooDeep
     { };
+    if (const std::optional<JsonBoundsError> bounds = checkJsonBounds(text)) {
+        JobSpecResult result;
+        result.errors.push_back({fileName, bounds->line, 0, QStringLiteral("/"),
+                                 QString::fromStdString(bounds->message + "; refusing the file")});
+        return result;
+    }
     try {
         // The callback bounds nesting: deep values would make later steps recursive.
         doc = json::parse(text.begin(), text.end(), [](int depth, json::parse_event_t, json &) {
@@ -353,7 +361,7 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
             if (r.integer(*model, "/model", "precision_bytes", bytes, true, 1)) {
                 if (hasName && precisionBytesFor(m.precision) && *precisionBytesFor(m.precision) != bytes)
                     issues.error("/model/precision_bytes",
-                                 "precision_bytes " + num(bytes) + " contradicts precision \"" + m.precision + "\"");
+                                 "precision_bytes " + num(bytes) + " contradicts precision \"" + elided(m.precision) + "\"");
                 m.precisionBytes = bytes;
             }
         }

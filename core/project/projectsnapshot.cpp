@@ -1,5 +1,7 @@
 #include "core/project/projectsnapshot.h"
 
+#include "core/common/jsonbounds.h"
+
 #include "core/formats/fabricjson/fabricjsonformat.h"
 #include "core/project/projectexception.h"
 
@@ -91,6 +93,10 @@ Fabric ProjectSnapshot::decodeFabric(const QByteArray &blob)
 void ProjectSnapshot::decodeState(const QByteArray &blob, ProjectData *data)
 {
     const QByteArray text = uncompress(blob);
+    if (const std::optional<JsonBoundsError> bounds
+        = checkJsonBounds(std::string_view(text.constData(), size_t(text.size()))))
+        throw ProjectException(ProjectError::Kind::Damaged,
+                               QStringLiteral("a version's state is refused: %1").arg(QString::fromStdString(bounds->message)));
     try {
         const json state = json::parse(text.constBegin(), text.constEnd());
         data->pins.clear();

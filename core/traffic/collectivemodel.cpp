@@ -4,7 +4,7 @@
 #include "core/traffic/nccltuning.h"
 
 #include "core/formats/inputfile.h"
-#include "core/formats/messagetext.h"
+#include "core/common/messagetext.h"
 #include "core/model/limits.h"
 
 #include <nlohmann/json.hpp>

@@ -26,7 +26,7 @@ check = Check()
 def exchange(port, payload, read=True, timeout=5.0):
     """Sends raw bytes, returns the status line's code (0 when none came back)."""
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        with socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=("127.0.0.2", 0)) as s:
             try:
                 s.sendall(payload)
             except OSError:
@@ -107,7 +107,7 @@ def slowloris(port, results, index):
     """Trickles a request's headers one byte every 0.3 s; records how long the server waited."""
     start = time.time()
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        with socket.create_connection(("127.0.0.1", port), timeout=30, source_address=("127.0.0.3", 0)) as s:
             for byte in b"GET /v1/healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"z" * 200:
                 s.sendall(bytes([byte]))
                 time.sleep(0.3)
@@ -120,8 +120,10 @@ def slowloris(port, results, index):
 
 def main():
     ws = Workspace()
+    # The attackers connect from 127.0.0.2 and .3 (all of 127/8 is loopback),
+    # the legitimate client from 127.0.0.1: the per-address cap is theirs.
     svc = Service(ws, extra=["--request-timeout", "2", "--max-body", "65536", "--max-connections", "256",
-                             "--rate-limit", "0"])
+                             "--max-connections-per-address", "128", "--rate-limit", "0"])
     try:
         rss_start = svc.rss_kib()
         statuses = {}

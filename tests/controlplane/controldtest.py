@@ -81,7 +81,7 @@ class Workspace:
 class Service:
     """railyard-controld serve on 127.0.0.1, an ephemeral port."""
 
-    def __init__(self, ws, extra=(), tls=None):
+    def __init__(self, ws, extra=(), tls=None, preexec_fn=None):
         self.ws = ws
         self.tls = tls
         args = [CONTROLD, "serve", "--listen", "127.0.0.1:0", "--db", ws.db, "--keyring", ws.keyring,
@@ -93,7 +93,7 @@ class Service:
             args += ["--tls-cert", tls[0], "--tls-key", tls[1]]
         args += list(extra)
         self.log = open(ws.path("controld.log"), "a")
-        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self.log, text=True)
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=self.log, text=True, preexec_fn=preexec_fn)
         line = self.process.stdout.readline()
         match = re.search(r"listening on (https?)://([0-9.]+):([0-9]+)", line)
         if not match:

@@ -8,6 +8,11 @@ target_compile_definitions(tst_controlservice PRIVATE RAILYARD_CLI="$<TARGET_FIL
 add_dependencies(tst_controlservice railyard-cli)
 set_tests_properties(controlplane/controlservice PROPERTIES TIMEOUT 300)
 
+# The security review's findings, one regression test each (docs/security.md).
+railyard_add_test(controlplane controlsecurity)
+target_link_libraries(tst_controlsecurity PRIVATE SQLite::SQLite3)
+set_tests_properties(controlplane/controlsecurity PROPERTIES TIMEOUT 300)
+
 # A self-approved intent, which Railyard's own tools refuse to write.
 qt_add_executable(railyard-forge-intent ${CMAKE_CURRENT_SOURCE_DIR}/controlplane/forgeintent.cpp)
 target_link_libraries(railyard-forge-intent PRIVATE Railyard::Core)
@@ -28,7 +33,7 @@ set(controld_test_env
     "RAILYARD_SAMPLES=${PROJECT_SOURCE_DIR}/samples"
     "RAILYARD_OPENAPI=${PROJECT_SOURCE_DIR}/docs/openapi.yaml"
     "QT_QPA_PLATFORM=offscreen")
-foreach(script controld_api controld_soak)
+foreach(script controld_api controld_soak controld_hostile)
     add_test(NAME controlplane/${script}
              COMMAND ${RAILYARD_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/controlplane/${script}.py)
     set_tests_properties(controlplane/${script} PROPERTIES

@@ -6,6 +6,8 @@
 // write (made here with the author's key). The HTTP server and a client
 // that is not Railyard's are tested by controld_api.py.
 
+#include "tests/controlplane/controlfixture.h"
+
 #include "core/controlplane/controlservice.h"
 #include "core/formats/formatregistry.h"
 #include "core/intents/ed25519key.h"
@@ -23,130 +25,8 @@
 #include <sqlite3.h>
 
 using namespace Railyard;
+using namespace Railyard::ControlTest;
 
-namespace {
-
-QJsonObject json(const ControlResponse &r)
-{
-    return QJsonDocument::fromJson(QByteArray::fromStdString(r.body)).object();
-}
-
-QString errorCode(const ControlResponse &r)
-{
-    return json(r).value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString();
-}
-
-QString errorMessage(const ControlResponse &r)
-{
-    return json(r).value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString();
-}
-
-std::string readAll(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll().toStdString();
-}
-
-void execSql(const QString &path, const char *sql)
-{
-    sqlite3 *db = nullptr;
-    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
-    char *error = nullptr;
-    const int rc = sqlite3_exec(db, sql, nullptr, nullptr, &error);
-    const QString message = QString::fromUtf8(error ? error : "");
-    sqlite3_free(error);
-    sqlite3_close(db);
-    QVERIFY2(rc == SQLITE_OK, qPrintable(message));
-}
-
-/// A service over lab-2rack with one token per role, the keyring holding alice and bob.
-struct Fixture
-{
-    QTemporaryDir dir;
-    std::optional<ControlStore> store;
-    ControlCluster cluster;
-    std::unique_ptr<ControlService> service;
-    std::map<std::string, std::string> tokens;
-    Ed25519Key alice = Ed25519Key::generate();
-    Ed25519Key bob = Ed25519Key::generate();
-
-    explicit Fixture(double ratePerSecond = 0)
-    {
-        QString error;
-        QDir(dir.path()).mkdir(QStringLiteral("keyring"));
-        QDir(dir.path()).mkdir(QStringLiteral("keys"));
-        alice.writeKeyPair(dir.filePath(QStringLiteral("keys")), QStringLiteral("alice"), &error);
-        bob.writeKeyPair(dir.filePath(QStringLiteral("keys")), QStringLiteral("bob"), &error);
-        for (const char *name : {"alice", "bob"})
-            QFile::copy(dir.filePath(QStringLiteral("keys/%1.pub").arg(QLatin1String(name))),
-                        dir.filePath(QStringLiteral("keyring/%1.pub").arg(QLatin1String(name))));
-        store.emplace(dir.filePath(QStringLiteral("controld.db")));
-        for (ControlRole role : {ControlRole::Viewer, ControlRole::Operator, ControlRole::Reviewer, ControlRole::Admin})
-            tokens[controlRoleName(role)] = store->addToken(std::string(controlRoleName(role)) + "-1", role);
-        ReadResult read
-            = FormatRegistry::instance().readFile(QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json"));
-        cluster.name = "lab-2rack";
-        cluster.fabric = std::make_shared<Fabric>(std::move(*read.fabric));
-        ClusterTelemetryOptions telemetry;
-        telemetry.intervalSeconds = 0.05;
-        cluster.telemetry = std::make_unique<ClusterTelemetry>(cluster.name, cluster.fabric, std::vector<RunningJob>{},
-                                                               std::vector<HealthFault>{}, telemetry);
-        ControlServiceOptions options;
-        options.keyringDir = dir.filePath(QStringLiteral("keyring"));
-        options.ratePerSecond = ratePerSecond;
-        options.rateBurst = 2 * ratePerSecond;
-        service = std::make_unique<ControlService>(*store, std::vector<ControlCluster *>{&cluster}, options);
-    }
-
-    ControlResponse call(const std::string &method, const std::string &target, const std::string &role,
-                         const std::string &body = {}, const std::string &key = {})
-    {
-        ControlRequest r;
-        r.method = method;
-        r.target = target;
-        r.authorization = role.empty() ? std::string() : "Bearer " + tokens[role];
-        r.body = body;
-        r.contentType = body.empty() ? std::string() : "application/json";
-        r.idempotencyKey = key;
-        r.remote = "127.0.0.1";
-        return service->handle(r);
-    }
-
-    std::string createNetwork(int rails = 2)
-    {
-        const ControlResponse r = call("POST", "/v1/training-networks", "operator",
-                                       R"({"cluster":"lab-2rack","backend":"roce","rails":)" + std::to_string(rails)
-                                           + R"(,"topology":"rail_optimized"})");
-        if (r.status != 201)
-            qWarning("create: %d %s", r.status, r.body.c_str());
-        service->waitForProvisioning();
-        return json(r).value(QStringLiteral("network_id")).toString().toStdString();
-    }
-
-    /// An intent for lab-2rack, version `version`, signed by alice and decided by `reviewerKey`.
-    std::string reviewedIntent(int version, const Ed25519Key &reviewerKey, const std::string &reviewerName)
-    {
-        const std::string intent = R"({"format":"railyard-intent","format_version":1,"metadata":{"version":)"
-            + std::to_string(version)
-            + R"(,"author":"alice","created_utc":"2026-12-01T10:00:00Z","message":"test"},"cluster":"lab-2rack",)"
-              R"("backend":"roce","rails":2,"topology":"rail_optimized","allow":[],"deny_public_egress":true})";
-        ReviewedIntent r
-            = IntentReview::submit(intent, QStringLiteral("test.intent.json"), alice, "alice", "2026-12-01T10:00:00Z");
-        if (reviewerKey.rawPublicKey() == alice.rawPublicKey()) {
-            // What IntentReview::decide refuses to do: the author approves.
-            r.state = ReviewState::Approved;
-            r.reviewer = IntentSignature{reviewerName, alice.rawPublicKey(), "2026-12-01T11:00:00Z", {}};
-            r.reviewer->signature = alice.sign(IntentReview::reviewerMessage(r));
-        } else {
-            IntentReview::decide(r, true, reviewerKey, reviewerName, "ok", "2026-12-01T11:00:00Z");
-        }
-        return IntentReview::write(r);
-    }
-};
-
-} // namespace
 
 class TestControlService : public QObject
 {

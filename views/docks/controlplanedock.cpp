@@ -196,7 +196,13 @@ void ControlPlaneDock::refresh()
                 if (item->text(0) == selected || (selected.isEmpty() && m_networks->topLevelItemCount() == 1))
                     m_networks->setCurrentItem(item);
             }
-            setStatus(tr("%1: %n network(s)", nullptr, int(items.size())).arg(url), false);
+            {
+                // Plain HTTP beyond this machine: the token crosses the network in clear.
+                const QString warning = m_client ? m_client->connection().securityWarning() : QString();
+                setStatus(tr("%1: %n network(s)", nullptr, int(items.size())).arg(url)
+                              + (warning.isEmpty() ? QString() : QLatin1Char('\n') + tr("Warning: plain HTTP; the token is sent unencrypted.")),
+                          !warning.isEmpty());
+            }
             updateButtons();
             if (m_networks->currentItem()) {
                 ++m_pending;

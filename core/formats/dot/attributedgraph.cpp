@@ -1,7 +1,7 @@
 #include "core/formats/dot/attributedgraph.h"
 
 #include "core/formats/importgraph/importgraph.h"
-#include "core/formats/messagetext.h"
+#include "core/common/messagetext.h"
 #include "core/model/limits.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "core/formats/dot/dotreader.h"
 
-#include "core/formats/messagetext.h"
+#include "core/common/messagetext.h"
 #include "core/model/limits.h"
 
 #include <cctype>

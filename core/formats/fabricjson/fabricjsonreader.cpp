@@ -1,8 +1,10 @@
 #include "core/formats/fabricjson/fabricjsonreader.h"
 
+#include "core/common/jsonbounds.h"
+
 #include "core/formats/fabricjson/fabricjsonfast.h"
 #include "core/formats/fabricjson/fabricjsonsax.h"
-#include "core/formats/messagetext.h"
+#include "core/common/messagetext.h"
 #include "core/model/limits.h"
 
 #include <QBuffer>
@@ -680,6 +682,14 @@ ReadResult FabricJsonReader::readBytes(std::string_view data, const QString &fil
     const auto lines = size_t(std::count(data.begin(), data.end(), '\n'));
     if (lines > 0 && data.size() / lines >= 40)
         reader.expectLinks(lines);
+    // The fast path above reads only the flat shape Railyard writes; anything
+    // else is bounded before the SAX parser and the values it builds see it.
+    if (const std::optional<JsonBoundsError> bounds = checkJsonBounds(data)) {
+        ReadResult refused;
+        refused.errors.push_back({fileName, bounds->line, 0, {},
+                                  QString::fromStdString(bounds->message + "; refusing the file")});
+        return refused;
+    }
     FabricJsonSax sax(reader, data);
     json::sax_parse(data.begin(), data.end(), &sax);
     return reader.finish();

@@ -3,7 +3,7 @@
 // SAX handler of the native format's reader (internal to FabricJsonReader).
 
 #include "core/formats/fabricjson/fabricjsonreader.h"
-#include "core/formats/messagetext.h"
+#include "core/common/messagetext.h"
 #include "core/model/limits.h"
 
 #include <string>

@@ -3,7 +3,7 @@
 #include "core/formats/dot/attributedgraph.h"
 #include "core/formats/graphml/graphmlcommon.h"
 #include "core/formats/graphml/graphmlformat.h"
-#include "core/formats/messagetext.h"
+#include "core/common/messagetext.h"
 #include "core/model/limits.h"
 
 #include <QHash>

@@ -4,7 +4,7 @@
 #include "core/formats/graphml/graphmlfast.h"
 #include "core/formats/graphml/graphmlforeign.h"
 #include "core/formats/graphml/graphmlformat.h"
-#include "core/formats/messagetext.h"
+#include "core/common/messagetext.h"
 #include "core/model/limits.h"
 
 #include <QBuffer>

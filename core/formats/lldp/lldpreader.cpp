@@ -1,5 +1,7 @@
 #include "core/formats/lldp/lldpreader.h"
 
+#include "core/common/jsonbounds.h"
+
 #include "core/formats/textlines.h"
 
 #include <QJsonArray>
@@ -353,6 +355,11 @@ void parseJson(std::string_view text, const QString &file, Dump &dump, std::vect
                std::vector<FormatError> *warnings)
 {
     JsonReader reader(file, dump, errors, warnings);
+    if (const std::optional<JsonBoundsError> bounds = checkJsonBounds(text)) {
+        errors->push_back(FormatError{file, bounds->line, 0, {},
+                                      QString::fromStdString(bounds->message + "; refusing the file")});
+        return;
+    }
     // lldpcli prints one document per command: `show chassis` and `show
     // neighbors` in one run give two documents, one after the other.
     size_t start = 0;

@@ -6,6 +6,8 @@
 // before NetBox 3.3 `termination_a_type`/`termination_a_id`/`termination_a`).
 
 #include "core/formats/netbox/netboxreader_p.h"
+
+#include "core/common/jsonbounds.h"
 #include "core/model/limits.h"
 
 #include <nlohmann/json.hpp>
@@ -97,6 +99,11 @@ private:
 
 void Parser::run(const QByteArray &bytes)
 {
+    if (const std::optional<JsonBoundsError> bounds
+        = checkJsonBounds(std::string_view(bytes.constData(), size_t(bytes.size())))) {
+        m_records.errors.push_back({m_file, bounds->line, 0, QStringLiteral("/"), QString::fromStdString(bounds->message + "; refusing the file")});
+        return;
+    }
     Json doc;
     try {
         doc = Json::parse(bytes.constData(), bytes.constData() + bytes.size(),

@@ -1,4 +1,4 @@
-#include "core/formats/messagetext.h"
+#include "core/common/messagetext.h"
 
 #include <algorithm>
 
@@ -36,6 +36,50 @@ std::string elided(std::string_view text, int maxChars)
     }
     if (end < text.size())
         out += "...";
+    return out;
+}
+
+std::string terminalSafe(std::string_view text)
+{
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(text.size());
+    const auto escapeByte = [&](unsigned char b) {
+        out += "\\x";
+        out += hex[b >> 4];
+        out += hex[b & 15];
+    };
+    for (size_t i = 0; i < text.size();) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        if (b < 0x80) {
+            if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7f)
+                escapeByte(b);
+            else
+                out += char(b);
+            ++i;
+            continue;
+        }
+        // A UTF-8 sequence: its length from the lead byte, then its continuation bytes.
+        const size_t n = (b & 0xe0) == 0xc0 ? 2 : (b & 0xf0) == 0xe0 ? 3 : (b & 0xf8) == 0xf0 ? 4 : 0;
+        bool valid = n != 0 && i + n <= text.size();
+        for (size_t k = 1; valid && k < n; ++k)
+            valid = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
+        if (!valid) {
+            escapeByte(b);
+            ++i;
+            continue;
+        }
+        if (n == 2 && b == 0xc2 && static_cast<unsigned char>(text[i + 1]) < 0xa0) {
+            // C1 control (U+0080..U+009F): CSI and friends in some terminals.
+            out += "\\u00";
+            const auto c = static_cast<unsigned char>(text[i + 1]);
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out.append(text.substr(i, n));
+        }
+        i += n;
+    }
     return out;
 }
 

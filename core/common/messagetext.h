@@ -18,6 +18,13 @@ QString elided(const QString &text, int maxChars = Limits::maxQuotedChars);
 /// The same for UTF-8 text (never cuts inside a character).
 std::string elided(std::string_view text, int maxChars = Limits::maxQuotedChars);
 
+/// Text made safe for a terminal: C0 control characters other than newline
+/// and tab, DEL, and the C1 controls (U+0080 to U+009F) become visible
+/// escapes ("\x1b", "\u009b"), so a name or a server's message cannot move
+/// the cursor, retitle the window or hide a line. Valid UTF-8 otherwise
+/// passes unchanged; an invalid byte becomes "\xNN".
+std::string terminalSafe(std::string_view text);
+
 /// nlohmann's exception text as a message: without its "[json.exception...]
 /// parse error at line L, column C: " preamble and with the "last read"
 /// token stripped of leading white space and elided.
