@@ -271,7 +271,7 @@ int runServe(QStringList args)
         server.emplace(io, asio::ip::tcp::endpoint(address, std::uint16_t(port)), tls, limits,
                        [&service](const HttpRequest &in) {
                            ControlRequest request{in.method,      in.target, in.authorization, in.idempotencyKey,
-                                                  in.contentType, in.body,   in.remote};
+                                                  in.contentType, in.body,   in.remote,        true};
                            ControlResponse r = service.handle(request);
                            return HttpResponse{r.status, std::move(r.body), std::move(r.headers)};
                        },

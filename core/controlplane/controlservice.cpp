@@ -230,15 +230,16 @@ ControlCluster *ControlService::cluster(const std::string &name) const
 
 void ControlService::refreshTokensLocked()
 {
-    // data_version moves when any connection commits (every audited
-    // request); the tokens' own counter moves only when a token changes.
-    SqliteStatement version(m_authDb, "PRAGMA data_version");
-    const std::int64_t data = version.next() ? version.integer(0) : 0;
-    if (data == m_authDataVersion)
-        return;
-    m_authDataVersion = data;
-    SqliteStatement counter(m_authDb, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'tokens_version'");
+    // One read of the tokens' counter (a trigger moves it on every change of
+    // the tokens table, whichever process makes it): cheaper than
+    // data_version, which moves with every audited request anyway.
+    if (!m_authTokensVersionQuery)
+        m_authTokensVersionQuery = std::make_unique<SqliteStatement>(
+            m_authDb, "SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'tokens_version'");
+    SqliteStatement &counter = *m_authTokensVersionQuery;
+    counter.reset();
     const std::int64_t tokens = counter.next() ? counter.integer(0) : 0;
+    counter.reset(); // no read transaction left open on the token connection
     if (tokens == m_tokensVersion)
         return;
     m_tokensVersion = tokens;
@@ -250,7 +251,7 @@ void ControlService::refreshTokensLocked()
                                                        q.text(2), {}, q.text(3)});
 }
 
-bool ControlService::authenticate(const std::string &header, Principal &principal)
+bool ControlService::authenticate(const std::string &header, Principal &principal, bool fresh)
 {
     if (header.size() < 8 || header.size() > 512)
         return false;
@@ -260,7 +261,8 @@ bool ControlService::authenticate(const std::string &header, Principal &principa
         return false;
     const std::string hash = controlTokenHash(std::string_view(header).substr(7));
     std::lock_guard lock(m_authMutex);
-    refreshTokensLocked();
+    if (fresh || m_tokensVersion < 0)
+        refreshTokensLocked();
     const auto it = m_tokens.find(hash);
     if (it == m_tokens.end())
         return false;
@@ -452,7 +454,7 @@ ControlResponse ControlService::handle(const ControlRequest &request)
 {
     Principal principal;
     try {
-        if (!authenticate(request.authorization, principal))
+        if (!authenticate(request.authorization, principal, !request.admitted))
             return refuseAnonymous(request.authorization, request.remote);
         if (!allowRate("token " + principal.tokenId)) {
             countRefused(principal, request.remote, 429);

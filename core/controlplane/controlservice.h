@@ -49,6 +49,10 @@ struct ControlRequest
     std::string contentType;
     std::string body;
     std::string remote; ///< peer address, for the audit log and anonymous rate limits
+    /// Set by the HTTP server when admit() let this request's headers in a
+    /// moment ago: the token is looked up in the cache without asking the
+    /// database again whether tokens changed.
+    bool admitted = false;
 };
 
 struct ControlResponse
@@ -152,7 +156,8 @@ private:
     std::optional<ControlResponse> prepare(const ControlRequest &request, Call &call);
     /// The work under the database's lock, in the request's transaction.
     ControlResponse execute(const ControlRequest &request, const Principal &principal, Call &call);
-    bool authenticate(const std::string &authorization, Principal &principal);
+    /// `fresh`: check first whether tokens changed (one read of the database).
+    bool authenticate(const std::string &authorization, Principal &principal, bool fresh = true);
     ControlResponse refuseAnonymous(const std::string &authorization, const std::string &remote);
     bool allowRate(const std::string &who);
     void refreshTokensLocked();
@@ -189,8 +194,8 @@ private:
     // cache reads its own connection, and reloads when a token changes.
     std::mutex m_authMutex;
     SqliteDatabase m_authDb;
+    std::unique_ptr<class SqliteStatement> m_authTokensVersionQuery; ///< prepared once: run on every request
     std::unordered_map<std::string, ControlTokenRecord> m_tokens; ///< by SHA-256
-    std::int64_t m_authDataVersion = -1;
     std::int64_t m_tokensVersion = -1;
     std::unordered_map<std::string, Bucket> m_buckets;
 

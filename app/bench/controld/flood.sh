@@ -31,7 +31,13 @@ for _ in $(seq 100); do grep -q listening "$work/out" 2>/dev/null && break; slee
 url=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$work/out")
 sleep 1
 
-bytes() { stat -c %s "$work/db" "$work/db-wal" "$work/db.audit-anchor" 2>/dev/null | awk '{s += $1} END {print s}'; }
+bytes() {
+    local total=0 f
+    for f in "$work/db" "$work/db-wal" "$work/db.audit-anchor"; do
+        [[ -f $f ]] && total=$((total + $(stat -c %s "$f")))
+    done
+    echo "$total"
+}
 rows() {
     python3 -c 'import sqlite3, sys; print(*sqlite3.connect(sys.argv[1]).execute(
         "SELECT COUNT(*), COALESCE(SUM(count), 0) FROM audit").fetchone())' "$work/db"
