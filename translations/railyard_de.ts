@@ -209,9 +209,9 @@
     </message>
 </context>
 <context>
-    <name>IntentDiffOverlay</name>
+    <name>ComparisonOverlay</name>
     <message>
-        <location filename="../views/canvas/intentdiffoverlay.cpp" line="+122"/>
+        <location filename="../views/canvas/comparisonoverlay.cpp" line="+122"/>
         <source>added</source>
         <translation>hinzugefügt</translation>
     </message>

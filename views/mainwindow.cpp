@@ -1,8 +1,9 @@
 #include "views/mainwindow.h"
+#include "views/lastdirectory.h"
 
 #include "core/analysis/counts.h"
 #include "core/document/fabricdocument.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/closgenerator.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
@@ -44,6 +45,7 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
+#include <QUndoGroup>
 #include <QUndoView>
 
 namespace Railyard {
@@ -104,7 +106,6 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_healthDock);
     tabifyDockWidget(m_intentsDock, m_healthDock);
     m_healthDock->setCanvas(m_canvas);
-    m_healthDock->setJobsDock(m_jobsDock);
     m_controlPlaneDock = new ControlPlaneDock(this);
     addDockWidget(Qt::RightDockWidgetArea, m_controlPlaneDock);
     tabifyDockWidget(m_healthDock, m_controlPlaneDock);
@@ -132,7 +133,7 @@ void MainWindow::createDocks()
     m_versionsDock = new VersionsDock(this);
     addDockWidget(Qt::BottomDockWidgetArea, m_versionsDock);
     tabifyDockWidget(m_historyDock, m_versionsDock);
-    m_session = new ProjectSession(m_jobsDock, this);
+    m_session = new ProjectSession(this);
     connect(m_versionsDock, &VersionsDock::openRequested, this, &MainWindow::openVersion);
     connect(m_versionsDock, &VersionsDock::restoreRequested, this, &MainWindow::restoreVersion);
     m_problemsDock->raise();
@@ -197,12 +198,20 @@ void MainWindow::createActions()
     toolbar->addAction(m_saveAction);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    m_undoAction = edit->addAction(themedIcon(QStringLiteral("edit-undo")), tr("&Undo"));
+    // Undo and Redo follow the open document's stack through the group: the
+    // menu says what will be undone ("Undo Add job llama"), the tool bar
+    // button keeps its short icon text and says it in its tool tip.
+    m_undoGroup = new QUndoGroup(this);
+    m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setIcon(themedIcon(QStringLiteral("edit-undo")));
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_undoAction->setIconText(tr("Undo"));
-    m_redoAction = edit->addAction(themedIcon(QStringLiteral("edit-redo")), tr("&Redo"));
+    edit->addAction(m_undoAction);
+    m_redoAction = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setIcon(themedIcon(QStringLiteral("edit-redo")));
     m_redoAction->setShortcut(QKeySequence::Redo);
     m_redoAction->setIconText(tr("Redo"));
+    edit->addAction(m_redoAction);
     edit->addSeparator();
     m_restoreAllAction = edit->addAction(tr("Restore &All Failures"), this, [this] {
         if (m_document)
@@ -426,7 +435,7 @@ bool MainWindow::openFile(const QString &path)
         showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), result.errorText());
         return false;
     }
-    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+    rememberDirectoryOf(path);
     m_recentFiles->add(path);
     // A format Railyard cannot write back (a discovery dump) opens as an import: untitled.
     const FileFormat *format = FormatRegistry::instance().forFileName(path);
@@ -463,26 +472,10 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_runner->setDocument(doc);
 
     QUndoStack *stack = doc->undoStack();
-    disconnect(m_undoAction, nullptr, nullptr, nullptr);
-    disconnect(m_redoAction, nullptr, nullptr, nullptr);
-    connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
-    connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
-    connect(stack, &QUndoStack::canUndoChanged, m_undoAction, &QAction::setEnabled);
-    connect(stack, &QUndoStack::canRedoChanged, m_redoAction, &QAction::setEnabled);
-    // The menu says what will be undone; the tool bar button keeps its short
-    // text (iconText, set once) and says it in its tool tip, so it never grows.
-    connect(stack, &QUndoStack::undoTextChanged, this, [this](const QString &t) {
-        m_undoAction->setText(t.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(t));
-        m_undoAction->setToolTip(t.isEmpty() ? tr("Undo") : tr("Undo %1").arg(t));
-    });
-    connect(stack, &QUndoStack::redoTextChanged, this, [this](const QString &t) {
-        m_redoAction->setText(t.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(t));
-        m_redoAction->setToolTip(t.isEmpty() ? tr("Redo") : tr("Redo %1").arg(t));
-    });
+    m_undoGroup->addStack(stack);
+    m_undoGroup->setActiveStack(stack);
     connect(stack, &QUndoStack::indexChanged, this, [this] { updateTitle(); });
     connect(stack, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
-    m_undoAction->setEnabled(false);
-    m_redoAction->setEnabled(false);
     connect(doc, &FabricDocument::changed, this,
             [this] { m_restoreAllAction->setEnabled(m_document && m_document->hasFailures()); });
     m_restoreAllAction->setEnabled(false);
@@ -578,7 +571,7 @@ void MainWindow::open()
 {
     if (!maybeSave())
         return;
-    const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+    const QString dir = lastDirectory();
     const QString path
         = QFileDialog::getOpenFileName(this, tr("Open Fabric"), dir, FormatRegistry::instance().readFilter());
     if (!path.isEmpty())
@@ -630,7 +623,7 @@ bool MainWindow::saveAs()
 {
     if (!m_document)
         return false;
-    const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+    const QString dir = lastDirectory();
     QString path
         = QFileDialog::getSaveFileName(this, tr("Save Fabric As"), dir + QLatin1Char('/') + m_document->displayName(),
                                        FormatRegistry::instance().writeFilter());
@@ -650,7 +643,7 @@ bool MainWindow::saveAs()
         return false;
     }
     m_recentFiles->add(path);
-    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+    rememberDirectoryOf(path);
     m_versionsDock->setProjectPath(ProjectSession::isProjectPath(path) ? path : QString());
     m_intentsDock->setProjectPath(ProjectSession::isProjectPath(path) ? path : QString());
     updateTitle();
@@ -661,7 +654,7 @@ void MainWindow::exportPicture()
 {
     if (!m_document)
         return;
-    const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+    const QString dir = lastDirectory();
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export Picture"), dir, tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (path.isEmpty())
@@ -669,7 +662,7 @@ void MainWindow::exportPicture()
     ExportPictureDialog options(m_canvas->size(), this);
     if (options.exec() != QDialog::Accepted)
         return;
-    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+    rememberDirectoryOf(path);
     QString error;
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const bool ok = ImageExporter(m_canvas).write(path, options.options(), &error);
@@ -684,15 +677,15 @@ void MainWindow::exportReport()
 {
     if (!m_document)
         return;
-    const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+    const QString dir = lastDirectory();
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Analysis Report"), dir,
                                                       tr("PDF document (*.pdf);;HTML page (*.html)"));
     if (path.isEmpty())
         return;
-    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+    rememberDirectoryOf(path);
     m_runner->waitForFinished();
     QString error;
-    if (!ReportExporter(m_document.get(), m_runner, m_analysisDock, m_canvas).write(path, &error))
+    if (!ReportExporter(m_document.get(), m_runner, m_canvas).write(path, &error))
         showError(tr("Cannot export the report"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 3000);

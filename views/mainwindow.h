@@ -18,6 +18,7 @@ class QMenu;
 class QLabel;
 class QProgressBar;
 class QToolButton;
+class QUndoGroup;
 class QUndoView;
 
 namespace Railyard {
@@ -170,6 +171,7 @@ private:
     ProjectSession *m_session = nullptr;
     VersionsDock *m_versionsDock = nullptr;
     QAction *m_saveVersionAction = nullptr;
+    QUndoGroup *m_undoGroup = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
     QAction *m_saveAction = nullptr;

@@ -3,10 +3,11 @@
 // Inventory menu (compare, as-built check, bill of materials).
 
 #include "core/compare/fabricdiff.h"
+#include "views/lastdirectory.h"
 #include "core/document/fabricdocument.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "views/canvas/fabriccanvas.h"
-#include "views/canvas/intentdiffoverlay.h"
+#include "views/canvas/comparisonoverlay.h"
 #include "views/dialogs/bomdialog.h"
 #include "views/dialogs/comparisondialog.h"
 #include "views/docks/problemsdock.h"
@@ -32,7 +33,7 @@ QMenu *MainWindow::createInventoryActions(QMenu *file)
     importFolder->setObjectName(QStringLiteral("importFolder"));
     // An InfiniBand dump whose HCAs carry default descriptions: infiniband-diags' node-name map names them.
     file->addAction(tr("Import Infini&Band Dump with Node-Name Map…"), this, [this] {
-        const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+        const QString dir = lastDirectory();
         const QString dump
             = QFileDialog::getOpenFileName(this, tr("Import InfiniBand Dump"), dir,
                                            tr("ibnetdiscover output (*.ibnetdiscover *.ibnet);;All files (*)"));
@@ -48,7 +49,7 @@ QMenu *MainWindow::createInventoryActions(QMenu *file)
     QMenu *inventory = new QMenu(tr("&Inventory"), this);
     QAction *compare = inventory->addAction(tr("&Compare With…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Compare With"),
-                                                          QSettings().value(QStringLiteral("lastDirectory")).toString(),
+                                                          lastDirectory(),
                                                           FormatRegistry::instance().readFilter());
         if (!path.isEmpty())
             compareWith(path);
@@ -56,7 +57,7 @@ QMenu *MainWindow::createInventoryActions(QMenu *file)
     compare->setObjectName(QStringLiteral("compareWith"));
     QAction *verify = inventory->addAction(tr("&Verify Cabling Against…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Verify Cabling Against a Discovered Fabric"),
-                                                          QSettings().value(QStringLiteral("lastDirectory")).toString(),
+                                                          lastDirectory(),
                                                           FormatRegistry::instance().readFilter());
         if (!path.isEmpty())
             verifyCablingAgainst(path);
@@ -84,7 +85,7 @@ bool MainWindow::importPath(const QString &path, const QString &slug, const Read
         showError(tr("Cannot import %1").arg(QFileInfo(path).fileName()), result.errorText());
         return false;
     }
-    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+    rememberDirectoryOf(path);
     // An import is a new, untitled document: Save asks where, in a format that keeps everything.
     setFabric(std::move(*result.fabric), QString());
     m_problemsDock->setLoadMessages({}, result.warnings);
@@ -98,7 +99,7 @@ bool MainWindow::importPath(const QString &path, const QString &slug, const Read
 
 void MainWindow::importInteractive()
 {
-    const QString dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+    const QString dir = lastDirectory();
     QString filter;
     const QString path = QFileDialog::getOpenFileName(this, tr("Import Fabric"), dir,
                                                       FormatRegistry::instance().readFilter(), &filter);
@@ -116,7 +117,7 @@ void MainWindow::importFolderInteractive()
 {
     const QString dir
         = QFileDialog::getExistingDirectory(this, tr("Import a Folder of LLDP Dumps, NetBox Pages or NCCL Topologies"),
-                                            QSettings().value(QStringLiteral("lastDirectory")).toString());
+                                            lastDirectory());
     if (dir.isEmpty())
         return;
     QString slug;
@@ -165,7 +166,7 @@ bool MainWindow::compareWith(const QString &path)
     auto counts = [&](DiffMarks::Mark m) {
         return tr("%1 nodes, %2 links").arg(locale.toString(marks.nodeCount[m]), locale.toString(marks.linkCount[m]));
     };
-    m_canvas->setComparison(std::make_unique<IntentDiffOverlay>(
+    m_canvas->setComparison(std::make_unique<ComparisonOverlay>(
         marks, current, tr("Compared with %1").arg(QFileInfo(path).fileName()),
         tr("added (%1)").arg(counts(DiffMarks::Added)),
         tr("removed (%1; drawn at their remaining ends)").arg(counts(DiffMarks::Removed)),
@@ -191,7 +192,7 @@ bool MainWindow::verifyCablingAgainst(const QString &path)
     const CablingReport report = verifyCabling(design, *discovered);
     const DiffMarks marks = cablingMarksOn(report, design);
     const QLocale locale;
-    m_canvas->setComparison(std::make_unique<IntentDiffOverlay>(
+    m_canvas->setComparison(std::make_unique<ComparisonOverlay>(
         marks, design, tr("As built: %1").arg(QFileInfo(path).fileName()),
         tr("extra cables (%1)").arg(locale.toString(marks.linkCount[DiffMarks::Added])),
         tr("missing cables (%1)").arg(locale.toString(marks.linkCount[DiffMarks::Removed])),

@@ -3,9 +3,10 @@
 // ProjectSession and core/project; this file wires it to actions and dialogs.
 
 #include "views/mainwindow.h"
+#include "views/lastdirectory.h"
 
 #include "core/document/fabricdocument.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/project/projectfile.h"
 #include "views/docks/problemsdock.h"
 #include "views/docks/versionsdock.h"
@@ -60,7 +61,7 @@ bool MainWindow::openProject(const QString &path)
         showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error.toString());
         return false;
     }
-    QSettings().setValue(QStringLiteral("lastDirectory"), QFileInfo(path).absolutePath());
+    rememberDirectoryOf(path);
     m_recentFiles->add(path);
     setFabric(std::move(data->fabric), path);
     m_session->applyState(*data);

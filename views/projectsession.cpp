@@ -3,7 +3,6 @@
 #include "core/document/fabricdocument.h"
 #include "core/jobs/jobspec.h"
 #include "core/project/projectfile.h"
-#include "views/docks/jobsdock.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -23,9 +22,8 @@ QString defaultRecoveryFolder()
 
 } // namespace
 
-ProjectSession::ProjectSession(JobsDock *jobs, QObject *parent, QString recoveryFolder)
+ProjectSession::ProjectSession(QObject *parent, QString recoveryFolder)
     : QObject(parent)
-    , m_jobs(jobs)
     , m_recovery(recoveryFolder.isEmpty() ? defaultRecoveryFolder() : std::move(recoveryFolder))
 {
     connect(&m_timer, &QTimer::timeout, this, &ProjectSession::onTimer);
@@ -73,10 +71,8 @@ ProjectData ProjectSession::snapshot() const
     for (const auto &[id, pos] : m_document->pinnedPositions())
         data.pins.emplace(id, PinnedPosition{pos.x(), pos.y()});
     data.failedIds = m_document->failedIds();
-    if (m_jobs && m_jobs->job()) {
-        const JobSpec &job = *m_jobs->job();
-        data.jobs.push_back({job.description.empty() ? std::string("job") : job.description, writeJobSpec(job)});
-    }
+    for (const JobEntry &job : m_document->jobs())
+        data.jobs.push_back({job.name, job.text});
     return data;
 }
 
@@ -88,11 +84,11 @@ void ProjectSession::applyState(const ProjectData &data)
     for (const auto &[id, pos] : data.pins)
         pins.emplace(id, QPointF(pos.x, pos.y));
     m_document->loadState(std::move(pins), data.failedIds);
-    if (m_jobs && !data.jobs.empty()) {
-        const JobSpecResult job = parseJobSpec(data.jobs.front().json, QString::fromStdString(data.jobs.front().name));
-        if (job.ok())
-            m_jobs->setJob(*job.job, QString());
-    }
+    std::vector<JobEntry> jobs;
+    jobs.reserve(data.jobs.size());
+    for (const ProjectJob &job : data.jobs)
+        jobs.push_back(JobEntry::fromText(job.name, job.json));
+    m_document->loadJobs(std::move(jobs));
 }
 
 bool ProjectSession::saveProject(const QString &path, QString *error)

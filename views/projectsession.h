@@ -1,7 +1,8 @@
 #pragma once
 
 // The `.railyard` side of a window: reads and saves projects (fabric, pinned
-// positions, what-if, the Jobs dock's job), adds named versions, and keeps a
+// positions, what-if, the training jobs — all project state the document
+// holds), adds named versions, and keeps a
 // recovery copy of unsaved work. MainWindow owns one and calls it from its
 // File actions; the logic and the file live in core/project.
 //
@@ -25,7 +26,6 @@
 namespace Railyard {
 
 class FabricDocument;
-class JobsDock;
 
 class ProjectSession : public QObject
 {
@@ -33,7 +33,7 @@ class ProjectSession : public QObject
 public:
     /// recoveryFolder: where recovery copies go (default: the app's local
     /// data folder + "/recovery").
-    explicit ProjectSession(JobsDock *jobs, QObject *parent = nullptr, QString recoveryFolder = QString());
+    explicit ProjectSession(QObject *parent = nullptr, QString recoveryFolder = QString());
     ~ProjectSession() override;
 
     static bool isProjectPath(const QString &path);
@@ -44,7 +44,8 @@ public:
     /// The document's state as a project holds it (copies the fabric).
     ProjectData snapshot() const;
     /// Applies what a project holds besides the fabric to the current
-    /// document: pins, what-if, the first job into the Jobs dock.
+    /// document: pins, what-if and every job (one that does not parse is
+    /// kept with its reason, and saved back byte for byte).
     void applyState(const ProjectData &data);
 
     /// Saves the current state to a `.railyard` path (keeps its versions;
@@ -78,7 +79,6 @@ signals:
 private:
     void onTimer();
 
-    JobsDock *m_jobs;
     FabricDocument *m_document = nullptr;
     RecoveryStore m_recovery;
     QString m_key;

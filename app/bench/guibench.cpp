@@ -9,7 +9,7 @@
 #include "app/common/memorytuning.h"
 #include "app/bench/benchutil.h"
 #include "core/document/fabricdocument.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/presets.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"

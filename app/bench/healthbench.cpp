@@ -1,7 +1,7 @@
 #include "app/bench/healthbench.h"
 
 #include "app/bench/benchutil.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/health/healthdetector.h"
 #include "core/health/runningjobs.h"
 #include "core/health/simulatedsource.h"

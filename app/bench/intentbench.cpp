@@ -11,7 +11,7 @@
 #include "app/bench/intentbench.h"
 
 #include "app/bench/benchutil.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/intents/intentdiff.h"
 #include "core/intents/intentlint.h"
 #include "core/intents/intentreader.h"

@@ -10,7 +10,7 @@
 
 #include "app/bench/benchutil.h"
 #include "core/analysis/capacity.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/jobs/jobspec.h"
 #include "core/placement/jobevaluation.h"
 #include "core/placement/placer.h"

@@ -4,7 +4,7 @@
 #include "app/bench/projectbench.h"
 
 #include "app/bench/benchutil.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/project/projectfile.h"
 
 #include <QFile>

@@ -2,8 +2,8 @@
 
 #include "app/cli/clicommon.h"
 #include "core/bom/bom.h"
-#include "core/formats/inputfile.h"
-#include "core/formats/outputfile.h"
+#include "core/common/inputfile.h"
+#include "core/common/outputfile.h"
 
 namespace Railyard::Cli {
 namespace {

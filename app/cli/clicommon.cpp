@@ -1,7 +1,7 @@
 #include "app/cli/clicommon.h"
 
 #include "core/analysis/counts.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/common/messagetext.h"
 
 #include <QByteArray>

@@ -1,7 +1,7 @@
 #include "app/cli/convertcommand.h"
 
 #include "app/cli/clicommon.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 
 namespace Railyard::Cli {
 

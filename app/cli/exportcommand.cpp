@@ -3,7 +3,7 @@
 #include "app/cli/clicommon.h"
 #include "core/export/schedulerexport.h"
 #include "core/formats/fileformat.h"
-#include "core/formats/outputfile.h"
+#include "core/common/outputfile.h"
 
 namespace Railyard::Cli {
 

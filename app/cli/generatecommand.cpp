@@ -1,7 +1,7 @@
 #include "app/cli/generatecommand.h"
 
 #include "app/cli/clicommon.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 

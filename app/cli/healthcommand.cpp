@@ -2,7 +2,7 @@
 
 #include "app/cli/clicommon.h"
 #include "app/cli/healthinputs.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/health/healthreport.h"
 #include "core/health/healthstore.h"
 #include "core/health/prometheussource.h"

@@ -1,8 +1,8 @@
 #include "app/cli/intentcommand.h"
 
 #include "app/cli/clicommon.h"
-#include "core/formats/inputfile.h"
-#include "core/formats/outputfile.h"
+#include "core/common/inputfile.h"
+#include "core/common/outputfile.h"
 #include "core/intents/ed25519key.h"
 #include "core/intents/intentdiff.h"
 #include "core/intents/intentlint.h"

@@ -2,6 +2,7 @@
 
 #include "app/cli/clicommon.h"
 #include "core/controlplane/controlclient.h"
+#include "core/controlplane/controlrecords.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -72,18 +73,21 @@ int finish(const CommandLine &cl, const ControlReply &reply, const std::function
     return ExitOk;
 }
 
-QString networkLine(const QJsonObject &n)
+QString networkLine(const QJsonObject &object)
 {
-    QString line
-        = QStringLiteral("%1  %2  %3  %4 rails  %5  %6  %7 Gbit/s per host  intent v%8")
-              .arg(n.value(QStringLiteral("network_id")).toString(), n.value(QStringLiteral("cluster")).toString(),
-                   n.value(QStringLiteral("backend")).toString())
-              .arg(n.value(QStringLiteral("rails")).toInt())
-              .arg(n.value(QStringLiteral("topology")).toString(), n.value(QStringLiteral("status")).toString())
-              .arg(n.value(QStringLiteral("bandwidth_gbps_per_host")).toDouble())
-              .arg(n.value(QStringLiteral("intent_version")).toInt());
-    if (n.contains(QStringLiteral("status_reason")))
-        line += QStringLiteral("\n  ") + n.value(QStringLiteral("status_reason")).toString();
+    const std::optional<NetworkAnswer> answer = networkFromJson(object);
+    if (!answer)
+        return QStringLiteral("(not a network)");
+    const NetworkRecord &n = answer->network;
+    QString line = QStringLiteral("%1  %2  %3  %4 rails  %5  %6  %7 Gbit/s per host  intent v%8")
+                       .arg(QString::fromStdString(n.id), QString::fromStdString(n.cluster),
+                            QString::fromStdString(n.backend))
+                       .arg(n.rails)
+                       .arg(QString::fromStdString(n.topology), QString::fromStdString(n.status))
+                       .arg(n.bandwidthGbpsPerHost)
+                       .arg(n.intentVersion);
+    if (!n.statusReason.empty())
+        line += QStringLiteral("\n  ") + QString::fromStdString(n.statusReason);
     return line;
 }
 
@@ -279,10 +283,13 @@ int runIncident(const QStringList &args)
                   client.post(QStringLiteral("/v1/incidents/network"),
                               QJsonDocument(body).toJson(QJsonDocument::Compact).toStdString(), idempotencyKey(cl)),
                   [](const QJsonObject &o) {
+                      const std::optional<IncidentAnswer> a = incidentFromJson(o);
+                      if (!a)
+                          return QStringLiteral("(not an incident)");
                       return QStringLiteral("%1 (%2 linked detection(s))\n\n%3")
-                          .arg(o.value(QStringLiteral("incident_id")).toString())
-                          .arg(o.value(QStringLiteral("detections")).toArray().size())
-                          .arg(o.value(QStringLiteral("runbook")).toString());
+                          .arg(QString::fromStdString(a->incident.id))
+                          .arg(a->detections)
+                          .arg(QString::fromStdString(a->incident.runbook));
                   });
 }
 
@@ -295,14 +302,12 @@ int runIncidents(const QStringList &args)
     ControlClient client(connectionFrom(cl));
     return finish(cl, client.get(QStringLiteral("/v1/incidents/network?limit=200")), [](const QJsonObject &o) {
         QStringList lines;
-        for (const QJsonValue &v : o.value(QStringLiteral("items")).toArray()) {
-            const QJsonObject i = v.toObject();
+        for (const IncidentAnswer &a : incidentsFromJson(o)) {
+            const IncidentRecord &i = a.incident;
             lines << QStringLiteral("%1  %2  %3  %4  by %5")
-                         .arg(i.value(QStringLiteral("incident_id")).toString(),
-                              i.value(QStringLiteral("created_utc")).toString(),
-                              i.value(QStringLiteral("cluster")).toString(),
-                              i.value(QStringLiteral("symptom")).toString(),
-                              i.value(QStringLiteral("created_by")).toString());
+                         .arg(QString::fromStdString(i.id), QString::fromStdString(i.createdUtc),
+                              QString::fromStdString(i.cluster), QString::fromStdString(i.symptom),
+                              QString::fromStdString(i.createdBy));
         }
         return lines.isEmpty() ? QStringLiteral("no incidents") : lines.join(QLatin1Char('\n'));
     });

@@ -2,7 +2,7 @@
 
 #include "app/cli/clicommon.h"
 #include "app/cli/healthinputs.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/health/metricsserver.h"
 #include "core/health/simulatedsource.h"
 #include "core/health/telemetrypublisher.h"

@@ -2,11 +2,11 @@
 
 #include "app/controld/httpserver.h"
 #include "core/controlplane/controlservice.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/health/healthfault.h"
 #include "core/intents/keyring.h"
 #include "core/jobs/jobspec.h"
-#include "core/project/projectexception.h"
+#include "core/common/storageexception.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -231,7 +231,7 @@ int runServe(QStringList args)
         storeOptions.auditAnchorPath = p.value(QStringLiteral("audit-anchor"));
         store.emplace(p.value(QStringLiteral("db")), storeOptions);
         store->checkpointInBackground(0.5);
-    } catch (const ProjectException &e) {
+    } catch (const StorageException &e) {
         return fail(e.message());
     }
     ControlServiceOptions serviceOptions;

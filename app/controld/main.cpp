@@ -11,7 +11,7 @@
 #include "app/controld/controldserve.h"
 #include "core/controlplane/controlstore.h"
 #include "core/model/hugepages.h"
-#include "core/project/projectexception.h"
+#include "core/common/storageexception.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -83,7 +83,7 @@ int runToken(QStringList args)
             return 0;
         }
         return usage(QStringLiteral("token: unknown action \"%1\"").arg(action));
-    } catch (const ProjectException &e) {
+    } catch (const StorageException &e) {
         std::fprintf(stderr, "railyard-controld: %s\n", qPrintable(e.message()));
         return 1;
     }
@@ -121,7 +121,7 @@ int runCheck(QStringList args)
         std::printf("audit rows: %lld, checkpoints: %lld\n", static_cast<long long>(audit.rows),
                     static_cast<long long>(audit.checkpoints));
         return integrity == "ok" && audit.ok() ? 0 : 1;
-    } catch (const ProjectException &e) {
+    } catch (const StorageException &e) {
         std::fprintf(stderr, "railyard-controld: %s\n", qPrintable(e.message()));
         return 1;
     }

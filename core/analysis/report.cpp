@@ -1,5 +1,7 @@
 #include "core/analysis/report.h"
 
+#include "core/analysis/analysisfindings.h"
+
 #include "core/analysis/maxflow.h"
 
 #include <nlohmann/json.hpp>
@@ -113,6 +115,23 @@ std::string formatGbps(double gbps)
 
 } // namespace
 
+namespace {
+
+/// The what-if of a report, as indices (the report keeps the ids).
+Failures failuresOf(const Fabric &fabric, const AnalysisReport &r)
+{
+    Failures failures;
+    for (const std::string &id : r.failed) {
+        if (const std::int32_t link = fabric.findLink(id); link >= 0)
+            failures.links.push_back(link);
+        else if (const NodeIndex node = fabric.findNode(id); fabric.isSwitch(node))
+            failures.switches.push_back(fabric.switchIndexOf(node));
+    }
+    return failures;
+}
+
+} // namespace
+
 std::string reportToJson(const Fabric &fabric, const AnalysisReport &r, int indent)
 {
     using nlohmann::json;
@@ -159,6 +178,12 @@ std::string reportToJson(const Fabric &fabric, const AnalysisReport &r, int inde
         {"cut_links", cut},
     };
     j["failed"] = r.failed;
+    json findings = json::array();
+    for (const AnalysisFinding &f : analysisFindings(&r, fabric, failuresOf(fabric, r)))
+        findings.push_back({{"severity", analysisFindingSeverityName(f.severity)},
+                            {"element", f.elementId},
+                            {"text", analysisFindingText(f)}});
+    j["findings"] = std::move(findings);
     j["units"] = "Gbit/s per direction";
     return j.dump(indent);
 }
@@ -207,6 +232,12 @@ std::string reportToText(const Fabric &fabric, const AnalysisReport &r)
     out << "  method " << bisectionMethodName(b.method) << (b.exact ? " (exact)" : " (upper bound)") << ", cut from "
         << b.candidate << ", " << b.cutLinks.size() << " links cross it (" << b.gpusSideA << " | " << b.gpusSideB
         << " GPUs)\n";
+    const std::vector<AnalysisFinding> findings = analysisFindings(&r, fabric, failuresOf(fabric, r));
+    if (!findings.empty()) {
+        out << "\nFindings\n";
+        for (const AnalysisFinding &f : findings)
+            out << "  " << analysisFindingSeverityName(f.severity) << ": " << analysisFindingText(f) << "\n";
+    }
     return out.str();
 }
 

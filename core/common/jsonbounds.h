@@ -14,7 +14,7 @@
 // the parser that follows reports the syntax error. Strings are skipped
 // exactly (escapes included), so brackets inside strings do not count.
 
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <cstddef>
 #include <optional>

@@ -3,7 +3,7 @@
 // Quoting user input in error messages without echoing it unbounded: a
 // message names the file and place, and shows at most a short excerpt.
 
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <QString>
 

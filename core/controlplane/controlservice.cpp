@@ -8,8 +8,8 @@
 #include "core/intents/keyring.h"
 #include "core/common/jsonbounds.h"
 #include "core/common/messagetext.h"
-#include "core/project/projectexception.h"
-#include "core/project/sqlitestatement.h"
+#include "core/common/storageexception.h"
+#include "core/common/sqlitestatement.h"
 
 #include <QDateTime>
 
@@ -463,7 +463,7 @@ ControlResponse ControlService::handle(const ControlRequest &request)
             return r;
         }
         return handleAuthenticated(request, principal);
-    } catch (const ProjectException &e) {
+    } catch (const StorageException &e) {
         // The token cache's connection failed: the database's words stay in the log.
         std::fprintf(stderr, "railyard-controld: database error: %s\n", qPrintable(elided(e.message(), 300)));
         auditFailure(request, principal, 503);
@@ -555,7 +555,7 @@ ControlResponse ControlService::handleAuthenticated(const ControlRequest &reques
                                       {request.method, request.target, call.requestSha, response.status, response.body});
             transaction.commit();
             created = m_createdNetwork;
-        } catch (const ProjectException &e) {
+        } catch (const StorageException &e) {
             // The database's own words stay in the service's log.
             std::fprintf(stderr, "railyard-controld: database error: %s\n", qPrintable(elided(e.message(), 300)));
             response = controlError(503, "unavailable", "the service's database is unavailable; try again later");

@@ -1,8 +1,8 @@
 #include "core/controlplane/controlstore.h"
 
 #include "core/intents/canonicaljson.h"
-#include "core/project/projectexception.h"
-#include "core/project/sqlitestatement.h"
+#include "core/common/storageexception.h"
+#include "core/common/sqlitestatement.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -143,7 +143,7 @@ std::string hmacHex(const std::string &key, std::string_view message)
     unsigned int length = 0;
     if (!HMAC(EVP_sha256(), key.data(), int(key.size()), reinterpret_cast<const unsigned char *>(message.data()),
               message.size(), digest, &length))
-        throw ProjectException(ProjectError::Kind::Io, QStringLiteral("HMAC-SHA256 failed (OpenSSL)"));
+        throw StorageException(StorageError::Kind::Io, QStringLiteral("HMAC-SHA256 failed (OpenSSL)"));
     return hexOf(digest, length);
 }
 
@@ -235,12 +235,12 @@ ControlStore::ControlStore(const QString &path, ControlStoreOptions options)
         SqliteStatement tables(m_db, "SELECT COUNT(*) FROM sqlite_master");
         tables.next();
         if (tables.integer(0) != 0)
-            throw ProjectException(
-                ProjectError::Kind::Damaged,
+            throw StorageException(
+                StorageError::Kind::Damaged,
                 QStringLiteral("%1 is an SQLite database but not a Railyard control-plane database").arg(path));
         createSchema();
     } else if (version > schemaVersion) {
-        throw ProjectException(ProjectError::Kind::Damaged,
+        throw StorageException(StorageError::Kind::Damaged,
                                QStringLiteral("%1 has schema version %2; this railyard-controld reads up to %3")
                                    .arg(path)
                                    .arg(version)
@@ -248,7 +248,7 @@ ControlStore::ControlStore(const QString &path, ControlStoreOptions options)
     }
     SqliteStatement tag(m_db, "SELECT value FROM meta WHERE key = 'format'");
     if (!tag.next() || tag.text(0) != formatTag)
-        throw ProjectException(ProjectError::Kind::Damaged,
+        throw StorageException(StorageError::Kind::Damaged,
                                QStringLiteral("%1 is not a Railyard control-plane database").arg(path));
     if (existed && version < schemaVersion)
         migrate(version);
@@ -283,38 +283,38 @@ void ControlStore::loadAuditKey(bool mayCreate)
     QFile file(m_keyPath);
     if (!file.exists()) {
         if (!mayCreate)
-            throw ProjectException(ProjectError::Kind::Io,
+            throw StorageException(StorageError::Kind::Io,
                                    QStringLiteral("the audit key %1 is missing, but the audit log of %2 is keyed: "
                                                   "restore the key, or the log cannot be verified or extended")
                                        .arg(m_keyPath, m_path));
         std::array<unsigned char, auditKeyBytes> bytes{};
         if (RAND_bytes(bytes.data(), int(bytes.size())) != 1)
-            throw ProjectException(ProjectError::Kind::Io, QStringLiteral("the random number generator failed"));
+            throw StorageException(StorageError::Kind::Io, QStringLiteral("the random number generator failed"));
         const QByteArray native = QFile::encodeName(m_keyPath);
         const int fd = ::open(native.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
         if (fd < 0)
-            throw ProjectException(ProjectError::Kind::Io,
+            throw StorageException(StorageError::Kind::Io,
                                    QStringLiteral("cannot create the audit key %1: %2")
                                        .arg(m_keyPath, QString::fromLocal8Bit(std::strerror(errno))));
         const std::string hex = hexOf(bytes.data(), bytes.size()) + "\n";
         const bool written = ::write(fd, hex.data(), hex.size()) == ssize_t(hex.size()) && ::fsync(fd) == 0;
         ::close(fd);
         if (!written)
-            throw ProjectException(ProjectError::Kind::Io, QStringLiteral("cannot write the audit key %1").arg(m_keyPath));
+            throw StorageException(StorageError::Kind::Io, QStringLiteral("cannot write the audit key %1").arg(m_keyPath));
     }
     QFileInfo info(m_keyPath);
     if (info.permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup
                               | QFileDevice::WriteOther))
-        throw ProjectException(ProjectError::Kind::Io,
+        throw StorageException(StorageError::Kind::Io,
                                QStringLiteral("the audit key %1 is readable or writable by others; "
                                               "chmod 600 it (as ssh refuses such keys)")
                                    .arg(m_keyPath));
     if (!file.open(QIODevice::ReadOnly))
-        throw ProjectException(ProjectError::Kind::Io, QStringLiteral("cannot read the audit key %1").arg(m_keyPath));
+        throw StorageException(StorageError::Kind::Io, QStringLiteral("cannot read the audit key %1").arg(m_keyPath));
     const QByteArray text = file.read(256).trimmed();
     const QByteArray key = QByteArray::fromHex(text);
     if (key.size() != auditKeyBytes || key.toHex() != text.toLower())
-        throw ProjectException(ProjectError::Kind::Damaged,
+        throw StorageException(StorageError::Kind::Damaged,
                                QStringLiteral("the audit key %1 is not %2 hex-encoded bytes").arg(m_keyPath).arg(auditKeyBytes));
     m_auditKey.assign(key.constData(), size_t(key.size()));
 }
@@ -370,7 +370,7 @@ void ControlStore::checkpointInBackground(double seconds)
         SqliteDatabase db;
         try {
             db.open(path, SqliteDatabase::Mode::ReadWrite);
-        } catch (const ProjectException &) {
+        } catch (const StorageException &) {
             return; // the serving connection goes on; its WAL just grows until the next start
         }
         const auto period = std::chrono::duration<double>(seconds);
@@ -430,7 +430,7 @@ std::string ControlStore::newId(const char *prefix)
 {
     std::array<unsigned char, 8> bytes{};
     if (RAND_bytes(bytes.data(), int(bytes.size())) != 1)
-        throw ProjectException(ProjectError::Kind::Io, QStringLiteral("the random number generator failed"));
+        throw StorageException(StorageError::Kind::Io, QStringLiteral("the random number generator failed"));
     static constexpr char hex[] = "0123456789abcdef";
     std::string id = prefix;
     for (unsigned char b : bytes) {
@@ -454,8 +454,8 @@ std::string ControlStore::addToken(const std::string &name, ControlRole role)
     SqliteStatement exists(m_db, "SELECT 1 FROM tokens WHERE name = ?1");
     exists.bind(1, name);
     if (exists.next())
-        throw ProjectException(
-            ProjectError::Kind::Io,
+        throw StorageException(
+            StorageError::Kind::Io,
             QStringLiteral("a token named \"%1\" exists already; revoke it first").arg(QString::fromStdString(name)));
     SqliteStatement q(m_db, "INSERT INTO tokens(name, role, sha256, created_utc) VALUES (?1, ?2, ?3, ?4)");
     q.bind(1, name);

@@ -21,10 +21,10 @@
 // one refused, not guessed at.
 //
 // Not thread-safe: the service serialises calls with one mutex. Errors are
-// thrown as ProjectException (core/project/projectexception.h).
+// thrown as StorageException (core/common/storageexception.h).
 
 #include "core/controlplane/controlroles.h"
-#include "core/project/sqlitedatabase.h"
+#include "core/common/sqlitedatabase.h"
 
 #include <QString>
 
@@ -158,7 +158,7 @@ public:
     /// Opens the database, creating it (and its schema, mode 0600) when the
     /// file does not exist, and migrating a schema-1 database. The audit key
     /// is read from its file, which is created (32 random bytes, mode 0600)
-    /// when the log holds no keyed row yet. Throws ProjectException naming
+    /// when the log holds no keyed row yet. Throws StorageException naming
     /// the file when it is not a Railyard control-plane database, is newer
     /// than this build, or its keyed log has lost its key.
     explicit ControlStore(const QString &path, ControlStoreOptions options = {});

@@ -1,5 +1,7 @@
 #include "core/document/commands.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace Railyard {
@@ -177,5 +179,45 @@ void ReplaceFabricCommand::undo()
 {
     swap();
 }
+
+} // namespace Railyard
+
+namespace Railyard {
+
+AddRemoveJobCommand::AddRemoveJobCommand(FabricDocument *document, int index, JobEntry job, bool add)
+    : QUndoCommand(add ? QCoreApplication::translate("FabricDocument", "Add job %1").arg(job.displayName())
+                       : QCoreApplication::translate("FabricDocument", "Remove job %1").arg(job.displayName()))
+    , m_document(document)
+    , m_index(index)
+    , m_job(std::move(job))
+    , m_add(add)
+{ }
+
+void AddRemoveJobCommand::insert()
+{
+    m_document->performInsertJob(m_index, m_job);
+}
+
+void AddRemoveJobCommand::remove()
+{
+    m_document->performRemoveJob(m_index);
+}
+
+void AddRemoveJobCommand::redo()
+{
+    m_add ? insert() : remove();
+}
+
+void AddRemoveJobCommand::undo()
+{
+    m_add ? remove() : insert();
+}
+
+ReplaceJobCommand::ReplaceJobCommand(FabricDocument *document, int index, JobEntry job)
+    : QUndoCommand(QCoreApplication::translate("FabricDocument", "Edit job %1").arg(job.displayName()))
+    , m_document(document)
+    , m_index(index)
+    , m_job(std::move(job))
+{ }
 
 } // namespace Railyard

@@ -130,3 +130,38 @@ private:
 };
 
 } // namespace Railyard
+
+namespace Railyard {
+
+/// Adds a training job to the project, or removes one (add = false).
+class AddRemoveJobCommand : public QUndoCommand
+{
+public:
+    AddRemoveJobCommand(FabricDocument *document, int index, JobEntry job, bool add);
+    void redo() override;
+    void undo() override;
+
+private:
+    void insert();
+    void remove();
+    FabricDocument *m_document;
+    int m_index;
+    JobEntry m_job;
+    bool m_add;
+};
+
+/// Replaces a training job with an edited one (the job editor).
+class ReplaceJobCommand : public QUndoCommand
+{
+public:
+    ReplaceJobCommand(FabricDocument *document, int index, JobEntry job);
+    void redo() override { m_document->performSwapJob(m_index, m_job); }
+    void undo() override { m_document->performSwapJob(m_index, m_job); }
+
+private:
+    FabricDocument *m_document;
+    int m_index;
+    JobEntry m_job; ///< the other version (after redo: the one before)
+};
+
+} // namespace Railyard

@@ -16,9 +16,18 @@ FabricDocument::FabricDocument(Fabric fabric, QObject *parent)
     m_fabric.prepare();
     m_linkFailed.assign(static_cast<size_t>(m_fabric.linkCount()), 0);
     m_switchFailed.assign(static_cast<size_t>(m_fabric.switchCount()), 0);
+    // First connection, so the cache is gone before any view hears of a change.
+    QObject::connect(this, &FabricDocument::changed, this, [this] { m_capacity.reset(); });
 }
 
 FabricDocument::~FabricDocument() = default;
+
+const CapacityView &FabricDocument::capacityView() const
+{
+    if (!m_capacity)
+        m_capacity = CapacityView::of(m_fabric, failures());
+    return *m_capacity;
+}
 
 QString FabricDocument::displayName() const
 {

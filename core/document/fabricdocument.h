@@ -7,6 +7,7 @@
 // and emit a typed change event.
 
 #include "core/analysis/capacity.h"
+#include "core/jobs/jobentry.h"
 #include "core/document/fabricedit.h"
 #include "core/formats/fileformat.h"
 #include "core/model/fabric.h"
@@ -67,7 +68,13 @@ public:
     bool isSwitchFailed(std::int32_t sw) const { return m_switchFailed[static_cast<size_t>(sw)] != 0; }
     bool hasFailures() const { return m_failedCount > 0; }
     /// Capacities under the current what-if.
-    CapacityView capacityView() const { return CapacityView::of(m_fabric, failures()); }
+    /// Kept until the next change of the document, so every view asks the
+    /// same question once ("does this link carry anything under the
+    /// what-if?": gbps[link] == 0 when it is down, failed, or ends on a
+    /// failed switch). UI thread only.
+    const CapacityView &capacityView() const;
+    /// Whether a link carries nothing under the what-if (capacityView()).
+    bool isLinkDownUnderWhatIf(std::int32_t link) const { return capacityView().gbps[size_t(link)] <= 0; }
 
     /// Fails (failed = true) or restores links and switches given by id; hosts
     /// stand for all their links. One undo step. Unknown ids are ignored and
@@ -172,6 +179,29 @@ public:
     /// one undo step; the what-if is cleared.
     void replaceFabric(Fabric fabric, std::unordered_map<std::string, QPointF> pins, const QString &text);
 
+    // --- Training jobs (project state) ----------------------------------------
+    /// The project's jobs, in order. A job whose text did not parse is kept
+    /// as its text and the reason (JobEntry::error), never dropped.
+    const std::vector<JobEntry> &jobs() const { return m_jobs; }
+    /// The job the Jobs dock shows and places: an index into jobs(), -1 for none.
+    int currentJob() const { return m_currentJob; }
+    /// The current job's spec, nullptr when there is none or it did not parse.
+    const JobSpec *currentJobSpec() const;
+    /// Every job that parsed (what the health monitor attributes to).
+    std::vector<JobSpec> readableJobs() const;
+    /// Shows another job (not an edit: no undo step, the design is unchanged).
+    void setCurrentJob(int index);
+    /// Adds a job (its name made unique with a suffix) and makes it current:
+    /// one undo step. Returns its index.
+    int addJob(JobEntry job);
+    /// Removes a job: one undo step. False for an unknown index.
+    bool removeJob(int index);
+    /// Replaces a job's spec (the job editor): its text is written anew;
+    /// one undo step. False for an unknown index or an unchanged job.
+    bool replaceJob(int index, const JobSpec &spec);
+    /// Sets the jobs at load time (a project's saved state): not an edit.
+    void loadJobs(std::vector<JobEntry> jobs);
+
     // --- Selection (shared by every view) ----------------------------------
     /// Selected element ids (hosts, switches, links).
     const std::vector<std::string> &selection() const { return m_selection; }
@@ -185,6 +215,10 @@ signals:
     /// Emitted right before the fabric's structure changes, so readers on
     /// other threads (the analysis) can stop first.
     void aboutToChange();
+    /// The list of jobs changed (added, removed, edited, loaded).
+    void jobsChanged();
+    /// Another job became current (or the current one was edited).
+    void currentJobChanged();
 
 private:
     friend class SetFailedCommand;
@@ -193,6 +227,14 @@ private:
     friend class EditFabricCommand;
     friend class MoveNodesCommand;
     friend class ReplaceFabricCommand;
+    friend class AddRemoveJobCommand;
+    friend class ReplaceJobCommand;
+
+    /// Inserts (insert = true) or removes the job at `index`; emits jobsChanged.
+    void performInsertJob(int index, const JobEntry &job);
+    void performRemoveJob(int index);
+    /// Swaps the job at `index` with `job`; emits jobsChanged.
+    void performSwapJob(int index, JobEntry &job);
 
     /// Sets each flag; emits Change::Failures.
     void performSetFailed(const std::vector<FailureFlag> &flags);
@@ -233,6 +275,9 @@ private:
     int m_failedCount = 0;
     std::vector<std::string> m_selection;
     std::unordered_map<std::string, QPointF> m_pins;
+    std::vector<JobEntry> m_jobs;
+    int m_currentJob = -1;
+    mutable std::optional<CapacityView> m_capacity; ///< capacityView(), dropped on every change
 };
 
 } // namespace Railyard

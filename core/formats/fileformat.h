@@ -4,6 +4,7 @@
 // --format flags. Formats read from and write to a QIODevice, never show UI
 // and report problems as FormatError values naming the file and location.
 
+#include "core/common/formaterror.h"
 #include "core/model/fabric.h"
 
 #include <QIODevice>
@@ -15,21 +16,6 @@
 #include <vector>
 
 namespace Railyard {
-
-/// One problem found while reading a file: where it is and what is wrong.
-/// Either line (1-based, 0 = unknown) or path (a JSON pointer such as
-/// "/links/3/capacity_gbps") locates it; both may be set.
-struct FormatError
-{
-    QString file;    ///< file name as the user gave it; may be empty for in-memory data
-    int line = 0;    ///< 1-based; 0 when unknown
-    int column = 0;  ///< 1-based; 0 when unknown
-    QString path;    ///< JSON pointer or XML element path; empty when unknown
-    QString message; ///< what is wrong, in a sentence
-
-    /// "file:line:column: message" or "file: at /path: message".
-    QString toString() const;
-};
 
 /// A guess an importer made where the file does not say: a host told from a
 /// switch, a switch's tier, a host's rails, a rack, SHARP, a link imported as

@@ -1,6 +1,6 @@
 #include "core/generators/closgenerator.h"
 
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "core/generators/presets.h"
 
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 namespace Railyard {
 

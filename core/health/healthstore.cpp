@@ -1,9 +1,9 @@
 #include "core/health/healthstore.h"
 
 #include "core/health/healthreport.h"
-#include "core/project/projectexception.h"
+#include "core/common/storageexception.h"
 #include "core/project/projectimage.h"
-#include "core/project/sqlitestatement.h"
+#include "core/common/sqlitestatement.h"
 
 #include <QByteArray>
 #include <QDateTime>
@@ -14,7 +14,7 @@
 
 namespace Railyard {
 
-// The SQLite helpers and ProjectException are core/project's internals; the
+// The SQLite helpers and StorageException are core/project's internals; the
 // store uses them so that its writes follow the project's rules (identity,
 // integrity, migration inside the write transaction, rollback journal).
 
@@ -27,7 +27,7 @@ std::string nowUtc()
 
 [[noreturn]] void noRecording(std::int64_t id)
 {
-    throw ProjectException(ProjectError::Kind::NoSuchVersion,
+    throw StorageException(StorageError::Kind::NoSuchVersion,
                            QStringLiteral("the project has no telemetry recording %1").arg(id));
 }
 
@@ -106,7 +106,7 @@ std::optional<std::int64_t> HealthStore::createRecording(const std::string &name
                                                          std::int64_t links, const std::string &source,
                                                          ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForWriting(m_path);
         SqliteStatement insert(db,
                                "INSERT INTO telemetry_recordings(name, fabric, links, source, started_utc) "
@@ -135,7 +135,7 @@ bool HealthStore::appendFrames(std::int64_t recording, const std::vector<Telemet
         const std::string line = frameToJsonLine(f);
         blobs.push_back(qCompress(reinterpret_cast<const uchar *>(line.data()), qsizetype(line.size()), 1));
     }
-    const auto done = guardedProjectCall(m_path, error, [&] {
+    const auto done = guardedStorageCall(m_path, error, [&] {
         // No integrity check per batch: it reads the whole file, which grows
         // with the recording; createRecording checked it when it began.
         SqliteDatabase db = ProjectImage::openForWriting(m_path, ProjectImage::Integrity::Skip);
@@ -146,7 +146,7 @@ bool HealthStore::appendFrames(std::int64_t recording, const std::vector<Telemet
         for (size_t i = 0; i < frames.size(); ++i) {
             const TelemetryFrame &f = frames[i];
             if (!f.stale && std::int64_t(f.links.size()) != links)
-                throw ProjectException(ProjectError::Kind::InvalidData,
+                throw StorageException(StorageError::Kind::InvalidData,
                                        QStringLiteral("a frame of %1 links does not fit telemetry recording %2 "
                                                       "(%3 links)")
                                            .arg(f.links.size())
@@ -167,7 +167,7 @@ bool HealthStore::appendFrames(std::int64_t recording, const std::vector<Telemet
 
 std::optional<std::vector<StoredRecording>> HealthStore::recordings(ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(
             db, (std::string("SELECT ") + recordingColumns + " FROM telemetry_recordings r ORDER BY r.id").c_str());
@@ -180,7 +180,7 @@ std::optional<std::vector<StoredRecording>> HealthStore::recordings(ProjectError
 
 std::optional<StoredRecording> HealthStore::recording(std::int64_t id, ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         return readRecording(db, id);
     });
@@ -190,7 +190,7 @@ std::optional<std::vector<TelemetryFrame>> HealthStore::frames(std::int64_t reco
                                                                std::int64_t count, ProjectError *error,
                                                                ProjectError *damage) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         // Read a batch at a time during a replay: no integrity check per batch
         // (it reads the whole file); a damaged frame is reported below.
         SqliteDatabase db = ProjectImage::openForReading(m_path, ProjectImage::Integrity::Skip);
@@ -210,7 +210,7 @@ std::optional<std::vector<TelemetryFrame>> HealthStore::frames(std::int64_t reco
             std::optional<TelemetryFrame> frame = decodeFrame(select.blob(1), &why);
             if (!frame) {
                 if (damage)
-                    *damage = ProjectError{ProjectError::Kind::Damaged, m_path,
+                    *damage = ProjectError{StorageError::Kind::Damaged, m_path,
                                            damagedFrame(recording, select.integer(0), why)};
                 break;
             }
@@ -222,17 +222,17 @@ std::optional<std::vector<TelemetryFrame>> HealthStore::frames(std::int64_t reco
 
 bool HealthStore::exportRecording(std::int64_t recording, const QString &path, ProjectError *error) const
 {
-    const auto done = guardedProjectCall(m_path, error, [&] {
+    const auto done = guardedStorageCall(m_path, error, [&] {
         if (QFileInfo(path).absoluteFilePath() == QFileInfo(m_path).absoluteFilePath()
             || (QFileInfo::exists(path)
                 && QFileInfo(path).canonicalFilePath() == QFileInfo(m_path).canonicalFilePath()))
-            throw ProjectException(ProjectError::Kind::InvalidData,
+            throw StorageException(StorageError::Kind::InvalidData,
                                    QStringLiteral("cannot export a recording over the project itself"));
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         const StoredRecording r = readRecording(db, recording);
         QSaveFile out(path);
         auto fail = [&] {
-            throw ProjectException(ProjectError::Kind::Io,
+            throw StorageException(StorageError::Kind::Io,
                                    QStringLiteral("cannot write %1: %2").arg(path, out.errorString()));
         };
         if (!out.open(QIODevice::WriteOnly))
@@ -244,7 +244,7 @@ bool HealthStore::exportRecording(std::int64_t recording, const QString &path, P
         while (select.next()) {
             const QByteArray text = qUncompress(select.blob(1));
             if (text.isEmpty())
-                throw ProjectException(ProjectError::Kind::Damaged,
+                throw StorageException(StorageError::Kind::Damaged,
                                        damagedFrame(recording, select.integer(0), "the frame does not decompress"));
             out.write(text);
             out.write("\n", 1);
@@ -258,7 +258,7 @@ bool HealthStore::exportRecording(std::int64_t recording, const QString &path, P
 
 bool HealthStore::removeRecording(std::int64_t recording, ProjectError *error) const
 {
-    const auto done = guardedProjectCall(m_path, error, [&] {
+    const auto done = guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForWriting(m_path);
         readRecording(db, recording);
         SqliteStatement frames(db, "DELETE FROM telemetry_frames WHERE recording = ?");
@@ -276,7 +276,7 @@ bool HealthStore::removeRecording(std::int64_t recording, ProjectError *error) c
 std::optional<int> HealthStore::fileIncidents(const HealthReport &report, const std::string &run,
                                               ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForWriting(m_path);
         SqliteStatement find(db, "SELECT 1 FROM incidents WHERE id = ? AND run = ?");
         SqliteStatement insert(db,
@@ -324,7 +324,7 @@ std::optional<int> HealthStore::fileIncidents(const HealthReport &report, const 
 
 std::optional<std::vector<StoredIncident>> HealthStore::incidents(ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(db,
                                "SELECT id, cluster, symptom, element, first_interval, status, source, filed_utc, "
@@ -444,7 +444,7 @@ TelemetryFrame ProjectReplaySource::poll()
         } else {
             m_batch = *std::move(next);
             m_nextSeq += std::int64_t(m_batch.size());
-            if (damage.kind != ProjectError::Kind::None)
+            if (damage.kind != StorageError::Kind::None)
                 m_damage = damage.toString().toStdString();
             else if (m_batch.empty())
                 m_atEnd = true;

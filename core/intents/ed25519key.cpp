@@ -1,6 +1,6 @@
 #include "core/intents/ed25519key.h"
 
-#include "core/formats/inputfile.h"
+#include "core/common/inputfile.h"
 #include "core/intents/canonicaljson.h"
 
 #include <QByteArray>

@@ -1,7 +1,8 @@
 #include "core/intents/intentreader.h"
 
+#include "core/common/jsonfields.h"
 #include "core/common/jsontext.h"
-#include "core/formats/inputfile.h"
+#include "core/common/inputfile.h"
 #include "core/intents/canonicaljson.h"
 #include "core/intents/canonicaljson_p.h"
 #include "core/intents/intentreader_p.h"
@@ -30,132 +31,22 @@ std::string describe(const json &v)
     return describeJsonValue(v);
 }
 
-/// Typed field access that reports by JSON pointer (the jobspec.cpp pattern,
+/// Typed field access that reports by JSON pointer (core/common/jsonfields.h),
 /// with unknown fields as errors: an intent is policy, and a misspelt field
-/// silently ignored would change what gets applied).
-class Fields
+/// silently ignored would change what gets applied.
+class Fields : public JsonFields
 {
 public:
     explicit Fields(Problems &problems)
-        : m_problems(problems)
+        : JsonFields([&problems](const std::string &path, std::string message) {
+            addProblem(problems, path, std::move(message));
+        })
     { }
 
-    void error(const std::string &path, std::string message) { addProblem(m_problems, path, std::move(message)); }
-
-    const json *find(const json &obj, const std::string &path, const char *key, bool required)
+    void unknownFields(const json &obj, const std::string &path, std::initializer_list<std::string_view> known) const
     {
-        const auto it = obj.find(key);
-        if (it == obj.end()) {
-            if (required)
-                error(path, std::string("missing required field \"") + key + "\"");
-            return nullptr;
-        }
-        return &*it;
+        JsonFields::unknownFields(obj, path, known, Unknown::Error);
     }
-
-    const json *object(const json &obj, const std::string &path, const char *key, bool required)
-    {
-        const json *v = find(obj, path, key, required);
-        if (v && !v->is_object()) {
-            error(path + "/" + key, "expected an object, got " + describe(*v));
-            return nullptr;
-        }
-        return v;
-    }
-
-    const json *array(const json &obj, const std::string &path, const char *key, bool required)
-    {
-        const json *v = find(obj, path, key, required);
-        if (v && !v->is_array()) {
-            error(path + "/" + key, "expected an array, got " + describe(*v));
-            return nullptr;
-        }
-        return v;
-    }
-
-    bool string(const json &obj, const std::string &path, const char *key, std::string &out, bool required)
-    {
-        const json *v = find(obj, path, key, required);
-        if (!v)
-            return false;
-        if (!v->is_string()) {
-            error(path + "/" + key, "expected a string, got " + describe(*v));
-            return false;
-        }
-        out = v->get<std::string>();
-        return true;
-    }
-
-    bool boolean(const json &obj, const std::string &path, const char *key, bool &out, bool required)
-    {
-        const json *v = find(obj, path, key, required);
-        if (!v)
-            return false;
-        if (!v->is_boolean()) {
-            error(path + "/" + key, "expected true or false, got " + describe(*v));
-            return false;
-        }
-        out = v->get<bool>();
-        return true;
-    }
-
-    /// An integer in [minimum, maximum] (8 or 8.0; 8.5 is an error).
-    bool integer(const json &obj, const std::string &path, const char *key, int &out, bool required, int minimum,
-                 int maximum = std::numeric_limits<int>::max())
-    {
-        const json *v = find(obj, path, key, required);
-        if (!v)
-            return false;
-        const std::string where = path + "/" + key;
-        if (!v->is_number()) {
-            error(where, "expected an integer, got " + describe(*v));
-            return false;
-        }
-        const double d = v->get<double>();
-        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > double(std::numeric_limits<int>::max())) {
-            error(where, "expected an integer, got " + describe(*v));
-            return false;
-        }
-        if (d < minimum || d > maximum) {
-            error(where,
-                  maximum == std::numeric_limits<int>::max()
-                      ? "must be at least " + std::to_string(minimum) + ", got " + describe(*v)
-                      : "must be between " + std::to_string(minimum) + " and " + std::to_string(maximum) + ", got "
-                          + describe(*v));
-            return false;
-        }
-        out = int(d);
-        return true;
-    }
-
-    bool number(const json &obj, const std::string &path, const char *key, double &out, bool required)
-    {
-        const json *v = find(obj, path, key, required);
-        if (!v)
-            return false;
-        if (!v->is_number()) {
-            error(path + "/" + key, "expected a number, got " + describe(*v));
-            return false;
-        }
-        out = v->get<double>();
-        return true;
-    }
-
-    void unknownFields(const json &obj, const std::string &path, std::initializer_list<std::string_view> known)
-    {
-        for (const auto &item : obj.items()) {
-            if (std::find(known.begin(), known.end(), item.key()) == known.end()) {
-                std::string list;
-                for (const std::string_view k : known)
-                    list += (list.empty() ? "" : ", ") + std::string(k);
-                error(path + "/" + JsonLocator::escapeKey(item.key()),
-                      "unknown field \"" + elided(item.key()) + "\" (known: " + list + ")");
-            }
-        }
-    }
-
-private:
-    Problems &m_problems;
 };
 
 void readRule(const json &v, const std::string &path, IntentRule &rule, Fields &f)

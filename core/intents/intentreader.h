@@ -5,7 +5,7 @@
 // globs are errors, each naming the file, the line and column, and the JSON
 // pointer of the offending value.
 
-#include "core/formats/fileformat.h"
+#include "core/common/formaterror.h"
 #include "core/intents/intent.h"
 
 #include <QString>

@@ -13,7 +13,7 @@
 // byte is where signing put it.
 
 #include "core/common/jsonbounds.h"
-#include "core/formats/fileformat.h"
+#include "core/common/formaterror.h"
 #include "core/intents/ed25519key.h"
 #include "core/intents/intent.h"
 #include "core/intents/keyring.h"

@@ -2,9 +2,9 @@
 
 #include "core/intents/canonicaljson.h"
 #include "core/intents/intentreader.h"
-#include "core/project/projectexception.h"
+#include "core/common/storageexception.h"
 #include "core/project/projectimage.h"
-#include "core/project/sqlitestatement.h"
+#include "core/common/sqlitestatement.h"
 
 #include <QDateTime>
 
@@ -13,7 +13,7 @@
 
 namespace Railyard {
 
-// The SQLite helpers and ProjectException are core/project's internals; the
+// The SQLite helpers and StorageException are core/project's internals; the
 // store uses them so that its files follow the same rules (identity,
 // integrity, migration inside the write transaction, rollback journal).
 
@@ -21,7 +21,7 @@ namespace {
 
 [[noreturn]] void invalid(const QString &message)
 {
-    throw ProjectException(ProjectError::Kind::InvalidData, message);
+    throw StorageException(StorageError::Kind::InvalidData, message);
 }
 
 constexpr const char *versionColumns
@@ -103,7 +103,7 @@ IntentStore::IntentStore(QString projectPath)
 std::optional<std::int64_t> IntentStore::addVersion(std::string_view intentText, const QString &fileName,
                                                     ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         const IntentReadResult read = parseIntent(intentText, fileName);
         if (!read.ok())
             invalid(read.errorText());
@@ -116,7 +116,7 @@ std::optional<std::int64_t> IntentStore::addVersion(std::string_view intentText,
 
 std::optional<std::vector<StoredIntentVersion>> IntentStore::versions(ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(
             db,
@@ -131,13 +131,13 @@ std::optional<std::vector<StoredIntentVersion>> IntentStore::versions(ProjectErr
 
 std::optional<StoredIntentVersion> IntentStore::version(std::int64_t id, ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(
             db, (std::string("SELECT ") + versionColumns + " FROM intent_versions v WHERE v.id = ?").c_str());
         select.bind(1, id);
         if (!select.next())
-            throw ProjectException(ProjectError::Kind::NoSuchVersion,
+            throw StorageException(StorageError::Kind::NoSuchVersion,
                                    QStringLiteral("the project has no intent version %1").arg(id));
         return versionFrom(select);
     });
@@ -145,7 +145,7 @@ std::optional<StoredIntentVersion> IntentStore::version(std::int64_t id, Project
 
 std::optional<std::int64_t> IntentStore::addReview(const ReviewedIntent &reviewed, ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         if (CanonicalJson::sha256Hex(reviewed.canonical) != reviewed.contentSha256)
             invalid(QStringLiteral("the reviewed intent's content_sha256 does not match its content"));
         const std::string file = IntentReview::write(reviewed);
@@ -191,7 +191,7 @@ std::optional<std::int64_t> IntentStore::addReview(const ReviewedIntent &reviewe
 
 std::optional<std::vector<StoredIntentReview>> IntentStore::reviews(std::int64_t intent, ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(db,
                                "SELECT id, intent, state, author, author_key, author_signed_utc, reviewer, "
@@ -219,6 +219,17 @@ std::optional<std::vector<StoredIntentReview>> IntentStore::reviews(std::int64_t
         }
         return list;
     });
+}
+
+std::optional<std::int64_t> IntentStore::findVersion(const std::string &cluster, int version, ProjectError *error) const
+{
+    const std::optional<std::vector<StoredIntentVersion>> all = versions(error);
+    if (!all)
+        return std::nullopt;
+    for (const StoredIntentVersion &v : *all)
+        if (v.cluster == cluster && v.version == version)
+            return v.id;
+    return std::nullopt;
 }
 
 } // namespace Railyard

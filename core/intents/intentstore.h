@@ -74,6 +74,9 @@ public:
     std::optional<std::vector<StoredIntentVersion>> versions(ProjectError *error = nullptr) const;
     /// One version by id; NoSuchVersion when absent.
     std::optional<StoredIntentVersion> version(std::int64_t id, ProjectError *error = nullptr) const;
+    /// The stored id of `cluster`'s version `version` (such as a version's
+    /// parent), std::nullopt when the project does not hold it.
+    std::optional<std::int64_t> findVersion(const std::string &cluster, int version, ProjectError *error = nullptr) const;
 
     /// Records a submission or a decision (the version is stored first if it
     /// is not yet). Refuses (InvalidData) a file whose content hash does not

@@ -1,9 +1,10 @@
 #include "core/jobs/jobspec.h"
 
-#include "core/formats/inputfile.h"
+#include "core/common/inputfile.h"
 #include "core/common/jsonbounds.h"
+#include "core/common/jsonfields.h"
 #include "core/common/jsontext.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <QFile>
 
@@ -42,116 +43,32 @@ struct Issues
     }
 };
 
-std::string describe(const json &v)
-{
-    return describeJsonValue(v);
-}
-
 std::string num(long long v)
 {
     return std::to_string(v);
 }
 
-/// Reads the typed fields of a job object, reporting by JSON pointer.
-class FieldReader
+/// Reads the typed fields of a job object, reporting by JSON pointer
+/// (core/common/jsonfields.h); unknown fields are warnings, numbers positive.
+class FieldReader : public JsonFields
 {
 public:
     explicit FieldReader(Issues &issues)
-        : m_issues(issues)
+        : JsonFields([&issues](const std::string &path, std::string message) { issues.error(path, std::move(message)); },
+                     [&issues](const std::string &path, std::string message) {
+                         issues.warning(path, std::move(message));
+                     })
     { }
 
-    const json *object(const json &parent, const std::string &path, const char *key, bool required)
+    bool number(const json &obj, const std::string &path, const char *key, double &out, bool required) const
     {
-        const auto it = parent.find(key);
-        if (it == parent.end()) {
-            if (required)
-                m_issues.error(path, std::string("missing required field \"") + key + "\"");
-            return nullptr;
-        }
-        if (!it->is_object()) {
-            m_issues.error(path + "/" + key, "expected an object, got " + describe(*it));
-            return nullptr;
-        }
-        return &*it;
+        return positiveNumber(obj, path, key, out, required);
     }
 
-    bool string(const json &obj, const std::string &path, const char *key, std::string &out, bool required)
+    void unknownFields(const json &obj, const std::string &path, std::initializer_list<std::string_view> known) const
     {
-        const json *v = find(obj, path, key, required);
-        if (!v)
-            return false;
-        if (!v->is_string()) {
-            m_issues.error(path + "/" + key, "expected a string, got " + describe(*v));
-            return false;
-        }
-        out = v->get<std::string>();
-        return true;
+        JsonFields::unknownFields(obj, path, known, Unknown::Warning);
     }
-
-    /// A positive finite number.
-    bool number(const json &obj, const std::string &path, const char *key, double &out, bool required)
-    {
-        const json *v = find(obj, path, key, required);
-        if (!v)
-            return false;
-        if (!v->is_number()) {
-            m_issues.error(path + "/" + key, "expected a number, got " + describe(*v));
-            return false;
-        }
-        const double d = v->get<double>();
-        if (!std::isfinite(d) || d <= 0) {
-            m_issues.error(path + "/" + key, "must be a positive number, got " + describe(*v));
-            return false;
-        }
-        out = d;
-        return true;
-    }
-
-    /// An integer >= minimum (written as 8 or 8.0; 8.5 is an error).
-    bool integer(const json &obj, const std::string &path, const char *key, int &out, bool required, int minimum)
-    {
-        const json *v = find(obj, path, key, required);
-        if (!v)
-            return false;
-        const std::string where = path + "/" + key;
-        if (!v->is_number()) {
-            m_issues.error(where, "expected an integer, got " + describe(*v));
-            return false;
-        }
-        const double d = v->get<double>();
-        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > double(std::numeric_limits<int>::max())) {
-            m_issues.error(where, "expected an integer, got " + describe(*v));
-            return false;
-        }
-        if (d < minimum) {
-            m_issues.error(where, "must be at least " + num(minimum) + ", got " + describe(*v));
-            return false;
-        }
-        out = int(d);
-        return true;
-    }
-
-    void unknownFields(const json &obj, const std::string &path, std::initializer_list<std::string_view> known)
-    {
-        for (const auto &item : obj.items()) {
-            if (std::find(known.begin(), known.end(), item.key()) == known.end())
-                m_issues.warning(path + "/" + elided(item.key()), "unknown field \"" + elided(item.key()) + "\" ignored");
-        }
-    }
-
-private:
-    const json *find(const json &obj, const std::string &path, const char *key, bool required)
-    {
-        const auto it = obj.find(key);
-        if (it == obj.end()) {
-            if (required)
-                m_issues.error(path, std::string("missing required field \"") + key + "\"");
-            return nullptr;
-        }
-        return &*it;
-    }
-
-    Issues &m_issues;
 };
 
 std::optional<int> precisionBytesFor(const std::string &name)

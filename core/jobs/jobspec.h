@@ -5,7 +5,7 @@
 // placement strategies (core/placement/placer.h) and the per-step traffic
 // model (core/traffic/steptraffic.h).
 
-#include "core/formats/fileformat.h"
+#include "core/common/formaterror.h"
 
 #include <QIODevice>
 #include <QString>

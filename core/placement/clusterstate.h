@@ -5,7 +5,7 @@
 
 #include "core/jobs/jobspec.h"
 #include "core/model/fabric.h"
-#include "core/placement/placement.h"
+#include "core/jobs/placement.h"
 #include "core/placement/placer.h"
 
 #include <cstdint>

@@ -22,7 +22,7 @@
 #include "core/jobs/jobspec.h"
 #include "core/model/fabric.h"
 #include "core/placement/clusterstate.h"
-#include "core/placement/placement.h"
+#include "core/jobs/placement.h"
 #include "core/placement/placer.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/steptraffic.h"

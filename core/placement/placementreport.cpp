@@ -185,8 +185,8 @@ std::string placementReportToJson(const PlacementReport &report)
     o[QStringLiteral("fragmentation_after")] = fragmentationJson(report.after);
     QJsonArray coll;
     for (const PlacementCollectiveRow &r : report.collectives) {
-        QJsonObject row{{QStringLiteral("kind"), parallelKindName(r.kind)},
-                        {QStringLiteral("op"), commOpName(r.op)},
+        QJsonObject row{{QStringLiteral("kind"), QString::fromLatin1(parallelKindName(r.kind))},
+                        {QStringLiteral("op"), QString::fromLatin1(commOpName(r.op))},
                         {QStringLiteral("label"), QString::fromStdString(r.label)},
                         {QStringLiteral("groups"), r.groups},
                         {QStringLiteral("group_size"), double(r.groupSize)},

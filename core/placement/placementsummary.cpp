@@ -1,6 +1,6 @@
 #include "core/placement/placementsummary.h"
 
-#include "core/placement/ranklayout.h"
+#include "core/jobs/ranklayout.h"
 #include "core/traffic/steptraffic.h"
 
 #include <algorithm>

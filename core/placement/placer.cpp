@@ -1,7 +1,7 @@
 #include "core/placement/placer.h"
 
 #include "core/placement/clusterstate.h"
-#include "core/placement/ranklayout.h"
+#include "core/jobs/ranklayout.h"
 #include "core/traffic/steptraffic.h"
 #include "core/traffic/tierbytes.h"
 

@@ -2,7 +2,7 @@
 
 // Placement strategies: which GPU each rank of a job runs on.
 //
-// Ranks follow the Megatron layout (core/placement/ranklayout.h): TP
+// Ranks follow the Megatron layout (core/jobs/ranklayout.h): TP
 // fastest, then CP, then DP (EP index fastest inside it), then PP.
 //  * topology: fills the smallest topology domain that fits (rack → SU →
 //    pod → zone, best fit; a job larger than a domain takes whole domains,
@@ -27,7 +27,7 @@
 
 #include "core/jobs/jobspec.h"
 #include "core/model/fabric.h"
-#include "core/placement/placement.h"
+#include "core/jobs/placement.h"
 
 #include <cstdint>
 #include <optional>

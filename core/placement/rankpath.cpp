@@ -1,6 +1,6 @@
 #include "core/placement/rankpath.h"
 
-#include "core/placement/ranklayout.h"
+#include "core/jobs/ranklayout.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/steptraffic.h"
 

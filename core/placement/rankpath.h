@@ -6,7 +6,7 @@
 
 #include "core/analysis/capacity.h"
 #include "core/jobs/jobspec.h"
-#include "core/placement/placement.h"
+#include "core/jobs/placement.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,30 +1,12 @@
 #pragma once
 
-#include <QString>
+// The project file's error: the storage error of core/common, under the name
+// the project API has always used.
+
+#include "core/common/storageerror.h"
 
 namespace Railyard {
 
-/// Why a project operation failed. Every message names the file through
-/// toString(); nothing on disk changes when reading fails.
-struct ProjectError
-{
-    enum class Kind {
-        None,          ///< no error
-        Io,            ///< cannot open, read, write or rename the file
-        NotSqlite,     ///< the file is not an SQLite database
-        NotProject,    ///< an SQLite database that is not a Railyard project
-        Damaged,       ///< a Railyard project that SQLite or the model finds corrupt
-        NewerSchema,   ///< written by a newer Railyard
-        InvalidData,   ///< the data to save is not valid (fabric problems, non-finite numbers)
-        NoSuchVersion, ///< a version id the project does not have
-    };
-
-    Kind kind = Kind::None;
-    QString file;    ///< the project (or recovery) file the error is about
-    QString message; ///< what is wrong, e.g. "the project is damaged: database disk image is malformed"
-
-    /// "file: message".
-    QString toString() const;
-};
+using ProjectError = StorageError;
 
 } // namespace Railyard

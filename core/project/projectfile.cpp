@@ -1,11 +1,11 @@
 #include "core/project/projectfile.h"
 
-#include "core/project/projectexception.h"
+#include "core/common/storageexception.h"
 #include "core/project/projectimage.h"
 #include "core/project/projectschema.h"
 #include "core/project/projectsnapshot.h"
 #include "core/project/projecttables.h"
-#include "core/project/sqlitestatement.h"
+#include "core/common/sqlitestatement.h"
 
 #include <QFileInfo>
 
@@ -38,7 +38,7 @@ void requireValidForSaving(const Fabric &fabric)
 {
     const QString problems = problemsOf(fabric);
     if (!problems.isEmpty())
-        throw ProjectException(ProjectError::Kind::InvalidData,
+        throw StorageException(ProjectError::Kind::InvalidData,
                                QStringLiteral("cannot save an invalid fabric: %1").arg(problems));
 }
 
@@ -46,7 +46,7 @@ void requireValidAfterReading(const Fabric &fabric)
 {
     const QString problems = problemsOf(fabric);
     if (!problems.isEmpty())
-        throw ProjectException(ProjectError::Kind::Damaged,
+        throw StorageException(ProjectError::Kind::Damaged,
                                QStringLiteral("the project is damaged: its fabric is invalid: %1").arg(problems));
 }
 
@@ -74,7 +74,7 @@ ProjectData readSnapshot(SqliteDatabase &db, std::int64_t id)
     SqliteStatement select(db, "SELECT fabric, state FROM versions WHERE id = ?");
     select.bind(1, id);
     if (!select.next())
-        throw ProjectException(ProjectError::Kind::NoSuchVersion,
+        throw StorageException(ProjectError::Kind::NoSuchVersion,
                                QStringLiteral("the project has no version %1").arg(id));
     ProjectData data;
     data.fabric = ProjectSnapshot::decodeFabric(select.blob(0));
@@ -90,7 +90,7 @@ ProjectFile::ProjectFile(QString path)
 
 std::optional<ProjectData> ProjectFile::read(ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         return readCurrent(db);
     });
@@ -98,7 +98,7 @@ std::optional<ProjectData> ProjectFile::read(ProjectError *error) const
 
 std::optional<std::map<std::string, std::string>> ProjectFile::readMetadata(ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         return ProjectTables::readMetadata(db);
     });
@@ -106,7 +106,7 @@ std::optional<std::map<std::string, std::string>> ProjectFile::readMetadata(Proj
 
 std::optional<QDateTime> ProjectFile::savedUtc(ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(db, "SELECT saved_utc FROM fabric WHERE id = 1");
         if (!select.next() || select.isNull(0))
@@ -117,7 +117,7 @@ std::optional<QDateTime> ProjectFile::savedUtc(ProjectError *error) const
 
 bool ProjectFile::save(const ProjectData &data, ProjectError *error) const
 {
-    const auto saved = guardedProjectCall(m_path, error, [&] {
+    const auto saved = guardedStorageCall(m_path, error, [&] {
         requireValidForSaving(data.fabric);
         if (!QFileInfo::exists(m_path)) {
             ProjectImage::writeAtomically(m_path, ProjectImage::build(data.fabric, &data, data.metadata));
@@ -133,7 +133,7 @@ bool ProjectFile::save(const ProjectData &data, ProjectError *error) const
 
 bool ProjectFile::replace(const ProjectData &data, ProjectError *error) const
 {
-    const auto written = guardedProjectCall(m_path, error, [&] {
+    const auto written = guardedStorageCall(m_path, error, [&] {
         requireValidForSaving(data.fabric);
         ProjectImage::writeAtomically(m_path, ProjectImage::build(data.fabric, &data, data.metadata));
         return true;
@@ -144,7 +144,7 @@ bool ProjectFile::replace(const ProjectData &data, ProjectError *error) const
 std::optional<std::int64_t> ProjectFile::addVersion(const ProjectData &snapshot, const QString &author,
                                                     const QString &message, ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         requireValidForSaving(snapshot.fabric);
         // Compress before taking the write lock.
         const QByteArray fabric = ProjectSnapshot::encodeFabric(snapshot.fabric);
@@ -174,7 +174,7 @@ std::optional<std::int64_t> ProjectFile::addVersion(const ProjectData &snapshot,
 
 std::optional<std::vector<ProjectVersion>> ProjectFile::versions(ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         SqliteStatement select(db,
                                "SELECT id, author, created_utc, message, hosts, switches, links FROM versions "
@@ -197,7 +197,7 @@ std::optional<std::vector<ProjectVersion>> ProjectFile::versions(ProjectError *e
 
 std::optional<ProjectData> ProjectFile::readVersion(std::int64_t id, ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForReading(m_path);
         return readSnapshot(db, id);
     });
@@ -205,7 +205,7 @@ std::optional<ProjectData> ProjectFile::readVersion(std::int64_t id, ProjectErro
 
 std::optional<ProjectData> ProjectFile::restoreVersion(std::int64_t id, ProjectError *error) const
 {
-    return guardedProjectCall(m_path, error, [&] {
+    return guardedStorageCall(m_path, error, [&] {
         SqliteDatabase db = ProjectImage::openForWriting(m_path);
         ProjectData data = readSnapshot(db, id);
         writeCurrent(db, data);
@@ -216,7 +216,7 @@ std::optional<ProjectData> ProjectFile::restoreVersion(std::int64_t id, ProjectE
 
 std::optional<ProjectData> ProjectFile::fromImage(const QByteArray &image, const QString &fileName, ProjectError *error)
 {
-    return guardedProjectCall(fileName, error, [&] {
+    return guardedStorageCall(fileName, error, [&] {
         SqliteDatabase db = ProjectImage::openImageForReading(image);
         return readCurrent(db);
     });
@@ -224,7 +224,7 @@ std::optional<ProjectData> ProjectFile::fromImage(const QByteArray &image, const
 
 std::optional<QByteArray> ProjectFile::toImage(const ProjectData &data, ProjectError *error)
 {
-    return guardedProjectCall(QString(), error, [&] {
+    return guardedStorageCall(QString(), error, [&] {
         requireValidForSaving(data.fabric);
         return ProjectImage::build(data.fabric, &data, data.metadata);
     });
@@ -232,7 +232,7 @@ std::optional<QByteArray> ProjectFile::toImage(const ProjectData &data, ProjectE
 
 std::optional<QByteArray> ProjectFile::toImage(const Fabric &fabric, ProjectError *error)
 {
-    return guardedProjectCall(QString(), error, [&] {
+    return guardedStorageCall(QString(), error, [&] {
         requireValidForSaving(fabric);
         return ProjectImage::build(fabric, nullptr, {});
     });

@@ -1,6 +1,6 @@
 #include "core/project/projectimage.h"
 
-#include "core/project/projectexception.h"
+#include "core/common/storageexception.h"
 #include "core/project/projectschema.h"
 #include "core/project/projecttables.h"
 
@@ -19,13 +19,13 @@ constexpr qsizetype sqliteHeaderSize = 16;
 
 [[noreturn]] void notSqlite()
 {
-    throw ProjectException(ProjectError::Kind::NotSqlite,
+    throw StorageException(StorageError::Kind::NotSqlite,
                            QStringLiteral("not a Railyard project (not an SQLite database)"));
 }
 
 [[noreturn]] void ioError(const QString &message)
 {
-    throw ProjectException(ProjectError::Kind::Io, message);
+    throw StorageException(StorageError::Kind::Io, message);
 }
 
 /// Lets SQLite roll back a hot journal (or checkpoint a WAL) left next to
@@ -81,7 +81,7 @@ void ProjectImage::writeAtomically(const QString &path, const QByteArray &bytes)
         try {
             requireSqliteFile(path);
             settle(path);
-        } catch (const ProjectException &) {
+        } catch (const StorageException &) {
             // Not a database we can settle: its journal belongs to nothing we keep.
         }
         QFile::remove(path + QStringLiteral("-journal"));

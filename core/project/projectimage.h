@@ -4,7 +4,7 @@
 // atomically, and opening a project for reading without touching the file.
 
 #include "core/project/projectdata.h"
-#include "core/project/sqlitedatabase.h"
+#include "core/common/sqlitedatabase.h"
 
 #include <QByteArray>
 #include <QString>
@@ -15,7 +15,7 @@
 namespace Railyard {
 
 /// Builds, writes and opens whole project images. Every function throws
-/// ProjectException; ProjectFile turns it into a ProjectError.
+/// StorageException; ProjectFile turns it into a ProjectError.
 class ProjectImage
 {
 public:

@@ -1,8 +1,8 @@
 #include "core/project/projectschema.h"
 
-#include "core/project/projectexception.h"
+#include "core/common/storageexception.h"
 #include "core/project/projectsnapshot.h"
-#include "core/project/sqlitestatement.h"
+#include "core/common/sqlitestatement.h"
 
 #include <string>
 
@@ -224,17 +224,17 @@ void ProjectSchema::create(SqliteDatabase &db)
 int ProjectSchema::check(SqliteDatabase &db)
 {
     if (db.pragmaInteger("application_id") != applicationId)
-        throw ProjectException(ProjectError::Kind::NotProject,
+        throw StorageException(StorageError::Kind::NotProject,
                                QStringLiteral("not a Railyard project (an SQLite database without Railyard's "
                                               "application id)"));
     const std::int64_t version = db.pragmaInteger("user_version");
     if (version > currentVersion)
-        throw ProjectException(ProjectError::Kind::NewerSchema,
+        throw StorageException(StorageError::Kind::NewerSchema,
                                QStringLiteral("written by a newer Railyard (schema %1, this version reads up to %2)")
                                    .arg(version)
                                    .arg(currentVersion));
     if (version < 1)
-        throw ProjectException(ProjectError::Kind::Damaged,
+        throw StorageException(StorageError::Kind::Damaged,
                                QStringLiteral("the project is damaged: schema version %1 is unknown").arg(version));
     return int(version);
 }
@@ -250,7 +250,7 @@ void ProjectSchema::checkIntegrity(SqliteDatabase &db)
     // "*** in database main ***\nPage 71: ..." -> "Page 71: ..."
     if (verdict.startsWith(QLatin1String("***")) && verdict.contains(QLatin1Char('\n')))
         verdict = verdict.mid(verdict.indexOf(QLatin1Char('\n')) + 1);
-    throw ProjectException(ProjectError::Kind::Damaged,
+    throw StorageException(StorageError::Kind::Damaged,
                            QStringLiteral("the project is damaged: %1").arg(verdict.simplified()));
 }
 

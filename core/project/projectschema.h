@@ -4,7 +4,7 @@
 // identity (application id, schema version) and the migrations from older
 // versions. docs/project-format.md describes every table.
 
-#include "core/project/sqlitedatabase.h"
+#include "core/common/sqlitedatabase.h"
 
 #include <cstdint>
 

@@ -3,7 +3,7 @@
 #include "core/common/jsonbounds.h"
 
 #include "core/formats/fabricjson/fabricjsonformat.h"
-#include "core/project/projectexception.h"
+#include "core/common/storageexception.h"
 
 #include <QBuffer>
 
@@ -17,7 +17,7 @@ using json = nlohmann::json;
 
 [[noreturn]] void damaged(const QString &what)
 {
-    throw ProjectException(ProjectError::Kind::Damaged,
+    throw StorageException(StorageError::Kind::Damaged,
                            QStringLiteral("the project is damaged: a version snapshot %1").arg(what));
 }
 
@@ -40,7 +40,7 @@ QByteArray ProjectSnapshot::encodeFabric(const Fabric &fabric)
     buffer.open(QIODevice::WriteOnly);
     QString error;
     if (!FabricJsonFormat().write(fabric, buffer, &error))
-        throw ProjectException(ProjectError::Kind::InvalidData, error);
+        throw StorageException(StorageError::Kind::InvalidData, error);
     buffer.close();
     return qCompress(text, compressionLevel);
 }
@@ -73,7 +73,7 @@ QByteArray ProjectSnapshot::encodeState(const ProjectData &data)
     try {
         text = state.dump();
     } catch (const json::exception &e) {
-        throw ProjectException(ProjectError::Kind::InvalidData,
+        throw StorageException(StorageError::Kind::InvalidData,
                                QStringLiteral("cannot write the version: %1").arg(QString::fromUtf8(e.what())));
     }
     return qCompress(QByteArray::fromStdString(text), compressionLevel);
@@ -95,7 +95,7 @@ void ProjectSnapshot::decodeState(const QByteArray &blob, ProjectData *data)
     const QByteArray text = uncompress(blob);
     if (const std::optional<JsonBoundsError> bounds
         = checkJsonBounds(std::string_view(text.constData(), size_t(text.size()))))
-        throw ProjectException(ProjectError::Kind::Damaged,
+        throw StorageException(StorageError::Kind::Damaged,
                                QStringLiteral("a version's state is refused: %1").arg(QString::fromStdString(bounds->message)));
     try {
         const json state = json::parse(text.constBegin(), text.constEnd());

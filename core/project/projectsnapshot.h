@@ -16,7 +16,7 @@
 
 namespace Railyard {
 
-/// Encodes and decodes version snapshots. Decoding throws ProjectException
+/// Encodes and decodes version snapshots. Decoding throws StorageException
 /// (Damaged) for blobs that do not decompress or parse; encoding throws
 /// InvalidData for fabrics the JSON writer refuses (non-finite numbers).
 class ProjectSnapshot

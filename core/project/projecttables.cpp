@@ -1,8 +1,8 @@
 #include "core/project/projecttables.h"
 
-#include "core/model/limits.h"
-#include "core/project/projectexception.h"
-#include "core/project/sqlitestatement.h"
+#include "core/common/limits.h"
+#include "core/common/storageexception.h"
+#include "core/common/sqlitestatement.h"
 
 #include <QDateTime>
 
@@ -15,14 +15,14 @@ namespace {
 void requireFinite(double value, const std::string &id, const char *field)
 {
     if (!std::isfinite(value))
-        throw ProjectException(ProjectError::Kind::InvalidData,
+        throw StorageException(StorageError::Kind::InvalidData,
                                QStringLiteral("cannot save: '%1': %2 is not a finite number")
                                    .arg(QString::fromStdString(id), QLatin1String(field)));
 }
 
 [[noreturn]] void damaged(const QString &what)
 {
-    throw ProjectException(ProjectError::Kind::Damaged, QStringLiteral("the project is damaged: %1").arg(what));
+    throw StorageException(StorageError::Kind::Damaged, QStringLiteral("the project is damaged: %1").arg(what));
 }
 
 void bindLocation(SqliteStatement &statement, int first, const Location &location)
@@ -138,8 +138,8 @@ void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
     const std::int32_t hosts = fabric.hostCount();
     const auto bindEnd = [&](int column, NodeIndex node, const std::string &id) {
         if (node < 0 || node >= fabric.nodeCount())
-            throw ProjectException(
-                ProjectError::Kind::InvalidData,
+            throw StorageException(
+                StorageError::Kind::InvalidData,
                 QStringLiteral("cannot save: link '%1' has a dangling end").arg(QString::fromStdString(id)));
         if (node < hosts) {
             link.bind(column, node);

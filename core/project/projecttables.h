@@ -6,7 +6,7 @@
 // transaction; readers rebuild the model in saved order.
 
 #include "core/project/projectdata.h"
-#include "core/project/sqlitedatabase.h"
+#include "core/common/sqlitedatabase.h"
 
 namespace Railyard {
 

@@ -1,6 +1,6 @@
 #include "core/project/recoverystore.h"
 
-#include "core/project/projectexception.h"
+#include "core/common/storageexception.h"
 #include "core/project/projectfile.h"
 #include "core/project/projectimage.h"
 
@@ -72,7 +72,7 @@ bool RecoveryStore::write(const QString &key, const ProjectData &data, ProjectEr
     const QString path = recoveryPathFor(key);
     try {
         if (!QDir().mkpath(m_folder))
-            throw ProjectException(ProjectError::Kind::Io, QStringLiteral("cannot create the recovery folder"));
+            throw StorageException(ProjectError::Kind::Io, QStringLiteral("cannot create the recovery folder"));
         const QString normalized = normalizedKey(key);
         std::map<std::string, std::string> metadata = data.metadata;
         metadata[keyKey] = normalized.toStdString();
@@ -80,7 +80,7 @@ bool RecoveryStore::write(const QString &key, const ProjectData &data, ProjectEr
         metadata[writtenKey] = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
         ProjectImage::writeAtomically(path, ProjectImage::build(data.fabric, &data, metadata));
         return true;
-    } catch (const ProjectException &e) {
+    } catch (const StorageException &e) {
         if (error)
             *error = ProjectError{e.kind(), path, e.message()};
     } catch (const std::bad_alloc &) {

@@ -3,9 +3,9 @@
 #include "core/traffic/collectiveplan_p.h"
 #include "core/traffic/nccltuning.h"
 
-#include "core/formats/inputfile.h"
+#include "core/common/inputfile.h"
 #include "core/common/messagetext.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <nlohmann/json.hpp>
 

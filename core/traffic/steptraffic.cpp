@@ -1,6 +1,6 @@
 #include "core/traffic/steptraffic.h"
 
-#include "core/placement/ranklayout.h"
+#include "core/jobs/ranklayout.h"
 
 #include <algorithm>
 #include <numeric>

@@ -7,7 +7,7 @@
 
 #include "core/jobs/jobspec.h"
 #include "core/model/fabric.h"
-#include "core/placement/placement.h"
+#include "core/jobs/placement.h"
 #include "core/traffic/flows.h"
 
 #include <cstdint>
@@ -47,7 +47,7 @@ struct GroupCollective
 
 /// Every collective of one training step, grouped by kind (TP, CP, PP, EP,
 /// DP), one entry per group. Depends only on the job (ranks in Megatron
-/// order, see core/placement/ranklayout.h), not on where ranks run.
+/// order, see core/jobs/ranklayout.h), not on where ranks run.
 std::vector<GroupCollective> stepCollectives(const JobSpec &job);
 
 /// Calls fn(srcHost, srcGpu, dstHost, dstGpu, bytes) for each network

@@ -4,7 +4,7 @@
 // must cross, and sums a step's bytes per tier.
 
 #include "core/model/fabric.h"
-#include "core/placement/placement.h"
+#include "core/jobs/placement.h"
 #include "core/traffic/flows.h"
 #include "core/traffic/steptraffic.h"
 

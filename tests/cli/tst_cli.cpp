@@ -2,7 +2,7 @@
 // codes, messages and the analyze --json schema against closed forms
 // (k-ary fat-tree: k³/4 hosts, 5k²/4 switches, bisection k³/8 × link rate).
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "tests/common/clirun.h"
 
 #include <QDir>

@@ -4,7 +4,7 @@
 
 #include "core/common/jsonbounds.h"
 #include "core/common/messagetext.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/jobs/jobspec.h"
 
 #include <QBuffer>

@@ -6,7 +6,7 @@
 // made with their keys.
 
 #include "core/controlplane/controlservice.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/intents/ed25519key.h"
 #include "core/intents/intentreview.h"
 

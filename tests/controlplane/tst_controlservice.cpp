@@ -9,10 +9,10 @@
 #include "tests/controlplane/controlfixture.h"
 
 #include "core/controlplane/controlservice.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/intents/ed25519key.h"
 #include "core/intents/intentreview.h"
-#include "core/project/projectexception.h"
+#include "core/common/storageexception.h"
 
 #include <QDir>
 #include <QFile>
@@ -90,7 +90,7 @@ void TestControlService::tokensAreHashed()
     {
         ControlStore store(path);
         token = store.addToken("ci", ControlRole::Operator);
-        QVERIFY_THROWS_EXCEPTION(ProjectException, store.addToken("ci", ControlRole::Admin));
+        QVERIFY_THROWS_EXCEPTION(StorageException, store.addToken("ci", ControlRole::Admin));
         const std::vector<ControlTokenRecord> valid = store.validTokens();
         QCOMPARE(valid.size(), size_t(1));
         QCOMPARE(valid[0].sha256, controlTokenHash(token));
@@ -119,7 +119,7 @@ void TestControlService::schemaChecks()
     try {
         ControlStore newer(path);
         QFAIL("a newer schema was opened");
-    } catch (const ProjectException &e) {
+    } catch (const StorageException &e) {
         QVERIFY2(e.message().contains(QLatin1String("schema version 99")), qPrintable(e.message()));
     }
     const QString other = dir.filePath(QStringLiteral("other.db"));
@@ -127,7 +127,7 @@ void TestControlService::schemaChecks()
     try {
         ControlStore wrong(other);
         QFAIL("a foreign database was opened");
-    } catch (const ProjectException &e) {
+    } catch (const StorageException &e) {
         QVERIFY2(e.message().contains(QLatin1String("not a Railyard control-plane database")), qPrintable(e.message()));
     }
 }

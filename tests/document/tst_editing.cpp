@@ -3,7 +3,7 @@
 // refused edit leaves the serialized document byte-identical.
 
 #include "core/document/fabricdocument.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/presets.h"
 
 #include <QBuffer>

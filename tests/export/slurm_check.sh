@@ -60,8 +60,23 @@ nodes=$(sed -n 's/^SwitchName=[^ ]* Nodes=\([^ ]*\)$/\1/p' "$work/topology.conf"
 [ -n "$nodes" ] || fail "the export has no Nodes= lines"
 
 # 2. A private controller on loopback.
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])') \
-    || fail "cannot find a free port"
+# slurmctld binds the wildcard address without SO_REUSEADDR, so a port is free
+# only if no socket (TIME_WAIT ones of other tests included) holds it on any
+# address: ask the kernel for a wildcard port whose successor is free too.
+port=$(python3 - <<'PY'
+import socket
+for _ in range(200):
+    a = socket.socket(); a.bind(("0.0.0.0", 0)); p = a.getsockname()[1]
+    b = socket.socket()
+    try:
+        b.bind(("0.0.0.0", p + 1))
+    except OSError:
+        continue
+    finally:
+        a.close(); b.close()
+    print(p); break
+PY
+) && [ -n "$port" ] || fail "cannot find two free ports in a row"
 mkdir -p "$work/state" "$work/spool"
 cat > "$work/slurm.conf" <<CONF
 # Throw-away controller for checking topology.conf; see slurm_check.sh.

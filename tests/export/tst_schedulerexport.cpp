@@ -4,7 +4,7 @@
 
 #include "core/export/hostlist.h"
 #include "core/export/schedulerexport.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/presets.h"
 
 #include <QJsonArray>

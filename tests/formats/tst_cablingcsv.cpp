@@ -5,7 +5,7 @@
 // rows reported with their line.
 
 #include "core/bom/bom.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 

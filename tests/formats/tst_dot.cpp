@@ -6,7 +6,7 @@
 // worked out by hand below; malformed files name the line and column.
 
 #include "core/formats/dot/dotreader.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 

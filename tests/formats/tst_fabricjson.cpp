@@ -1,7 +1,7 @@
 // Tests of the native *.fabric.json format and the format registry.
 
 #include "core/formats/fabricjson/fabricjsonformat.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "testfabrics.h"
 
 #include <QBuffer>

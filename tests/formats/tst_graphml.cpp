@@ -1,6 +1,6 @@
 // Tests of GraphML import/export.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/formats/graphml/graphmlformat.h"
 #include "testfabrics.h"
 

@@ -5,7 +5,7 @@
 // expected fabrics are worked out by hand from the fixtures in
 // tests/data/graphml-foreign/.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/formats/graphml/graphmlforeign.h"
 
 #include <QBuffer>

@@ -5,7 +5,7 @@
 // and the real tools: our export loaded into ibsim, discovered by the real
 // ibnetdiscover through ibsim's preload library, imported back.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/formats/ibnetdiscover/iblinkinforeader.h"
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
 #include "core/formats/ibnetdiscover/infinibandrates.h"

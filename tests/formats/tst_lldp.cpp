@@ -7,7 +7,7 @@
 // alone see only the leaves: the spines come back only with the switches'
 // dumps in the folder.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/formats/lldp/lldpformat.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"

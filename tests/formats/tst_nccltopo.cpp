@@ -4,7 +4,7 @@
 // two GPUs and two NICs per switch, a folder of both, and malformed files
 // reported with line and column.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/formats/nccltopo/nccltopo.h"
 #include "core/formats/nccltopo/nccltopoformat.h"
 

@@ -6,7 +6,7 @@
 // and JSON pointer; and the round trip of a generated fabric through the
 // pages NetBox's API would give for it.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/formats/netbox/netboxformat.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"

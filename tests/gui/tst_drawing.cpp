@@ -8,7 +8,7 @@
 // the Properties dock renames and bulk-edits the selection in one step.
 
 #include "core/document/fabricdocument.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 #include "views/analysisrunner.h"

@@ -4,8 +4,10 @@
 // clean save; Restore brings the work back as unsaved changes).
 
 #include "core/document/fabricdocument.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/project/projectfile.h"
+#include "views/docks/jobsdock.h"
+#include "views/docks/problemsdock.h"
 #include "views/docks/versionsdock.h"
 #include "views/mainwindow.h"
 #include "views/projectsession.h"
@@ -14,6 +16,7 @@
 #include <QApplication>
 #include <QBuffer>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -111,6 +114,81 @@ private slots:
         QCOMPARE(list->topLevelItemCount(), 1);
         QCOMPARE(list->topLevelItem(0)->text(3), QStringLiteral("third spine"));
         QCOMPARE(list->topLevelItem(0)->text(2), ProjectSession::authorName());
+    }
+
+    // A project with three jobs, one of which cannot be read: every job
+    // survives a save and a reopen (the broken one byte for byte), the
+    // Problems dock names the broken one, and job edits are undoable.
+    void everyJobOfAProjectRoundTrips()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("jobs.railyard");
+        ReadResult lab = FormatRegistry::instance().readFile(RAILYARD_SAMPLES "/lab-2rack.fabric.json");
+        QVERIFY(lab.ok());
+        QFile jobFile(QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.job.json"));
+        QVERIFY(jobFile.open(QIODevice::ReadOnly));
+        const std::string good = jobFile.readAll().toStdString();
+        std::string other = good;
+        other.replace(other.find("\"name\""), 6, "\"comment\": \"the second one\",\n  \"name\"");
+        // Not JSON at all: trailing comma, an unquoted key and a tab, which
+        // a re-serialization would change.
+        const std::string broken = "{\n\t\"name\": \"half-written\",\n\tparallel: {\"tp\": 8,},\n";
+        ProjectData data;
+        data.fabric = *lab.fabric;
+        data.jobs = {{"first", good}, {"broken", broken}, {"third", other}};
+        QVERIFY(ProjectFile(path).save(data));
+
+        {
+            MainWindow window;
+            window.setInteractive(false);
+            QVERIFY(window.openFile(path));
+            FabricDocument *doc = window.document();
+            QCOMPARE(doc->jobs().size(), size_t(3));
+            QVERIFY(doc->jobs()[0].ok());
+            QVERIFY(!doc->jobs()[1].ok());
+            QVERIFY(doc->jobs()[2].ok());
+            QCOMPARE(doc->currentJob(), 0);
+            bool named = false;
+            for (const QString &text : window.problemsDock()->messageTexts())
+                named = named || (text.contains(QLatin1String("Job broken cannot be read")));
+            QVERIFY2(named, qPrintable(window.problemsDock()->messageTexts().join(QLatin1Char('\n'))));
+            QVERIFY(doc->undoStack()->isClean());
+
+            // Switching jobs is not an edit; removing one is, and undo brings it back.
+            doc->setCurrentJob(2);
+            QVERIFY(doc->undoStack()->isClean());
+            QCOMPARE(window.jobsDock()->job()->name, doc->jobs()[2].spec->name);
+            QVERIFY(doc->removeJob(0));
+            QCOMPARE(doc->jobs().size(), size_t(2));
+            doc->undoStack()->undo();
+            QCOMPARE(doc->jobs().size(), size_t(3));
+            QCOMPARE(doc->jobs()[0].name, std::string("first"));
+            QVERIFY(doc->undoStack()->isClean());
+            // Edited through the dock (as the job editor does): one undo step, marked modified.
+            JobSpec edited = *doc->jobs()[2].spec;
+            edited.globalBatch *= 2;
+            window.jobsDock()->setJob(edited, QString());
+            QVERIFY(window.isWindowModified());
+            QCOMPARE(doc->jobs()[2].spec->globalBatch, edited.globalBatch);
+            doc->undoStack()->undo();
+            QCOMPARE(doc->jobs()[2].text, other);
+            QVERIFY(!window.isWindowModified());
+            // Saving writes every job back.
+            QVERIFY(doc->addJob(JobEntry::fromSpec("fourth", edited)) == 3);
+            QVERIFY(window.saveVersion(QStringLiteral("four jobs")));
+        }
+        const auto reread = ProjectFile(path).read();
+        QVERIFY(reread);
+        QCOMPARE(reread->jobs.size(), size_t(4));
+        QCOMPARE(reread->jobs[0], (ProjectJob{"first", good}));
+        QCOMPARE(reread->jobs[1], (ProjectJob{"broken", broken})); // byte for byte
+        QCOMPARE(reread->jobs[2], (ProjectJob{"third", other}));
+        QCOMPARE(reread->jobs[3].name, std::string("fourth"));
+        MainWindow again;
+        again.setInteractive(false);
+        QVERIFY(again.openFile(path));
+        QCOMPARE(again.document()->jobs().size(), size_t(4));
+        QCOMPARE(again.document()->jobs()[1].text, broken);
     }
 
     void restoreVersionIsOneUndoStep()

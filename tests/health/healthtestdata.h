@@ -4,7 +4,7 @@
 // the MoE sample job (samples/moe-meta-24k.job.json) placed on it, and a
 // parser of simulator faults that stops the test on a bad one.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/health/healthfault.h"
 #include "core/health/runningjobs.h"
 #include "core/jobs/jobspec.h"

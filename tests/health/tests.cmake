@@ -1,4 +1,5 @@
 # Live health: simulator, detection, attribution, actions, record/replay (core).
+railyard_add_test(health healthfocus)
 railyard_add_test(health healthdetect)
 set_tests_properties(health/healthdetect PROPERTIES TIMEOUT 300)
 

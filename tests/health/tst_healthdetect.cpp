@@ -3,7 +3,7 @@
 // slowdown, re-placed off the excluded host; a healthy noisy fabric raises
 // nothing; record → replay gives the same detections.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/health/healthdetector.h"
 #include "core/health/healthfault.h"
 #include "core/health/healthreport.h"

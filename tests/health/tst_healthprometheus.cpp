@@ -6,7 +6,7 @@
 // alarm or incident; restarted: frames come back. Skips when the binaries
 // are absent. Also, without processes: the response parser and the mapper.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/health/healthdetector.h"
 #include "core/health/healthreport.h"
 #include "core/health/prometheusmapping.h"

@@ -6,7 +6,7 @@
 // another fabric, damaged frames (after the good ones before them) and files
 // that are not projects give errors naming the project.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/health/healthdetector.h"
 #include "core/health/healthfault.h"
 #include "core/health/healthreport.h"

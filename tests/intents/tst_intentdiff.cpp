@@ -5,7 +5,7 @@
 // 4 NIC links of each rack's hosts (2 hosts × 2 NICs) and the 4 uplinks
 // leaf1-spine1/2 and leaf3-spine1/2.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/intents/intentdiff.h"
 #include "core/intents/intentreader.h"
 #include "tests/intents/intenttestdata.h"

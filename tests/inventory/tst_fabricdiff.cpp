@@ -8,7 +8,7 @@
 // the round trip through the ibnetdiscover format (design vs "discovered").
 
 #include "core/compare/fabricdiff.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"

@@ -2,7 +2,7 @@
 // checked against hand-worked numbers (arithmetic in the comments).
 
 #include "core/analysis/capacity.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 #include "core/jobs/jobspec.h"
@@ -11,7 +11,7 @@
 #include "core/placement/placementreport.h"
 #include "core/placement/placementsummary.h"
 #include "core/placement/placer.h"
-#include "core/placement/ranklayout.h"
+#include "core/jobs/ranklayout.h"
 #include "core/traffic/steptraffic.h"
 #include "core/traffic/tierbytes.h"
 

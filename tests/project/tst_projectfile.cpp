@@ -1,7 +1,7 @@
 // Tests of the .railyard project file: save and reopen, versions, errors
 // that name the file and leave it untouched.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/project/projectfile.h"
 #include "projecttestdata.h"
 

@@ -1,8 +1,8 @@
 // The .railyard project as a registered fabric format: byte-exact round
 // trips of every sample through the registry and railyard-cli convert.
 
-#include "core/formats/formatregistry.h"
-#include "core/formats/railyardproject/railyardprojectformat.h"
+#include "core/registry/formatregistry.h"
+#include "core/project/railyardprojectformat.h"
 #include "projecttestdata.h"
 
 #include <QDir>

@@ -6,7 +6,7 @@
 // A second test dies in a transaction that has certainly written into the
 // file, so the rollback of a hot journal is exercised on every run.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/project/projectfile.h"
 #include "projecttestdata.h"
 

@@ -4,7 +4,7 @@
 // files of schemas 2, 3 and 4 gain the intent and health tables and the
 // hosts' NVLink domains the same way.
 
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/health/healthstore.h"
 #include "core/intents/intentstore.h"
 #include "core/project/projectfile.h"

@@ -6,7 +6,7 @@
 #include "core/analysis/capacity.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
-#include "core/placement/placement.h"
+#include "core/jobs/placement.h"
 #include "core/traffic/collectivemodel.h"
 #include "core/traffic/steptraffic.h"
 

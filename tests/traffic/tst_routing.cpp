@@ -3,7 +3,7 @@
 // from the topology (comments give the derivation).
 
 #include "core/analysis/capacity.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 #include "core/traffic/routing.h"

@@ -120,7 +120,7 @@ void TestAnalysisDock::exportHtml()
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("report.html"));
     QString error;
-    QVERIFY2(ReportExporter(m_document.get(), m_runner.get(), m_dock.get(), nullptr).write(path, &error),
+    QVERIFY2(ReportExporter(m_document.get(), m_runner.get(), nullptr).write(path, &error),
              qPrintable(error));
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -133,7 +133,7 @@ void TestAnalysisDock::exportHtml()
     // Under a what-if the report shows before → after.
     m_document->setFailed({"core-0001"}, true);
     settle();
-    const QString whatIf = ReportExporter(m_document.get(), m_runner.get(), m_dock.get(), nullptr).html();
+    const QString whatIf = ReportExporter(m_document.get(), m_runner.get(), nullptr).html();
     QVERIFY(whatIf.contains(QLatin1String("What-if")));
     QVERIFY(whatIf.contains(QLatin1String("core-0001")));
     QVERIFY(whatIf.contains(QLatin1String("6000")) || whatIf.contains(QLatin1String("6,000")));
@@ -145,7 +145,7 @@ void TestAnalysisDock::exportPdf()
     QVERIFY(dir.isValid());
     const QString path = dir.filePath(QStringLiteral("report.pdf"));
     QString error;
-    QVERIFY2(ReportExporter(m_document.get(), m_runner.get(), m_dock.get(), nullptr).write(path, &error),
+    QVERIFY2(ReportExporter(m_document.get(), m_runner.get(), nullptr).write(path, &error),
              qPrintable(error));
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -159,7 +159,7 @@ void TestAnalysisDock::exportWithCanvas()
     canvas.setDocument(m_document.get());
     canvas.setAnalysisRunner(m_runner.get());
     canvas.resize(800, 500);
-    const QString html = ReportExporter(m_document.get(), m_runner.get(), m_dock.get(), &canvas).html();
+    const QString html = ReportExporter(m_document.get(), m_runner.get(), &canvas).html();
     QCOMPARE(html.count(QLatin1String("<img")), 4); // three charts and the canvas
     if (const QString path = qEnvironmentVariable("RAILYARD_SCREENSHOT"); !path.isEmpty()) {
         QFile file(QString(path).replace(QLatin1String(".png"), QLatin1String("-canvas.html")));
@@ -172,7 +172,7 @@ void TestAnalysisDock::exportErrors()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    ReportExporter exporter(m_document.get(), m_runner.get(), m_dock.get(), nullptr);
+    ReportExporter exporter(m_document.get(), m_runner.get(), nullptr);
     QString error;
     const QString missing = dir.filePath(QStringLiteral("no/such/dir/report.html"));
     QVERIFY(!exporter.write(missing, &error));
@@ -278,7 +278,7 @@ void TestAnalysisDock::screenshot()
         QString reportPath = path;
         reportPath.replace(reportPath.lastIndexOf(QLatin1Char('.')), 4, QLatin1String(suffix));
         QString error;
-        QVERIFY2(ReportExporter(m_document.get(), m_runner.get(), m_dock.get(), nullptr).write(reportPath, &error),
+        QVERIFY2(ReportExporter(m_document.get(), m_runner.get(), nullptr).write(reportPath, &error),
                  qPrintable(error));
     }
 

@@ -9,8 +9,10 @@
 #include "views/analysisrunner.h"
 #include "views/docks/outlinedock.h"
 #include "views/docks/problemsdock.h"
+#include "views/docks/problemsmodel.h"
 #include "views/docks/propertiesdock.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -19,7 +21,6 @@
 #include <QSortFilterProxyModel>
 #include <QTest>
 #include <QTreeView>
-#include <QTreeWidget>
 
 #include <memory>
 
@@ -48,6 +49,11 @@ QStringList labelTexts(const QWidget *widget)
         if (!label->isHidden() && !label->text().isEmpty())
             texts << label->text();
     return texts;
+}
+
+QString cell(const QAbstractItemModel *model, int row, int column)
+{
+    return model->index(row, column).data().toString();
 }
 
 bool anyContains(const QStringList &texts, const QString &needle)
@@ -431,14 +437,14 @@ void TestDocks::problemsShowsValidationError()
     dock.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dock));
     QCOMPARE(dock.messageCount(), 1);
-    auto *list = dock.findChild<QTreeWidget *>();
+    auto *list = dock.findChild<QTreeView *>(QStringLiteral("ProblemsList"));
     QVERIFY(list);
-    QTreeWidgetItem *item = list->topLevelItem(0);
-    QCOMPARE(item->text(1), QStringLiteral("h1--s1"));
-    QVERIFY(item->text(0).contains(QStringLiteral("capacity")));
-    QVERIFY(!item->icon(0).isNull());
+    const QAbstractItemModel *rows = list->model();
+    QCOMPARE(cell(rows, 0, 1), QStringLiteral("h1--s1"));
+    QVERIFY(cell(rows, 0, 0).contains(QStringLiteral("capacity")));
+    QVERIFY(!rows->index(0, 0).data(Qt::DecorationRole).value<QIcon>().isNull());
 
-    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(item).center());
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualRect(rows->index(0, 0)).center());
     QCOMPARE(doc.selection(), std::vector<std::string>{"h1--s1"});
 
     ProblemsDock clean;
@@ -456,8 +462,7 @@ void TestDocks::problemsShowsLoadMessages()
     warning.message = QStringLiteral("unknown attribute 'colour' ignored");
     dock.setLoadMessages({}, {warning});
     QCOMPARE(dock.messageCount(), 1);
-    auto *list = dock.findChild<QTreeWidget *>();
-    QVERIFY(list->topLevelItem(0)->text(0).contains(QStringLiteral("pod.graphml:12")));
+    QVERIFY(cell(dock.filter(), 0, 0).contains(QStringLiteral("pod.graphml:12")));
 
     FabricDocument other(m_superpod);
     dock.setDocument(&other); // load messages belong to the previous document
@@ -472,12 +477,12 @@ void TestDocks::problemsListsDegradedLinks()
     const std::int32_t link = m_superpod.incidentLinks(0).front();
     const QString id = QString::fromStdString(m_superpod.link(link).id);
     QVERIFY(m_doc->setLinkRate(link, 100));
-    auto *list = dock.findChild<QTreeWidget *>();
+    const QAbstractItemModel *rows = dock.filter();
     QTRY_COMPARE(dock.messageCount(), 1);
-    QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("%1 is degraded: 100 of 400 Gbit/s").arg(id));
-    QCOMPARE(list->topLevelItem(0)->text(1), id);
+    QCOMPARE(cell(rows, 0, 0), QStringLiteral("%1 is degraded: 100 of 400 Gbit/s").arg(id));
+    QCOMPARE(cell(rows, 0, 1), id);
     QVERIFY(m_doc->setLinkRate(link, 0));
-    QTRY_COMPARE(list->topLevelItem(0)->text(0), QStringLiteral("%1 is down").arg(id));
+    QTRY_COMPARE(cell(rows, 0, 0), QStringLiteral("%1 is down").arg(id));
     m_doc->undoStack()->undo();
     m_doc->undoStack()->undo();
     QTRY_COMPARE(dock.messageCount(), 0);
@@ -505,24 +510,40 @@ void TestDocks::problemsShowsWhatIf()
     m_doc->setFailed(uplinks, true);
     runner.waitForFinished();
 
-    auto *list = dock.findChild<QTreeWidget *>();
+    const QAbstractItemModel *rows = dock.filter();
     QStringList messages;
-    QTreeWidgetItem *noUplink = nullptr;
-    for (int i = 0; i < list->topLevelItemCount(); ++i) {
-        QTreeWidgetItem *item = list->topLevelItem(i);
-        messages << item->text(0);
-        if (item->text(0).contains(QStringLiteral("no uplink capacity left (what-if)")))
-            noUplink = item;
+    int noUplink = -1;
+    for (int i = 0; i < rows->rowCount(); ++i) {
+        messages << cell(rows, i, 0);
+        if (noUplink < 0 && cell(rows, i, 0).contains(QStringLiteral("no uplink capacity left (what-if)")))
+            noUplink = i;
     }
-    QVERIFY2(noUplink, qPrintable(messages.join('\n')));
-    QCOMPARE(noUplink->text(1), QStringLiteral("leaf-0001"));
+    QVERIFY2(noUplink >= 0, qPrintable(messages.join('\n')));
+    QCOMPARE(cell(rows, noUplink, 1), QStringLiteral("leaf-0001"));
     QVERIFY(anyContains(messages, QStringLiteral("Bisection is an upper bound")));
     // 32 failed links listed one by one as information.
     QCOMPARE(messages.filter(QStringLiteral(" failed (what-if)")).size(), 32);
     QCOMPARE(dock.messageCount(), 1 + 1 + 32);
 
     // A warning sorts before information.
-    QCOMPARE(list->topLevelItem(0), noUplink);
+    QCOMPARE(noUplink, 0);
+
+    // The dock's filters: warnings and errors only hide the 32 information
+    // rows; a text filter keeps the rows that name the leaf.
+    auto *severity = dock.findChild<QComboBox *>(QStringLiteral("ProblemsSeverity"));
+    QVERIFY(severity);
+    severity->setCurrentIndex(1); // errors and warnings
+    QCOMPARE(rows->rowCount(), 1); // the bound and the failed links are information
+    severity->setCurrentIndex(0); // all
+    auto *text = dock.findChild<QLineEdit *>(QStringLiteral("ProblemsFilter"));
+    QVERIFY(text);
+    text->setText(QStringLiteral("LEAF-0001"));
+    QTRY_VERIFY(rows->rowCount() >= 1);
+    for (int i = 0; i < rows->rowCount(); ++i)
+        QVERIFY(cell(rows, i, 0).contains(QLatin1String("leaf-0001"), Qt::CaseInsensitive)
+                || cell(rows, i, 1).contains(QLatin1String("leaf-0001"), Qt::CaseInsensitive));
+    text->clear();
+    QTRY_COMPARE(rows->rowCount(), 1 + 1 + 32);
     m_doc->restoreAll();
     runner.waitForFinished();
     QCOMPARE(dock.messageCount(), 0);

@@ -80,15 +80,18 @@ private slots:
         // start() returns at once: placement and polling run on the worker.
         QVERIFY(blocked.elapsed() < 500);
 
-        QTRY_VERIFY_WITH_TIMEOUT(dock->alarmList()->topLevelItemCount() >= 1, 30000);
-        QTreeWidgetItem *alarm = dock->alarmList()->topLevelItem(0);
-        QCOMPARE(alarm->text(0), QStringLiteral("link_degraded"));
-        QCOMPARE(alarm->text(1), linkId);
-        QVERIFY2(alarm->text(3).contains(QStringLiteral("llama-70b-3k ×")), qPrintable(alarm->text(3)));
-        const double slowdown = alarm->text(3).section(QStringLiteral("×"), 1).toDouble();
-        QVERIFY2(slowdown > 1.05, qPrintable(alarm->text(3))); // half a host link slows the whole job
-        QVERIFY(!alarm->text(4).isEmpty());                    // the ranks behind it
-        QCOMPARE(dock->alarmList()->topLevelItemCount(), 1);
+        QTRY_VERIFY_WITH_TIMEOUT(dock->alarmModel()->rowCount() >= 1, 30000);
+        const HealthAlarmModel *alarms = dock->alarmModel();
+        const auto text = [alarms](int column) { return alarms->index(0, column).data().toString(); };
+        QCOMPARE(text(HealthAlarmModel::KindColumn), QStringLiteral("link_degraded"));
+        QCOMPARE(text(HealthAlarmModel::ElementColumn), linkId);
+        QCOMPARE(alarms->index(0, 0).data(HealthAlarmModel::FocusRole).toString(), linkId);
+        QVERIFY2(text(HealthAlarmModel::JobsColumn).contains(QStringLiteral("llama-70b-3k ×")),
+                 qPrintable(text(HealthAlarmModel::JobsColumn)));
+        const double slowdown = text(HealthAlarmModel::JobsColumn).section(QStringLiteral("×"), 1).toDouble();
+        QVERIFY2(slowdown > 1.05, qPrintable(text(HealthAlarmModel::JobsColumn))); // half a host link slows the whole job
+        QVERIFY(!text(HealthAlarmModel::RanksColumn).isEmpty());                    // the ranks behind it
+        QCOMPARE(dock->alarmModel()->rowCount(), 1);
         dock->selectAlarm(0);
         QVERIFY2(dock->chartTitle().contains(linkId), qPrintable(dock->chartTitle()));
 
@@ -190,7 +193,7 @@ private slots:
         QVERIFY(sawStale);
         QVERIFY(recovered);
         QVERIFY2(dock->statusText().contains(QStringLiteral("Stale")), qPrintable(dock->statusText()));
-        QCOMPARE(dock->alarmList()->topLevelItemCount(), 0);
+        QCOMPARE(dock->alarmModel()->rowCount(), 0);
         QCOMPARE(dock->incidentList()->count(), 0);
         QVERIFY(window.canvas()->healthOverlay() && window.canvas()->healthOverlay()->isStale());
     }
@@ -249,8 +252,8 @@ private slots:
         dock->setSourceConfig(replay);
         QVERIFY(dock->start());
         QTRY_VERIFY_WITH_TIMEOUT(dock->monitor()->state() == HealthMonitor::State::Ended, 30000);
-        QCOMPARE(dock->alarmList()->topLevelItemCount(), 1);
-        QCOMPARE(dock->alarmList()->topLevelItem(0)->text(1), linkId);
+        QCOMPARE(dock->alarmModel()->rowCount(), 1);
+        QCOMPARE(dock->alarmModel()->index(0, HealthAlarmModel::ElementColumn).data().toString(), linkId);
         QCOMPARE(HealthStore(project).recordings()->size(), size_t(1));
         QCOMPARE(HealthStore(project).incidents()->size(), size_t(1)); // a replay records and files nothing
     }
@@ -272,7 +275,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(dock->monitor()->state() == HealthMonitor::State::Stale, 20000);
         QVERIFY2(dock->statusText().contains(QStringLiteral("Stale")), qPrintable(dock->statusText()));
         QTRY_VERIFY_WITH_TIMEOUT(dock->monitor()->framesReceived() >= 3, 20000);
-        QCOMPARE(dock->alarmList()->topLevelItemCount(), 0);
+        QCOMPARE(dock->alarmModel()->rowCount(), 0);
         QCOMPARE(dock->incidentList()->count(), 0);
         dock->stop();
     }

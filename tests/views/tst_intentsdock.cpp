@@ -18,7 +18,7 @@
 #include "core/layout/fabriclayout.h"
 #include "views/canvas/colours.h"
 #include "views/canvas/fabriccanvas.h"
-#include "views/canvas/intentdiffoverlay.h"
+#include "views/canvas/comparisonoverlay.h"
 #include "views/docks/intentreviewpanel.h"
 #include "views/docks/intentrulesview.h"
 #include "views/docks/intentsdock.h"
@@ -55,11 +55,11 @@ Intent readSample(const QString &path)
     return *r.intent;
 }
 
-IntentDiffOverlay::Mark markOf(ChangeKind kind)
+ComparisonOverlay::Mark markOf(ChangeKind kind)
 {
-    return kind == ChangeKind::Added  ? IntentDiffOverlay::Added
-        : kind == ChangeKind::Removed ? IntentDiffOverlay::Removed
-                                      : IntentDiffOverlay::Changed;
+    return kind == ChangeKind::Added  ? ComparisonOverlay::Added
+        : kind == ChangeKind::Removed ? ComparisonOverlay::Removed
+                                      : ComparisonOverlay::Changed;
 }
 
 /// The first layout group of `level` whose label is `label` and row `row`.
@@ -191,7 +191,7 @@ void TestIntentsDock::rulesSideBySide()
 void TestIntentsDock::canvasOverlayMatchesDiff()
 {
     openV3V4();
-    const IntentDiffOverlay *overlay = m_window->canvas()->intentDiff();
+    const ComparisonOverlay *overlay = m_window->canvas()->intentDiff();
     QVERIFY(overlay);
     QCOMPARE(overlay->title(), QStringLiteral("Intent diff v3 → v4"));
     const Fabric &fabric = m_window->document()->fabric();
@@ -220,11 +220,11 @@ void TestIntentsDock::canvasOverlayMatchesDiff()
             merged |= linkMark[size_t(l)];
         QCOMPARE(int(overlay->node(n)), merged);
     }
-    QCOMPARE(marked[IntentDiffOverlay::Added], 4608);
-    QCOMPARE(marked[IntentDiffOverlay::Removed], 1024);
-    QCOMPARE(marked[IntentDiffOverlay::Changed], 0);
-    QCOMPARE(overlay->rackCount(IntentDiffOverlay::Added), 40);
-    QCOMPARE(overlay->rackCount(IntentDiffOverlay::Removed), 32);
+    QCOMPARE(marked[ComparisonOverlay::Added], 4608);
+    QCOMPARE(marked[ComparisonOverlay::Removed], 1024);
+    QCOMPARE(marked[ComparisonOverlay::Changed], 0);
+    QCOMPARE(overlay->rackCount(ComparisonOverlay::Added), 40);
+    QCOMPARE(overlay->rackCount(ComparisonOverlay::Removed), 32);
 
     // By hand from the samples: v4 opens su-005 (zone-02, racks 033-040, hosts
     // gpu129-gpu160) to RDMA from zone-01 (racks 001-032, gpu001-gpu128), and
@@ -233,26 +233,26 @@ void TestIntentsDock::canvasOverlayMatchesDiff()
     auto host = [&](const char *id) { return fabric.findNode(id); };
     QCOMPARE(fabric.host(host("gpu129")).location.su, std::string("su-005"));
     QCOMPARE(fabric.host(host("gpu129")).location.rack, std::string("rack-033"));
-    QCOMPARE(overlay->node(host("gpu129")), IntentDiffOverlay::Added);
-    QCOMPARE(overlay->node(host("gpu160")), IntentDiffOverlay::Added);
-    QCOMPARE(overlay->node(host("gpu001")), IntentDiffOverlay::Added);
-    QCOMPARE(overlay->node(host("gpu128")), IntentDiffOverlay::Added);
+    QCOMPARE(overlay->node(host("gpu129")), ComparisonOverlay::Added);
+    QCOMPARE(overlay->node(host("gpu160")), ComparisonOverlay::Added);
+    QCOMPARE(overlay->node(host("gpu001")), ComparisonOverlay::Added);
+    QCOMPARE(overlay->node(host("gpu128")), ComparisonOverlay::Added);
     QCOMPARE(fabric.host(host("gpu161")).location.rack, std::string("rack-041"));
-    QCOMPARE(overlay->node(host("gpu161")), IntentDiffOverlay::None);
-    QCOMPARE(overlay->node(host("gpu256")), IntentDiffOverlay::None);
+    QCOMPARE(overlay->node(host("gpu161")), ComparisonOverlay::None);
+    QCOMPARE(overlay->node(host("gpu256")), ComparisonOverlay::None);
     QCOMPARE(fabric.host(host("gpu257")).location.zone, std::string("zone-03"));
-    QCOMPARE(overlay->node(host("gpu257")), IntentDiffOverlay::Removed);
-    QCOMPARE(overlay->node(host("gpu384")), IntentDiffOverlay::Removed);
+    QCOMPARE(overlay->node(host("gpu257")), ComparisonOverlay::Removed);
+    QCOMPARE(overlay->node(host("gpu384")), ComparisonOverlay::Removed);
     // Every NIC link of those hosts carries the same mark; none of gpu161's does.
     for (const char *id : {"gpu001", "gpu129"})
         for (const std::int32_t l : fabric.incidentLinks(host(id)))
-            QCOMPARE(overlay->link(l), IntentDiffOverlay::Added);
+            QCOMPARE(overlay->link(l), ComparisonOverlay::Added);
     for (const std::int32_t l : fabric.incidentLinks(host("gpu257")))
-        QCOMPARE(overlay->link(l), IntentDiffOverlay::Removed);
+        QCOMPARE(overlay->link(l), ComparisonOverlay::Removed);
     for (const std::int32_t l : fabric.incidentLinks(host("gpu161"))) {
-        QCOMPARE(overlay->link(l), IntentDiffOverlay::None);
+        QCOMPARE(overlay->link(l), ComparisonOverlay::None);
         // su-006's rail leaves serve only su-006: untouched.
-        QCOMPARE(overlay->node(fabric.otherEnd(l, host("gpu161"))), IntentDiffOverlay::None);
+        QCOMPARE(overlay->node(fabric.otherEnd(l, host("gpu161"))), ComparisonOverlay::None);
     }
 
     // Clearing the intents clears the canvas.
@@ -273,7 +273,7 @@ void TestIntentsDock::structureEditRecomputes()
     QCOMPARE(int(m_window->intentsDock()->diff()->semantics.links.size()), int(expected.semantics.links.size()));
     for (const LinkChange &l : expected.semantics.links)
         QCOMPARE(m_window->canvas()->intentDiff()->link(l.link), markOf(l.kind));
-    QCOMPARE(m_window->canvas()->intentDiff()->node(doc->fabric().findNode("gpu129")), IntentDiffOverlay::Added);
+    QCOMPARE(m_window->canvas()->intentDiff()->node(doc->fabric().findNode("gpu129")), ComparisonOverlay::Added);
     doc->undoStack()->undo();
     QCOMPARE(doc->fabric().linkCount(), links);
     QTRY_VERIFY(m_window->canvas()->intentDiff() && m_window->canvas()->intentDiff()->fits(doc->fabric()));
@@ -284,7 +284,7 @@ void TestIntentsDock::groupMarksZoomedOut()
 {
     openV3V4();
     FabricCanvas *canvas = m_window->canvas();
-    const IntentDiffOverlay *overlay = canvas->intentDiff();
+    const ComparisonOverlay *overlay = canvas->intentDiff();
     QVERIFY(overlay);
     const FabricLayout &layout = *canvas->layout();
     const Fabric &fabric = m_window->document()->fabric();
@@ -316,12 +316,12 @@ void TestIntentsDock::groupMarksZoomedOut()
     const int pod1 = groupIndex(pods, "zone-01/pod-01"), pod2 = groupIndex(pods, "zone-02/pod-02"),
               pod3 = groupIndex(pods, "zone-03/pod-03");
     QVERIFY(pod1 >= 0 && pod2 >= 0 && pod3 >= 0);
-    QCOMPARE(overlay->group(0, pod1), IntentDiffOverlay::Added);
+    QCOMPARE(overlay->group(0, pod1), ComparisonOverlay::Added);
     QCOMPARE(overlay->markedHosts(0, pod1), 128);
-    QCOMPARE(overlay->group(0, pod2), IntentDiffOverlay::Added);
+    QCOMPARE(overlay->group(0, pod2), ComparisonOverlay::Added);
     QCOMPARE(overlay->markedHosts(0, pod2), 32);
     QCOMPARE(int(pods.groups[size_t(pod2)].members.size()), 128);
-    QCOMPARE(overlay->group(0, pod3), IntentDiffOverlay::Removed);
+    QCOMPARE(overlay->group(0, pod3), ComparisonOverlay::Removed);
     QCOMPARE(overlay->markedHosts(0, pod3), 128);
     // Scalable units: su-005 added, su-006 untouched.
     const LayoutLevel &sus = layout.levels()[1];
@@ -334,8 +334,8 @@ void TestIntentsDock::groupMarksZoomedOut()
         su6 = su == "su-006" ? int(g) : su6;
     }
     QVERIFY(su5 >= 0 && su6 >= 0);
-    QCOMPARE(overlay->group(1, su5), IntentDiffOverlay::Added);
-    QCOMPARE(overlay->group(1, su6), IntentDiffOverlay::None);
+    QCOMPARE(overlay->group(1, su5), ComparisonOverlay::Added);
+    QCOMPARE(overlay->group(1, su6), ComparisonOverlay::None);
 
     // The pixels: rendered at the pods level, zone-03's box is filled with
     // the removed tint and zone-01's with the added tint.
@@ -366,9 +366,9 @@ void TestIntentsDock::groupMarksZoomedOut()
                 hits += near(image.pixel(x, y), colour) ? 1 : 0;
         return total ? double(hits) / total : 0.0;
     };
-    QVERIFY2(share(pod3, tinted(IntentDiffOverlay::Removed)) > 0.3, "zone-03 is not drawn removed");
-    QVERIFY2(share(pod1, tinted(IntentDiffOverlay::Added)) > 0.3, "zone-01 is not drawn added");
-    QCOMPARE(share(pod3, tinted(IntentDiffOverlay::Added)), 0.0);
+    QVERIFY2(share(pod3, tinted(ComparisonOverlay::Removed)) > 0.3, "zone-03 is not drawn removed");
+    QVERIFY2(share(pod1, tinted(ComparisonOverlay::Added)) > 0.3, "zone-01 is not drawn added");
+    QCOMPARE(share(pod3, tinted(ComparisonOverlay::Added)), 0.0);
 }
 
 void TestIntentsDock::lintAndChangesSelectRacks()
@@ -588,7 +588,7 @@ void TestIntentsDock::versionsInAProject()
     QCOMPARE(dock->newIntent()->intent.metadata.version, 4);
     QCOMPARE(dock->reviewPanel()->state(), ReviewState::InReview);
     QVERIFY(m_window->canvas()->intentDiff());
-    QCOMPARE(m_window->canvas()->intentDiff()->rackCount(IntentDiffOverlay::Added), 40);
+    QCOMPARE(m_window->canvas()->intentDiff()->rackCount(ComparisonOverlay::Added), 40);
     // Two selected versions compare in version order whatever the selection order.
     QVERIFY(dock->showStoredVersions({versions->versionIds().back(), versions->versionIds().front()}));
     QCOMPARE(dock->oldIntent()->intent.metadata.version, 3);
@@ -604,15 +604,15 @@ void TestIntentsDock::meta24kZoomedOut()
     QVERIFY(dock->compareWith(QStringLiteral(RAILYARD_TEST_DATA "/intents/meta-24k.v2.intent.json")));
     const qint64 diffMs = timer.elapsed();
     FabricCanvas *canvas = m_window->canvas();
-    const IntentDiffOverlay *overlay = canvas->intentDiff();
+    const ComparisonOverlay *overlay = canvas->intentDiff();
     QVERIFY(overlay);
     canvas->fitToView();
     QCOMPARE(canvas->detail(), FabricCanvas::Detail::Pods);
     // Pods are zones here: 02, 03, 05 gain, 07 and 08 lose, 04 both, 01 and 06 keep their policy.
     const LayoutLevel &pods = canvas->layout()->levels()[0];
-    const IntentDiffOverlay::Mark expected[]
-        = {IntentDiffOverlay::None,  IntentDiffOverlay::Added, IntentDiffOverlay::Added,   IntentDiffOverlay::Changed,
-           IntentDiffOverlay::Added, IntentDiffOverlay::None,  IntentDiffOverlay::Removed, IntentDiffOverlay::Removed};
+    const ComparisonOverlay::Mark expected[]
+        = {ComparisonOverlay::None,  ComparisonOverlay::Added, ComparisonOverlay::Added,   ComparisonOverlay::Changed,
+           ComparisonOverlay::Added, ComparisonOverlay::None,  ComparisonOverlay::Removed, ComparisonOverlay::Removed};
     for (int z = 1; z <= 8; ++z) {
         const std::string label = "zone-0" + std::to_string(z) + "/pod-0" + std::to_string(z);
         const int g = groupIndex(pods, label);

@@ -10,11 +10,11 @@
 
 #include "core/compare/fabricdiff.h"
 #include "core/document/fabricdocument.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 #include "views/canvas/fabriccanvas.h"
-#include "views/canvas/intentdiffoverlay.h"
+#include "views/canvas/comparisonoverlay.h"
 #include "views/dialogs/bomdialog.h"
 #include "views/dialogs/comparisondialog.h"
 #include "views/docks/problemsdock.h"
@@ -183,16 +183,16 @@ void TestInventory::compareDrawsTheDiff()
         dialog->changeList()->topLevelItem(groups.indexOf(QStringLiteral("Removed switches (1)")))->child(0)->text(0),
         QString::fromStdString(spine));
     // The spine's leaves carry the "removed" mark; a host does not.
-    const IntentDiffOverlay *overlay = window.canvas()->intentDiff();
+    const ComparisonOverlay *overlay = window.canvas()->intentDiff();
     QVERIFY(overlay);
     const Fabric &current = window.document()->fabric();
     int markedLeaves = 0;
     for (std::int32_t s = 0; s < current.switchCount(); ++s)
         if (current.switchAt(s).tier == Tier::Leaf
-            && overlay->node(current.switchNode(s)) == IntentDiffOverlay::Removed)
+            && overlay->node(current.switchNode(s)) == ComparisonOverlay::Removed)
             ++markedLeaves;
     QCOMPARE(markedLeaves, int(spineLeaves.size()));
-    QCOMPARE(overlay->node(current.hostNode(0)), IntentDiffOverlay::None);
+    QCOMPARE(overlay->node(current.hostNode(0)), ComparisonOverlay::None);
     // The analyses side by side. Rail-optimized: each rail's 32 hosts share one leaf, so
     // the bisection is the hosts' NICs (32 × 8 × 400 Gb/s / 2 = 51.2 Tb/s) on both sides;
     // each leaf had 32 uplinks (8 to each of 4 spines) for 32 host ports (1:1), now 24 (4:3).
@@ -240,15 +240,15 @@ void TestInventory::verifyCablingFindsSwappedPair()
     QCOMPARE(groups,
              (QStringList{QStringLiteral("Missing cables (1)"), QStringLiteral("Swapped pairs (1)"),
                           QStringLiteral("Wrong speed (1)")}));
-    const IntentDiffOverlay *overlay = window.canvas()->intentDiff();
+    const ComparisonOverlay *overlay = window.canvas()->intentDiff();
     QVERIFY(overlay);
-    QCOMPARE(overlay->link(l1), IntentDiffOverlay::Changed);
-    QCOMPARE(overlay->link(l2), IntentDiffOverlay::Changed);
-    QCOMPARE(overlay->link(dark), IntentDiffOverlay::Removed);
-    QCOMPARE(overlay->link(slow), IntentDiffOverlay::Changed);
+    QCOMPARE(overlay->link(l1), ComparisonOverlay::Changed);
+    QCOMPARE(overlay->link(l2), ComparisonOverlay::Changed);
+    QCOMPARE(overlay->link(dark), ComparisonOverlay::Removed);
+    QCOMPARE(overlay->link(slow), ComparisonOverlay::Changed);
     int marked = 0;
     for (std::int32_t l = 0; l < m_design.linkCount(); ++l)
-        marked += overlay->link(l) != IntentDiffOverlay::None;
+        marked += overlay->link(l) != ComparisonOverlay::None;
     QCOMPARE(marked, 4);
     const QByteArray dir = qgetenv("RAILYARD_SCREENSHOT_DIR");
     if (!dir.isEmpty()) {

@@ -3,7 +3,7 @@
 // groups and path, bad job files.
 
 #include "core/document/fabricdocument.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 #include "core/placement/jobevaluation.h"
 #include "views/dialogs/jobeditdialog.h"
 #include "views/docks/jobsdock.h"

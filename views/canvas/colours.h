@@ -30,7 +30,7 @@ QColor heatColour(int band);
 /// Legend text of a heatmap band, e.g. "< 25 %".
 const char *heatBandLabel(int band);
 
-/// Colour of an intent-diff mark (IntentDiffOverlay::Mark): 1 added (newly
+/// Colour of an intent-diff mark (ComparisonOverlay::Mark): 1 added (newly
 /// allowed), 2 removed (newly denied), 3 changed (both); anything else is
 /// grey. Blue and vermillion (Okabe–Ito) and wine (Paul Tol): simulated
 /// deuteranopia, protanopia and tritanopia keep the three apart from each

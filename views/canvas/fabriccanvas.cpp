@@ -4,7 +4,7 @@
 #include "views/analysisrunner.h"
 #include "views/canvas/colours.h"
 #include "views/canvas/healthoverlay.h"
-#include "views/canvas/intentdiffoverlay.h"
+#include "views/canvas/comparisonoverlay.h"
 #include "views/docks/analysischarts.h"
 
 #include <QContextMenuEvent>
@@ -184,11 +184,7 @@ void FabricCanvas::updateOverlays() const
     m_linkDegraded.assign(static_cast<size_t>(fabric.linkCount()), 0);
     for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
         const Link &link = fabric.link(l);
-        bool down = link.state == LinkState::Down || doc.isLinkFailed(l);
-        if (!down && fabric.isSwitch(link.a))
-            down = doc.isSwitchFailed(fabric.switchIndexOf(link.a));
-        if (!down && fabric.isSwitch(link.b))
-            down = doc.isSwitchFailed(fabric.switchIndexOf(link.b));
+        const bool down = doc.isLinkDownUnderWhatIf(l);
         m_linkFailed[static_cast<size_t>(l)] = down ? 1 : 0;
         m_linkDegraded[static_cast<size_t>(l)] = !down && link.state == LinkState::Degraded ? 1 : 0;
     }
@@ -405,7 +401,7 @@ void FabricCanvas::setIntentDiff(const SemanticDiff *diff, const QString &title)
 {
     m_intentDiff.reset();
     if (diff && m_document) {
-        m_intentDiff = std::make_unique<IntentDiffOverlay>(*diff, m_document->fabric(), title);
+        m_intentDiff = std::make_unique<ComparisonOverlay>(*diff, m_document->fabric(), title);
         if (m_layout)
             m_intentDiff->setLayout(*m_layout);
     }
@@ -413,7 +409,7 @@ void FabricCanvas::setIntentDiff(const SemanticDiff *diff, const QString &title)
     update();
 }
 
-void FabricCanvas::setComparison(std::unique_ptr<IntentDiffOverlay> overlay)
+void FabricCanvas::setComparison(std::unique_ptr<ComparisonOverlay> overlay)
 {
     m_intentDiff = std::move(overlay);
     if (m_intentDiff && m_layout)

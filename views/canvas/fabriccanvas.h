@@ -14,7 +14,7 @@
 //
 // Overlays: the bisection cut (from the AnalysisRunner), failed elements (from
 // the document's what-if), switches coloured by oversubscription, selection,
-// and the diff of two intent versions (IntentDiffOverlay, from the Intents
+// and the diff of two intent versions (ComparisonOverlay, from the Intents
 // dock), which takes over the colours while it is shown.
 
 #include "core/layout/fabriclayout.h"
@@ -35,7 +35,7 @@ namespace Railyard {
 class AnalysisRunner;
 class FabricDocument;
 class HealthOverlay;
-class IntentDiffOverlay;
+class ComparisonOverlay;
 struct SemanticDiff;
 
 class FabricCanvas : public QWidget
@@ -69,7 +69,7 @@ public:
     /// Where the view is, as the overview's breadcrumb says it ("zone-01 › pod-01 › …"); empty when hidden.
     QString overviewBreadcrumb() const;
     /// The intent diff drawn, nullptr when none.
-    const IntentDiffOverlay *intentDiff() const { return m_intentDiff.get(); }
+    const ComparisonOverlay *intentDiff() const { return m_intentDiff.get(); }
     /// Colours the racks, switches and links of a semantic intent diff
     /// computed on the document's fabric (added / removed / changed, with a
     /// legend headed `title`) at every zoom level; nullptr clears it. Not a
@@ -77,7 +77,7 @@ public:
     void setIntentDiff(const SemanticDiff *diff, const QString &title);
     /// Shows a fabric comparison or as-built check (Inventory menu) the way an
     /// intent diff is shown; null clears it. Replaces any intent diff.
-    void setComparison(std::unique_ptr<IntentDiffOverlay> overlay);
+    void setComparison(std::unique_ptr<ComparisonOverlay> overlay);
     /// Live link health (Health dock): links coloured by state at every zoom
     /// level, suspects outlined, with a legend; nullptr clears it. An intent
     /// diff shown at the same time keeps the colours.
@@ -233,7 +233,7 @@ private:
     double m_layoutMs = 0.0;      ///< what the last layout cost
     QTimer *m_layoutTimer = nullptr;
     std::vector<char> m_highlightedHosts;
-    std::unique_ptr<IntentDiffOverlay> m_intentDiff;
+    std::unique_ptr<ComparisonOverlay> m_intentDiff;
     std::unique_ptr<HealthOverlay> m_health;
     mutable bool m_overlaysDirty = true;
     mutable std::vector<char> m_linkFailed;

@@ -319,14 +319,14 @@ void FabricCanvas::Painter::drawLevel(size_t boxLevel)
             sub = tr("%1 of %2 hosts %3")
                       .arg(diff->markedHosts(boxLevel, static_cast<std::int32_t>(i)))
                       .arg(g.members.size())
-                      .arg(IntentDiffOverlay::markName(IntentDiffOverlay::Mark(mark)));
+                      .arg(ComparisonOverlay::markName(ComparisonOverlay::Mark(mark)));
         p.setPen(g.row == 0 ? textColour() : (fill.lightness() < 110 ? QColor(Qt::white) : QColor(20, 20, 20)));
         // A group wider than the view is labelled in its visible part.
         const QRectF textBox = box.intersected(viewRect);
         if (!this->text) {
             // a thumbnail: no labels
         } else if (textBox.width() >= fm.horizontalAdvance(text) + 6 && textBox.height() >= fm.height() * 2 + 2) {
-            p.drawText(textBox.adjusted(3, 1, -3, -1), Qt::AlignCenter, text + "\n" + sub);
+            p.drawText(textBox.adjusted(3, 1, -3, -1), Qt::AlignCenter, text + QLatin1Char('\n') + sub);
         } else if (textBox.width() >= fm.horizontalAdvance(text) + 4 && textBox.height() >= fm.height()) {
             p.drawText(textBox, Qt::AlignCenter, text);
         }

@@ -10,7 +10,7 @@
 #include "views/canvas/colours.h"
 #include "views/canvas/fabriccanvas.h"
 #include "views/canvas/healthoverlay.h"
-#include "views/canvas/intentdiffoverlay.h"
+#include "views/canvas/comparisonoverlay.h"
 #include "views/docks/analysischarts.h"
 
 #include <QPainter>
@@ -49,7 +49,7 @@ struct FabricCanvas::Painter
     const std::vector<char> &cut;      ///< per link: in the bisection cut
     const std::vector<char> &failed;   ///< per link: carries nothing in the what-if
     const std::vector<char> &degraded; ///< per link: runs below its nominal rate
-    const IntentDiffOverlay *diff;     ///< the intent diff shown, or nullptr
+    const ComparisonOverlay *diff;     ///< the intent diff shown, or nullptr
     const HealthOverlay *health;       ///< live link health shown (no diff), or nullptr
     bool dark;
     bool text = true; ///< labels and legend; off for the overview's thumbnail
@@ -113,7 +113,7 @@ struct FabricCanvas::Painter
     QColor diffColour(int mark) const
     {
         const QColor c = intentDiffColour(mark);
-        return dark ? c.lighter(mark == IntentDiffOverlay::Changed ? 220 : 140) : c;
+        return dark ? c.lighter(mark == ComparisonOverlay::Changed ? 220 : 140) : c;
     }
     /// Fill of a host or switch (group) while a diff is shown: its mark's
     /// colour over the background, or a neutral grey.

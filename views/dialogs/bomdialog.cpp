@@ -1,7 +1,7 @@
 #include "views/dialogs/bomdialog.h"
 
 #include "core/document/fabricdocument.h"
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

@@ -372,4 +372,16 @@ QString AnalysisCharts::methodText(BisectionMethod method)
     return {};
 }
 
+QList<QImage> AnalysisCharts::reportImages(const AnalysisReport &baseline, const AnalysisReport *whatIf,
+                                           const QSize &size)
+{
+    // Reports are read on white paper: always the light theme.
+    const QChart::ChartTheme theme = QChart::ChartThemeLight;
+    return {
+        renderChart(oversubscriptionChart(baseline, whatIf, theme), size),
+        renderChart(capacityChart(baseline, whatIf, theme), size),
+        renderChart(bisectionChart(baseline, whatIf, theme), size),
+    };
+}
+
 } // namespace Railyard

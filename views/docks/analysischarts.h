@@ -39,6 +39,10 @@ public:
 
     /// Renders a chart into an image of the given size and deletes it.
     static QImage renderChart(QChart *chart, const QSize &size);
+    /// The three charts of a report (oversubscription, capacity, bisection)
+    /// rendered in the light theme, for paper: the analysis dock's export and
+    /// the report exporter use them.
+    static QList<QImage> reportImages(const AnalysisReport &baseline, const AnalysisReport *whatIf, const QSize &size);
 
     // --- Formats -----------------------------------------------------------
     /// Translated tier name ("leaf", "spine", "core", "switch").

@@ -416,14 +416,7 @@ QList<QImage> AnalysisDock::chartImages(const QSize &size) const
     const AnalysisReport *baseline = d->runner ? d->runner->baseline() : nullptr;
     if (!baseline || !d->runner->current())
         return {};
-    const AnalysisReport *whatIf = d->whatIf();
-    // Reports are read on white paper: always the light theme.
-    const QChart::ChartTheme theme = QChart::ChartThemeLight;
-    return {
-        AnalysisCharts::renderChart(AnalysisCharts::oversubscriptionChart(*baseline, whatIf, theme), size),
-        AnalysisCharts::renderChart(AnalysisCharts::capacityChart(*baseline, whatIf, theme), size),
-        AnalysisCharts::renderChart(AnalysisCharts::bisectionChart(*baseline, whatIf, theme), size),
-    };
+    return AnalysisCharts::reportImages(*baseline, d->whatIf(), size);
 }
 
 void AnalysisDock::changeEvent(QEvent *event)

@@ -1,5 +1,7 @@
 #include "views/docks/controlplanedock.h"
 
+#include "core/controlplane/controlrecords.h"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -180,19 +182,17 @@ void ControlPlaneDock::refresh()
             }
             const QString selected = selectedNetwork();
             m_networks->clear();
-            const QJsonArray items = object(reply).value(QStringLiteral("items")).toArray();
+            const std::vector<NetworkAnswer> items = networksFromJson(object(reply));
             const QLocale locale;
-            for (const QJsonValue &v : items) {
-                const QJsonObject n = v.toObject();
+            for (const NetworkAnswer &answer : items) {
+                const NetworkRecord &n = answer.network;
                 auto *item = new QTreeWidgetItem(m_networks);
-                item->setText(0, n.value(QStringLiteral("network_id")).toString());
-                item->setText(1, n.value(QStringLiteral("cluster")).toString());
-                item->setText(2, n.value(QStringLiteral("status")).toString());
-                item->setToolTip(2, n.value(QStringLiteral("status_reason")).toString());
-                const int version = n.value(QStringLiteral("intent_version")).toInt();
-                item->setText(3, version > 0 ? tr("v%1").arg(version) : tr("none"));
-                item->setText(4,
-                              locale.toString(n.value(QStringLiteral("bandwidth_gbps_per_host")).toDouble(), 'f', 0));
+                item->setText(0, QString::fromStdString(n.id));
+                item->setText(1, QString::fromStdString(n.cluster));
+                item->setText(2, QString::fromStdString(n.status));
+                item->setToolTip(2, QString::fromStdString(n.statusReason));
+                item->setText(3, n.intentVersion > 0 ? tr("v%1").arg(n.intentVersion) : tr("none"));
+                item->setText(4, locale.toString(n.bandwidthGbpsPerHost, 'f', 0));
                 if (item->text(0) == selected || (selected.isEmpty() && m_networks->topLevelItemCount() == 1))
                     m_networks->setCurrentItem(item);
             }
@@ -286,13 +286,11 @@ void ControlPlaneDock::pushIntent(const std::string &reviewedFile)
     m_client->send("POST", QStringLiteral("/v1/training-networks/%1/intents").arg(network), reviewedFile,
                    QUuid::createUuid().toString(QUuid::WithoutBraces), [this, network](ControlReply reply) {
                        if (reply.ok()) {
-                           const QJsonObject o = object(reply);
+                           const IntentPushAnswer a = intentPushFromJson(object(reply)).value_or(IntentPushAnswer{});
                            setStatus(tr("%1: intent v%2 %3.")
                                          .arg(network)
-                                         .arg(o.value(QStringLiteral("intent_version")).toInt())
-                                         .arg(o.value(QStringLiteral("status")).toString() == QLatin1String("applied")
-                                                  ? tr("applied")
-                                                  : tr("already applied")),
+                                         .arg(a.version)
+                                         .arg(a.status == "applied" ? tr("applied") : tr("already applied")),
                                      false);
                        } else {
                            setStatus(tr("%1: push refused: %2").arg(network, reply.errorText()), true);

@@ -13,6 +13,7 @@
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QSaveFile>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -27,6 +28,7 @@
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QTreeView>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBrowser>
@@ -41,17 +43,7 @@ namespace {
 
 QString slowdownText(double slowdown)
 {
-    return std::isfinite(slowdown) ? HealthDock::tr("×%1").arg(slowdown, 0, 'f', 2) : HealthDock::tr("stalled");
-}
-
-QString ranksText(const std::vector<std::int64_t> &ranks)
-{
-    QStringList parts;
-    for (size_t i = 0; i < ranks.size() && i < 6; ++i)
-        parts << QString::number(ranks[i]);
-    if (ranks.size() > 6)
-        parts << HealthDock::tr("… (%n ranks)", nullptr, static_cast<int>(ranks.size()));
-    return parts.join(QStringLiteral(", "));
+    return HealthAlarmModel::slowdownText(slowdown);
 }
 
 QString secondsText(double s)
@@ -132,10 +124,14 @@ void HealthDock::buildUi()
     layout->addWidget(m_status);
 
     auto *split = new QSplitter(Qt::Vertical, content);
-    m_alarms = new QTreeWidget(split);
+    m_alarms = new QTreeView(split);
+    m_alarms->setObjectName(QStringLiteral("healthAlarms"));
+    m_alarmModel = new HealthAlarmModel(this);
+    m_alarmModel->setClearedColour(palette().color(QPalette::Disabled, QPalette::Text));
+    m_alarms->setModel(m_alarmModel);
     m_alarms->setRootIsDecorated(false);
     m_alarms->setUniformRowHeights(true);
-    m_alarms->setColumnCount(5);
+    m_alarms->setSelectionMode(QAbstractItemView::SingleSelection);
     m_alarms->header()->setStretchLastSection(true);
     m_tabs = new QTabWidget(split);
     m_charts = new HealthCharts(m_tabs);
@@ -179,18 +175,18 @@ void HealthDock::buildUi()
     connect(m_startButton, &QPushButton::clicked, this, [this] { start(); });
     connect(m_pauseButton, &QPushButton::toggled, m_monitor, &HealthMonitor::setPaused);
     connect(m_stopButton, &QPushButton::clicked, this, &HealthDock::stop);
-    connect(m_alarms, &QTreeWidget::currentItemChanged, this, [this] {
+    connect(m_alarms->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
         m_selectedLink = -1;
         refreshSelection();
         refreshActions();
     });
-    connect(m_alarms, &QTreeWidget::itemClicked, this, [this] { // back from a canvas-selected link
+    connect(m_alarms, &QTreeView::clicked, this, [this] { // back from a canvas-selected link
         m_selectedLink = -1;
         refreshSelection();
     });
-    connect(m_alarms, &QTreeWidget::itemDoubleClicked, this, [this](QTreeWidgetItem *item) {
-        if (m_canvas && item)
-            m_canvas->focusElement(item->data(1, Qt::UserRole).toString());
+    connect(m_alarms, &QTreeView::doubleClicked, this, [this](const QModelIndex &index) {
+        if (m_canvas && index.isValid())
+            m_canvas->focusElement(index.data(HealthAlarmModel::FocusRole).toString());
     });
     connect(m_incidents, &QListWidget::currentRowChanged, this, &HealthDock::showSelectedIncident);
     connect(m_exportButton, &QPushButton::clicked, this, &HealthDock::exportIncident);
@@ -209,7 +205,7 @@ void HealthDock::retranslate()
     m_source->setCurrentIndex(std::min(source, m_source->count() - 1));
     m_source->blockSignals(false);
     m_jobLabel->setText(tr("Jobs"));
-    m_jobFiles->setPlaceholderText(tr("*.job.json files separated by ';' (empty: the Jobs dock's job)"));
+    m_jobFiles->setPlaceholderText(tr("*.job.json files separated by ';' (empty: the project's jobs)"));
     m_faultsLabel->setText(tr("Inject"));
     m_faults->setPlaceholderText(tr("e.g. degrade:LINK:0.5@3; hang:rank:7@5"));
     m_replayLabel->setText(tr("Recording"));
@@ -222,7 +218,6 @@ void HealthDock::retranslate()
     m_startButton->setText(tr("Start"));
     m_pauseButton->setText(tr("Pause"));
     m_stopButton->setText(tr("Stop"));
-    m_alarms->setHeaderLabels({tr("Kind"), tr("Element"), tr("Since"), tr("Jobs (predicted slowdown)"), tr("Ranks")});
     m_tabs->setTabText(0, tr("Series"));
     m_tabs->setTabText(1, tr("Evidence"));
     m_tabs->setTabText(2, tr("Actions"));
@@ -264,11 +259,6 @@ void HealthDock::onDocumentSelection()
 void HealthDock::setCanvas(FabricCanvas *canvas)
 {
     m_canvas = canvas;
-}
-
-void HealthDock::setJobsDock(JobsDock *jobs)
-{
-    m_jobsDock = jobs;
 }
 
 void HealthDock::updateSourceFields()
@@ -313,8 +303,9 @@ HealthSourceConfig HealthDock::configFromFields() const
     for (const QString &f : m_jobFiles->text().split(QLatin1Char(';'), Qt::SkipEmptyParts))
         if (!f.trimmed().isEmpty())
             config.jobFiles << f.trimmed();
-    if (config.jobFiles.isEmpty() && m_jobsDock && m_jobsDock->job())
-        config.jobs.push_back(*m_jobsDock->job());
+    // Without job files, the project's jobs (every one that could be read).
+    if (config.jobFiles.isEmpty() && m_document)
+        config.jobs = m_document->readableJobs();
     if (config.kind == HealthSourceConfig::Kind::Simulator)
         for (const QString &f : m_faults->text().split(QLatin1Char(';'), Qt::SkipEmptyParts))
             if (!f.trimmed().isEmpty())
@@ -344,7 +335,7 @@ bool HealthDock::start()
     }
     m_shownReport.reset();
     m_shownAlarms = 0;
-    m_alarms->clear();
+    m_alarmModel->setReport(nullptr, nullptr, {});
     m_incidents->clear();
     m_runbook->clear();
     m_evidence->clear();
@@ -443,58 +434,33 @@ void HealthDock::onUpdated()
 
 void HealthDock::refreshAlarms()
 {
-    const int row = m_alarms->currentItem() ? m_alarms->indexOfTopLevelItem(m_alarms->currentItem()) : -1;
-    m_alarms->clear();
-    if (!m_shownReport)
-        return;
-    const QColor cleared = palette().color(QPalette::Disabled, QPalette::Text);
-    for (const HealthDetection &d : m_shownReport->detections) {
-        QStringList jobs;
-        for (const JobImpact &j : d.jobs)
-            jobs << tr("%1 %2").arg(QString::fromStdString(j.name), slowdownText(j.slowdown));
-        std::vector<std::int64_t> ranks = d.alarm.ranks;
-        for (const JobImpact &j : d.jobs)
-            ranks.insert(ranks.end(), j.ranks.begin(), j.ranks.end());
-        std::sort(ranks.begin(), ranks.end());
-        ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
-        QString since = tr("interval %1").arg(d.alarm.firstInterval);
-        if (!d.alarm.active())
-            since += tr(" (cleared at %1)").arg(d.alarm.clearedInterval);
-        auto *item = new QTreeWidgetItem(m_alarms,
-                                         {QString::fromUtf8(alarmKindName(d.alarm.kind)),
-                                          QString::fromStdString(d.alarm.element), since,
-                                          jobs.join(QStringLiteral(", ")), ranksText(ranks)});
-        // What a double-click focuses: the link, or the first suspect rank's host.
-        QString focus = QString::fromStdString(d.alarm.element);
-        if (!isLinkAlarm(d.alarm.kind) && m_document) {
-            for (const auto &[name, hosts] : m_monitor->latest().jobHosts)
-                if (name == d.alarm.job && !ranks.empty() && static_cast<size_t>(ranks.front()) < hosts.size()
-                    && hosts[static_cast<size_t>(ranks.front())] >= 0)
-                    focus = QString::fromStdString(
-                        m_document->fabric().host(hosts[static_cast<size_t>(ranks.front())]).id);
-        }
-        item->setData(1, Qt::UserRole, focus);
-        if (!d.alarm.active())
-            for (int c = 0; c < 5; ++c)
-                item->setForeground(c, cleared);
-    }
-    for (int c = 0; c < 4; ++c)
+    const int row = currentAlarm();
+    m_alarmModel->setReport(m_shownReport, m_document ? &m_document->fabric() : nullptr,
+                            m_monitor->latest().jobHosts);
+    for (int c = 0; c < HealthAlarmModel::JobsColumn; ++c)
         m_alarms->resizeColumnToContents(c);
-    if (m_alarms->topLevelItemCount() > 0)
-        m_alarms->setCurrentItem(m_alarms->topLevelItem(row >= 0 && row < m_alarms->topLevelItemCount() ? row : 0));
+    const int rows = m_alarmModel->rowCount();
+    if (rows > 0)
+        m_alarms->setCurrentIndex(m_alarmModel->index(row >= 0 && row < rows ? row : 0, 0));
+}
+
+int HealthDock::currentAlarm() const
+{
+    const QModelIndex current = m_alarms->currentIndex();
+    return current.isValid() ? current.row() : -1;
 }
 
 void HealthDock::selectAlarm(int row)
 {
-    if (QTreeWidgetItem *item = m_alarms->topLevelItem(row))
-        m_alarms->setCurrentItem(item);
+    if (row >= 0 && row < m_alarmModel->rowCount())
+        m_alarms->setCurrentIndex(m_alarmModel->index(row, 0));
     m_selectedLink = -1;
     refreshSelection();
 }
 
 void HealthDock::refreshSelection()
 {
-    const int row = m_alarms->currentItem() ? m_alarms->indexOfTopLevelItem(m_alarms->currentItem()) : -1;
+    const int row = currentAlarm();
     if (!m_shownReport || row < 0 || static_cast<size_t>(row) >= m_shownReport->detections.size()) {
         m_evidence->clear();
         if (m_document && m_selectedLink >= 0 && m_selectedLink < m_document->fabric().linkCount())
@@ -618,22 +584,18 @@ QString HealthDock::chartTitle() const
 void HealthDock::exportIncident()
 {
     const int row = m_incidents->currentRow();
-    if (!m_shownReport || row < 0)
+    if (!m_shownReport || row < 0 || size_t(row) >= m_shownReport->incidents.size())
         return;
-    const QJsonArray incidents = QJsonDocument::fromJson(QByteArray::fromStdString(healthReportToJson(*m_shownReport)))
-                                     .object()
-                                     .value(QStringLiteral("incidents"))
-                                     .toArray();
-    if (row >= incidents.size())
-        return;
-    const QJsonObject incident = incidents.at(row).toObject();
+    // The incident as core serializes it for the CLI and the service.
+    const QByteArray json = QByteArray::fromStdString(healthIncidentToJson(*m_shownReport, size_t(row)));
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export Incident"), incident.value(QStringLiteral("incident_id")).toString() + QStringLiteral(".json"),
+        this, tr("Export Incident"),
+        QString::fromStdString(m_shownReport->incidents[size_t(row)].id) + QStringLiteral(".json"),
         tr("JSON (*.json)"));
     if (path.isEmpty())
         return;
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(QJsonDocument(incident).toJson()) < 0) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(json) != json.size() || !file.commit()) {
         m_error = tr("Cannot write %1: %2").arg(path, file.errorString());
         onStateChanged();
     }

@@ -13,6 +13,8 @@
 
 #include "views/healthmonitor.h"
 
+#include "views/docks/healthalarmmodel.h"
+
 #include <QDockWidget>
 
 class QCheckBox;
@@ -24,14 +26,13 @@ class QPushButton;
 class QSpinBox;
 class QTabWidget;
 class QTextBrowser;
-class QTreeWidget;
+class QTreeView;
 
 namespace Railyard {
 
 class FabricCanvas;
 class FabricDocument;
 class HealthCharts;
-class JobsDock;
 
 class HealthDock : public QDockWidget
 {
@@ -44,7 +45,6 @@ public:
     /// The canvas the health colours go to.
     void setCanvas(FabricCanvas *canvas);
     /// Where the simulator takes its job from when no job file is given.
-    void setJobsDock(JobsDock *jobs);
 
     /// Fills the source fields (as the command line does) without starting.
     void setSourceConfig(const HealthSourceConfig &config);
@@ -54,7 +54,8 @@ public:
     HealthMonitor *monitor() const { return m_monitor; }
 
     /// For tests and the screenshot: the widgets and texts the dock shows.
-    QTreeWidget *alarmList() const { return m_alarms; }
+    /// The alarms of the report shown (one row per detection).
+    HealthAlarmModel *alarmModel() const { return m_alarmModel; }
     QListWidget *incidentList() const { return m_incidents; }
     QString runbookText() const;
     QString statusText() const;
@@ -89,7 +90,6 @@ private:
 
     FabricDocument *m_document = nullptr;
     FabricCanvas *m_canvas = nullptr;
-    JobsDock *m_jobsDock = nullptr;
     HealthMonitor *m_monitor = nullptr;
     std::shared_ptr<const HealthReport> m_shownReport;
     size_t m_shownAlarms = 0;
@@ -111,7 +111,10 @@ private:
     QPushButton *m_pauseButton = nullptr;
     QPushButton *m_stopButton = nullptr;
     QLabel *m_status = nullptr;
-    QTreeWidget *m_alarms = nullptr;
+    QTreeView *m_alarms = nullptr;
+    HealthAlarmModel *m_alarmModel = nullptr;
+    /// The row of the alarm selected, -1 for none.
+    int currentAlarm() const;
     QTabWidget *m_tabs = nullptr;
     HealthCharts *m_charts = nullptr;
     QTextBrowser *m_evidence = nullptr;

@@ -1,4 +1,7 @@
 #include "views/docks/intentsdock.h"
+#include "views/lastdirectory.h"
+
+#include "core/intents/intenthosts.h"
 
 #include "core/document/fabricdocument.h"
 #include "core/intents/intentdiff.h"
@@ -233,7 +236,7 @@ void IntentsDock::chooseAndOpen(bool compare)
 {
     QString dir = m_lastDirectory;
     if (dir.isEmpty())
-        dir = QSettings().value(QStringLiteral("lastDirectory")).toString();
+        dir = lastDirectory();
     const QString path = QFileDialog::getOpenFileName(this, compare ? tr("Compare with Intent") : tr("Open Intent"),
                                                       dir, tr("Intents (*.intent.json *.json);;All files (*)"));
     if (path.isEmpty())
@@ -317,13 +320,10 @@ bool IntentsDock::showStoredVersions(const std::vector<std::int64_t> &ids)
         // Copies: inserting the parent moves the loaded intents.
         const std::optional<int> parentVersion = loaded.front().intent.metadata.parent;
         const std::string cluster = loaded.front().intent.cluster;
-        if (const auto versions = IntentStore(m_versions->projectPath()).versions(); versions && parentVersion)
-            for (const StoredIntentVersion &v : *versions)
-                if (v.cluster == cluster && v.version == *parentVersion) {
-                    if (auto parent = loadStored(v.id, &errors))
-                        loaded.insert(loaded.begin(), std::move(*parent));
-                    break;
-                }
+        if (parentVersion)
+            if (const auto id = IntentStore(m_versions->projectPath()).findVersion(cluster, *parentVersion))
+                if (auto parent = loadStored(*id, &errors))
+                    loaded.insert(loaded.begin(), std::move(*parent));
     }
     std::sort(loaded.begin(), loaded.end(), [](const LoadedIntent &a, const LoadedIntent &b) {
         return a.intent.metadata.version < b.intent.metadata.version;
@@ -549,35 +549,7 @@ void IntentsDock::selectRuleHosts(const QString &pointer)
 {
     if (!m_document || !m_new)
         return;
-    const QStringList parts = pointer.split(QLatin1Char('/'));
-    if (parts.size() < 3 || (parts[1] != QLatin1String("allow") && parts[1] != QLatin1String("deny")))
-        return;
-    const std::vector<IntentRule> &rules = parts[1] == QLatin1String("deny") ? m_new->intent.deny : m_new->intent.allow;
-    bool ok = false;
-    const int index = parts[2].toInt(&ok);
-    if (!ok || index < 0 || index >= static_cast<int>(rules.size()))
-        return;
-    const IntentRule &rule = rules[static_cast<size_t>(index)];
-    // A pointer to one field (".../from") names that selector only.
-    std::vector<std::string> patterns;
-    if (parts.size() < 4 || parts[3] == QLatin1String("from"))
-        patterns.push_back(rule.from);
-    if (parts.size() < 4 || parts[3] == QLatin1String("to"))
-        patterns.push_back(rule.to);
-    std::vector<Selector> selectors;
-    for (const std::string &p : patterns) {
-        std::string error;
-        if (auto s = Selector::compile(p, &error); s && !s->isPublic())
-            selectors.push_back(std::move(*s));
-    }
-    const Fabric &fabric = m_document->fabric();
-    std::vector<std::string> ids;
-    for (std::int32_t h = 0; h < fabric.hostCount(); ++h)
-        for (const Selector &s : selectors)
-            if (s.matchesHost(fabric.host(h))) {
-                ids.push_back(fabric.host(h).id);
-                break;
-            }
+    std::vector<std::string> ids = hostsNamedBy(m_new->intent, pointer.toStdString(), m_document->fabric());
     if (!ids.empty())
         m_document->setSelection(std::move(ids));
 }

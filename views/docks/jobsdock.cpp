@@ -15,6 +15,19 @@ void JobsDock::Private::build()
     QFont bold = q->font();
     bold.setBold(true);
 
+    // The project's jobs: the current one is what Place evaluates.
+    auto *listRow = new QHBoxLayout;
+    jobCombo = new QComboBox(content);
+    jobCombo->setObjectName(QStringLiteral("jobCombo"));
+    jobCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    jobCombo->setMinimumContentsLength(12);
+    listRow->addWidget(jobCombo, 1);
+    removeButton = new QPushButton(tr("Remove"), content);
+    removeButton->setObjectName(QStringLiteral("removeJobButton"));
+    removeButton->setToolTip(tr("Remove the job from the project (undoable)"));
+    listRow->addWidget(removeButton);
+    layout->addLayout(listRow);
+
     // Job file.
     auto *jobRow = new QHBoxLayout;
     openButton = new QPushButton(tr("Open Job…"), content);
@@ -172,6 +185,14 @@ void JobsDock::Private::build()
         if (!path.isEmpty())
             q->saveJob(path);
     });
+    connect(jobCombo, &QComboBox::activated, q, [this](int index) {
+        if (document)
+            document->setCurrentJob(index);
+    });
+    connect(removeButton, &QPushButton::clicked, q, [this] {
+        if (document && document->currentJob() >= 0)
+            document->removeJob(document->currentJob());
+    });
     connect(placeButton, &QPushButton::clicked, q, [this] { q->place(); });
     connect(compareButton, &QPushButton::clicked, q, [this] { q->compare(); });
     connect(clearHeatButton, &QPushButton::clicked, q, [this] {
@@ -203,14 +224,55 @@ void JobsDock::Private::setIdle()
         statusRow->hide();
 }
 
+const JobEntry *JobsDock::Private::entry() const
+{
+    if (!document || document->currentJob() < 0)
+        return nullptr;
+    return &document->jobs()[size_t(document->currentJob())];
+}
+
+void JobsDock::Private::refreshJobList()
+{
+    jobCombo->blockSignals(true);
+    jobCombo->clear();
+    if (document) {
+        for (const JobEntry &e : document->jobs())
+            jobCombo->addItem(e.ok() ? e.displayName() : tr("%1 (cannot be read)").arg(e.displayName()));
+        jobCombo->setCurrentIndex(document->currentJob());
+    }
+    jobCombo->setEnabled(jobCombo->count() > 0);
+    removeButton->setEnabled(jobCombo->count() > 0);
+    jobCombo->blockSignals(false);
+}
+
+void JobsDock::Private::jobChanged()
+{
+    ++placeGeneration;
+    ++compareGeneration; // a comparison still running is for the old job
+    if (compareWatcher)
+        compareWatcher->cancel();
+    evaluation.reset();
+    comparison.clear();
+    compareBox->hide();
+    setStale(false);
+    showResults();
+    refreshJobList();
+    refreshSummary();
+    emit q->linkHeatChanged({}, QString());
+}
+
 void JobsDock::Private::refreshSummary()
 {
-    const bool haveJob = job.has_value();
+    const JobSpec *job = this->job();
+    const bool haveJob = job != nullptr;
     placeButton->setEnabled(haveJob && document);
     saveButton->setEnabled(haveJob);
     compareButton->setEnabled(haveJob && document);
     if (!haveJob) {
-        jobSummary->setText(tr("<i>No job: open a *.job.json file.</i>"));
+        const JobEntry *broken = entry();
+        jobSummary->setText(broken ? tr("<b>%1</b> cannot be read:<br>%2")
+                                         .arg(broken->displayName().toHtmlEscaped(), broken->error.toHtmlEscaped())
+                                   : tr("<i>No job: open a *.job.json file.</i>"));
         return;
     }
     const Parallelism &p = job->parallel;
@@ -347,6 +409,7 @@ std::optional<RunInput> JobsDock::Private::input()
         setError(tr("No fabric is open."));
         return std::nullopt;
     }
+    const JobSpec *job = this->job();
     if (!job) {
         setError(tr("Open a job file first."));
         return std::nullopt;
@@ -375,7 +438,7 @@ QString JobsDock::Private::pathText(std::int32_t rank, std::vector<std::string> 
 {
     const Fabric &fabric = document->fabric();
     const Placement &pl = evaluation->placement;
-    const RankCoords c = RankLayout(job->parallel).coords(rank);
+    const RankCoords c = RankLayout(job()->parallel).coords(rank);
     const RankSlot &slot = pl.ranks[size_t(rank)];
     QString text = tr("Rank %1: host %2, GPU %3, rail %4 (TP %5, CP %6, DP %7, PP stage %8)")
                        .arg(rank)
@@ -386,7 +449,7 @@ QString JobsDock::Private::pathText(std::int32_t rank, std::vector<std::string> 
                        .arg(c.cp)
                        .arg(c.dp)
                        .arg(c.pp);
-    const std::optional<RankPath> path = pipelinePeerPath(fabric, document->capacityView(), job->parallel, pl, rank);
+    const std::optional<RankPath> path = pipelinePeerPath(fabric, document->capacityView(), job()->parallel, pl, rank);
     if (!path)
         return text + QLatin1Char('\n') + tr("No pipeline peer (PP 1).");
     const RankSlot &peerSlot = pl.ranks[size_t(path->peer)];
@@ -425,6 +488,7 @@ QString JobsDock::Private::pathText(std::int32_t rank, std::vector<std::string> 
 
 void JobsDock::Private::updateRank()
 {
+    const JobSpec *job = this->job();
     if (!evaluation || !job || !document || evaluation->placement.ranks.empty())
         return;
     const Fabric &fabric = document->fabric();
@@ -473,36 +537,38 @@ void JobsDock::setDocument(FabricDocument *document)
 {
     if (d->document == document)
         return;
-    QObject::disconnect(d->documentConnection);
+    for (const QMetaObject::Connection &c : d->documentConnections)
+        QObject::disconnect(c);
+    d->documentConnections.clear();
     d->document = document;
     // Results of the old document mean nothing here; runs still going for it
     // are cancelled and their results dropped.
-    ++d->placeGeneration;
-    ++d->compareGeneration;
     ++d->revision;
-    if (d->compareWatcher)
-        d->compareWatcher->cancel();
-    emit linkHeatChanged({}, QString());
-    d->evaluation.reset();
-    d->comparison.clear();
-    d->compareBox->hide();
-    d->setStale(false);
-    if (document)
-        d->documentConnection
-            = connect(document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
-                  ++d->revision;
-                  if (change == FabricDocument::Change::Structure && d->evaluation) {
-                      // Link and host indices changed: the evaluation no longer maps onto the fabric.
-                      d->evaluation.reset();
-                      d->showResults();
-                      emit linkHeatChanged({}, QString());
-                  }
-                  if (d->evaluation.has_value() || !d->comparison.empty())
-                      d->setStale(true);
-                  d->refreshSummary();
-              });
-    d->showResults();
-    d->refreshSummary();
+    d->jobEdited = false;
+    d->jobChanged();
+    if (!document)
+        return;
+    d->documentConnections.push_back(
+        connect(document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
+            ++d->revision;
+            if (change == FabricDocument::Change::Structure && d->evaluation) {
+                // Link and host indices changed: the evaluation no longer maps onto the fabric.
+                d->evaluation.reset();
+                d->showResults();
+                emit linkHeatChanged({}, QString());
+            }
+            if (d->evaluation.has_value() || !d->comparison.empty())
+                d->setStale(true);
+            d->refreshSummary();
+        }));
+    // The jobs are the project's: added, removed, edited or switched in the
+    // document (by this dock, undo, or a project being opened).
+    d->documentConnections.push_back(connect(document, &FabricDocument::currentJobChanged, this, [this] {
+        d->jobEdited = false;
+        d->jobChanged();
+    }));
+    d->documentConnections.push_back(
+        connect(document, &FabricDocument::jobsChanged, this, [this] { d->refreshJobList(); }));
 }
 
 void JobsDock::place()

@@ -8,7 +8,7 @@
 #include "core/jobs/jobspec.h"
 #include "core/model/units.h"
 #include "core/placement/jobevaluation.h"
-#include "core/placement/ranklayout.h"
+#include "core/jobs/ranklayout.h"
 #include "core/placement/rankpath.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/steptraffic.h"
@@ -115,11 +115,19 @@ struct JobsDock::Private
     /// the links it crosses (NIC, switch hops, NIC) when given.
     QString pathText(std::int32_t rank, std::vector<std::string> *links = nullptr) const;
 
+    /// The document's current job, nullptr when there is none or it did not parse.
+    const JobSpec *job() const { return document ? document->currentJobSpec() : nullptr; }
+    /// The current job entry (also when it did not parse), nullptr when none.
+    const JobEntry *entry() const;
+    /// Results of the old job mean nothing for the new one.
+    void jobChanged();
+    /// The job list of the combo box, from the document.
+    void refreshJobList();
+
     JobsDock *q;
     QPointer<FabricDocument> document;
-    QMetaObject::Connection documentConnection;
-    std::optional<JobSpec> job;
-    QString jobPath;
+    std::vector<QMetaObject::Connection> documentConnections;
+    QString jobPath; ///< where the current job was read from or saved to, for the file dialogs
     std::optional<JobEvaluation> evaluation;
     DegradationImpact impact; ///< of the what-if view on `evaluation`
     QString evaluationTitle;
@@ -134,8 +142,10 @@ struct JobsDock::Private
     int running = 0;
     QFutureWatcher<JobsDockDetail::CompareOutcome> *compareWatcher = nullptr;
 
+    QComboBox *jobCombo = nullptr; ///< the document's jobs; the current one selected
     QPushButton *openButton = nullptr;
     QPushButton *saveButton = nullptr;
+    QPushButton *removeButton = nullptr;
     bool jobEdited = false; ///< changed in the editor since it was opened or saved
     QLabel *jobSummary = nullptr;
     QLabel *errorLabel = nullptr;

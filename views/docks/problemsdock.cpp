@@ -1,5 +1,6 @@
 #include "views/docks/problemsdock.h"
 
+#include "core/analysis/analysisfindings.h"
 #include "core/document/fabricdocument.h"
 #include "core/intents/intentreader.h"
 #include "views/analysisrunner.h"
@@ -7,14 +8,18 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QStackedWidget>
 #include <QStyle>
 #include <QTimer>
-#include <QTreeWidget>
+#include <QTreeView>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <array>
@@ -48,19 +53,40 @@ ProblemsDock::ProblemsDock(QWidget *parent)
 {
     setObjectName(QStringLiteral("ProblemsDock"));
 
-    m_stack = new QStackedWidget(this);
-    m_list = new QTreeWidget(m_stack);
+    auto *content = new QWidget(this);
+    auto *layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    auto *filters = new QHBoxLayout;
+    filters->setContentsMargins(4, 4, 4, 0);
+    m_severity = new QComboBox(content);
+    m_severity->setObjectName(QStringLiteral("ProblemsSeverity"));
+    m_severity->addItem(tr("All"));
+    m_severity->addItem(tr("Errors and warnings"));
+    m_severity->addItem(tr("Errors"));
+    filters->addWidget(m_severity);
+    m_text = new QLineEdit(content);
+    m_text->setObjectName(QStringLiteral("ProblemsFilter"));
+    m_text->setPlaceholderText(tr("Filter"));
+    m_text->setClearButtonEnabled(true);
+    filters->addWidget(m_text, 1);
+    layout->addLayout(filters);
+
+    m_stack = new QStackedWidget(content);
+    m_model = new ProblemsModel(this);
+    m_filter = new ProblemsFilterModel(this);
+    m_filter->setSourceModel(m_model);
+    m_list = new QTreeView(m_stack);
     m_list->setObjectName(QStringLiteral("ProblemsList"));
-    m_list->setColumnCount(2);
-    m_list->setHeaderLabels({tr("Message"), tr("Element")});
+    m_list->setModel(m_filter);
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
     m_list->setWordWrap(false);
     m_list->setTextElideMode(Qt::ElideRight);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
     m_list->header()->setStretchLastSection(false);
-    m_list->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_list->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(ProblemsModel::MessageColumn, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(ProblemsModel::ElementColumn, QHeaderView::ResizeToContents);
     m_stack->addWidget(m_list);
 
     auto *empty = new QLabel(tr("No problems found."), m_stack);
@@ -68,7 +94,19 @@ ProblemsDock::ProblemsDock(QWidget *parent)
     empty->setAlignment(Qt::AlignCenter);
     empty->setForegroundRole(QPalette::PlaceholderText);
     m_stack->addWidget(empty);
-    setWidget(m_stack);
+    layout->addWidget(m_stack, 1);
+    setWidget(content);
+
+    connect(m_severity, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_filter->setMinimumSeverity(index == 2   ? ProblemRow::Severity::Error
+                                     : index == 1 ? ProblemRow::Severity::Warning
+                                                  : ProblemRow::Severity::Information);
+        m_stack->setCurrentIndex(m_filter->rowCount() == 0 ? 1 : 0);
+    });
+    connect(m_text, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_filter->setText(text);
+        m_stack->setCurrentIndex(m_filter->rowCount() == 0 ? 1 : 0);
+    });
 
     m_revalidateTimer = new QTimer(this);
     m_revalidateTimer->setSingleShot(true);
@@ -80,23 +118,27 @@ ProblemsDock::ProblemsDock(QWidget *parent)
 
     m_overrideAction = new QAction(tr("&Override Inference…"), m_list);
     m_overrideAction->setEnabled(false);
-    connect(m_overrideAction, &QAction::triggered, this, [this] {
-        if (QTreeWidgetItem *item = m_list->currentItem())
-            askOverride(item->data(0, Qt::UserRole + 1).toInt());
-    });
+    connect(m_overrideAction, &QAction::triggered, this, [this] { askOverride(inferenceAt(m_list->currentIndex())); });
     m_list->addAction(m_overrideAction);
-    connect(m_list, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
-        m_overrideAction->setEnabled(item && item->data(0, Qt::UserRole + 1).toInt() >= 0);
-    });
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) { m_overrideAction->setEnabled(inferenceAt(current) >= 0); });
     auto *clearRefused = new QAction(tr("Clear Refused Edits"), m_list);
     connect(clearRefused, &QAction::triggered, this, &ProblemsDock::clearRefusedEdits);
     m_list->addAction(clearRefused);
     m_list->setContextMenuPolicy(Qt::ActionsContextMenu);
 
-    connect(m_list, &QTreeWidget::itemClicked, this, &ProblemsDock::onItemClicked);
-    connect(m_list, &QTreeWidget::itemActivated, this, &ProblemsDock::onItemClicked);
-    connect(m_list, &QTreeWidget::itemDoubleClicked, this, &ProblemsDock::onItemDoubleClicked);
+    connect(m_list, &QTreeView::clicked, this, &ProblemsDock::onActivated);
+    connect(m_list, &QTreeView::activated, this, &ProblemsDock::onActivated);
+    connect(m_list, &QTreeView::doubleClicked, this, [this](const QModelIndex &index) {
+        if (inferenceAt(index) >= 0)
+            askOverride(inferenceAt(index));
+    });
     rebuildList();
+}
+
+int ProblemsDock::inferenceAt(const QModelIndex &index) const
+{
+    return index.isValid() ? m_filter->data(index.siblingAtColumn(0), ProblemsModel::InferenceRole).toInt() : -1;
 }
 
 void ProblemsDock::setDocument(FabricDocument *document)
@@ -111,6 +153,10 @@ void ProblemsDock::setDocument(FabricDocument *document)
     m_inferences.clear();
     if (m_document) {
         connect(m_document, &FabricDocument::editRefused, this, &ProblemsDock::onEditRefused);
+        connect(m_document, &FabricDocument::jobsChanged, this, [this] {
+            rejob();
+            rebuildList();
+        });
         connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
             const bool hadRefusals = !m_refusedEdits.empty();
             m_refusedEdits.clear(); // an edit went through: the refusals are history
@@ -130,11 +176,13 @@ void ProblemsDock::setDocument(FabricDocument *document)
             m_inferences.clear();
             revalidate();
             reanalyse();
+            rejob();
             rebuildList();
         });
     }
     revalidate(true);
     reanalyse();
+    rejob();
     rebuildList();
 }
 
@@ -274,12 +322,6 @@ void ProblemsDock::askOverride(int index)
     overrideInference(index, value.trimmed().toStdString(), &error); // a refusal reaches the list as editRefused
 }
 
-void ProblemsDock::onItemDoubleClicked(QTreeWidgetItem *item)
-{
-    if (item && item->data(0, Qt::UserRole + 1).toInt() >= 0)
-        askOverride(item->data(0, Qt::UserRole + 1).toInt());
-}
-
 void ProblemsDock::setIntentErrors(const std::vector<FormatError> &errors)
 {
     m_intentMessages.clear();
@@ -290,15 +332,28 @@ void ProblemsDock::setIntentErrors(const std::vector<FormatError> &errors)
 
 int ProblemsDock::messageCount() const
 {
-    return m_list->topLevelItemCount();
+    return m_filter->rowCount();
 }
 
 QStringList ProblemsDock::messageTexts() const
 {
     QStringList texts;
-    for (int i = 0; i < m_list->topLevelItemCount(); ++i)
-        texts << m_list->topLevelItem(i)->text(0);
+    for (int i = 0; i < m_filter->rowCount(); ++i)
+        texts << m_filter->index(i, ProblemsModel::MessageColumn).data().toString();
     return texts;
+}
+
+void ProblemsDock::rejob()
+{
+    m_jobMessages.clear();
+    if (!m_document)
+        return;
+    for (const JobEntry &job : m_document->jobs())
+        if (!job.ok())
+            m_jobMessages.push_back({Message::Severity::Error,
+                                     tr("Job %1 cannot be read (kept as it was, saved back unchanged): %2")
+                                         .arg(job.displayName(), job.error),
+                                     {}});
 }
 
 void ProblemsDock::onEditRefused(const QString &message)
@@ -373,114 +428,59 @@ void ProblemsDock::reanalyse()
     if (!m_document)
         return;
     const Fabric &fabric = m_document->fabric();
-    const bool whatIf = m_document->hasFailures();
-
     const AnalysisReport *report = m_runner && m_runner->document() == m_document ? m_runner->current() : nullptr;
-    if (report) {
-        const BisectionResult &bisection = report->bisection;
-        if (!bisection.cancelled && !bisection.exact && fabric.hostCount() > 1)
-            m_analysisMessages.push_back({Message::Severity::Information,
-                                          tr("Bisection is an upper bound (%1); the true minimum cut may be lower")
-                                              .arg(AnalysisCharts::methodText(bisection.method)),
-                                          {}});
-
-        const auto &perSwitch = report->oversubscription.perSwitch;
-        if (static_cast<std::int32_t>(perSwitch.size()) == fabric.switchCount()) {
-            for (const TierOversubscription &tier : report->oversubscription.tiers) {
-                if (tier.isTop || !std::isinf(tier.worstRatio))
-                    continue;
-                int listed = 0, more = 0;
-                for (const SwitchOversubscription &o : perSwitch) {
-                    if (!std::isinf(o.ratio) || fabric.switchAt(o.switchIndex).tier != tier.tier)
-                        continue;
-                    if (listed == ElementLimit) {
-                        ++more;
-                        continue;
-                    }
-                    ++listed;
-                    const QString id = QString::fromStdString(fabric.switchAt(o.switchIndex).id);
-                    m_analysisMessages.push_back(
-                        {Message::Severity::Warning,
-                         whatIf ? tr("%1 has no uplink capacity left (what-if): oversubscription ∞").arg(id)
-                                : tr("%1 has no uplink capacity: oversubscription ∞").arg(id),
-                         id});
-                }
-                if (more > 0)
-                    m_analysisMessages.push_back({Message::Severity::Warning,
-                                                  tr("… and %1 more %2 without uplink capacity")
-                                                      .arg(QLocale().toString(more), tierSwitches(tier.tier)),
-                                                  {}});
-            }
+    // The facts come from core (railyard-cli analyze prints the same); the
+    // words are the dock's, in the user's language.
+    for (const AnalysisFinding &f : analysisFindings(report, fabric, m_document->failures(), ElementLimit)) {
+        const QString id = QString::fromStdString(f.elementId);
+        Message m;
+        m.severity = f.severity == AnalysisFinding::Severity::Error     ? Message::Severity::Error
+            : f.severity == AnalysisFinding::Severity::Warning          ? Message::Severity::Warning
+                                                                        : Message::Severity::Information;
+        m.elementId = id;
+        switch (f.kind) {
+        case AnalysisFinding::Kind::BisectionUpperBound:
+            m.text = tr("Bisection is an upper bound (%1); the true minimum cut may be lower")
+                         .arg(AnalysisCharts::methodText(f.method));
+            break;
+        case AnalysisFinding::Kind::NoUplink:
+            m.text = f.whatIf ? tr("%1 has no uplink capacity left (what-if): oversubscription ∞").arg(id)
+                              : tr("%1 has no uplink capacity: oversubscription ∞").arg(id);
+            break;
+        case AnalysisFinding::Kind::MoreNoUplink:
+            m.text = tr("… and %1 more %2 without uplink capacity").arg(QLocale().toString(f.count), tierSwitches(f.tier));
+            break;
+        case AnalysisFinding::Kind::Failed: m.text = tr("%1 failed (what-if)").arg(id); break;
+        case AnalysisFinding::Kind::MoreFailed:
+            m.text = tr("… and %1 more failed elements (what-if)").arg(QLocale().toString(f.count));
+            break;
         }
-    }
-
-    // Failed elements come from the document, so they show before the
-    // analysis of the new what-if has finished.
-    if (whatIf) {
-        const Failures failures = m_document->failures();
-        int listed = 0;
-        auto add = [&](const std::string &id) {
-            if (listed++ < ElementLimit)
-                m_analysisMessages.push_back({Message::Severity::Information,
-                                              tr("%1 failed (what-if)").arg(QString::fromStdString(id)),
-                                              QString::fromStdString(id)});
-        };
-        for (const std::int32_t s : failures.switches)
-            add(fabric.switchAt(s).id);
-        for (const std::int32_t l : failures.links)
-            add(fabric.link(l).id);
-        if (listed > ElementLimit)
-            m_analysisMessages.push_back(
-                {Message::Severity::Information,
-                 tr("… and %1 more failed elements (what-if)").arg(QLocale().toString(listed - ElementLimit)),
-                 {}});
+        m_analysisMessages.push_back(std::move(m));
     }
 }
 
 void ProblemsDock::rebuildList()
 {
-    QStyle *style = m_list->style();
-    const QIcon errorIcon = style->standardIcon(QStyle::SP_MessageBoxCritical);
-    const QIcon warningIcon = style->standardIcon(QStyle::SP_MessageBoxWarning);
-    const QIcon infoIcon = style->standardIcon(QStyle::SP_MessageBoxInformation);
-
     // Errors first, then warnings, then information; sources keep their order.
-    std::vector<const Message *> messages;
+    std::vector<Message> messages;
     const std::vector<Message> inferred = inferenceMessages();
-    const std::array<const std::vector<Message> *, 6> sources{
-        &m_refusedEdits, &m_loadMessages, &m_intentMessages, &m_validationMessages, &m_analysisMessages, &inferred};
+    const std::array<const std::vector<Message> *, 7> sources{&m_refusedEdits,       &m_loadMessages,
+                                                              &m_jobMessages,        &m_intentMessages,
+                                                              &m_validationMessages, &m_analysisMessages,
+                                                              &inferred};
     for (const std::vector<Message> *source : sources)
-        for (const Message &m : *source)
-            messages.push_back(&m);
+        messages.insert(messages.end(), source->begin(), source->end());
     std::stable_sort(messages.begin(), messages.end(),
-                     [](const Message *a, const Message *b) { return a->severity < b->severity; });
-
-    m_list->setUpdatesEnabled(false);
-    m_list->clear();
-    QList<QTreeWidgetItem *> items;
-    items.reserve(static_cast<qsizetype>(messages.size()));
-    for (const Message *m : messages) {
-        auto *item = new QTreeWidgetItem({m->text, m->elementId});
-        switch (m->severity) {
-        case Message::Severity::Error: item->setIcon(0, errorIcon); break;
-        case Message::Severity::Warning: item->setIcon(0, warningIcon); break;
-        case Message::Severity::Information: item->setIcon(0, infoIcon); break;
-        }
-        item->setToolTip(0, m->text);
-        item->setData(0, Qt::UserRole, m->elementId);
-        item->setData(0, Qt::UserRole + 1, m->inference);
-        items.append(item);
-    }
-    m_list->addTopLevelItems(items);
-    m_list->setUpdatesEnabled(true);
-    m_stack->setCurrentIndex(items.isEmpty() ? 1 : 0);
+                     [](const Message &a, const Message &b) { return a.severity < b.severity; });
+    m_model->setProblems(std::move(messages));
+    m_stack->setCurrentIndex(m_filter->rowCount() == 0 ? 1 : 0);
 }
 
-void ProblemsDock::onItemClicked(QTreeWidgetItem *item)
+void ProblemsDock::onActivated(const QModelIndex &index)
 {
-    if (!item || !m_document)
+    if (!index.isValid() || !m_document)
         return;
-    const std::string id = item->data(0, Qt::UserRole).toString().toStdString();
+    const std::string id = m_filter->data(index.siblingAtColumn(0), ProblemsModel::ElementRole).toString().toStdString();
     if (!id.empty() && m_document->fabric().containsId(id))
         m_document->setSelection({id});
 }

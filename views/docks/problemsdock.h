@@ -1,16 +1,18 @@
 #pragma once
 
 #include "core/formats/fileformat.h"
+#include "views/docks/problemsmodel.h"
 
 #include <QDockWidget>
 #include <QPointer>
 
 #include <vector>
 
+class QComboBox;
+class QLineEdit;
 class QStackedWidget;
 class QTimer;
-class QTreeWidget;
-class QTreeWidgetItem;
+class QTreeView;
 
 namespace Railyard {
 
@@ -18,9 +20,12 @@ class AnalysisRunner;
 class FabricDocument;
 
 /// Validation messages from loading (format warnings) and from analysis
-/// (e.g. "bisection is an upper bound", switches without uplinks), and edits
-/// the document refused (kept until the next accepted edit or Clear). Clicking
-/// a message that names an element selects it.
+/// (core/analysis/analysisfindings.h: "bisection is an upper bound",
+/// switches without uplinks, the what-if's failed elements), jobs of the
+/// project that cannot be read, and edits the document refused (kept until
+/// the next accepted edit or Clear). A thin shell over ProblemsModel, shown
+/// through ProblemsFilterModel (a severity and a text filter). Clicking a
+/// message that names an element selects it.
 class ProblemsDock : public QDockWidget
 {
     Q_OBJECT
@@ -42,21 +47,18 @@ public:
     const std::vector<Inference> &inferences() const { return m_inferences; }
     /// Overrides inference `index` with `value` (FabricDocument::overrideInference).
     bool overrideInference(int index, const std::string &value, QString *error = nullptr);
+    /// Rows shown (after the filters).
     int messageCount() const;
-    /// The texts listed, in order (for tests).
+    /// The texts shown, in order.
     QStringList messageTexts() const;
+    /// Every problem, and what the filters show of them.
+    ProblemsModel *model() const { return m_model; }
+    ProblemsFilterModel *filter() const { return m_filter; }
     /// Forgets the refused edits listed.
     void clearRefusedEdits();
 
 private:
-    struct Message
-    {
-        enum class Severity { Error, Warning, Information };
-        Severity severity = Severity::Warning;
-        QString text;
-        QString elementId; ///< empty when the message names no element
-        int inference = -1; ///< index in m_inferences, or -1
-    };
+    using Message = ProblemRow;
 
     /// Lists validation problems and impaired links. The model's invariants
     /// are checked in full only when a document arrives (fullCheck): every
@@ -65,13 +67,15 @@ private:
     void revalidate(bool fullCheck = false);
     void reanalyse();
     void rebuildList();
-    void onItemClicked(QTreeWidgetItem *item);
-    void onItemDoubleClicked(QTreeWidgetItem *item);
+    void onActivated(const QModelIndex &index);
+    /// The inference of a row of the view, -1 for none.
+    int inferenceAt(const QModelIndex &index) const;
     /// Asks for the new value of an inference and applies it.
     void askOverride(int index);
     /// The rows of the inferences, overridden ones marked.
     std::vector<Message> inferenceMessages() const;
     void onEditRefused(const QString &message);
+    void rejob();
 
     QPointer<FabricDocument> m_document;
     QPointer<AnalysisRunner> m_runner;
@@ -80,11 +84,16 @@ private:
     std::vector<Message> m_validationMessages;
     std::vector<Message> m_invariantMessages; ///< from the full check at load
     std::vector<Message> m_analysisMessages;
+    std::vector<Message> m_jobMessages; ///< the project's jobs that cannot be read
     std::vector<Message> m_refusedEdits; ///< newest first
     std::vector<Inference> m_inferences;
     QAction *m_overrideAction = nullptr;
     QStackedWidget *m_stack = nullptr;
-    QTreeWidget *m_list = nullptr;
+    ProblemsModel *m_model = nullptr;
+    ProblemsFilterModel *m_filter = nullptr;
+    QTreeView *m_list = nullptr;
+    QComboBox *m_severity = nullptr;
+    QLineEdit *m_text = nullptr;
     QTimer *m_revalidateTimer = nullptr;
 };
 

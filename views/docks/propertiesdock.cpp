@@ -350,10 +350,7 @@ std::vector<PropertiesDock::Row> PropertiesDock::hostRows(std::int32_t hostIndex
     const auto links = fabric.incidentLinks(node);
     double attached = 0.0;
     for (const std::int32_t l : links) {
-        const NodeIndex other = fabric.otherEnd(l, node);
-        const bool failed = m_document->isLinkFailed(l)
-            || (fabric.isSwitch(other) && m_document->isSwitchFailed(fabric.switchIndexOf(other)));
-        attached += failed ? 0.0 : fabric.link(l).effectiveGbps();
+        attached += m_document->capacityView().gbps[size_t(l)];
     }
     fact(tr("Links"), QString::number(links.size()));
     fact(tr("Injection"), gbps(injection));
@@ -442,18 +439,16 @@ std::vector<PropertiesDock::Row> PropertiesDock::linkRows(std::int32_t linkIndex
     fact(tr("Plane"), QString::number(link.plane));
 
     header(tr("What-if"));
+    // Why it carries what it carries; how much is the document's capacity view.
     QString whatIf = tr("up");
-    bool failed = true;
     if (m_document->isLinkFailed(linkIndex))
         whatIf = tr("failed (what-if)");
     else if (switchFailed(link.a))
         whatIf = tr("down: %1 failed (what-if)").arg(QString::fromStdString(fabric.nodeId(link.a)));
     else if (switchFailed(link.b))
         whatIf = tr("down: %1 failed (what-if)").arg(QString::fromStdString(fabric.nodeId(link.b)));
-    else
-        failed = false;
     fact(tr("Status"), whatIf);
-    fact(tr("Carries"), tr("%1 per direction").arg(gbps(failed ? 0.0 : link.effectiveGbps())));
+    fact(tr("Carries"), tr("%1 per direction").arg(gbps(m_document->capacityView().gbps[size_t(linkIndex)])));
     return rows;
 }
 

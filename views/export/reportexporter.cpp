@@ -3,7 +3,6 @@
 #include "core/analysis/report.h"
 #include "core/document/fabricdocument.h"
 #include "views/docks/analysischarts.h"
-#include "views/docks/analysisdock.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
 
@@ -63,7 +62,6 @@ class ReportBuilder
 public:
     const FabricDocument *document = nullptr;
     const AnalysisRunner *runner = nullptr;
-    const AnalysisDock *analysis = nullptr;
     const FabricCanvas *canvas = nullptr;
 
     std::vector<ReportImage> images() const;
@@ -104,8 +102,10 @@ QString ReportBuilder::linkId(std::int32_t index) const
 std::vector<ReportImage> ReportBuilder::images() const
 {
     std::vector<ReportImage> result;
-    if (analysis) {
-        const QList<QImage> charts = analysis->chartImages(kChartSize);
+    const AnalysisReport *baseline = runner ? runner->baseline() : nullptr;
+    if (baseline && runner->current()) {
+        const AnalysisReport *whatIf = runner->current()->failed.empty() ? nullptr : runner->current();
+        const QList<QImage> charts = AnalysisCharts::reportImages(*baseline, whatIf, kChartSize);
         const QString alts[] = {tr("Oversubscription per tier"), tr("Capacity per tier"), tr("Bisection ratio")};
         for (int i = 0; i < charts.size(); ++i)
             if (!charts[i].isNull())
@@ -314,17 +314,16 @@ QString dataUri(const QImage &image)
 } // namespace
 
 ReportExporter::ReportExporter(const FabricDocument *document, const AnalysisRunner *runner,
-                               const AnalysisDock *analysis, const FabricCanvas *canvas)
+                               const FabricCanvas *canvas)
     : m_document(document)
     , m_runner(runner)
-    , m_analysis(analysis)
     , m_canvas(canvas)
 {
 }
 
 QString ReportExporter::html() const
 {
-    const ReportBuilder builder{m_document, m_runner, m_analysis, m_canvas};
+    const ReportBuilder builder{m_document, m_runner, m_canvas};
     return builder.html(builder.images(), [](const ReportImage &image) { return dataUri(image.image); }, 900);
 }
 
@@ -346,7 +345,7 @@ bool ReportExporter::write(const QString &fileName, QString *error) const
         return fail(ReportBuilder::tr("Cannot write the report %1: %2").arg(shownName, file.errorString()));
 
     if (suffix == QLatin1String("pdf")) {
-        const ReportBuilder builder{m_document, m_runner, m_analysis, m_canvas};
+        const ReportBuilder builder{m_document, m_runner, m_canvas};
         const std::vector<ReportImage> images = builder.images();
         QPdfWriter writer(&file);
         writer.setResolution(300);

@@ -4,7 +4,6 @@
 
 namespace Railyard {
 
-class AnalysisDock;
 class AnalysisRunner;
 class FabricCanvas;
 class FabricDocument;
@@ -17,8 +16,9 @@ class FabricDocument;
 class ReportExporter
 {
 public:
-    ReportExporter(const FabricDocument *document, const AnalysisRunner *runner, const AnalysisDock *analysis,
-                   const FabricCanvas *canvas);
+    /// The charts are drawn from the runner's reports (AnalysisCharts), the
+    /// picture from the canvas; either may be null (left out).
+    ReportExporter(const FabricDocument *document, const AnalysisRunner *runner, const FabricCanvas *canvas);
     /// Returns false and sets *error on failure.
     bool write(const QString &fileName, QString *error) const;
     /// The report as HTML.
@@ -27,7 +27,6 @@ public:
 private:
     const FabricDocument *m_document;
     const AnalysisRunner *m_runner;
-    const AnalysisDock *m_analysis;
     const FabricCanvas *m_canvas;
 };
 

@@ -2,7 +2,7 @@
 
 #include "core/formats/importgraph/importgraph.h"
 #include "core/common/messagetext.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <algorithm>
 #include <cctype>

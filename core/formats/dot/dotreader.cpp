@@ -1,7 +1,7 @@
 #include "core/formats/dot/dotreader.h"
 
 #include "core/common/messagetext.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <cctype>
 #include <unordered_map>

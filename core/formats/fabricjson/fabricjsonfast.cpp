@@ -12,7 +12,7 @@
 
 #include "core/formats/fabricjson/fabricjsonreader.h"
 #include "core/formats/plainjson.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <cstdint>
 

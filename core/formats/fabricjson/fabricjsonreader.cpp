@@ -5,7 +5,7 @@
 #include "core/formats/fabricjson/fabricjsonfast.h"
 #include "core/formats/fabricjson/fabricjsonsax.h"
 #include "core/common/messagetext.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <QBuffer>
 #include <QFileDevice>

@@ -4,7 +4,7 @@
 
 #include "core/formats/fabricjson/fabricjsonreader.h"
 #include "core/common/messagetext.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <string>
 #include <string_view>

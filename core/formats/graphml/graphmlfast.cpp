@@ -12,7 +12,7 @@
 
 #include "core/formats/graphml/graphmlcommon.h"
 #include "core/formats/graphml/graphmlscanner.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <algorithm>
 #include <array>

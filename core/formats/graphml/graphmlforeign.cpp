@@ -4,7 +4,7 @@
 #include "core/formats/graphml/graphmlcommon.h"
 #include "core/formats/graphml/graphmlformat.h"
 #include "core/common/messagetext.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <QHash>
 #include <QSet>

@@ -5,7 +5,7 @@
 #include "core/formats/graphml/graphmlforeign.h"
 #include "core/formats/graphml/graphmlformat.h"
 #include "core/common/messagetext.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <QBuffer>
 #include <QFileDevice>

@@ -1,7 +1,7 @@
 #include "core/formats/lldp/lldpformat.h"
 
 #include "core/formats/importgraph/importgraph.h"
-#include "core/formats/inputfile.h"
+#include "core/common/inputfile.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "core/formats/nccltopo/nccltopo.h"
 
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <QFileInfo>
 #include <QXmlStreamReader>

@@ -1,6 +1,6 @@
 #include "core/formats/nccltopo/nccltopoformat.h"
 
-#include "core/formats/inputfile.h"
+#include "core/common/inputfile.h"
 #include "core/formats/nccltopo/nccltopo.h"
 
 #include <QDir>

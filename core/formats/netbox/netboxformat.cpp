@@ -1,6 +1,6 @@
 #include "core/formats/netbox/netboxformat.h"
 
-#include "core/formats/inputfile.h"
+#include "core/common/inputfile.h"
 #include "core/formats/netbox/netboxreader.h"
 
 #include <QDir>

@@ -2,7 +2,7 @@
 
 #include "core/formats/importgraph/importgraph.h"
 #include "core/formats/netbox/netboxreader_p.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <algorithm>
 #include <cctype>
@@ -225,7 +225,7 @@ void Builder::readCables()
             continue;
         }
         if (c.a.empty() || c.b.empty()) {
-            warn(QStringLiteral("%1 has no %2 end: not imported").arg(cable, c.a.empty() ? "A" : "B"), c.origin);
+            warn(QStringLiteral("%1 has no %2 end: not imported").arg(cable, c.a.empty() ? QStringLiteral("A") : QStringLiteral("B")), c.origin);
             continue;
         }
         bool usable = true;

@@ -8,7 +8,7 @@
 #include "core/formats/netbox/netboxreader_p.h"
 
 #include "core/common/jsonbounds.h"
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "core/formats/outputfile.h"
+#include "core/common/outputfile.h"
 
 #include <sys/stat.h>
 

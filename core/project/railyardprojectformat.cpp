@@ -1,4 +1,4 @@
-#include "core/formats/railyardproject/railyardprojectformat.h"
+#include "core/project/railyardprojectformat.h"
 
 #include "core/project/projectfile.h"
 

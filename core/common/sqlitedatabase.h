@@ -1,8 +1,8 @@
 #pragma once
 
 // Internal to core/project: one libsqlite3 connection with RAII and errors
-// thrown as ProjectException (SQLite's corruption codes become
-// ProjectError::Kind::Damaged, the rest Kind::Io).
+// thrown as StorageException (SQLite's corruption codes become
+// StorageError::Kind::Damaged, the rest Kind::Io).
 
 #include <QByteArray>
 #include <QString>
@@ -52,7 +52,7 @@ public:
     /// The integer a "PRAGMA name" returns (e.g. user_version).
     std::int64_t pragmaInteger(const char *pragma);
 
-    /// Throws a ProjectException for the connection's last error, with
+    /// Throws a StorageException for the connection's last error, with
     /// `what` as context ("cannot read hosts").
     [[noreturn]] void fail(const char *what, int code) const;
     /// The last error message of the connection.

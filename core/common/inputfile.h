@@ -4,7 +4,7 @@
 // size are read, so a FIFO, a device such as /dev/zero, a directory or a
 // huge (possibly sparse) file is refused before a single byte is read.
 
-#include "core/model/limits.h"
+#include "core/common/limits.h"
 
 #include <QByteArray>
 #include <QFile>

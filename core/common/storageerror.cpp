@@ -1,8 +1,8 @@
-#include "core/project/projecterror.h"
+#include "core/common/storageerror.h"
 
 namespace Railyard {
 
-QString ProjectError::toString() const
+QString StorageError::toString() const
 {
     return QStringLiteral("%1: %2").arg(file.isEmpty() ? QStringLiteral("<project>") : file, message);
 }

@@ -1,4 +1,4 @@
-#include "views/canvas/intentdiffoverlay.h"
+#include "views/canvas/comparisonoverlay.h"
 
 #include "core/compare/fabricdiff.h"
 #include "core/intents/intentsemanticdiff.h"
@@ -11,19 +11,19 @@ namespace Railyard {
 
 namespace {
 
-IntentDiffOverlay::Mark markOf(ChangeKind kind)
+ComparisonOverlay::Mark markOf(ChangeKind kind)
 {
     switch (kind) {
-    case ChangeKind::Added: return IntentDiffOverlay::Added;
-    case ChangeKind::Removed: return IntentDiffOverlay::Removed;
-    case ChangeKind::Changed: return IntentDiffOverlay::Changed;
+    case ChangeKind::Added: return ComparisonOverlay::Added;
+    case ChangeKind::Removed: return ComparisonOverlay::Removed;
+    case ChangeKind::Changed: return ComparisonOverlay::Changed;
     }
-    return IntentDiffOverlay::None;
+    return ComparisonOverlay::None;
 }
 
 } // namespace
 
-IntentDiffOverlay::IntentDiffOverlay(const SemanticDiff &diff, const Fabric &fabric, QString title)
+ComparisonOverlay::ComparisonOverlay(const SemanticDiff &diff, const Fabric &fabric, QString title)
     : m_title(std::move(title))
     , m_hostCount(fabric.hostCount())
     , m_switchCount(fabric.switchCount())
@@ -52,7 +52,7 @@ IntentDiffOverlay::IntentDiffOverlay(const SemanticDiff &diff, const Fabric &fab
     }
 }
 
-IntentDiffOverlay::IntentDiffOverlay(const DiffMarks &marks, const Fabric &fabric, QString title, QString added,
+ComparisonOverlay::ComparisonOverlay(const DiffMarks &marks, const Fabric &fabric, QString title, QString added,
                                      QString removed, QString changed)
     : m_title(std::move(title))
     , m_hostCount(fabric.hostCount())
@@ -67,13 +67,13 @@ IntentDiffOverlay::IntentDiffOverlay(const DiffMarks &marks, const Fabric &fabri
     m_legendText[Changed] = std::move(changed);
 }
 
-bool IntentDiffOverlay::fits(const Fabric &fabric) const
+bool ComparisonOverlay::fits(const Fabric &fabric) const
 {
     return fabric.hostCount() == m_hostCount && fabric.switchCount() == m_switchCount
         && static_cast<size_t>(fabric.linkCount()) == m_links.size();
 }
 
-void IntentDiffOverlay::setLayout(const FabricLayout &layout)
+void ComparisonOverlay::setLayout(const FabricLayout &layout)
 {
     const auto &levels = layout.levels();
     m_groups.assign(levels.size(), {});
@@ -109,14 +109,14 @@ void IntentDiffOverlay::setLayout(const FabricLayout &layout)
     }
 }
 
-int IntentDiffOverlay::markedHosts(size_t level, std::int32_t g) const
+int ComparisonOverlay::markedHosts(size_t level, std::int32_t g) const
 {
     if (level >= m_groupHosts.size() || g < 0 || static_cast<size_t>(g) >= m_groupHosts[level].size())
         return 0;
     return m_groupHosts[level][static_cast<size_t>(g)];
 }
 
-QString IntentDiffOverlay::markName(Mark mark)
+QString ComparisonOverlay::markName(Mark mark)
 {
     switch (mark) {
     case Added: return tr("added");
@@ -127,7 +127,7 @@ QString IntentDiffOverlay::markName(Mark mark)
     return tr("unchanged");
 }
 
-std::vector<std::pair<QColor, QString>> IntentDiffOverlay::legend() const
+std::vector<std::pair<QColor, QString>> ComparisonOverlay::legend() const
 {
     if (!m_legendText[Added].isEmpty())
         return {

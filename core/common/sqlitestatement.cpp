@@ -1,4 +1,4 @@
-#include "core/project/sqlitestatement.h"
+#include "core/common/sqlitestatement.h"
 
 #include <sqlite3.h>
 

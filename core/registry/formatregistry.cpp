@@ -1,4 +1,4 @@
-#include "core/formats/formatregistry.h"
+#include "core/registry/formatregistry.h"
 
 #include "core/formats/cablingcsv/cablingcsvformat.h"
 #include "core/formats/dot/dotformat.h"
@@ -6,12 +6,12 @@
 #include "core/formats/graphml/graphmlformat.h"
 #include "core/formats/ibnetdiscover/iblinkinfoformat.h"
 #include "core/formats/ibnetdiscover/ibnetdiscoverformat.h"
-#include "core/formats/inputfile.h"
+#include "core/common/inputfile.h"
 #include "core/formats/lldp/lldpformat.h"
 #include "core/formats/nccltopo/nccltopoformat.h"
 #include "core/formats/netbox/netboxformat.h"
-#include "core/formats/outputfile.h"
-#include "core/formats/railyardproject/railyardprojectformat.h"
+#include "core/common/outputfile.h"
+#include "core/project/railyardprojectformat.h"
 
 #include <QFile>
 #include <QFileInfo>

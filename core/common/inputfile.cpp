@@ -1,4 +1,4 @@
-#include "core/formats/inputfile.h"
+#include "core/common/inputfile.h"
 
 #include <algorithm>
 #include <sys/stat.h>

@@ -1,7 +1,7 @@
-#include "core/project/sqlitedatabase.h"
+#include "core/common/sqlitedatabase.h"
 
-#include "core/project/projectexception.h"
-#include "core/project/sqlitestatement.h"
+#include "core/common/storageexception.h"
+#include "core/common/sqlitestatement.h"
 
 #include <cstring>
 #include <sqlite3.h>
@@ -63,7 +63,7 @@ void SqliteDatabase::openImage(const QByteArray &image)
     // sqlite3_deserialize takes ownership of memory from sqlite3_malloc64.
     auto *copy = static_cast<unsigned char *>(sqlite3_malloc64(sqlite3_uint64(qMax<qsizetype>(image.size(), 1))));
     if (!copy)
-        throw ProjectException(ProjectError::Kind::Io, QStringLiteral("out of memory"));
+        throw StorageException(StorageError::Kind::Io, QStringLiteral("out of memory"));
     std::memcpy(copy, image.constData(), size_t(image.size()));
     const int rc = sqlite3_deserialize(m_db, "main", copy, image.size(), image.size(),
                                        SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
@@ -84,7 +84,7 @@ QByteArray SqliteDatabase::serialize() const
     sqlite3_int64 size = 0;
     unsigned char *data = sqlite3_serialize(m_db, "main", &size, 0);
     if (!data)
-        throw ProjectException(ProjectError::Kind::Io,
+        throw StorageException(StorageError::Kind::Io,
                                QStringLiteral("cannot serialize the database: %1").arg(errorMessage()));
     QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
     sqlite3_free(data);
@@ -120,8 +120,8 @@ void SqliteDatabase::fail(const char *what, int code) const
     switch (code & 0xff) {
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
-        throw ProjectException(ProjectError::Kind::Damaged, QStringLiteral("the project is damaged: %1").arg(message));
-    default: throw ProjectException(ProjectError::Kind::Io, QStringLiteral("%1: %2").arg(QLatin1String(what), message));
+        throw StorageException(StorageError::Kind::Damaged, QStringLiteral("the project is damaged: %1").arg(message));
+    default: throw StorageException(StorageError::Kind::Io, QStringLiteral("%1: %2").arg(QLatin1String(what), message));
     }
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 
-// The diff of two intent versions as the canvas colours it (Intents dock):
-// a mark per host, switch and link — added (the element only gained
+// A comparison as the canvas colours it: the diff of two intent versions
+// (Intents dock), of two fabrics (Inventory ▸ Compare With…) and the as-built
+// cabling check (Verify Cabling Against…). A mark per host, switch and link — added (the element only gained
 // reachability), removed (only lost) or changed (both) — and the marks merged
 // per layout group and bundle at every aggregation level. Marks are bit sets
 // (added 1, removed 2, changed 3), so merging is an OR: a group or bundle
@@ -25,9 +26,9 @@ class FabricLayout;
 struct SemanticDiff;
 struct DiffMarks;
 
-class IntentDiffOverlay
+class ComparisonOverlay
 {
-    Q_DECLARE_TR_FUNCTIONS(IntentDiffOverlay)
+    Q_DECLARE_TR_FUNCTIONS(ComparisonOverlay)
 
 public:
     enum Mark : std::uint8_t { None = 0, Added = 1, Removed = 2, Changed = 3 };
@@ -35,10 +36,10 @@ public:
     /// Marks of `diff` on `fabric`, the fabric it was computed on: hosts by
     /// their rack's change, links by their change, switches by the merged
     /// marks of their affected links. `title` heads the legend. O(N + changed links).
-    IntentDiffOverlay(const SemanticDiff &diff, const Fabric &fabric, QString title);
+    ComparisonOverlay(const SemanticDiff &diff, const Fabric &fabric, QString title);
     /// Marks of a fabric comparison or an as-built check (core/compare), with
     /// the legend's texts for added, removed and changed.
-    IntentDiffOverlay(const DiffMarks &marks, const Fabric &fabric, QString title, QString added, QString removed,
+    ComparisonOverlay(const DiffMarks &marks, const Fabric &fabric, QString title, QString added, QString removed,
                       QString changed);
 
     /// Whether the marks were computed for a fabric of this shape (a structure

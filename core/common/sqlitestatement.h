@@ -1,9 +1,9 @@
 #pragma once
 
 // Internal to core/project: a prepared statement bound by index, stepped row
-// by row. Errors throw ProjectException through SqliteDatabase::fail.
+// by row. Errors throw StorageException through SqliteDatabase::fail.
 
-#include "core/project/sqlitedatabase.h"
+#include "core/common/sqlitedatabase.h"
 
 #include <QByteArray>
 
