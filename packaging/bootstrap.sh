@@ -2,7 +2,7 @@
 # Sets up a fresh Debian 12 (bookworm) machine and builds Railyard.
 #
 #   packaging/bootstrap.sh run    build, then run Railyard on the bundled sample
-#   packaging/bootstrap.sh test   build, then run every test (ctest --output-on-failure)
+#   packaging/bootstrap.sh test   build (warnings are errors), then run every test in parallel
 #   packaging/bootstrap.sh build  build only
 #   packaging/bootstrap.sh fuzz   libFuzzer targets (ASan+UBSan, clang) in build-fuzz/,
 #                                 each run RAILYARD_FUZZ_RUNS times (default 20000)
@@ -70,10 +70,11 @@ use_ccache() {
     export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-20G}"
 }
 
+# build [CMAKE_ARGS...]
 build() {
     install_missing_packages
     use_ccache
-    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
+    cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "$@"
     cmake --build "$BUILD_DIR" -j "$JOBS"
 }
 
@@ -89,9 +90,12 @@ run)
     exec "$BUILD_DIR/app/gui/railyard" samples/cluster-3k.fabric.json
     ;;
 test)
-    build
+    # CI's build: a warning is an error.
+    build -DRAILYARD_WERROR=ON
+    # The tests are isolated (own settings, temporary directories and free
+    # ports), so they run in parallel, one per CPU.
     # ctest prints its summary ("100% tests passed, 0 tests failed out of N").
-    exec ctest --test-dir "$BUILD_DIR" --output-on-failure
+    exec ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
     ;;
 build)
     build

@@ -1,7 +1,8 @@
 #pragma once
 
 // The document an editor window works on: one fabric, its undo stack, the
-// what-if failures and the shared selection. Views and the CLI change the
+// what-if failures, the shared selection and the project's training jobs
+// (fabricdocumentjobs.cpp). Views and the CLI change the
 // fabric only through the intent methods here; each builds one undo command,
 // whose redo/undo call the private perform… mutators, which change the model
 // and emit a typed change event.

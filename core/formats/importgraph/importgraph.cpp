@@ -46,6 +46,8 @@ bool splitHostDevice(const std::string &desc, std::string *host, int *device)
     return true;
 }
 
+/// Builds a fabric from the parsed nodes in eight phases (build() calls them
+/// in order); each phase reads what the earlier ones left in the members.
 class Builder
 {
 public:
@@ -72,13 +74,79 @@ private:
     {
         m_result.inferences.push_back(Inference{kind, std::move(id), std::move(value), std::move(reason)});
     }
+
     void build();
+    void classifyNodes();   ///< 1. SHARP aggregation nodes, routers, CAs grouped into hosts
+    void countPorts();      ///< 2. ports each node uses; peer ports beyond a node's count are errors
+    void makeSwitches();    ///< 3. switch ids, radix, tiers from the file's roles
+    void makeHosts();       ///< 4. hosts with one NIC per CA (the rails), then the fabric's nodes
+    void collectLinks();    ///< 5. links from both ends, loopbacks, SHARP marks
+    void inferTiers();      ///< 6. tiers by distance from the hosts
+    void inferRacks();      ///< 7. racks from names
+    void assignRates();     ///< 8. nominal rate per tier pair, degraded links, ids, NIC speeds
+
+    NodeIndex nodeIndex(int node) const
+    {
+        if (m_switchOf[size_t(node)] >= 0)
+            return m_built.switchNode(m_switchOf[size_t(node)]);
+        if (m_hostOf[size_t(node)] >= 0)
+            return m_built.hostNode(m_hostOf[size_t(node)]);
+        return -1;
+    }
+    /// A CA's port as the port index of its host (the NICs' ports in order).
+    int hostPort(int node, int caPort) const
+    {
+        const Host &h = m_built.host(m_hostOf[size_t(node)]);
+        int offset = 0;
+        for (int k = 0; k < m_nicOf[size_t(node)]; ++k)
+            offset += h.nics[size_t(k)].ports;
+        return offset + caPort - 1;
+    }
+    int groupOf(const Link &l) const
+    {
+        const std::int32_t hostCount = m_built.hostCount();
+        auto levelOf = [&](NodeIndex n) { return m_built.isHost(n) ? 0 : m_level[size_t(n - hostCount)]; };
+        const int x = levelOf(l.a), y = levelOf(l.b);
+        return std::min(x, y) * 16 + std::max(x, y);
+    }
+
+    struct HostPlan
+    {
+        std::string id;
+        std::vector<std::pair<int, int>> cas; ///< (device number, node)
+        bool numbered = false;                ///< devices from names (the rails)
+        std::string rack, zone;
+        int line = 0;
+    };
+    struct Pending
+    {
+        Link link;
+        std::optional<double> rate;
+        int line = 0;
+        int nicHost = -1, nic = -1; ///< host NIC the link serves
+    };
 
     QString m_file;
     ReadResult m_result;
     int m_moreWarnings = 0;
     std::vector<Node> m_nodes;
     std::unordered_map<std::string, int> m_byId;
+
+    // Per parsed node.
+    std::vector<int> m_hostOf;  ///< CA → host index
+    std::vector<int> m_nicOf;   ///< CA → NIC index in its host
+    std::vector<int> m_switchOf;
+    std::vector<bool> m_aggregation;
+    std::vector<int> m_portsUsed;
+    std::vector<bool> m_roleTiered;
+    std::map<std::string, int> m_descUses;
+
+    std::vector<HostPlan> m_hosts;
+    std::map<std::string, int> m_hostByName;
+    std::vector<Switch> m_switches;
+    Fabric m_built;
+    std::vector<Pending> m_links;
+    std::vector<int> m_level; ///< per switch: hops from the nearest host (1 = leaf)
 };
 
 ReadResult Builder::run(std::vector<Node> nodes, std::vector<FormatError> warnings)
@@ -118,28 +186,28 @@ ReadResult Builder::run(std::vector<Node> nodes, std::vector<FormatError> warnin
 
 void Builder::build()
 {
-    std::vector<Switch> switches;
+    classifyNodes();
+    countPorts();
+    if (!m_result.errors.empty())
+        return;
+    makeSwitches();
+    makeHosts();
+    collectLinks();
+    inferTiers();
+    inferRacks();
+    assignRates();
+}
 
-    // Which nodes are SHARP aggregation nodes, hosts (grouped), switches.
-    std::vector<int> hostOf(m_nodes.size(), -1); ///< CA → host index
-    std::vector<int> nicOf(m_nodes.size(), -1);  ///< CA → NIC index in its host
-    std::vector<int> switchOf(m_nodes.size(), -1);
-    std::vector<bool> aggregation(m_nodes.size(), false);
-    std::map<std::string, int> descUses;
+void Builder::classifyNodes()
+{
+    m_hostOf.assign(m_nodes.size(), -1);
+    m_nicOf.assign(m_nodes.size(), -1);
+    m_switchOf.assign(m_nodes.size(), -1);
+    m_aggregation.assign(m_nodes.size(), false);
     for (const Node &n : m_nodes)
         if (!n.desc.empty())
-            ++descUses[n.desc];
+            ++m_descUses[n.desc];
 
-    struct HostPlan
-    {
-        std::string id;
-        std::vector<std::pair<int, int>> cas; ///< (device number, node)
-        bool numbered = false;                ///< devices from names (the rails)
-        std::string rack, zone;
-        int line = 0;
-    };
-    std::vector<HostPlan> hosts;
-    std::map<std::string, int> hostByName;
     int grouped = 0, guidNamed = 0, routers = 0;
     for (size_t i = 0; i < m_nodes.size(); ++i) {
         const Node &n = m_nodes[i];
@@ -150,7 +218,7 @@ void Builder::build()
         if (n.type != NodeType::Ca)
             continue;
         if (endsWithNoCase(n.desc, "aggregation node")) {
-            aggregation[i] = true;
+            m_aggregation[i] = true;
             continue;
         }
         std::string name;
@@ -160,7 +228,7 @@ void Builder::build()
             device = n.device;
         } else if (splitHostDevice(n.desc, &name, &device)) {
             ++grouped;
-        } else if (!n.desc.empty() && descUses[n.desc] == 1 && n.desc.find_first_of(" \t") == std::string::npos) {
+        } else if (!n.desc.empty() && m_descUses[n.desc] == 1 && n.desc.find_first_of(" \t") == std::string::npos) {
             name = n.desc;
         } else if (n.desc.empty() && n.nodeId.rfind("H-", 0) != 0) {
             name = n.nodeId;
@@ -168,9 +236,9 @@ void Builder::build()
             name = n.nodeId; // a default description ("MT4129 ConnectX7 Mellanox Technologies") says nothing
             ++guidNamed;
         }
-        auto [it, inserted] = hostByName.try_emplace(name, int(hosts.size()));
+        auto [it, inserted] = m_hostByName.try_emplace(name, int(m_hosts.size()));
         HostPlan &plan
-            = inserted ? hosts.emplace_back(HostPlan{name, {}, false, {}, {}, n.line}) : hosts[size_t(it->second)];
+            = inserted ? m_hosts.emplace_back(HostPlan{name, {}, false, {}, {}, n.line}) : m_hosts[size_t(it->second)];
         if (device < 0)
             device = 1'000'000 + int(plan.cas.size()); // after the numbered ones, in order of appearance
         else
@@ -193,11 +261,14 @@ void Builder::build()
                  .arg(guidNamed));
     if (routers > 0)
         warn(0, QStringLiteral("%1 routers (Rt) are not imported").arg(routers));
+}
 
+void Builder::countPorts()
+{
     // Ports each node uses, from its own lines and from its peers' (a CA's
     // NIC has as many ports as are cabled); a peer port beyond the peer's
     // port count is an error.
-    std::vector<int> portsUsed(m_nodes.size(), 1);
+    m_portsUsed.assign(m_nodes.size(), 1);
     for (const Node &n : m_nodes) {
         for (const PortLine &p : n.links) {
             const auto remote = m_byId.find(p.remote);
@@ -212,41 +283,46 @@ void Builder::build()
                           .arg(peer.ports));
                 continue;
             }
-            portsUsed[size_t(remote->second)] = std::max(portsUsed[size_t(remote->second)], p.remotePort);
-            portsUsed[size_t(&n - m_nodes.data())] = std::max(portsUsed[size_t(&n - m_nodes.data())], p.port);
+            m_portsUsed[size_t(remote->second)] = std::max(m_portsUsed[size_t(remote->second)], p.remotePort);
+            m_portsUsed[size_t(&n - m_nodes.data())] = std::max(m_portsUsed[size_t(&n - m_nodes.data())], p.port);
         }
     }
-    if (!m_result.errors.empty())
-        return;
+}
 
+void Builder::makeSwitches()
+{
     // Switch ids: the description when unique, else the node id.
-    std::vector<bool> roleTiered(m_nodes.size(), false);
+    m_roleTiered.assign(m_nodes.size(), false);
     for (size_t i = 0; i < m_nodes.size(); ++i) {
         const Node &n = m_nodes[i];
         if (n.type != NodeType::Switch)
             continue;
         Switch sw;
-        const bool usable = !n.desc.empty() && descUses[n.desc] == 1 && !hostByName.count(n.desc);
+        const bool usable = !n.desc.empty() && m_descUses[n.desc] == 1 && !m_hostByName.count(n.desc);
         sw.id = usable ? n.desc : n.nodeId;
-        sw.radix = std::max(n.ports, portsUsed[i]);
+        sw.radix = std::max(n.ports, m_portsUsed[i]);
         sw.tier = Tier::Unlayered;
         sw.model = n.model;
         sw.location.rack = n.rack;
         sw.location.zone = n.zone;
         if (const auto tier = Detail::roleTier(n.role)) {
             sw.tier = *tier;
-            roleTiered[i] = true;
+            m_roleTiered[i] = true;
         }
         if (!usable && n.nodeId.rfind("S-", 0) == 0)
             warn(n.line,
                  QStringLiteral("switch %1 has no unique description: named by its GUID")
                      .arg(QString::fromStdString(n.nodeId)));
-        switchOf[i] = int(switches.size());
-        switches.push_back(std::move(sw));
+        m_switchOf[i] = int(m_switches.size());
+        m_switches.push_back(std::move(sw));
     }
+}
+
+void Builder::makeHosts()
+{
     // Hosts before links (adding a host renumbers switch nodes, so all hosts go first).
     std::vector<Host> hostList;
-    for (HostPlan &plan : hosts) {
+    for (HostPlan &plan : m_hosts) {
         std::sort(plan.cas.begin(), plan.cas.end());
         Host h;
         h.id = plan.id;
@@ -254,9 +330,9 @@ void Builder::build()
         h.location.zone = plan.zone;
         for (size_t k = 0; k < plan.cas.size(); ++k) {
             const int node = plan.cas[k].second;
-            hostOf[size_t(node)] = int(hostList.size());
-            nicOf[size_t(node)] = int(k);
-            h.nics.push_back(Nic{int(k), 0, portsUsed[size_t(node)]});
+            m_hostOf[size_t(node)] = int(hostList.size());
+            m_nicOf[size_t(node)] = int(k);
+            h.nics.push_back(Nic{int(k), 0, m_portsUsed[size_t(node)]});
         }
         if (plan.numbered && plan.cas.size() > 1)
             infer(Inference::Kind::Rail, h.id, std::to_string(plan.cas.size()),
@@ -265,37 +341,16 @@ void Builder::build()
                       .arg(plan.cas.size() - 1));
         hostList.push_back(std::move(h));
     }
-    Fabric built;
-    built.name = QFileInfo(m_file).completeBaseName().toStdString();
+    m_built.name = QFileInfo(m_file).completeBaseName().toStdString();
     for (Host &h : hostList)
-        built.addHost(std::move(h));
-    for (Switch &s : switches)
-        built.addSwitch(std::move(s));
+        m_built.addHost(std::move(h));
+    for (Switch &s : m_switches)
+        m_built.addSwitch(std::move(s));
+}
 
-    auto nodeIndex = [&](int node) -> NodeIndex {
-        if (switchOf[size_t(node)] >= 0)
-            return built.switchNode(switchOf[size_t(node)]);
-        if (hostOf[size_t(node)] >= 0)
-            return built.hostNode(hostOf[size_t(node)]);
-        return -1;
-    };
-    auto hostPort = [&](int node, int caPort) {
-        const Host &h = built.host(hostOf[size_t(node)]);
-        int offset = 0;
-        for (int k = 0; k < nicOf[size_t(node)]; ++k)
-            offset += h.nics[size_t(k)].ports;
-        return offset + caPort - 1;
-    };
-
+void Builder::collectLinks()
+{
     // Links, each listed from both ends or from one: keep the first, check the second.
-    struct Pending
-    {
-        Link link;
-        std::optional<double> rate;
-        int line = 0;
-        int nicHost = -1, nic = -1; ///< host NIC the link serves
-    };
-    std::vector<Pending> links;
     std::map<std::pair<std::int64_t, std::int64_t>, int> seen; ///< (node << 16 | port) pairs
     std::map<std::string, int> missing;
     auto rateOf = [](const PortLine &p) -> std::optional<double> {
@@ -329,12 +384,12 @@ void Builder::build()
                 }
                 continue;
             }
-            if (aggregation[i] || aggregation[size_t(r)]) {
-                const int sw = aggregation[i] ? r : int(i);
-                if (switchOf[size_t(sw)] >= 0 && !built.switchAt(switchOf[size_t(sw)]).sharp) {
-                    Switch &target = built.switchAt(switchOf[size_t(sw)]);
+            if (m_aggregation[i] || m_aggregation[size_t(r)]) {
+                const int sw = m_aggregation[i] ? r : int(i);
+                if (m_switchOf[size_t(sw)] >= 0 && !m_built.switchAt(m_switchOf[size_t(sw)]).sharp) {
+                    Switch &target = m_built.switchAt(m_switchOf[size_t(sw)]);
                     target.sharp = true;
-                    const int port = aggregation[i] ? p.remotePort : p.port;
+                    const int port = m_aggregation[i] ? p.remotePort : p.port;
                     warn(p.line,
                          QStringLiteral("inferred: %1 is SHARP-capable (a SHARP aggregation node on its port "
                                         "%2); the aggregation node is not a host")
@@ -349,7 +404,7 @@ void Builder::build()
             const std::int64_t b = (std::int64_t(r) << 16) | p.remotePort;
             const auto key = std::minmax(a, b);
             if (const auto it = seen.find({key.first, key.second}); it != seen.end()) {
-                Pending &first = links[size_t(it->second)];
+                Pending &first = m_links[size_t(it->second)];
                 if (!first.rate)
                     first.rate = rateOf(p);
                 continue;
@@ -366,35 +421,38 @@ void Builder::build()
                      QStringLiteral("unknown link speed \"%1\": the link takes its peers' rate")
                          .arg(QString::fromStdString(p.rate)));
             // Hosts are the a end, as the generator writes them.
-            const bool flip = built.isSwitch(na) && built.isHost(nb);
+            const bool flip = m_built.isSwitch(na) && m_built.isHost(nb);
             Link &l = pending.link;
             l.a = flip ? nb : na;
             l.b = flip ? na : nb;
             const int nodeA = flip ? r : int(i), nodeB = flip ? int(i) : r;
             const int portA = flip ? p.remotePort : p.port, portB = flip ? p.port : p.remotePort;
-            l.portA = built.isHost(l.a) ? hostPort(nodeA, portA) : portA - 1;
-            l.portB = built.isHost(l.b) ? hostPort(nodeB, portB) : portB - 1;
-            if (built.isHost(l.a)) {
-                pending.nicHost = hostOf[size_t(nodeA)];
-                pending.nic = nicOf[size_t(nodeA)];
+            l.portA = m_built.isHost(l.a) ? hostPort(nodeA, portA) : portA - 1;
+            l.portB = m_built.isHost(l.b) ? hostPort(nodeB, portB) : portB - 1;
+            if (m_built.isHost(l.a)) {
+                pending.nicHost = m_hostOf[size_t(nodeA)];
+                pending.nic = m_nicOf[size_t(nodeA)];
             }
-            seen.emplace(std::pair(key.first, key.second), int(links.size()));
-            links.push_back(std::move(pending));
+            seen.emplace(std::pair(key.first, key.second), int(m_links.size()));
+            m_links.push_back(std::move(pending));
         }
     }
+}
 
+void Builder::inferTiers()
+{
     // Tiers by distance from the hosts, where the file names no role.
-    const std::int32_t hostCount = built.hostCount();
-    std::vector<std::vector<std::int32_t>> adjacent(size_t(built.switchCount()));
-    std::vector<int> level(size_t(built.switchCount()), 0);
+    const std::int32_t hostCount = m_built.hostCount();
+    std::vector<std::vector<std::int32_t>> adjacent(size_t(m_built.switchCount()));
+    m_level.assign(size_t(m_built.switchCount()), 0);
     std::vector<std::int32_t> frontier;
-    for (const Pending &p : links) {
+    for (const Pending &p : m_links) {
         const Link &l = p.link;
-        if (built.isSwitch(l.a) && built.isSwitch(l.b)) {
+        if (m_built.isSwitch(l.a) && m_built.isSwitch(l.b)) {
             adjacent[size_t(l.a - hostCount)].push_back(l.b - hostCount);
             adjacent[size_t(l.b - hostCount)].push_back(l.a - hostCount);
-        } else if (built.isSwitch(l.b) && level[size_t(l.b - hostCount)] == 0) {
-            level[size_t(l.b - hostCount)] = 1;
+        } else if (m_built.isSwitch(l.b) && m_level[size_t(l.b - hostCount)] == 0) {
+            m_level[size_t(l.b - hostCount)] = 1;
             frontier.push_back(l.b - hostCount);
         }
     }
@@ -402,26 +460,26 @@ void Builder::build()
         std::vector<std::int32_t> next;
         for (std::int32_t s : frontier)
             for (std::int32_t t : adjacent[size_t(s)])
-                if (level[size_t(t)] == 0) {
-                    level[size_t(t)] = depth;
+                if (m_level[size_t(t)] == 0) {
+                    m_level[size_t(t)] = depth;
                     next.push_back(t);
                 }
         frontier = std::move(next);
     }
-    std::vector<int> switchNodeOf(size_t(built.switchCount()), -1);
+    std::vector<int> switchNodeOf(size_t(m_built.switchCount()), -1);
     for (size_t i = 0; i < m_nodes.size(); ++i)
-        if (switchOf[i] >= 0)
-            switchNodeOf[size_t(switchOf[i])] = int(i);
+        if (m_switchOf[i] >= 0)
+            switchNodeOf[size_t(m_switchOf[i])] = int(i);
     int counts[4] = {0, 0, 0, 0};
     int deeper = 0, named = 0;
-    for (std::int32_t s = 0; s < built.switchCount(); ++s) {
-        Switch &sw = built.switchAt(s);
-        if (roleTiered[size_t(switchNodeOf[size_t(s)])]) {
-            level[size_t(s)] = tierLevel(sw.tier); // the file's role decides, also for the rates below
+    for (std::int32_t s = 0; s < m_built.switchCount(); ++s) {
+        Switch &sw = m_built.switchAt(s);
+        if (m_roleTiered[size_t(switchNodeOf[size_t(s)])]) {
+            m_level[size_t(s)] = tierLevel(sw.tier); // the file's role decides, also for the rates below
             ++named;
             continue;
         }
-        const int d = level[size_t(s)];
+        const int d = m_level[size_t(s)];
         sw.tier = d == 1 ? Tier::Leaf : d == 2 ? Tier::Spine : d == 3 ? Tier::Core : Tier::Unlayered;
         if (d >= 1 && d <= 3) {
             ++counts[d];
@@ -444,7 +502,10 @@ void Builder::build()
                              : QString()));
     if (named > 0 && counts[1] + counts[2] + counts[3] + deeper > 0)
         warn(0, QStringLiteral("%1 switches have their tier from the file's roles").arg(named));
+}
 
+void Builder::inferRacks()
+{
     // Racks from names, where the file gives none.
     int racks = 0;
     auto rackFromName = [&](const std::string &id, Location &location) {
@@ -457,21 +518,19 @@ void Builder::build()
         location.rack = std::move(rack);
         ++racks;
     };
-    for (std::int32_t h = 0; h < built.hostCount(); ++h)
-        rackFromName(built.host(h).id, built.host(h).location);
-    for (std::int32_t s = 0; s < built.switchCount(); ++s)
-        rackFromName(built.switchAt(s).id, built.switchAt(s).location);
+    for (std::int32_t h = 0; h < m_built.hostCount(); ++h)
+        rackFromName(m_built.host(h).id, m_built.host(h).location);
+    for (std::int32_t s = 0; s < m_built.switchCount(); ++s)
+        rackFromName(m_built.switchAt(s).id, m_built.switchAt(s).location);
     if (racks > 0)
         warn(0, QStringLiteral("inferred: the rack of %1 hosts and switches from their names").arg(racks));
+}
 
+void Builder::assignRates()
+{
     // Rates: the most common rate of each tier pair is its nominal rate.
-    auto groupOf = [&](const Link &l) {
-        auto levelOf = [&](NodeIndex n) { return built.isHost(n) ? 0 : level[size_t(n - hostCount)]; };
-        const int x = levelOf(l.a), y = levelOf(l.b);
-        return std::min(x, y) * 16 + std::max(x, y);
-    };
     std::map<int, std::map<double, int>> rates;
-    for (const Pending &p : links)
+    for (const Pending &p : m_links)
         if (p.rate)
             ++rates[groupOf(p.link)][*p.rate];
     std::map<int, double> nominal;
@@ -487,8 +546,8 @@ void Builder::build()
     }
     std::map<std::string, int> idUses;
     std::vector<Link> finalLinks;
-    finalLinks.reserve(links.size());
-    for (Pending &p : links) {
+    finalLinks.reserve(m_links.size());
+    for (Pending &p : m_links) {
         Link &l = p.link;
         const auto it = nominal.find(groupOf(l));
         const double peer = it == nominal.end() ? 0 : it->second;
@@ -502,7 +561,7 @@ void Builder::build()
             l.state = LinkState::Degraded;
             l.degradedGbps = actual;
         }
-        std::string id = built.nodeId(l.a) + "--" + built.nodeId(l.b);
+        std::string id = m_built.nodeId(l.a) + "--" + m_built.nodeId(l.b);
         const int use = ++idUses[id];
         if (use > 1)
             id += "#" + std::to_string(use);
@@ -519,25 +578,25 @@ void Builder::build()
                   QStringLiteral("trained at %1 Gb/s while its peers run %2 Gb/s: degraded").arg(actual).arg(peer));
         }
         if (p.nicHost >= 0) {
-            Nic &nic = built.host(p.nicHost).nics[size_t(p.nic)];
+            Nic &nic = m_built.host(p.nicHost).nics[size_t(p.nic)];
             nic.speedGbps = std::max(nic.speedGbps, l.capacityGbps * nic.ports);
         }
         finalLinks.push_back(std::move(l));
     }
-    for (std::int32_t h = 0; h < built.hostCount(); ++h)
-        for (Nic &nic : built.host(h).nics)
+    for (std::int32_t h = 0; h < m_built.hostCount(); ++h)
+        for (Nic &nic : m_built.host(h).nics)
             if (nic.speedGbps <= 0)
                 nic.speedGbps = 400; // an HCA with no link: the model needs a speed; nothing uses it
     if (!m_result.errors.empty())
         return;
-    built.appendLinks(std::move(finalLinks));
-    for (const Problem &problem : built.validate())
+    m_built.appendLinks(std::move(finalLinks));
+    for (const Problem &problem : m_built.validate())
         if (problem.severity == Problem::Severity::Error)
             error(0,
                   QStringLiteral("%1: %2").arg(QString::fromStdString(problem.elementId),
                                                QString::fromStdString(problem.message)));
     if (m_result.errors.empty())
-        m_result.fabric = std::move(built);
+        m_result.fabric = std::move(m_built);
 }
 
 } // namespace
