@@ -41,11 +41,6 @@ namespace Railyard {
 
 namespace {
 
-QString slowdownText(double slowdown)
-{
-    return HealthAlarmModel::slowdownText(slowdown);
-}
-
 QString secondsText(double s)
 {
     return std::isfinite(s) ? HealthDock::tr("%1 s").arg(s, 0, 'f', 3) : HealthDock::tr("stalled");
