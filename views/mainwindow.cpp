@@ -270,7 +270,7 @@ void MainWindow::createActions()
           static_cast<QDockWidget *>(m_intentsDock), static_cast<QDockWidget *>(m_healthDock),
           static_cast<QDockWidget *>(m_controlPlaneDock),
           static_cast<QDockWidget *>(m_problemsDock), m_historyDock, static_cast<QDockWidget *>(m_versionsDock)})
-        m_viewMenu->addAction(dock->toggleViewAction());
+        m_viewMenu->addAction(dockAction(dock));
     m_viewMenu->addAction(toolbar->toggleViewAction());
     toolbar->addSeparator();
     toolbar->addAction(zoomIn);
@@ -387,6 +387,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 bool MainWindow::maybeSave()
 {
+    // An approval only this window holds is asked about first: it cannot be
+    // made again without the reviewer's key.
+    if (m_interactive && !m_intentsDock->reviewPanel()->maybeExport())
+        return false;
     if (!m_document || !isDocumentModified() || !m_interactive)
         return true;
     const auto answer = QMessageBox::warning(this, tr("Railyard"),
@@ -731,6 +735,32 @@ void MainWindow::dropEvent(QDropEvent *event)
             return;
         }
     }
+}
+
+QAction *MainWindow::dockAction(QDockWidget *dock)
+{
+    // Like QDockWidget::toggleViewAction, but a dock hidden behind another
+    // tab is raised, not closed: the menu brings forward what it names.
+    auto *action = new QAction(dock->windowTitle(), this);
+    action->setObjectName(dock->objectName() + QStringLiteral("Action"));
+    action->setCheckable(true);
+    action->setChecked(dock->isVisible());
+    connect(dock, &QDockWidget::windowTitleChanged, action, &QAction::setText);
+    connect(dock, &QDockWidget::visibilityChanged, action, [action, dock](bool visible) {
+        action->setChecked(visible && !dock->visibleRegion().isEmpty());
+    });
+    connect(action, &QAction::triggered, dock, [action, dock] {
+        if (dock->isHidden()) {
+            dock->show();
+            dock->raise();
+        } else if (dock->visibleRegion().isEmpty()) {
+            dock->raise(); // behind another tab
+        } else {
+            dock->hide();
+        }
+        action->setChecked(!dock->isHidden());
+    });
+    return action;
 }
 
 } // namespace Railyard

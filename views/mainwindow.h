@@ -14,6 +14,7 @@
 #include <memory>
 
 class QAction;
+class QDockWidget;
 class QMenu;
 class QLabel;
 class QProgressBar;
@@ -117,6 +118,8 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    /// The View menu's action for a dock (raises a tabified dock rather than hiding it).
+    QAction *dockAction(QDockWidget *dock);
     void createActions();
     void createDocks();
     void createStatusBar();

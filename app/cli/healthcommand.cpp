@@ -28,7 +28,8 @@ int runHealth(const QStringList &args)
                                   "and files incidents with runbooks (docs/health.md)."));
     cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("Fabric file."));
     cl.addOption({QStringLiteral("job")},
-                 QStringLiteral("A running job (*.job.json), placed in the order given; repeat."),
+                 QStringLiteral("A running job (*.job.json), placed in the order given; repeat. Without --job "
+                                "the links are watched alone: alarms, exclusions and incidents, no attribution."),
                  QStringLiteral("file"));
     cl.addOption({QStringLiteral("source")},
                  QStringLiteral("Telemetry source: sim (the embedded simulator), replay=FILE (a .jsonl recording, or "
@@ -80,8 +81,6 @@ int runHealth(const QStringList &args)
 
     const QString file = cl.positional(0);
     const QStringList jobFiles = cl.values(QStringLiteral("job"));
-    if (jobFiles.isEmpty())
-        cl.fail(QStringLiteral("--job: at least one running job is needed"));
     const int intervals = cl.intValue(QStringLiteral("intervals"), 20, 1);
     const int seed = cl.intValue(QStringLiteral("seed"), 1, 0);
     const QString sourceText = cl.value(QStringLiteral("source"));
@@ -199,7 +198,9 @@ int runHealth(const QStringList &args)
     });
     if (projectRecorder && recording && !projectRecorder->flush(&recordError))
         recording = false;
-    const HealthReport report = buildHealthReport(*fabric, jobs, detector, source->kind());
+    HealthReport report = buildHealthReport(*fabric, jobs, detector, source->kind());
+    if (prometheus)
+        describePrometheusWindow(static_cast<const PrometheusSource &>(*source), report);
     ProjectError fileError;
     const bool filed = incidentProject.isEmpty() || HealthStore(incidentProject).fileIncidents(report, run, &fileError);
     // The report is printed whatever happened to the project; a failure to

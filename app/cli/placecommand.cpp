@@ -64,7 +64,11 @@ int runPlace(const QStringList &args)
     cl.addOption({QStringLiteral("seed")}, QStringLiteral("Seed of the random strategy. Default 1."),
                  QStringLiteral("n"), QStringLiteral("1"));
     cl.addOption({QStringLiteral("routing")},
-                 QStringLiteral("Routing model for link loads: fluid, ecmp or adaptive. Default fluid."),
+                 QStringLiteral("Routing model for link loads: fluid, ecmp, adaptive, hashed (ECMP hashing, each "
+                                "connection pinned to one path), static (InfiniBand's destination tables, D-mod-k) "
+                                "or as-routed (the fabric's own: its \"routing\", else static for InfiniBand and "
+                                "hashed otherwise). Default fluid. With --fail or --degrade the report also gives "
+                                "the slowdown as routed and with adaptive routing."),
                  QStringLiteral("mode"), QStringLiteral("fluid"));
     cl.addOption({QStringLiteral("busy")},
                  QStringLiteral("HOST:GPUS: the first GPUS GPUs of HOST are in use by work Railyard did not place "
@@ -114,8 +118,10 @@ int runPlace(const QStringList &args)
     options.seed = std::uint64_t(seed);
     RoutingOptions routing;
     const QString routingName = cl.value(QStringLiteral("routing")).trimmed().toLower();
-    if (!routingModeFromName(routingName.toStdString(), &routing.mode))
-        cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp or adaptive)").arg(routingName));
+    const bool asRouted = routingName == QLatin1String("as-routed");
+    if (!asRouted && !routingModeFromName(routingName.toStdString(), &routing.mode))
+        cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp, adaptive, hashed, static or as-routed)")
+                    .arg(routingName.left(40)));
     for (const QString &arg : cl.values(QStringLiteral("exclude")))
         for (const QString &item : optionItems(cl, QStringLiteral("exclude"), arg)) {
             try {
@@ -132,6 +138,8 @@ int runPlace(const QStringList &args)
     std::optional<Fabric> fabric = loadFabric(fabricFile, format);
     if (!fabric)
         return ExitBadInput;
+    if (asRouted)
+        routing = asRoutedOptions(*fabric, std::uint64_t(seed));
     const JobSpecResult jobResult = readJobSpecFile(jobFile);
     for (const FormatError &w : jobResult.warnings)
         printErr(QStringLiteral("warning: %1").arg(w.toString()));

@@ -113,13 +113,19 @@ int runSimulate(const QStringList &args)
             return ExitBadInput;
         }
     }
-    printErr(QStringLiteral("simulating %1 (%2 job(s), %3 fault(s)): %4 NIC ports in sysfs, %5 switch ports "
-                            "and the ranks on /metrics, every %6 s")
+    // Say only what is published: sysfs with --sysfs, /metrics with --serve.
+    QStringList published;
+    if (cl.isSet(QStringLiteral("sysfs")))
+        published << QStringLiteral("%1 NIC ports in sysfs").arg(publisher.sysfsPorts());
+    if (cl.isSet(QStringLiteral("serve")))
+        published << QStringLiteral("%1 switch ports and the ranks on /metrics").arg(publisher.switchPorts());
+    printErr(QStringLiteral("simulating %1 (%2 %3, %4 %5): %6, every %7 s")
                  .arg(QString::fromStdString(fabric->name))
                  .arg(jobs.size())
+                 .arg(jobs.size() == 1 ? QStringLiteral("job") : QStringLiteral("jobs"))
                  .arg(faults.size())
-                 .arg(publisher.sysfsPorts())
-                 .arg(publisher.switchPorts())
+                 .arg(faults.size() == 1 ? QStringLiteral("fault") : QStringLiteral("faults"))
+                 .arg(published.join(QStringLiteral(" and ")))
                  .arg(intervalSeconds));
 
     // One interval per tick, on the wall clock: frame k is published at start + (k + 1) × interval.

@@ -17,6 +17,7 @@
 #include "core/document/fabricdocument.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
+#include "views/docks/controlplanedock.h"
 #include "views/docks/healthdock.h"
 #include "views/docks/intentsdock.h"
 #include "views/docks/jobsdock.h"
@@ -35,16 +36,18 @@
 #include <QTranslator>
 
 #include <algorithm>
+#include <initializer_list>
 #include <cmath>
 #include <cstdio>
 
 namespace {
 
-bool wantsScreenshot(int argc, char **argv)
+bool hasArgument(int argc, char **argv, std::initializer_list<const char *> names)
 {
     for (int i = 1; i < argc; ++i)
-        if (qstrcmp(argv[i], "--screenshot") == 0)
-            return true;
+        for (const char *name : names)
+            if (qstrcmp(argv[i], name) == 0)
+                return true;
     return false;
 }
 
@@ -64,8 +67,9 @@ int main(int argc, char **argv)
 {
     Railyard::restartWithHugePages(argv);
     Railyard::tuneAllocatorForLargeFabrics();
-    // Headless capture needs no display.
-    if (wantsScreenshot(argc, argv) && qEnvironmentVariableIsEmpty("DISPLAY")
+    // Headless capture, --help and --version need no display.
+    if (hasArgument(argc, argv, {"--screenshot", "--help", "-h", "--help-all", "--version", "-v"})
+        && qEnvironmentVariableIsEmpty("DISPLAY")
         && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
 
@@ -244,6 +248,8 @@ int main(int argc, char **argv)
     }
 
     if (!capture) {
+        // A person at the window: pushes to the control plane ask first.
+        window.controlPlaneDock()->setConfirmPush(true);
         window.show();
         // Unsaved work of an earlier session that ended without saving (a
         // file given here had its own copy offered when it opened).

@@ -324,6 +324,7 @@ public:
     {
         const long long ports = static_cast<long long>(m_p.hosts) * m_plan.portsPerHost;
         m_fabric.name = m_p.name;
+        m_fabric.transport = m_p.transport;
         m_fabric.reserve(static_cast<size_t>(m_p.hosts), 0, static_cast<size_t>(ports * 3));
         addHosts();
         for (int q = 0; q < m_p.planes; ++q)

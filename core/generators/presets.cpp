@@ -51,6 +51,7 @@ ClosParams dgxSuperpodParams(int scalableUnits, const std::string &gpu)
         throw GeneratorError("sus: need at least 1 scalable unit, got " + std::to_string(scalableUnits));
     ClosParams p;
     p.name = "dgx-superpod-" + std::to_string(scalableUnits) + "su";
+    p.transport = Transport::InfiniBand;
     p.hosts = checkedHosts("sus", 32, scalableUnits);
     p.gpusPerHost = 8;
     p.gpuModel = gpu;
@@ -74,6 +75,7 @@ ClosParams metaAiZoneParams(int zones)
         throw GeneratorError("zones: need at least 1 zone, got " + std::to_string(zones));
     ClosParams p;
     p.name = "meta-ai-zone-" + std::to_string(zones);
+    p.transport = Transport::Ethernet;
     p.hosts = checkedHosts("zones", 384, zones); // 3,072 GPUs per zone
     p.gpusPerHost = 8;
     p.gpuModel = "h100";
@@ -107,6 +109,7 @@ ClosParams alibabaHpnParams(int segments)
         throw GeneratorError("segments: need at least 1 segment, got " + std::to_string(segments));
     ClosParams p;
     p.name = "alibaba-hpn-" + std::to_string(segments);
+    p.transport = Transport::Ethernet;
     p.hosts = checkedHosts("segments", 128, segments);
     p.gpusPerHost = 8;
     p.gpuModel = "h100";
@@ -145,6 +148,7 @@ ClosParams gb200NvlParams(int racks)
     constexpr int traysPerRack = 18, gpusPerTray = 4;
     ClosParams p;
     p.name = "gb200-nvl72-" + std::to_string(racks) + "rack";
+    p.transport = Transport::InfiniBand;
     p.hosts = checkedHosts("racks", traysPerRack, racks);
     p.gpusPerHost = gpusPerTray;
     p.gpuModel = "gb200";

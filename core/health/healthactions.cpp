@@ -3,6 +3,8 @@
 #include "core/placement/clusterstate.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <set>
 
 namespace Railyard {
@@ -38,6 +40,67 @@ HealthExclusions recommendExclusions(const Fabric &fabric, const std::vector<Run
     }
     return {std::vector<std::string>(hosts.begin(), hosts.end()), std::vector<std::string>(links.begin(), links.end())};
 }
+
+namespace {
+
+void addFallbacks(const Fabric &fabric, const ClusterState &state, const CapacityView &view, const RunningJob &running,
+                  double nowSlowdown, JobReplacement &out)
+{
+    (void)fabric;
+    const JobSpec &spec = running.spec;
+    const long long perReplica = 1LL * spec.parallel.tp * spec.parallel.pp * spec.parallel.cp;
+    const long long free = state.freeGpuCount();
+    char text[320];
+    int tried = 0;
+    for (int dp = int(std::min<long long>(spec.parallel.dp - 1, perReplica > 0 ? free / perReplica : 0));
+         dp >= 1 && tried < 4; --dp) {
+        JobSpec smaller = spec;
+        smaller.parallel.dp = dp;
+        smaller.gpus = smaller.parallel.worldSize();
+        // The same global batch: each replica runs more micro-batches.
+        if (spec.globalBatch % (1LL * spec.microBatch * dp) != 0 || !checkJobSpec(smaller).empty())
+            continue;
+        ++tried;
+        try {
+            PlacementOptions options = running.placementOptions;
+            options.excludedHosts.clear();
+            const JobEvaluation e = evaluateJob(state, view, smaller, options, running.evaluation.routing);
+            if (!e.routed())
+                continue;
+            JobReplacement::Option o;
+            o.kind = JobReplacement::Option::Kind::ShrinkDataParallel;
+            o.dataParallel = dp;
+            o.stepSeconds = e.stepSeconds;
+            o.computeFactor = double(spec.parallel.dp) / dp;
+            std::snprintf(text, sizeof text,
+                          "shrink data parallelism %d → %d to fit the %lld free GPUs: same global batch (%d), "
+                          "%lld micro-batches per replica instead of %lld, so %.2f× the compute per step; step "
+                          "communication time %.1f ms",
+                          spec.parallel.dp, dp, free, spec.globalBatch, smaller.microBatchesPerStep(),
+                          spec.microBatchesPerStep(), o.computeFactor, e.stepSeconds * 1e3);
+            o.text = text;
+            out.options.push_back(std::move(o));
+            break;
+        } catch (const std::exception &) {
+            // does not fit either: try a smaller degree
+        }
+    }
+    JobReplacement::Option keep;
+    keep.kind = JobReplacement::Option::Kind::KeepRunning;
+    keep.stepSeconds = out.nowStepSeconds;
+    if (std::isfinite(nowSlowdown))
+        std::snprintf(text, sizeof text,
+                      "keep running where it is: %.2f× the healthy step communication time as routed (%.1f ms) "
+                      "until the element is repaired",
+                      nowSlowdown, out.nowStepSeconds * 1e3);
+    else
+        std::snprintf(text, sizeof text,
+                      "keep it where it is: it is stalled, so only a repair or an exclusion lets it progress");
+    keep.text = text;
+    out.options.push_back(std::move(keep));
+}
+
+} // namespace
 
 JobReplacement replaceJob(const Fabric &fabric, const std::vector<RunningJob> &jobs, int job,
                           const HealthExclusions &exclusions, double nowSlowdown)
@@ -88,6 +151,8 @@ JobReplacement replaceJob(const Fabric &fabric, const std::vector<RunningJob> &j
     } catch (const std::exception &error) {
         out.error = error.what();
     }
+    if (!out.placed)
+        addFallbacks(fabric, state, view, running, nowSlowdown, out);
     return out;
 }
 

@@ -36,6 +36,19 @@ struct JobReplacement
     int hostsMoved = 0;                            ///< hosts of the new placement not in the old one
     std::vector<std::string> excludedHostsAvoided; ///< the job's old hosts that were excluded
     Placement placement;                           ///< the new placement
+
+    /// When the job does not fit beside the exclusions (a full cluster), what
+    /// an operator can do instead, each with its cost; empty when placed.
+    struct Option
+    {
+        enum class Kind { ShrinkDataParallel, KeepRunning };
+        Kind kind = Kind::KeepRunning;
+        int dataParallel = 0;    ///< ShrinkDataParallel: the new DP degree
+        double stepSeconds = 0;  ///< step communication time of the option
+        double computeFactor = 1; ///< compute per rank and step against today (DP shrunk, global batch kept)
+        std::string text;        ///< one sentence for the report
+    };
+    std::vector<Option> options;
 };
 
 /// The exclusion set recommended by the active alarms.
@@ -45,6 +58,10 @@ HealthExclusions recommendExclusions(const Fabric &fabric, const std::vector<Run
 /// Re-places job `job` on the GPUs left free by the other running jobs,
 /// never on an excluded host, and routes it with the excluded links down.
 /// `nowSlowdown` is the worst attributed slowdown. Cost: one evaluateJob.
+/// When the job no longer fits, options replace a bare "not placed": the
+/// largest smaller data-parallel degree that fits the free GPUs with the same
+/// global batch (up to 4 tried, one evaluateJob each), and keeping the job
+/// where it is at today's cost.
 JobReplacement replaceJob(const Fabric &fabric, const std::vector<RunningJob> &jobs, int job,
                           const HealthExclusions &exclusions, double nowSlowdown);
 

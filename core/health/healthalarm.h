@@ -59,6 +59,11 @@ struct HealthAlarm
     std::int64_t firstInterval = 0;    ///< first interval of the bad run that raised it
     std::int64_t raisedInterval = 0;   ///< interval in which it was raised (hysteresis satisfied)
     std::int64_t clearedInterval = -1; ///< -1 while active
+    // Source time (Unix seconds, the frame's timeSeconds) of the same three
+    // moments; 0 when the source gives no time.
+    double firstTime = 0;
+    double raisedTime = 0;
+    double clearedTime = 0;
     bool active() const { return clearedInterval < 0; }
     AlarmEvidence evidence;
 };

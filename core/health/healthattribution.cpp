@@ -3,6 +3,7 @@
 #include "core/health/healthfault.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace Railyard {
@@ -18,6 +19,43 @@ double observed(const HealthAlarm &alarm, const char *name, double fallback = 0)
 }
 
 } // namespace
+
+const char *alarmSeverityName(AlarmSeverity severity)
+{
+    switch (severity) {
+    case AlarmSeverity::Stalled: return "stalled";
+    case AlarmSeverity::Slowdown: return "slowdown";
+    case AlarmSeverity::None: break;
+    }
+    return "none";
+}
+
+AlarmSeverity alarmSeverity(const std::vector<JobImpact> &jobs)
+{
+    AlarmSeverity worst = AlarmSeverity::None;
+    for (const JobImpact &j : jobs) {
+        if (!std::isfinite(j.slowdown))
+            return AlarmSeverity::Stalled;
+        if (j.slowdown >= 1.01)
+            worst = AlarmSeverity::Slowdown;
+    }
+    return worst;
+}
+
+std::string severityAction(AlarmSeverity severity)
+{
+    switch (severity) {
+    case AlarmSeverity::Stalled:
+        return "The job is stalled: stop it and restart it from its last checkpoint on the re-placement Railyard "
+               "proposes.";
+    case AlarmSeverity::Slowdown:
+        return "Checkpoint and restart each affected job on the re-placement Railyard proposes when the predicted "
+               "slowdown costs more than the restart; compare its step time after the restart with the prediction.";
+    case AlarmSeverity::None: break;
+    }
+    return "No running job is measurably slowed (predicted 1.00×, or no job uses it): leave the jobs running and "
+           "repair the element in the next maintenance window.";
+}
 
 HealthAttribution::HealthAttribution(const Fabric &fabric, const std::vector<RunningJob> &jobs)
     : m_fabric(fabric)
@@ -37,7 +75,23 @@ double HealthAttribution::effectiveGbps(const HealthAlarm &alarm)
     return rate;
 }
 
-double HealthAttribution::routedSlowdown(int j, std::int32_t link, double gbps)
+double HealthAttribution::healthyStep(int j, const RoutingOptions &routing)
+{
+    const std::string key = std::to_string(j) + ":" + routingModeName(routing.mode);
+    if (auto it = m_healthy.find(key); it != m_healthy.end())
+        return it->second;
+    const JobEvaluation &healthy = m_jobs[size_t(j)].evaluation;
+    JobEvaluation e;
+    e.placement = healthy.placement;
+    e.collectives = healthy.collectives;
+    e.sharp = healthy.sharp;
+    routeJobStep(m_fabric, healthyCapacityView(m_fabric), routing, e);
+    const double seconds = e.routed() ? e.stepSeconds : 0.0;
+    m_healthy.emplace(key, seconds);
+    return seconds;
+}
+
+HealthAttribution::Priced HealthAttribution::routedSlowdown(int j, std::int32_t link, double gbps)
 {
     const std::string key = std::to_string(j) + ":" + std::to_string(link) + ":" + std::to_string(gbps);
     if (auto it = m_cache.find(key); it != m_cache.end())
@@ -45,15 +99,26 @@ double HealthAttribution::routedSlowdown(int j, std::int32_t link, double gbps)
     const JobEvaluation &healthy = m_jobs[size_t(j)].evaluation;
     CapacityView view = healthyCapacityView(m_fabric);
     view.gbps[size_t(link)] = gbps;
-    JobEvaluation e;
-    e.placement = healthy.placement;
-    e.collectives = healthy.collectives;
-    e.sharp = healthy.sharp;
-    routeJobStep(m_fabric, view, healthy.routing, e);
-    const double slowdown = !e.routed() || healthy.stepSeconds <= 0 ? std::numeric_limits<double>::infinity()
-                                                                    : e.stepSeconds / healthy.stepSeconds;
-    m_cache.emplace(key, slowdown);
-    return slowdown;
+    auto slowdown = [&](const RoutingOptions &routing) {
+        const double base = healthyStep(j, routing);
+        JobEvaluation e;
+        e.placement = healthy.placement;
+        e.collectives = healthy.collectives;
+        e.sharp = healthy.sharp;
+        routeJobStep(m_fabric, view, routing, e);
+        return !e.routed() || base <= 0 ? std::numeric_limits<double>::infinity() : e.stepSeconds / base;
+    };
+    Priced priced;
+    // The job's own routing model. Pricing under pinned routing (hashed or
+    // static, asRoutedOptions) is what place --degrade reports; here it
+    // costs 45 s per alarm on the 24K-GPU sample and waits for an
+    // incremental re-pricing of the affected connections only.
+    priced.asRouted = slowdown(healthy.routing);
+    RoutingOptions adaptive = healthy.routing;
+    adaptive.mode = RoutingMode::Adaptive;
+    priced.adaptive = slowdown(adaptive);
+    m_cache.emplace(key, priced);
+    return priced;
 }
 
 std::vector<std::int64_t> HealthAttribution::ranksBehindLink(int j, std::int32_t l) const
@@ -109,6 +174,7 @@ std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
             JobImpact impact;
             impact.name = m_jobs[j].spec.name;
             impact.job = int(j);
+            impact.routing = m_jobs[j].evaluation.routing.mode;
             impact.healthyStepSeconds = m_jobs[j].healthyStepSeconds();
             if (alarm.kind == AlarmKind::LinkFlapping) {
                 double window = 10;
@@ -121,9 +187,12 @@ std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
                 const double perInterval
                     = std::min(1.0, flaps / std::max<double>(1, double(alarm.evidence.series.size())));
                 impact.slowdown = 1.0 / (1.0 - 0.5 * perInterval);
+                impact.adaptiveSlowdown = impact.slowdown; // a stall is a stall whatever the routing
                 (void)window;
             } else {
-                impact.slowdown = routedSlowdown(int(j), l, effectiveGbps(alarm));
+                const Priced priced = routedSlowdown(int(j), l, effectiveGbps(alarm));
+                impact.slowdown = priced.asRouted;
+                impact.adaptiveSlowdown = priced.adaptive;
             }
             impact.ranks = ranksBehindLink(int(j), l);
             out.push_back(std::move(impact));
@@ -143,8 +212,10 @@ std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
                 if (key == "ratio")
                     ratio = value;
             impact.slowdown = std::max(1.0, ratio);
+            impact.adaptiveSlowdown = impact.slowdown;
         } else {
             impact.slowdown = std::numeric_limits<double>::infinity();
+            impact.adaptiveSlowdown = impact.slowdown;
         }
         out.push_back(std::move(impact));
     }

@@ -28,10 +28,22 @@ struct JobImpact
 {
     std::string name;
     int job = -1;        ///< index in the running jobs
-    double slowdown = 1; ///< predicted step time ÷ healthy; +inf when stalled
+    /// Predicted step time ÷ healthy under the job's routing model; +inf when stalled.
+    double slowdown = 1;
+    double adaptiveSlowdown = 1; ///< the same with adaptive routing: what adaptive routing would save
+    RoutingMode routing = RoutingMode::Hashed; ///< the mode `slowdown` was priced under
     double healthyStepSeconds = 0;
     std::vector<std::int64_t> ranks;
 };
+
+/// How much an alarm matters, from its impact on the jobs: a job stalled,
+/// a job measurably slowed (≥ 1.01× as routed), or no job impact.
+enum class AlarmSeverity : std::uint8_t { None, Slowdown, Stalled };
+/// "none", "slowdown", "stalled".
+const char *alarmSeverityName(AlarmSeverity severity);
+AlarmSeverity alarmSeverity(const std::vector<JobImpact> &jobs);
+/// The runbook's action step for a severity: restart only when it pays.
+std::string severityAction(AlarmSeverity severity);
 
 /// Attributes alarms to jobs. Caches one routing per (job, link, rate), so
 /// attributing the same alarm again is free. Not thread-safe; plain data in
@@ -47,12 +59,19 @@ public:
     static double effectiveGbps(const HealthAlarm &alarm);
 
 private:
-    double routedSlowdown(int job, std::int32_t link, double gbps);
+    struct Priced
+    {
+        double asRouted = 1;
+        double adaptive = 1;
+    };
+    Priced routedSlowdown(int job, std::int32_t link, double gbps);
+    double healthyStep(int job, const RoutingOptions &routing);
     std::vector<std::int64_t> ranksBehindLink(int job, std::int32_t link) const;
 
     const Fabric &m_fabric;
     const std::vector<RunningJob> &m_jobs;
-    std::map<std::string, double> m_cache;
+    std::map<std::string, Priced> m_cache;
+    std::map<std::string, double> m_healthy; ///< (job, mode) → healthy step seconds
 };
 
 } // namespace Railyard

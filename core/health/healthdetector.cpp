@@ -129,6 +129,7 @@ bool HealthDetector::step(Track &t, bool bad, bool present, std::int64_t interva
         }
         if (++t.good >= clearAfter) {
             a.clearedInterval = interval;
+            a.clearedTime = m_now;
             return true;
         }
         return false;
@@ -137,6 +138,7 @@ bool HealthDetector::step(Track &t, bool bad, bool present, std::int64_t interva
         return true; // a broken bad run starts over
     if (t.bad == 0) {
         t.firstBad = interval;
+        t.firstBadTime = m_now;
         t.evidence = proto.evidence;
         t.evidence.seriesStart = interval;
         t.evidence.series.clear();
@@ -148,6 +150,8 @@ bool HealthDetector::step(Track &t, bool bad, bool present, std::int64_t interva
         HealthAlarm a = proto;
         a.firstInterval = t.firstBad;
         a.raisedInterval = interval;
+        a.firstTime = t.firstBadTime;
+        a.raisedTime = m_now;
         std::vector<double> series = std::move(t.evidence.series);
         const std::int64_t start = t.evidence.seriesStart;
         a.evidence.series = std::move(series);
@@ -161,6 +165,7 @@ bool HealthDetector::step(Track &t, bool bad, bool present, std::int64_t interva
 void HealthDetector::observe(const TelemetryFrame &frame)
 {
     ++m_frames;
+    m_now = frame.timeSeconds;
     if (frame.stale) {
         m_stale = true;
         ++m_staleIntervals;

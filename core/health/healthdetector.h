@@ -94,6 +94,7 @@ private:
     struct Track
     {
         std::int64_t firstBad = -1;
+        double firstBadTime = 0;
         int bad = 0;
         int good = 0;
         int alarm = -1; ///< index in m_alarms while raised
@@ -124,6 +125,7 @@ private:
     std::map<std::string, JobProgress> m_progress;
     std::vector<HealthAlarm> m_alarms;
     bool m_stale = false;
+    double m_now = 0; ///< source time of the frame being observed
     std::int64_t m_staleIntervals = 0;
     std::int64_t m_frames = 0;
     std::int64_t m_linkSamples = 0;

@@ -1,5 +1,7 @@
 #include "core/health/healthincident.h"
 
+#include <QDateTime>
+
 #include "core/health/runbooks.h"
 
 #include <cmath>
@@ -42,7 +44,8 @@ std::string incidentSymptom(AlarmKind kind)
 
 std::string renderRunbook(const std::string &symptom, const std::string &cluster, const std::string &element,
                           std::int64_t firstInterval, const std::string &summary, const std::string &jobs,
-                          const std::string &exclusions)
+                          const std::string &exclusions, const std::string &severity, const std::string &action,
+                          const std::string &firstTime)
 {
     const char *tmpl = runbookTemplate(symptom);
     std::string text = tmpl ? tmpl : "# {{element}}\n\n{{summary}}\n\nAffected jobs: {{jobs}}\n";
@@ -52,7 +55,29 @@ std::string renderRunbook(const std::string &symptom, const std::string &cluster
     replaceAll(text, "{{summary}}", summary);
     replaceAll(text, "{{jobs}}", jobs);
     replaceAll(text, "{{exclusions}}", exclusions);
+    replaceAll(text, "{{severity}}", severity);
+    replaceAll(text, "{{first_time}}", firstTime.empty() ? std::string("time unknown") : firstTime);
+    replaceAll(text, "{{action}}",
+               action.empty() ? "If the affected jobs are measurably slowed, checkpoint and restart them on the "
+                                "proposed re-placement; otherwise leave them running."
+                              : action);
     return text;
+}
+
+std::string sourceTimeText(double seconds)
+{
+    if (!(seconds > 0))
+        return {};
+    char text[96];
+    if (seconds < 1e9) { // not an epoch time: seconds since the source started
+        std::snprintf(text, sizeof text, "t+%.1f s", seconds);
+        return text;
+    }
+    const auto ms = static_cast<qint64>(seconds * 1000.0);
+    const QDateTime utc = QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+    const QDateTime local = utc.toLocalTime();
+    return utc.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")).toStdString() + " UTC ("
+        + local.toString(QStringLiteral("HH:mm:ss")).toStdString() + " local)";
 }
 
 HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alarm, int alarmIndex,
@@ -63,6 +88,8 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
     incident.symptom = incidentSymptom(alarm.kind);
     incident.element = alarm.element;
     incident.firstInterval = alarm.firstInterval;
+    incident.firstTime = alarm.firstTime;
+    incident.severity = alarmSeverity(jobs);
     incident.alarm = alarmIndex;
     incident.jobs = jobs;
     incident.exclusions = exclusions;
@@ -75,10 +102,10 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
 
     std::vector<std::string> jobTexts;
     for (const JobImpact &j : jobs) {
-        char text[160];
+        char text[256];
         if (std::isfinite(j.slowdown))
-            std::snprintf(text, sizeof text, "%s (predicted %.2f× step time, %zu ranks)", j.name.c_str(), j.slowdown,
-                          j.ranks.size());
+            std::snprintf(text, sizeof text, "%s (predicted %.2f× step time, %.2f× with adaptive routing, %zu ranks)",
+                          j.name.c_str(), j.slowdown, j.adaptiveSlowdown, j.ranks.size());
         else
             std::snprintf(text, sizeof text, "%s (stalled, %zu ranks)", j.name.c_str(), j.ranks.size());
         jobTexts.push_back(text);
@@ -87,8 +114,11 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
     excluded.insert(excluded.end(), exclusions.links.begin(), exclusions.links.end());
     std::string summary = std::string("Raised by rule '") + alarm.evidence.rule + "' at interval "
         + std::to_string(alarm.raisedInterval) + ".";
+    if (alarm.raisedTime > 0)
+        summary += " Raised at " + sourceTimeText(alarm.raisedTime) + ".";
     incident.runbook = renderRunbook(incident.symptom, cluster, alarm.element, alarm.firstInterval, summary,
-                                     join(jobTexts), join(excluded));
+                                     join(jobTexts), join(excluded), alarmSeverityName(incident.severity),
+                                     severityAction(incident.severity), sourceTimeText(alarm.firstTime));
     return incident;
 }
 

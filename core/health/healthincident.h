@@ -25,6 +25,8 @@ struct HealthIncident
     std::string symptom;
     std::string element;
     std::int64_t firstInterval = 0;
+    double firstTime = 0; ///< source time of the first bad interval (HealthAlarm::firstTime)
+    AlarmSeverity severity = AlarmSeverity::None;
     int alarm = -1; ///< index of its alarm in the report
     std::vector<JobImpact> jobs;
     HealthExclusions exclusions;
@@ -36,9 +38,16 @@ std::string incidentSymptom(AlarmKind kind);
 
 /// The runbook of `symptom` (runbooks.h) with its {{…}} fields filled in; a
 /// generic page for a symptom without a template.
+/// `severity` and `action` fill {{severity}} and {{action}}, `firstTime`
+/// {{first_time}} (a source time, or "time unknown").
 std::string renderRunbook(const std::string &symptom, const std::string &cluster, const std::string &element,
                           std::int64_t firstInterval, const std::string &summary, const std::string &jobs,
-                          const std::string &exclusions);
+                          const std::string &exclusions, const std::string &severity = "unknown",
+                          const std::string &action = {}, const std::string &firstTime = "time unknown");
+
+/// A source time as "2026-12-05 12:16:33 UTC (13:16:33 local)"; "t+12.0 s"
+/// for relative times (a simulator without a start time); "" for 0.
+std::string sourceTimeText(double seconds);
 
 /// Builds the incident for one alarm. A stale source raises no incident:
 /// callers pass only alarms raised from fresh frames.

@@ -1,7 +1,10 @@
 #include "core/health/healthreport.h"
 
+#include "core/health/prometheussource.h"
+
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 namespace Railyard {
@@ -31,11 +34,25 @@ HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJo
     report.staleIntervals = detector.staleIntervals();
     report.stale = detector.isStale();
     report.linkSamples = detector.linkSamplesObserved();
+    const double expected = double(fabric.linkCount()) * double(std::max<std::int64_t>(0, report.intervals - report.staleIntervals));
+    if (expected > 0) {
+        report.linkGapFraction = std::clamp(1.0 - double(report.linkSamples) / expected, 0.0, 1.0);
+        if (report.linkGapFraction > 0.5) {
+            char text[320];
+            std::snprintf(text, sizeof text,
+                          "%.0f %% of the link samples were gaps (no data): no alarm does not mean healthy. Check that "
+                          "the source scrapes every link and that its rate() window spans at least two scrapes "
+                          "(docs/health.md, \"Prometheus source\").",
+                          report.linkGapFraction * 100.0);
+            report.warnings.push_back(text);
+        }
+    }
 
     HealthAttribution attribution(fabric, jobs);
     std::map<int, double> worst; // job → worst slowdown over active alarms
     for (const HealthAlarm &alarm : detector.alarms()) {
         HealthDetection d{alarm, attribution.attribute(alarm)};
+        d.severity = alarmSeverity(d.jobs);
         if (alarm.active())
             for (const JobImpact &impact : d.jobs)
                 worst[impact.job] = std::max(worst.count(impact.job) ? worst[impact.job] : 1.0, impact.slowdown);
@@ -57,6 +74,22 @@ HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJo
         report.incidents.push_back(buildIncident(report.cluster, d.alarm, int(i), d.jobs, own));
     }
     return report;
+}
+
+void describePrometheusWindow(const PrometheusSource &source, HealthReport &report)
+{
+    char text[256];
+    if (source.scrapeIntervalSeconds() > 0) {
+        std::snprintf(text, sizeof text, "scrape interval %g s, rate() window %g s", source.scrapeIntervalSeconds(),
+                      source.windowSeconds());
+        report.sourceDetail = text;
+        return;
+    }
+    std::snprintf(text, sizeof text, "rate() window %g s", source.windowSeconds());
+    report.sourceDetail = text;
+    if (!source.scrapeIntervalProblem().empty())
+        report.warnings.push_back("the scrape interval is unknown (" + source.scrapeIntervalProblem()
+                                  + "): a rate() window shorter than two scrapes sees no data");
 }
 
 } // namespace Railyard

@@ -24,20 +24,30 @@
 
 namespace Railyard {
 
+class PrometheusSource;
+
 struct HealthDetection
 {
     HealthAlarm alarm;
     std::vector<JobImpact> jobs;
+    AlarmSeverity severity = AlarmSeverity::None; ///< from the jobs' impact (alarmSeverity)
 };
 
 struct HealthReport
 {
     std::string cluster; ///< fabric name
     std::string source;  ///< "sim", "replay", "prometheus"
+    std::string sourceDetail; ///< e.g. Prometheus' scrape interval and the rate() window used
     std::int64_t intervals = 0;
     std::int64_t staleIntervals = 0;
     bool stale = false; ///< the last poll was stale
     std::int64_t linkSamples = 0;
+    /// Share of the link samples the non-stale intervals should have had that
+    /// were gaps (no data): 0 when every link reported every interval.
+    double linkGapFraction = 0;
+    /// Said loudly (text, JSON "warnings", the Health dock's status): most
+    /// links were gaps, so "no alarm" means "no data", not "healthy".
+    std::vector<std::string> warnings;
     std::vector<HealthDetection> detections; ///< every alarm raised, in order
     HealthExclusions exclusions;             ///< from the active alarms
     std::vector<JobReplacement> replacements;
@@ -56,6 +66,10 @@ void monitorHealth(TelemetrySource &source, HealthDetector &detector, std::int64
 /// files an incident per alarm.
 HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJob> &jobs,
                                const HealthDetector &detector, const std::string &sourceKind);
+
+/// Sets report.sourceDetail from a Prometheus source (scrape interval, the
+/// rate() window) and warns when the scrape interval could not be learnt.
+void describePrometheusWindow(const PrometheusSource &source, HealthReport &report);
 
 /// JSON (docs/cli.md, "health"): {cluster, source, intervals, stale_intervals,
 /// stale, detections: [{kind, element, first_interval, raised_interval,

@@ -48,6 +48,8 @@ json jobsJson(const std::vector<JobImpact> &jobs)
         json o{{"name", j.name},
                {"slowdown", number(j.slowdown)},
                {"stalled", !std::isfinite(j.slowdown)},
+               {"routing", routingModeName(j.routing)},
+               {"adaptive_slowdown", number(j.adaptiveSlowdown)},
                {"healthy_step_time_ms", j.healthyStepSeconds * 1e3},
                {"ranks", j.ranks}};
         out.push_back(std::move(o));
@@ -102,20 +104,37 @@ std::string healthReportToJson(const HealthReport &r)
     json detections = json::array();
     for (const HealthDetection &d : r.detections) {
         const HealthAlarm &a = d.alarm;
+        auto time = [](double t) { return t > 0 ? json(t) : json(nullptr); };
         detections.push_back(json{{"kind", alarmKindName(a.kind)},
                                   {"element", a.element},
+                                  {"severity", alarmSeverityName(d.severity)},
                                   {"first_interval", a.firstInterval},
                                   {"raised_interval", a.raisedInterval},
                                   {"cleared_interval", a.active() ? json(nullptr) : json(a.clearedInterval)},
+                                  {"first_time", time(a.firstTime)},
+                                  {"raised_time", time(a.raisedTime)},
+                                  {"cleared_time", a.active() ? json(nullptr) : time(a.clearedTime)},
+                                  {"raised_at", sourceTimeText(a.raisedTime)},
                                   {"active", a.active()},
                                   {"evidence", evidenceJson(a.evidence)},
                                   {"jobs", jobsJson(d.jobs)}});
     }
     json replacements = json::array();
     for (const JobReplacement &p : r.replacements) {
+        json options = json::array();
+        for (const JobReplacement::Option &o : p.options)
+            options.push_back(json{{"kind", o.kind == JobReplacement::Option::Kind::ShrinkDataParallel ? "shrink_dp"
+                                                                                                      : "keep_running"},
+                                   {"dp", o.kind == JobReplacement::Option::Kind::ShrinkDataParallel
+                                              ? json(o.dataParallel)
+                                              : json(nullptr)},
+                                   {"step_time_ms", number(o.stepSeconds * 1e3)},
+                                   {"compute_factor", o.computeFactor},
+                                   {"text", o.text}});
         replacements.push_back(json{{"job", p.job},
                                     {"placed", p.placed},
                                     {"error", p.error},
+                                    {"options", std::move(options)},
                                     {"step_time_ms",
                                      {{"healthy", number(p.healthyStepSeconds * 1e3)},
                                       {"now", number(p.nowStepSeconds * 1e3)},
@@ -128,10 +147,13 @@ std::string healthReportToJson(const HealthReport &r)
         incidents.push_back(incidentJson(r, i));
     const json out{{"cluster", r.cluster},
                    {"source", r.source},
+                   {"source_detail", r.sourceDetail},
                    {"intervals", r.intervals},
                    {"stale_intervals", r.staleIntervals},
                    {"stale", r.stale},
                    {"link_samples", r.linkSamples},
+                   {"link_gap_fraction", r.linkGapFraction},
+                   {"warnings", r.warnings},
                    {"detections", std::move(detections)},
                    {"exclusions", exclusionsJson(r.exclusions)},
                    {"replacements", std::move(replacements)},
@@ -143,17 +165,22 @@ std::string healthReportToText(const HealthReport &r)
 {
     std::string out;
     char line[512];
-    std::snprintf(line, sizeof line, "Health of %s from %s: %lld intervals (%lld stale), %lld link samples%s\n",
-                  r.cluster.c_str(), r.source.c_str(), (long long)r.intervals, (long long)r.staleIntervals,
-                  (long long)r.linkSamples, r.stale ? "; source STALE now" : "");
+    std::snprintf(line, sizeof line, "Health of %s from %s%s%s%s: %lld intervals (%lld stale), %lld link samples%s\n",
+                  r.cluster.c_str(), r.source.c_str(), r.sourceDetail.empty() ? "" : " (",
+                  r.sourceDetail.c_str(), r.sourceDetail.empty() ? "" : ")", (long long)r.intervals,
+                  (long long)r.staleIntervals, (long long)r.linkSamples, r.stale ? "; source STALE now" : "");
     out += line;
+    for (const std::string &w : r.warnings)
+        out += "WARNING: " + w + "\n";
     if (r.detections.empty())
-        out += "No alarms.\n";
+        out += r.warnings.empty() ? "No alarms.\n" : "No alarms, but see the warning: the links were not watched.\n";
     for (const HealthDetection &d : r.detections) {
         const HealthAlarm &a = d.alarm;
-        std::snprintf(line, sizeof line, "\n%s %s: first interval %lld, raised %lld%s (rule %s)\n",
-                      alarmKindName(a.kind), a.element.c_str(), (long long)a.firstInterval, (long long)a.raisedInterval,
-                      a.active() ? "" : (", cleared " + std::to_string(a.clearedInterval)).c_str(),
+        const std::string raisedAt = sourceTimeText(a.raisedTime);
+        std::snprintf(line, sizeof line, "\n%s %s [%s]: first interval %lld, raised %lld%s%s%s (rule %s)\n",
+                      alarmKindName(a.kind), a.element.c_str(), alarmSeverityName(d.severity),
+                      (long long)a.firstInterval, (long long)a.raisedInterval, raisedAt.empty() ? "" : " at ",
+                      raisedAt.c_str(), a.active() ? "" : (", cleared " + std::to_string(a.clearedInterval)).c_str(),
                       a.evidence.rule.c_str());
         out += line;
         for (const auto &[k, v] : a.evidence.observed) {
@@ -165,8 +192,11 @@ std::string healthReportToText(const HealthReport &r)
         out += line;
         for (const JobImpact &j : d.jobs) {
             if (std::isfinite(j.slowdown))
-                std::snprintf(line, sizeof line, "  job %s: predicted slowdown %.3f× (%zu ranks behind it)\n",
-                              j.name.c_str(), j.slowdown, j.ranks.size());
+                std::snprintf(line, sizeof line,
+                              "  job %s: predicted slowdown %.3f× (%s routing), %.3f× with adaptive routing (%zu "
+                              "ranks behind it)\n",
+                              j.name.c_str(), j.slowdown, routingModeName(j.routing), j.adaptiveSlowdown,
+                              j.ranks.size());
             else
                 std::snprintf(line, sizeof line, "  job %s: stalled (%zu ranks behind it)\n", j.name.c_str(),
                               j.ranks.size());
@@ -183,12 +213,15 @@ std::string healthReportToText(const HealthReport &r)
     }
     for (const JobReplacement &p : r.replacements) {
         if (p.placed)
-            std::snprintf(line, sizeof line, "Re-place %s: step time healthy %s, now %s, after %s (%d hosts moved)\n",
+            std::snprintf(line, sizeof line, "Re-place %s: step communication time healthy %s, now %s, after %s (%d hosts moved)\n",
                           p.job.c_str(), ms(p.healthyStepSeconds).c_str(), ms(p.nowStepSeconds).c_str(),
                           ms(p.afterStepSeconds).c_str(), p.hostsMoved);
         else
-            std::snprintf(line, sizeof line, "Re-place %s: not possible: %s\n", p.job.c_str(), p.error.c_str());
+            std::snprintf(line, sizeof line, "Re-place %s: no placement avoids the exclusions (%s); instead:\n",
+                          p.job.c_str(), p.error.c_str());
         out += line;
+        for (const JobReplacement::Option &o : p.options)
+            out += "  - " + o.text + "\n";
     }
     for (const HealthIncident &i : r.incidents) {
         std::snprintf(line, sizeof line, "Incident %s: %s on %s\n", i.id.c_str(), i.symptom.c_str(), i.element.c_str());

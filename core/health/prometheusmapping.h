@@ -20,7 +20,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -132,11 +134,26 @@ public:
     void finish(TelemetryFrame &frame);
 
     std::int64_t unmatched() const { return m_unmatched; }
+    /// The rate() range of counter queries (starts as the mapping's).
+    double windowSeconds() const;
+    void setWindowSeconds(double seconds);
 
 private:
     struct Impl;
     std::unique_ptr<Impl> d;
     std::int64_t m_unmatched = 0;
 };
+
+} // namespace Railyard
+
+namespace Railyard {
+
+/// A Prometheus duration ("15s", "1m30s", "500ms", "2h") in seconds; nullopt
+/// for anything else.
+std::optional<double> parsePromDuration(std::string_view text);
+
+/// The longest scrape interval among the active targets of a /api/v1/targets
+/// answer (bounded parse); nullopt with *error when it has none or is not one.
+std::optional<double> longestScrapeInterval(std::string_view body, std::string *error);
 
 } // namespace Railyard

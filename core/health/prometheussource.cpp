@@ -34,6 +34,40 @@ PrometheusSource::PrometheusSource(const Fabric &fabric, const std::vector<Runni
 
 PrometheusSource::~PrometheusSource() = default;
 
+void PrometheusSource::resolveWindow()
+{
+    m_windowAsked = true;
+    QUrl url(QString::fromStdString(m_options.url + "/api/v1/targets"));
+    url.setQuery(QStringLiteral("state=active"));
+    QNetworkRequest request(url);
+    request.setTransferTimeout(int(m_options.timeoutSeconds * 1000));
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    QNetworkReply *reply = m_network->get(request);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    constexpr qint64 maxBody = 32 << 20; // a targets page of some 100,000 targets
+    const QByteArray body = reply->read(maxBody);
+    const bool complete = reply->atEnd();
+    reply->deleteLater();
+    if (reply->error() != QNetworkReply::NoError) {
+        m_scrapeProblem = "Prometheus did not give its targets: " + reply->errorString().toStdString();
+        return;
+    }
+    if (!complete) {
+        m_scrapeProblem = "the targets answer is larger than 32 MiB";
+        return;
+    }
+    std::string error;
+    const std::optional<double> scrape = longestScrapeInterval(std::string_view(body.constData(), size_t(body.size())), &error);
+    if (!scrape) {
+        m_scrapeProblem = error;
+        return;
+    }
+    m_scrapeSeconds = *scrape;
+    m_mapper.setWindowSeconds(std::max(m_mapper.windowSeconds(), 4.0 * *scrape));
+}
+
 TelemetryFrame PrometheusSource::poll()
 {
     using namespace std::chrono;
@@ -44,6 +78,8 @@ TelemetryFrame PrometheusSource::poll()
     m_lastPoll = steady_clock::now();
     if (!m_network)
         m_network = std::make_unique<QNetworkAccessManager>();
+    if (m_options.windowFromScrapeInterval && !m_windowAsked)
+        resolveWindow();
 
     TelemetryFrame frame;
     frame.interval = m_interval++;

@@ -34,6 +34,10 @@ struct PrometheusSourceOptions
     double intervalSeconds = 1.0; ///< polling interval (and the scale of rate() to per-interval counts)
     double timeoutSeconds = 5.0;  ///< per request
     bool pace = true;             ///< wait for the interval between polls
+    /// Before the first poll, ask Prometheus for its targets' scrape interval
+    /// and widen the rate() window to at least 4 scrapes (rate() needs two
+    /// samples in its window; 4 tolerates a missed scrape and jitter).
+    bool windowFromScrapeInterval = true;
 };
 
 class PrometheusSource : public TelemetrySource
@@ -49,6 +53,12 @@ public:
     /// Series mapped and not matched in the last good poll.
     std::int64_t mappedSeries() const { return m_mapped; }
     std::int64_t unmatchedSeries() const { return m_mapper.unmatched(); }
+    /// The longest scrape interval of the active targets (0 until known, or
+    /// when Prometheus did not say), and the rate() window in use.
+    double scrapeIntervalSeconds() const { return m_scrapeSeconds; }
+    double windowSeconds() const { return m_mapper.windowSeconds(); }
+    /// Why the scrape interval is unknown ("" when known or not asked).
+    const std::string &scrapeIntervalProblem() const { return m_scrapeProblem; }
 
 private:
     PrometheusMapper m_mapper;
@@ -58,6 +68,11 @@ private:
     std::int64_t m_interval = 0;
     std::int64_t m_mapped = 0;
     bool m_started = false;
+    bool m_windowAsked = false;
+    double m_scrapeSeconds = 0;
+    std::string m_scrapeProblem;
+
+    void resolveWindow();
     std::chrono::steady_clock::time_point m_lastPoll;
 };
 

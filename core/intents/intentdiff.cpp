@@ -159,23 +159,28 @@ std::string intentDiffToText(const IntentDiff &diff, const Intent &before, const
         + std::to_string(diff.rules.count(RuleChangeKind::Changed)) + " changed, "
         + std::to_string(diff.rules.count(RuleChangeKind::Reordered)) + " reordered, "
         + std::to_string(diff.rules.unchanged) + " unchanged\n";
+    // Every pointer names its version: /allow/4 is another rule in each.
+    const std::string oldV = "v" + std::to_string(before.metadata.version) + " ";
+    const std::string newV = "v" + std::to_string(after.metadata.version) + " ";
     for (const RuleChange &c : diff.rules.changes) {
         const std::string list = c.deny ? "deny" : "allow";
         switch (c.kind) {
-        case RuleChangeKind::Added: out += "  + " + c.pointer() + "  " + ruleText(c.newRule) + "\n"; break;
+        case RuleChangeKind::Added: out += "  + " + newV + c.pointer() + "  " + ruleText(c.newRule) + "\n"; break;
         case RuleChangeKind::Removed:
-            out += "  - /" + list + "/" + std::to_string(c.oldIndex) + "  " + ruleText(c.oldRule) + "\n";
+            out += "  - " + oldV + "/" + list + "/" + std::to_string(c.oldIndex) + "  " + ruleText(c.oldRule) + "\n";
             break;
         case RuleChangeKind::Changed: {
             std::string fields;
             for (const std::string &f : c.fields)
                 fields += (fields.empty() ? "" : ", ") + f;
-            out += "  ~ " + c.pointer() + "  " + ruleText(c.oldRule) + "  ⇒  " + ruleText(c.newRule) + "  (" + fields
-                + (c.moved ? "; moved from /" + list + "/" + std::to_string(c.oldIndex) : std::string()) + ")\n";
+            out += "  ~ " + newV + c.pointer() + "  " + ruleText(c.oldRule) + "  ⇒  " + ruleText(c.newRule) + "  ("
+                + fields
+                + (c.moved ? "; moved from " + oldV + "/" + list + "/" + std::to_string(c.oldIndex) : std::string())
+                + ")\n";
             break;
         }
         case RuleChangeKind::Reordered:
-            out += "  ↕ " + c.pointer() + "  " + ruleText(c.newRule) + "  (was /" + list + "/"
+            out += "  ↕ " + newV + c.pointer() + "  " + ruleText(c.newRule) + "  (was " + oldV + "/" + list + "/"
                 + std::to_string(c.oldIndex) + ")\n";
             break;
         }
@@ -190,7 +195,7 @@ std::string intentDiffToText(const IntentDiff &diff, const Intent &before, const
     for (const PairChangeBlock &b : sem.blocks)
         out += std::string(b.allowedNow ? "  + " : "  - ") + intentProtocolName(b.proto) + " "
             + grouping.describeGroups(b.from) + " → " + grouping.describeGroups(b.to) + "  ("
-            + std::to_string(b.pairs()) + " pairs; " + b.before.describe() + " ⇒ " + b.after.describe() + ")\n";
+            + std::to_string(b.pairs()) + " pairs; " + oldV + b.before.describe() + " ⇒ " + newV + b.after.describe() + ")\n";
     if (sem.empty())
         out += "  no change\n";
     int racks[3] = {0, 0, 0};

@@ -351,9 +351,12 @@ std::string lintReportToText(const LintReport &report)
         + " groups)\n";
     for (const LintFinding &f : report.findings)
         out += std::string(lintSeverityName(f.severity)) + ": " + f.pointer + ": " + f.message + " [" + f.kind + "]\n";
-    out += std::to_string(report.count(LintSeverity::Error)) + " errors, "
-        + std::to_string(report.count(LintSeverity::Warning)) + " warnings, "
-        + std::to_string(report.count(LintSeverity::Info)) + " notes\n";
+    auto counted = [](size_t n, const char *one, const char *many) {
+        return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    out += counted(size_t(report.count(LintSeverity::Error)), "error", "errors") + ", "
+        + counted(size_t(report.count(LintSeverity::Warning)), "warning", "warnings") + ", "
+        + counted(size_t(report.count(LintSeverity::Info)), "note", "notes") + "\n";
     for (int p = 0; p < matrixProtocolCount; ++p)
         out += std::string(intentProtocolName(matrixProtocols[p])) + ": " + std::to_string(report.allowedPairs[p])
             + " of " + std::to_string(report.totalPairs) + " group pairs allowed; public egress open on "

@@ -54,6 +54,50 @@ std::optional<LinkState> linkStateFromName(const std::string &name)
     return std::nullopt;
 }
 
+const char *transportName(Transport transport)
+{
+    switch (transport) {
+    case Transport::InfiniBand: return "infiniband";
+    case Transport::Ethernet: return "ethernet";
+    case Transport::Unspecified: break;
+    }
+    return "";
+}
+
+std::optional<Transport> transportFromName(std::string_view name)
+{
+    for (Transport t : {Transport::InfiniBand, Transport::Ethernet})
+        if (name == transportName(t))
+            return t;
+    return std::nullopt;
+}
+
+const char *fabricRoutingName(FabricRouting routing)
+{
+    switch (routing) {
+    case FabricRouting::Hashed: return "hashed";
+    case FabricRouting::Static: return "static";
+    case FabricRouting::Adaptive: return "adaptive";
+    case FabricRouting::Default: break;
+    }
+    return "";
+}
+
+std::optional<FabricRouting> fabricRoutingFromName(std::string_view name)
+{
+    for (FabricRouting r : {FabricRouting::Hashed, FabricRouting::Static, FabricRouting::Adaptive})
+        if (name == fabricRoutingName(r))
+            return r;
+    return std::nullopt;
+}
+
+FabricRouting Fabric::effectiveRouting() const
+{
+    if (routing != FabricRouting::Default)
+        return routing;
+    return transport == Transport::InfiniBand ? FabricRouting::Static : FabricRouting::Hashed;
+}
+
 const std::string &Fabric::nodeId(NodeIndex n) const
 {
     if (isHost(n))

@@ -139,6 +139,24 @@ struct Problem
     std::string message;
 };
 
+/// The link layer of the fabric: it decides how flows are routed when the
+/// fabric does not say (FabricRouting::Default).
+enum class Transport : std::uint8_t { Unspecified, InfiniBand, Ethernet };
+
+/// How the switches forward a flow (docs/fabric-format.md, "routing"):
+/// Hashed — ECMP hashing pins each connection to one path (RoCE's default);
+/// Static — destination-based forwarding tables from the subnet manager
+/// (InfiniBand's default); Adaptive — adaptive routing or packet spraying
+/// spreads every connection over the paths. Default follows the transport.
+enum class FabricRouting : std::uint8_t { Default, Hashed, Static, Adaptive };
+
+/// "infiniband", "ethernet", "" (unspecified).
+const char *transportName(Transport transport);
+std::optional<Transport> transportFromName(std::string_view name);
+/// "hashed", "static", "adaptive", "" (default).
+const char *fabricRoutingName(FabricRouting routing);
+std::optional<FabricRouting> fabricRoutingFromName(std::string_view name);
+
 /// The whole fabric. Owns its elements; indices are stable until an element
 /// is removed. Mutators keep the id index in sync.
 class Fabric
@@ -146,6 +164,10 @@ class Fabric
 public:
     std::string name;
     std::string description;
+    Transport transport = Transport::Unspecified;
+    FabricRouting routing = FabricRouting::Default;
+    /// The routing in force: `routing`, else static for InfiniBand, else hashed.
+    FabricRouting effectiveRouting() const;
 
     const std::vector<Host> &hosts() const { return m_hosts; }
     const std::vector<Switch> &switches() const { return m_switches; }

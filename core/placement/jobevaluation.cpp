@@ -282,6 +282,27 @@ std::vector<std::int32_t> impairedLinks(const Fabric &fabric, const CapacityView
     return out;
 }
 
+RoutedSlowdown routedSlowdown(const Fabric &fabric, const CapacityView &healthy, const CapacityView &view,
+                              const JobEvaluation &evaluation, const RoutingOptions &routing)
+{
+    RoutedSlowdown out;
+    out.mode = routing.mode;
+    auto step = [&](const CapacityView &v) {
+        JobEvaluation e;
+        e.placement = evaluation.placement;
+        e.collectives = evaluation.collectives;
+        e.sharp = evaluation.sharp;
+        routeJobStep(fabric, v, routing, e);
+        return e.routed() ? e.stepSeconds : std::numeric_limits<double>::infinity();
+    };
+    const double base = step(healthy);
+    if (!std::isfinite(base) || base <= 0)
+        return out;
+    out.healthyStepSeconds = base;
+    out.stepSeconds = step(view);
+    return out;
+}
+
 DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
                                     int maxLinks)
 {
@@ -338,6 +359,13 @@ DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &vi
     std::stable_sort(
         impact.links.begin(), impact.links.end(),
         [](const ImpairedLinkCost &a, const ImpairedLinkCost &b) { return a.stepSecondsAlone > b.stepSecondsAlone; });
+    if (!used.empty()) {
+        RoutingOptions asRouted = asRoutedOptions(fabric, evaluation.routing.seed);
+        impact.asRouted = routedSlowdown(fabric, healthy, view, evaluation, asRouted);
+        RoutingOptions adaptive = evaluation.routing;
+        adaptive.mode = RoutingMode::Adaptive;
+        impact.adaptive = routedSlowdown(fabric, healthy, view, evaluation, adaptive);
+    }
     return impact;
 }
 

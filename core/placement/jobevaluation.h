@@ -143,6 +143,16 @@ struct ImpairedLinkCost
 /// routed on the healthy fabric (every link at its nominal rate, no switch
 /// failed) against the evaluated view, and for the impaired links the job
 /// uses, each one's cost on its own (the others healthy).
+/// The step under one routing mode, healthy and with the view's impairments.
+struct RoutedSlowdown
+{
+    RoutingMode mode = RoutingMode::Fluid;
+    double healthyStepSeconds = 0;
+    double stepSeconds = 0; ///< +inf when routing fails under the view
+    bool computed() const { return healthyStepSeconds > 0; }
+    double slowdown() const { return healthyStepSeconds > 0 ? stepSeconds / healthyStepSeconds : 1.0; }
+};
+
 struct DegradationImpact
 {
     double healthyStepSeconds = 0;
@@ -150,7 +160,18 @@ struct DegradationImpact
     int impairedLinks = 0;               ///< impaired links of the view the job's healthy routing uses
     std::vector<ImpairedLinkCost> links; ///< the costliest first; at most maxLinks were evaluated
     double slowdown() const { return healthyStepSeconds > 0 ? stepSeconds / healthyStepSeconds : 1.0; }
+    /// As the fabric forwards (asRoutedOptions: ECMP hashing or static tables,
+    /// each connection pinned to one path), and with adaptive routing: the
+    /// straggler cost and what adaptive routing would save. Computed when the
+    /// view has impaired links the job uses.
+    RoutedSlowdown asRouted;
+    RoutedSlowdown adaptive;
 };
+
+/// The placed job's step routed with `routing` on `healthy` and on `view`
+/// (not computed when the healthy routing fails).
+RoutedSlowdown routedSlowdown(const Fabric &fabric, const CapacityView &healthy, const CapacityView &view,
+                              const JobEvaluation &evaluation, const RoutingOptions &routing);
 
 /// Links whose capacity in `view` is below their nominal rate (down links and
 /// links of failed switches included).
@@ -158,7 +179,9 @@ std::vector<std::int32_t> impairedLinks(const Fabric &fabric, const CapacityView
 
 /// The degradation impact of `view` on a routed evaluation (routeJobStep ran
 /// with `view`): one healthy routing plus one routing per impaired link the
-/// job uses, for the `maxLinks` the job loads most on the healthy fabric.
+/// job uses, for the `maxLinks` the job loads most on the healthy fabric;
+/// then the whole view as routed (asRoutedOptions(fabric)) and adaptively,
+/// each against its own healthy step.
 /// Empty (healthy = step, no links) when the view has no impaired link or the
 /// evaluation is not routed; a link whose loss makes routing fail gets
 /// stepSecondsAlone = +inf.

@@ -236,6 +236,20 @@ std::string placementReportToJson(const PlacementReport &report)
                      std::isfinite(c.stepSecondsAlone) ? QJsonValue(c.stepSecondsAlone * 1e3) : QJsonValue()},
                     {QStringLiteral("slowdown_alone"),
                      std::isfinite(c.slowdownAlone) ? QJsonValue(c.slowdownAlone) : QJsonValue()}});
+            auto routed = [](const RoutedSlowdown &r) {
+                QJsonObject x{{QStringLiteral("routing"), QLatin1String(routingModeName(r.mode))}};
+                if (r.computed()) {
+                    x[QStringLiteral("healthy_step_comm_time_ms")] = r.healthyStepSeconds * 1e3;
+                    x[QStringLiteral("step_comm_time_ms")]
+                        = std::isfinite(r.stepSeconds) ? QJsonValue(r.stepSeconds * 1e3) : QJsonValue();
+                    x[QStringLiteral("slowdown")] = std::isfinite(r.slowdown()) ? QJsonValue(r.slowdown()) : QJsonValue();
+                }
+                return x;
+            };
+            if (report.impact.asRouted.computed()) {
+                o[QStringLiteral("as_routed")] = routed(report.impact.asRouted);
+                o[QStringLiteral("with_adaptive_routing")] = routed(report.impact.adaptive);
+            }
             o[QStringLiteral("impaired_links_used")] = report.impact.impairedLinks;
             o[QStringLiteral("impaired_links")] = links;
         }
@@ -329,9 +343,11 @@ std::string placementReportToText(const PlacementReport &report)
     text += QStringLiteral("  %1 %2\n").arg(QStringLiteral("network total"), -14).arg(formatBytes(tiers.network()), 10);
     if (routingError.isEmpty()) {
         text
-            += QStringLiteral("\nNetwork (%1 routing; phases TP, CP, PP, EP, DP run one after another, each limited by "
-                              "its busiest link):\n")
-                   .arg(QLatin1String(routingModeName(report.routing)));
+            += QStringLiteral("\nNetwork (%1 routing; phases TP, CP, PP, EP, DP run one after another, each %2):\n")
+                   .arg(QLatin1String(routingModeName(report.routing)),
+                        report.routing == RoutingMode::Hashed || report.routing == RoutingMode::Static
+                            ? QStringLiteral("ending with its slowest connection at its fair share of its path")
+                            : QStringLiteral("limited by its busiest link"));
         text += QStringLiteral("  step_comm_time_ms: %1\n").arg(evaluation.stepSeconds * 1e3, 0, 'f', 1);
         for (const JobPhaseTime &ph : evaluation.phases)
             text += QStringLiteral("    %1: %2 ms\n")
@@ -346,12 +362,25 @@ std::string placementReportToText(const PlacementReport &report)
         if (report.impaired) {
             text += QStringLiteral(
                 "\nImpaired links (failed or degraded) against the healthy fabric, same placement:\n");
-            text += QStringLiteral(
-                        "  healthy_step_comm_time_ms: %1\n  slowdown: %2x\n  impaired links carrying this job's "
-                        "traffic: %3; each alone, the others healthy:\n")
+            text += QStringLiteral("  healthy_step_comm_time_ms: %1\n  slowdown: %2x (%3)\n")
                         .arg(report.impact.healthyStepSeconds * 1e3, 0, 'f', 1)
                         .arg(report.impact.slowdown(), 0, 'f', 3)
-                        .arg(report.impact.impairedLinks);
+                        .arg(QLatin1String(routingModeName(report.routing)));
+            if (report.impact.asRouted.computed()) {
+                auto factor = [](const RoutedSlowdown &r) {
+                    return std::isfinite(r.slowdown()) ? QStringLiteral("%1x").arg(r.slowdown(), 0, 'f', 3)
+                                                       : QStringLiteral("stalled (routing fails)");
+                };
+                text += QStringLiteral("  as routed (%1): %2, healthy %3 ms; with adaptive routing: %4\n")
+                            .arg(QLatin1String(routingModeDescription(report.impact.asRouted.mode)),
+                                 factor(report.impact.asRouted))
+                            .arg(report.impact.asRouted.healthyStepSeconds * 1e3, 0, 'f', 1)
+                            .arg(factor(report.impact.adaptive));
+            }
+            text += QStringLiteral("  impaired links carrying this job's traffic: %1; each alone, the others "
+                                   "healthy (%2):\n")
+                        .arg(report.impact.impairedLinks)
+                        .arg(QLatin1String(routingModeName(report.routing)));
             for (const ImpairedLinkCost &c : report.impact.links)
                 text += QStringLiteral("    %1 at %2 of %3 Gbit/s: alone %4\n")
                             .arg(QString::fromStdString(fabric->link(c.link).id))

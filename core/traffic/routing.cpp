@@ -1,5 +1,7 @@
 #include "core/traffic/routing.h"
 
+#include "core/traffic/maxmin.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -16,13 +18,16 @@ const char *routingModeName(RoutingMode mode)
     case RoutingMode::Fluid: return "fluid";
     case RoutingMode::Ecmp: return "ecmp";
     case RoutingMode::Adaptive: return "adaptive";
+    case RoutingMode::Hashed: return "hashed";
+    case RoutingMode::Static: return "static";
     }
     return "fluid";
 }
 
 bool routingModeFromName(const std::string &name, RoutingMode *mode)
 {
-    for (RoutingMode m : {RoutingMode::Fluid, RoutingMode::Ecmp, RoutingMode::Adaptive}) {
+    for (RoutingMode m : {RoutingMode::Fluid, RoutingMode::Ecmp, RoutingMode::Adaptive, RoutingMode::Hashed,
+                          RoutingMode::Static}) {
         if (name == routingModeName(m)) {
             if (mode)
                 *mode = m;
@@ -30,6 +35,39 @@ bool routingModeFromName(const std::string &name, RoutingMode *mode)
         }
     }
     return false;
+}
+
+RoutingMode routingModeOf(FabricRouting routing)
+{
+    switch (routing) {
+    case FabricRouting::Static: return RoutingMode::Static;
+    case FabricRouting::Adaptive: return RoutingMode::Adaptive;
+    case FabricRouting::Hashed:
+    case FabricRouting::Default: break;
+    }
+    return RoutingMode::Hashed;
+}
+
+RoutingOptions asRoutedOptions(const Fabric &fabric, std::uint64_t seed, int hashSeeds)
+{
+    RoutingOptions options;
+    options.mode = routingModeOf(fabric.effectiveRouting());
+    options.seed = seed;
+    options.seeds = std::max(1, hashSeeds);
+    options.flowletsPerFlow = 4;
+    return options;
+}
+
+const char *routingModeDescription(RoutingMode mode)
+{
+    switch (mode) {
+    case RoutingMode::Fluid: return "fluid ECMP (every flow split over all shortest paths)";
+    case RoutingMode::Ecmp: return "ECMP Monte-Carlo (average link loads)";
+    case RoutingMode::Adaptive: return "adaptive routing";
+    case RoutingMode::Hashed: return "ECMP hashing (each connection pinned to one path)";
+    case RoutingMode::Static: return "static destination routing (D-mod-k)";
+    }
+    return "";
 }
 
 Distribution Distribution::of(std::vector<double> values)
@@ -218,6 +256,7 @@ public:
         else
             ba[l] += bytes;
     }
+    bool isEndA(std::int32_t l, NodeIndex n) const { return m_fabric.link(l).a == n; }
     NodeIndex switchNode(std::int32_t s) const { return m_fabric.switchNode(s); }
     NodeIndex hostNode(std::int32_t h) const { return m_fabric.hostNode(h); }
 
@@ -234,6 +273,7 @@ struct Prepared
 {
     std::vector<Attach> src;
     std::int32_t srcHost = -1;
+    std::int32_t dstHost = -1;
     std::int32_t slot = 0; ///< destination host's slot in its group
     double bytes = 0.0;
 };
@@ -324,6 +364,7 @@ public:
             p.src = m_graph.links(flow.srcHost, flow.srcRail, &srcFallback);
             p.bytes = flow.bytes;
             p.srcHost = flow.srcHost;
+            p.dstHost = flow.dstHost;
             const std::int64_t key = static_cast<std::int64_t>(flow.dstHost) * 4096 + std::max(-1, flow.dstRail) + 1;
             auto it = slotOf.find(key);
             if (it == slotOf.end()) {
@@ -491,6 +532,108 @@ public:
         }
     }
 
+    /// Pinned routing for run `run`: every flow becomes `flowletsPerFlow`
+    /// connections (NCCL's channels), each on ONE path. Static: destination-
+    /// based (D-mod-k on the destination host's index: at each hop with n
+    /// equal-cost next hops, the (d / product of earlier n) mod n-th, so all
+    /// connections towards one host share a path, and hosts under one leaf
+    /// spread over its uplinks); the source NIC is the connection's index mod
+    /// the NICs. Hashed: each connection's 5-tuple hash picks uniformly (or in
+    /// proportion to the paths behind a hop) at every hop, seeded per run.
+    /// Appends each connection to `out` as a path of arcs (2 × link + 0 for
+    /// a → b, + 1 for b → a) and adds its bytes to `ab`/`ba`.
+    void routePinned(const RoutingOptions &options, int run, PinnedFlows &out, double *ab, double *ba,
+                     RoutingResult *result)
+    {
+        const bool hashed = options.mode == RoutingMode::Hashed;
+        const int C = options.flowletsPerFlow;
+        std::vector<std::int32_t> succBegin(static_cast<size_t>(m_graph.switchCount()), 0);
+        std::vector<std::int32_t> succArc;
+        std::vector<char> uniform(static_cast<size_t>(m_graph.switchCount()), 1);
+        std::vector<std::int32_t> path;
+        auto arcOf = [&](std::int32_t link, NodeIndex from) {
+            return 2 * link + (m_graph.isEndA(link, from) ? 0 : 1);
+        };
+        for (Group &group : m_groups) {
+            m_dag.build(m_graph, group);
+            const size_t T = group.targets.size();
+            succArc.clear();
+            for (auto x : m_dag.order) {
+                const auto xs = static_cast<size_t>(x);
+                succBegin[xs] = static_cast<std::int32_t>(succArc.size());
+                double w = -1.0;
+                uniform[xs] = 1;
+                for (auto k = m_graph.arcBegin(x); k < m_graph.arcEnd(x) && m_dag.dist[xs] > 0; ++k) {
+                    const auto y = static_cast<size_t>(m_graph.arcTo(k));
+                    if (m_dag.dist[y] + 1 != m_dag.dist[xs])
+                        continue;
+                    succArc.push_back(k);
+                    if (w >= 0.0 && m_dag.sigma[y] != w)
+                        uniform[xs] = 0;
+                    w = m_dag.sigma[y];
+                }
+                m_succEnd[x] = static_cast<std::int32_t>(succArc.size());
+            }
+            for (Prepared &p : group.flows) {
+                if (!dropUnreachable(p, result))
+                    continue;
+                const double part = p.bytes / C;
+                for (int j = 0; j < C; ++j) {
+                    // The connection's hash: its ends, its index and the run.
+                    Rng rng{options.seed ^ (0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(run) + 1))
+                            ^ (static_cast<std::uint64_t>(p.srcHost) << 40) ^ (static_cast<std::uint64_t>(p.dstHost) << 16)
+                            ^ static_cast<std::uint64_t>(j) ^ (static_cast<std::uint64_t>(p.slot) << 56)};
+                    rng.next();
+                    const std::uint64_t lid = static_cast<std::uint64_t>(p.dstHost);
+                    std::uint64_t divisor = 1;
+                    auto pick = [&](std::uint32_t n) -> std::uint32_t {
+                        if (hashed)
+                            return rng.below(n);
+                        const auto i = static_cast<std::uint32_t>((lid / divisor) % n);
+                        divisor *= n;
+                        return i;
+                    };
+                    path.clear();
+                    const Attach &a = p.src[hashed ? rng.below(static_cast<std::uint32_t>(p.src.size()))
+                                                   : static_cast<std::uint32_t>(j) % p.src.size()];
+                    m_graph.addLoad(ab, ba, a.link, m_graph.hostNode(p.srcHost), part);
+                    path.push_back(arcOf(a.link, m_graph.hostNode(p.srcHost)));
+                    std::int32_t x = a.sw;
+                    while (m_dag.dist[static_cast<size_t>(x)] > 0) {
+                        const auto xs = static_cast<size_t>(x);
+                        const std::int32_t b = succBegin[xs];
+                        const std::int32_t n = m_succEnd[x] - b;
+                        std::int32_t k = succArc[static_cast<size_t>(b)];
+                        if (!hashed || uniform[xs]) {
+                            k = succArc[static_cast<size_t>(b) + pick(static_cast<std::uint32_t>(n))];
+                        } else {
+                            double u = rng.uniform() * m_dag.sigma[xs];
+                            for (std::int32_t i = 0; i < n; ++i) {
+                                k = succArc[static_cast<size_t>(b + i)];
+                                u -= m_dag.sigma[static_cast<size_t>(m_graph.arcTo(k))];
+                                if (u < 0.0)
+                                    break;
+                            }
+                        }
+                        m_graph.addLoad(ab, ba, m_graph.arcLink(k), m_graph.switchNode(x), part);
+                        path.push_back(arcOf(m_graph.arcLink(k), m_graph.switchNode(x)));
+                        x = m_graph.arcTo(k);
+                    }
+                    const auto t = static_cast<size_t>(m_dag.targetOf[static_cast<size_t>(x)]);
+                    const auto &links = group.finalLinks[static_cast<size_t>(p.slot) * T + t];
+                    const auto l = links[hashed ? rng.below(static_cast<std::uint32_t>(links.size()))
+                                                : static_cast<std::uint32_t>(j) % links.size()];
+                    m_graph.addLoad(ab, ba, l, m_graph.switchNode(x), part);
+                    path.push_back(arcOf(l, m_graph.switchNode(x)));
+                    out.add(part, path);
+                }
+                if (run == 0)
+                    for (const Attach &a : p.src)
+                        result->maxSwitchHops = std::max(result->maxSwitchHops, m_dag.dist[static_cast<size_t>(a.sw)] + 1);
+            }
+        }
+    }
+
     void prepareEcmp() { m_succEnd.assign(static_cast<size_t>(m_graph.switchCount()), 0); }
 
 private:
@@ -542,9 +685,62 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
     if (options.mode == RoutingMode::Ecmp && (options.flowletsPerFlow < 1 || options.seeds < 1))
         throw std::invalid_argument("routing: ECMP needs at least 1 flowlet per flow and 1 seed");
 
+    const bool pinned = options.mode == RoutingMode::Hashed || options.mode == RoutingMode::Static;
+    if (pinned && (options.flowletsPerFlow < 1 || options.seeds < 1))
+        throw std::invalid_argument("routing: pinned routing needs at least 1 connection per flow and 1 seed");
+
     RoutingResult result;
     result.mode = options.mode;
     Router router(fabric, view, flows, &result);
+    if (pinned) {
+        router.prepareEcmp();
+        const size_t L = static_cast<size_t>(fabric.linkCount());
+        std::vector<double> arcCapacity(2 * L);
+        for (size_t l = 0; l < L; ++l)
+            arcCapacity[2 * l] = arcCapacity[2 * l + 1] = view.gbps[l] * 1e9 / 8.0;
+        // Static routing is deterministic: one run.
+        const int runs = options.mode == RoutingMode::Static ? 1 : options.seeds;
+        PinnedFlows connections;
+        std::vector<double> ab(L), ba(L);
+        std::vector<Bottleneck> perRun;
+        for (int run = 0; run < runs; ++run) {
+            connections.clear();
+            std::fill(ab.begin(), ab.end(), 0.0);
+            std::fill(ba.begin(), ba.end(), 0.0);
+            router.routePinned(options, run, connections, ab.data(), ba.data(), &result);
+            const MaxMinResult rates = maxMinFair(connections, arcCapacity);
+            Bottleneck b;
+            if (rates.slowestFlow >= 0) {
+                const auto f = static_cast<size_t>(rates.slowestFlow);
+                const std::int32_t arc = rates.limit[f];
+                b.link = arc >= 0 ? arc / 2 : -1;
+                b.aToB = arc >= 0 && arc % 2 == 0;
+                b.bytes = connections.bytes[f];
+                b.gbps = rates.rate[f] * 8.0 / 1e9;
+                b.seconds = rates.seconds;
+            }
+            perRun.push_back(b);
+            result.seedBottleneckSeconds.push_back(b.seconds);
+            result.seedBottleneckLinks.push_back(b.link);
+        }
+        result.seedSeconds = Distribution::of(result.seedBottleneckSeconds);
+        for (size_t i = 0; i < perRun.size(); ++i)
+            if (result.seedBottleneckSeconds[i] == result.seedSeconds.median) {
+                result.medianSeedIndex = static_cast<int>(i);
+                break;
+            }
+        // The loads and the bottleneck of the median run.
+        connections.clear();
+        std::fill(ab.begin(), ab.end(), 0.0);
+        std::fill(ba.begin(), ba.end(), 0.0);
+        RoutingResult replay; // counts were taken in run 0
+        router.routePinned(options, std::max(0, result.medianSeedIndex), connections, ab.data(), ba.data(), &replay);
+        result.loads.bytesAB = std::move(ab);
+        result.loads.bytesBA = std::move(ba);
+        if (result.medianSeedIndex >= 0)
+            result.bottleneck = perRun[static_cast<size_t>(result.medianSeedIndex)];
+        return result;
+    }
     if (options.mode != RoutingMode::Ecmp) {
         router.routeFluid(&result);
         result.bottleneck = findBottleneck(result.loads, view,

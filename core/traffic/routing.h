@@ -29,6 +29,18 @@
 //    loads exactly). Reports the busiest link per seed and its distribution.
 //  * Adaptive: the fluid split with every capacity multiplied by
 //    `adaptiveEfficiency` (default 0.95).
+//  * Pinned routing, as a fabric without adaptive routing really forwards:
+//    each flow is `flowletsPerFlow` connections (NCCL's channels), each on
+//    ONE path, and a phase lasts until its slowest connection finishes at
+//    its max-min fair rate (maxmin.h): a connection on a link at half its
+//    NIC's rate runs at half rate for the whole phase, whatever the link's
+//    average load.
+//      - Hashed: ECMP hashing (RoCE): each connection hashed at every hop,
+//        `seeds` runs with different hash seeds; the median run is reported
+//        and seedSeconds is the spread.
+//      - Static: destination-based tables (InfiniBand's subnet manager),
+//        D-mod-k on the destination host: deterministic, one run.
+//    docs/traffic-model.md, "Pinned routing", works an example by hand.
 
 #include "core/analysis/capacity.h"
 #include "core/model/fabric.h"
@@ -41,9 +53,9 @@
 
 namespace Railyard {
 
-enum class RoutingMode : std::uint8_t { Fluid, Ecmp, Adaptive };
+enum class RoutingMode : std::uint8_t { Fluid, Ecmp, Adaptive, Hashed, Static };
 
-/// "fluid", "ecmp", "adaptive".
+/// "fluid", "ecmp", "adaptive", "hashed", "static".
 const char *routingModeName(RoutingMode mode);
 /// Parses a mode name; false for anything unknown.
 bool routingModeFromName(const std::string &name, RoutingMode *mode);
@@ -52,8 +64,8 @@ struct RoutingOptions
 {
     RoutingMode mode = RoutingMode::Fluid;
     double adaptiveEfficiency = 0.95; ///< adaptive mode: fraction of capacity usable, (0, 1]
-    int flowletsPerFlow = 4;          ///< ECMP: sub-flows per flow (QPs x channels), >= 1
-    int seeds = 100;                  ///< ECMP: Monte-Carlo runs, >= 1
+    int flowletsPerFlow = 4;          ///< ECMP, hashed, static: sub-flows (connections) per flow, >= 1
+    int seeds = 100;                  ///< ECMP, hashed: runs with different hash seeds, >= 1
     std::uint64_t seed = 1;           ///< ECMP: base seed; run i uses a stream derived from (seed, i)
 };
 
@@ -85,14 +97,16 @@ struct RoutingResult
     /// Fluid and adaptive: the loads. ECMP: the loads of the run whose
     /// bottleneck is the median one (run `medianSeedIndex`).
     LinkLoads loads;
-    Bottleneck bottleneck; ///< of `loads`
+    /// Of `loads`; pinned modes: the slowest connection of the median run (its
+    /// bytes, its rate as `gbps`, and the link that limits it).
+    Bottleneck bottleneck;
     int maxSwitchHops = 0; ///< most switches on any routed path (1 = same leaf)
     std::int64_t unroutedFlows = 0; ///< no live NIC link or no path: not in `loads`
     double unroutedBytes = 0.0;
     std::int64_t fallbackFlows = 0; ///< requested rail had no live link: used the other NICs
 
-    // ECMP only: one entry per run, in run order.
-    std::vector<double> seedBottleneckSeconds; ///< busiest link's drain time per run
+    // ECMP, hashed and static: one entry per run, in run order.
+    std::vector<double> seedBottleneckSeconds; ///< busiest link's drain time (pinned: slowest connection's time) per run
     std::vector<std::int32_t> seedBottleneckLinks;
     Distribution seedSeconds;      ///< over seedBottleneckSeconds
     int medianSeedIndex = -1;
@@ -107,6 +121,18 @@ struct RoutingResult
 /// O(seeds x flows x flowlets x hops).
 RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows,
                          const RoutingOptions &options = {});
+
+/// The mode that prices a fabric's routing: hashed → Hashed, static → Static,
+/// adaptive → Adaptive (Default is resolved by Fabric::effectiveRouting).
+RoutingMode routingModeOf(FabricRouting routing);
+
+/// Options that route as `fabric` really forwards (Fabric::effectiveRouting):
+/// hashed over `hashSeeds` hash seeds, static D-mod-k, or adaptive; 4
+/// connections per flow (NCCL's channels per peer on one NIC).
+RoutingOptions asRoutedOptions(const Fabric &fabric, std::uint64_t seed = 1, int hashSeeds = 16);
+
+/// "ECMP hashing", "static routing (D-mod-k)", … for reports.
+const char *routingModeDescription(RoutingMode mode);
 
 /// The limiting link of `loads`: max over links and directions of
 /// bytes / (capacity x efficiency). Links with capacity 0 are skipped.

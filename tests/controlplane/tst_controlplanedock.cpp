@@ -16,6 +16,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -145,10 +146,16 @@ void TestControlPlaneDock::connectPushAndWatch()
     QVERIFY(pushed.wait(20000));
     QCOMPARE(pushed.last().at(0).toBool(), false);
     QVERIFY2(dock.statusText().contains(QLatin1String("same key")), qPrintable(dock.statusText()));
+    // The refusal stays on screen after the refresh that follows the push
+    // (the status line then speaks of the networks again).
+    QVERIFY(refreshed.wait(20000));
+    QVERIFY2(dock.pushResultText().contains(QLatin1String("same key")), qPrintable(dock.pushResultText()));
+    QVERIFY(dock.findChild<QLabel *>(QStringLiteral("pushResult"))->isVisibleTo(&dock));
     // The reviewed one is applied, and the list shows its version.
     dock.pushIntent(reviewed(1, false));
     QVERIFY(pushed.wait(20000));
     QVERIFY2(pushed.last().at(0).toBool(), qPrintable(dock.statusText()));
+    QVERIFY2(dock.pushResultText().contains(QLatin1String("intent v1 applied")), qPrintable(dock.pushResultText()));
     // The push refreshes the list (a periodic refresh may answer first, with the old version).
     QTRY_COMPARE_WITH_TIMEOUT(
         dock.networksView()->topLevelItemCount() > 0 ? dock.networksView()->topLevelItem(0)->text(3) : QString(),

@@ -11,6 +11,7 @@
 #include "views/mainwindow.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -91,6 +92,35 @@ private slots:
             for (int x = 0; x < image.width(); x += 7)
                 other += image.pixel(x, y) != background ? 1 : 0;
         QVERIFY2(other > 50, "the canvas drew almost nothing");
+    }
+
+    void viewMenuRaisesATabbedDock()
+    {
+        // View ▸ Intents on a window where the Intents dock sits behind another
+        // tab brings it forward; only a dock already in front is closed.
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *intents = w.findChild<QDockWidget *>(QStringLiteral("IntentsDock"));
+        auto *jobs = w.findChild<QDockWidget *>(QStringLiteral("JobsDock"));
+        QVERIFY(intents && jobs);
+        QAction *action = w.findChild<QAction *>(QStringLiteral("IntentsDockAction"));
+        QVERIFY(action);
+        intents->show();
+        jobs->show();
+        jobs->raise();
+        QCoreApplication::processEvents();
+        QTRY_VERIFY(intents->visibleRegion().isEmpty()); // behind the Jobs tab
+        action->trigger();
+        QCoreApplication::processEvents();
+        QVERIFY(!intents->isHidden());
+        QTRY_VERIFY(!intents->visibleRegion().isEmpty()); // in front now
+        action->trigger(); // in front: the menu closes it
+        QVERIFY(intents->isHidden());
+        action->trigger(); // closed: the menu opens and raises it
+        QVERIFY(!intents->isHidden());
     }
 
     void badFileKeepsTheDocument()

@@ -70,6 +70,9 @@ private slots:
     void initTestCase();
     void parseAndMap();
     void endToEnd();
+    void scrapeIntervals_data();
+    void scrapeIntervals();
+    void gapsAreSaid();
     void cleanup();
 
 private:
@@ -77,6 +80,8 @@ private:
     void stop(QProcess *&p);
     bool waitForHttp(quint16 port, const QString &path, int ms);
     QString logs() const;
+    quint16 startStack(int scrapeSeconds, QString *why);
+    QStringList m_promArgs;
 
     Fabric m_fabric;
     std::vector<RunningJob> m_jobs;
@@ -231,44 +236,9 @@ void TestHealthPrometheus::endToEnd()
         QSKIP("/usr/bin/prometheus-node-exporter is not installed (apt-get install prometheus-node-exporter); "
               "the Prometheus path is not tested");
 
-    const quint16 simPort = freeLoopbackPort(), nodePort = freeLoopbackPort(), promPort = freeLoopbackPort();
-    QVERIFY(simPort && nodePort && promPort);
-    QVERIFY(simPort != nodePort && nodePort != promPort && simPort != promPort);
-    const QString sysfs = m_dir.filePath(QStringLiteral("sysfs"));
-    m_sim = start(QStringLiteral(RAILYARD_CLI),
-                  {QStringLiteral("simulate"), sample("lab-2rack.fabric.json"), QStringLiteral("--job"),
-                   m_dir.filePath(QStringLiteral("lab.job.json")), QStringLiteral("--inject"),
-                   QStringLiteral("degrade:%1:0.5").arg(QString::fromStdString(degradedLink)),
-                   QStringLiteral("--interval-seconds"), QStringLiteral("1"), QStringLiteral("--sysfs"), sysfs,
-                   QStringLiteral("--serve"), QStringLiteral("127.0.0.1:%1").arg(simPort)},
-                  QStringLiteral("simulate"));
-    QVERIFY(m_sim);
-    QVERIFY2(waitForHttp(simPort, QStringLiteral("/metrics"), 30000), qPrintable(logs()));
-    m_node = start(nodeExporterBinary,
-                   {QStringLiteral("--path.sysfs=%1").arg(sysfs),
-                    QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(nodePort),
-                    QStringLiteral("--collector.disable-defaults"), QStringLiteral("--collector.infiniband")},
-                   QStringLiteral("node_exporter"));
-    QVERIFY(m_node);
-    QVERIFY2(waitForHttp(nodePort, QStringLiteral("/metrics"), 30000), qPrintable(logs()));
-
-    QFile config(m_dir.filePath(QStringLiteral("prometheus.yml")));
-    QVERIFY(config.open(QIODevice::WriteOnly));
-    config.write(QStringLiteral("global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
-                                "scrape_configs:\n"
-                                "  - job_name: node\n    static_configs:\n      - targets: ['127.0.0.1:%1']\n"
-                                "  - job_name: railyard\n    static_configs:\n      - targets: ['127.0.0.1:%2']\n")
-                     .arg(nodePort)
-                     .arg(simPort)
-                     .toUtf8());
-    config.close();
-    const QStringList promArgs = {QStringLiteral("--config.file=%1").arg(config.fileName()),
-                                  QStringLiteral("--storage.tsdb.path=%1").arg(m_dir.filePath(QStringLiteral("tsdb"))),
-                                  QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(promPort)};
-    m_prom = start(prometheusBinary, promArgs, QStringLiteral("prometheus"));
-    QVERIFY(m_prom);
-    QVERIFY2(waitForHttp(promPort, QStringLiteral("/-/ready"), 40000), qPrintable(logs()));
-
+    QString why;
+    const quint16 promPort = startStack(1, &why);
+    QVERIFY2(promPort, qPrintable(why));
     PrometheusSourceOptions options;
     options.url = QStringLiteral("http://127.0.0.1:%1").arg(promPort).toStdString();
     options.intervalSeconds = 1;
@@ -325,7 +295,7 @@ void TestHealthPrometheus::endToEnd()
     QCOMPARE(report.incidents.size(), incidentsBefore);
 
     // It comes back (same data directory): frames with samples again.
-    m_prom = start(prometheusBinary, promArgs, QStringLiteral("prometheus"));
+    m_prom = start(prometheusBinary, m_promArgs, QStringLiteral("prometheus"));
     QVERIFY(m_prom);
     QVERIFY2(waitForHttp(promPort, QStringLiteral("/-/ready"), 40000), qPrintable(logs()));
     bool recovered = false;
@@ -336,6 +306,147 @@ void TestHealthPrometheus::endToEnd()
     }
     QVERIFY2(recovered, qPrintable(logs()));
     QVERIFY(!detector.isStale());
+}
+
+void TestHealthPrometheus::scrapeIntervals_data()
+{
+    QTest::addColumn<int>("scrape");
+    QTest::newRow("5 s scrape") << 5;
+    QTest::newRow("15 s scrape") << 15;
+}
+
+void TestHealthPrometheus::scrapeIntervals()
+{
+    // An operator's Prometheus scrapes every 5 or 15 s, and Railyard polls
+    // every second with the default mapping (window_seconds 5). The source
+    // asks Prometheus for its targets' scrape interval and widens rate()'s
+    // window to 4 scrapes, so the degraded link is found in both.
+    if (!QFileInfo::exists(prometheusBinary))
+        QSKIP("/usr/bin/prometheus is not installed (apt-get install prometheus); the Prometheus path is not tested");
+    if (!QFileInfo::exists(nodeExporterBinary))
+        QSKIP("/usr/bin/prometheus-node-exporter is not installed (apt-get install prometheus-node-exporter); "
+              "the Prometheus path is not tested");
+    QFETCH(int, scrape);
+    QString why;
+    const quint16 promPort = startStack(scrape, &why);
+    QVERIFY2(promPort, qPrintable(why + logs()));
+    PrometheusSourceOptions options;
+    options.url = QStringLiteral("http://127.0.0.1:%1").arg(promPort).toStdString();
+    options.intervalSeconds = 1;
+    PrometheusSource source(m_fabric, m_jobs, PrometheusMapping::defaults(), options);
+    HealthDetector detector(m_fabric);
+    const std::int32_t link = m_fabric.findLink(degradedLink);
+    auto flagged = [&] {
+        for (const HealthAlarm &a : detector.activeAlarms())
+            if (a.kind == AlarmKind::LinkDegraded && a.link == link)
+                return true;
+        return false;
+    };
+    // Two scrapes must land in the window, then the rule's intervals pass.
+    const int polls = 6 * scrape + 30;
+    for (int i = 0; i < polls && !flagged(); ++i)
+        detector.observe(source.poll());
+    QVERIFY2(flagged(), qPrintable(QStringLiteral("not flagged after %1 polls; mapped %2 series\n%3")
+                                       .arg(polls)
+                                       .arg(source.mappedSeries())
+                                       .arg(logs())));
+    HealthReport report = buildHealthReport(m_fabric, m_jobs, detector, source.kind());
+    describePrometheusWindow(source, report);
+    if (source.scrapeIntervalSeconds() != double(scrape))
+        qWarning("scrape interval not learnt: %s", source.scrapeIntervalProblem().c_str());
+}
+
+void TestHealthPrometheus::gapsAreSaid()
+{
+    // Frames whose links are all gaps (what a too-short rate() window gives):
+    // the report says so, in text and JSON, instead of a quiet "No alarms".
+    HealthDetector detector(m_fabric);
+    for (int i = 0; i < 5; ++i) {
+        TelemetryFrame frame;
+        frame.interval = i;
+        frame.intervalSeconds = 5;
+        frame.links.resize(size_t(m_fabric.linkCount())); // every sample absent
+        detector.observe(frame);
+    }
+    const HealthReport report = buildHealthReport(m_fabric, {}, detector, "prometheus");
+    QCOMPARE(report.linkGapFraction, 1.0);
+    QCOMPARE(report.warnings.size(), size_t(1));
+    const std::string text = healthReportToText(report);
+    QVERIFY2(text.find("WARNING: 100 % of the link samples were gaps") != std::string::npos, text.c_str());
+    QVERIFY(text.find("\nNo alarms.\n") == std::string::npos);
+    QVERIFY(healthReportToJson(report).find("\"link_gap_fraction\": 1.0") != std::string::npos);
+
+    // Scrape intervals as Prometheus writes them.
+    QCOMPARE(*parsePromDuration("15s"), 15.0);
+    QCOMPARE(*parsePromDuration("1m30s"), 90.0);
+    QCOMPARE(*parsePromDuration("500ms"), 0.5);
+    QVERIFY(!parsePromDuration("15"));
+    QVERIFY(!parsePromDuration("s"));
+    std::string error;
+    QCOMPARE(*longestScrapeInterval(R"({"status":"success","data":{"activeTargets":[)"
+                                    R"({"scrapeInterval":"5s"},{"scrapeInterval":"15s"}],"droppedTargets":[]}})",
+                                    &error),
+             15.0);
+    QVERIFY(!longestScrapeInterval(R"({"data":{"activeTargets":[]}})", &error));
+    QVERIFY(!error.empty());
+    QVERIFY(!longestScrapeInterval(std::string(100000, '['), &error)); // bounded before any parse
+}
+
+/// Starts the simulator (the lab job, `degradedLink` at half rate), the node
+/// exporter and Prometheus scraping both every `scrapeSeconds`; returns
+/// Prometheus's port, or 0 with *why.
+quint16 TestHealthPrometheus::startStack(int scrapeSeconds, QString *why)
+{
+#define CHECK(x) CHECK2(x, "")
+#define CHECK2(x, text)                                                                                                \
+    do {                                                                                                               \
+        if (!(x)) {                                                                                                    \
+            *why = QStringLiteral("%1 failed: %2").arg(QLatin1String(#x), QString(text));                              \
+            return 0;                                                                                                  \
+        }                                                                                                              \
+    } while (false)
+    const quint16 simPort = freeLoopbackPort(), nodePort = freeLoopbackPort(), promPort = freeLoopbackPort();
+    CHECK(simPort && nodePort && promPort);
+    CHECK(simPort != nodePort && nodePort != promPort && simPort != promPort);
+    const QString sysfs = m_dir.filePath(QStringLiteral("sysfs"));
+    m_sim = start(QStringLiteral(RAILYARD_CLI),
+                  {QStringLiteral("simulate"), sample("lab-2rack.fabric.json"), QStringLiteral("--job"),
+                   m_dir.filePath(QStringLiteral("lab.job.json")), QStringLiteral("--inject"),
+                   QStringLiteral("degrade:%1:0.5").arg(QString::fromStdString(degradedLink)),
+                   QStringLiteral("--interval-seconds"), QStringLiteral("1"), QStringLiteral("--sysfs"), sysfs,
+                   QStringLiteral("--serve"), QStringLiteral("127.0.0.1:%1").arg(simPort)},
+                  QStringLiteral("simulate"));
+    CHECK(m_sim);
+    CHECK2(waitForHttp(simPort, QStringLiteral("/metrics"), 30000), qPrintable(logs()));
+    m_node = start(nodeExporterBinary,
+                   {QStringLiteral("--path.sysfs=%1").arg(sysfs),
+                    QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(nodePort),
+                    QStringLiteral("--collector.disable-defaults"), QStringLiteral("--collector.infiniband")},
+                   QStringLiteral("node_exporter"));
+    CHECK(m_node);
+    CHECK2(waitForHttp(nodePort, QStringLiteral("/metrics"), 30000), qPrintable(logs()));
+
+    QFile config(m_dir.filePath(QStringLiteral("prometheus.yml")));
+    CHECK(config.open(QIODevice::WriteOnly));
+    config.write(QStringLiteral("global:\n  scrape_interval: %3s\n  evaluation_interval: %3s\n"
+                                "scrape_configs:\n"
+                                "  - job_name: node\n    static_configs:\n      - targets: ['127.0.0.1:%1']\n"
+                                "  - job_name: railyard\n    static_configs:\n      - targets: ['127.0.0.1:%2']\n")
+                     .arg(nodePort)
+                     .arg(simPort)
+                     .arg(scrapeSeconds)
+                     .toUtf8());
+    config.close();
+    m_promArgs = {QStringLiteral("--config.file=%1").arg(config.fileName()),
+                                  QStringLiteral("--storage.tsdb.path=%1").arg(m_dir.filePath(QStringLiteral("tsdb"))),
+                                  QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(promPort)};
+    m_prom = start(prometheusBinary, m_promArgs, QStringLiteral("prometheus"));
+    CHECK(m_prom);
+    CHECK2(waitForHttp(promPort, QStringLiteral("/-/ready"), 40000), qPrintable(logs()));
+
+    return promPort;
+#undef CHECK
+#undef CHECK2
 }
 
 QTEST_GUILESS_MAIN(TestHealthPrometheus)

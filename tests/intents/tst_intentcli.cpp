@@ -163,7 +163,7 @@ void TestIntentCli::diffText()
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
     QVERIFY(run.out.contains(QStringLiteral("/deny_public_egress: false → true")));
     QVERIFY(run.out.contains(
-        QStringLiteral("+ rdma rack-[001-032] → rack-[033-040]  (256 pairs; default deny ⇒ /allow/3)")));
+        QStringLiteral("+ rdma rack-[001-032] → rack-[033-040]  (256 pairs; v3 default deny ⇒ v4 /allow/3)")));
     QVERIFY(run.out.contains(QStringLiteral("0 links")));
 }
 

@@ -22,6 +22,8 @@
 
 #include <QElapsedTimer>
 #include <QListWidget>
+#include <QRegularExpression>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -57,6 +59,30 @@ private slots:
         QCoreApplication::setApplicationName(QStringLiteral("tst_healthdock"));
     }
 
+    void dockRemembersItsSource()
+    {
+        // Source, URL, mapping, job files and interval come back in the next
+        // session (a new dock), even when Start could not run.
+        QSettings().remove(QStringLiteral("HealthDock"));
+        {
+            HealthDock dock;
+            HealthSourceConfig config;
+            config.kind = HealthMonitor::hasPrometheus() ? HealthSourceConfig::Kind::Prometheus
+                                                         : HealthSourceConfig::Kind::Replay;
+            config.prometheusUrl = QStringLiteral("http://127.0.0.1:9090");
+            config.replayFile = config.prometheusUrl;
+            config.mappingFile = QStringLiteral("/tmp/site-mapping.json");
+            config.jobFiles = {QStringLiteral("/tmp/a.job.json"), QStringLiteral("/tmp/b.job.json")};
+            dock.setSourceConfig(config);
+            QVERIFY(!dock.start()); // no fabric open
+        }
+        HealthDock next;
+        const HealthSourceConfig restored = next.configFromFields();
+        QCOMPARE(restored.mappingFile, QStringLiteral("/tmp/site-mapping.json"));
+        QCOMPARE(restored.jobFiles, QStringList({QStringLiteral("/tmp/a.job.json"), QStringLiteral("/tmp/b.job.json")}));
+        QSettings().remove(QStringLiteral("HealthDock"));
+    }
+
     void degradedLinkLive()
     {
         MainWindow window;
@@ -88,8 +114,13 @@ private slots:
         QCOMPARE(alarms->index(0, 0).data(HealthAlarmModel::FocusRole).toString(), linkId);
         QVERIFY2(text(HealthAlarmModel::JobsColumn).contains(QStringLiteral("llama-70b-3k ×")),
                  qPrintable(text(HealthAlarmModel::JobsColumn)));
-        const double slowdown = text(HealthAlarmModel::JobsColumn).section(QStringLiteral("×"), 1).toDouble();
+        const double slowdown = QRegularExpression(QStringLiteral("×([0-9.]+)"))
+                                    .match(text(HealthAlarmModel::JobsColumn))
+                                    .captured(1)
+                                    .toDouble();
         QVERIFY2(slowdown > 1.05, qPrintable(text(HealthAlarmModel::JobsColumn))); // half a host link slows the whole job
+        // Its severity follows from that impact.
+        QCOMPARE(text(HealthAlarmModel::SeverityColumn), QStringLiteral("slowdown"));
         QVERIFY(!text(HealthAlarmModel::RanksColumn).isEmpty());                    // the ranks behind it
         QCOMPARE(dock->alarmModel()->rowCount(), 1);
         dock->selectAlarm(0);

@@ -518,6 +518,8 @@ void TestIntentsDock::reviewFromTheDock()
     QVERIFY2(review->decide(true, QStringLiteral("egress closed, su-005 opened as planned")),
              qPrintable(review->messageText()));
     QCOMPARE(review->state(), ReviewState::Approved);
+    // Not in a project and not exported: closing or opening asks first.
+    QVERIFY(review->hasUnexportedDecision());
     QVERIFY2(review->verify(), qPrintable(review->messageText()));
     QCOMPARE(review->lastVerification()->author, std::string("alice"));
     QCOMPARE(review->lastVerification()->reviewer, std::string("bob"));
@@ -526,6 +528,7 @@ void TestIntentsDock::reviewFromTheDock()
     // Export: the file verifies on its own; a changed byte does not.
     const QString out = m_dir.filePath(QStringLiteral("v4.reviewed.json"));
     QVERIFY(review->exportReviewed(out));
+    QVERIFY(!review->hasUnexportedDecision());
     QFile exported(out);
     QVERIFY(exported.open(QIODevice::ReadOnly));
     QByteArray bytes = exported.readAll();

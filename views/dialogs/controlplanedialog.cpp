@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -41,7 +42,11 @@ ControlPlaneDialog::ControlPlaneDialog(const ControlConnection &initial, QWidget
     });
     caRow->addWidget(m_ca);
     caRow->addWidget(browse);
-    form->addRow(tr("&CA certificate:"), caRow);
+    // A row whose field is a layout has no buddy: give the label one, so its
+    // & is a mnemonic and not a literal ampersand.
+    auto *caLabel = new QLabel(tr("&CA certificate:"), this);
+    caLabel->setBuddy(m_ca);
+    form->addRow(caLabel, caRow);
     layout->addLayout(form);
     m_remember = new QCheckBox(tr("&Remember (in a file only you can read)"), this);
     m_remember->setChecked(true);
@@ -58,7 +63,10 @@ ControlPlaneDialog::ControlPlaneDialog(const ControlConnection &initial, QWidget
 
 ControlConnection ControlPlaneDialog::connection() const
 {
-    return {m_url->text().trimmed(), m_token->text().trimmed(), m_ca->text().trimmed()};
+    // The CA file is kept as an absolute path: the saved connection must not
+    // depend on the directory the next session starts in.
+    const QString ca = m_ca->text().trimmed();
+    return {m_url->text().trimmed(), m_token->text().trimmed(), ca.isEmpty() ? ca : QFileInfo(ca).absoluteFilePath()};
 }
 
 bool ControlPlaneDialog::remember() const
@@ -75,6 +83,10 @@ void ControlPlaneDialog::accept()
     }
     if (c.token.isEmpty()) {
         m_message->setText(tr("A token is required."));
+        return;
+    }
+    if (!c.caFile.isEmpty() && !QFileInfo(c.caFile).isFile()) {
+        m_message->setText(tr("The CA certificate %1 does not exist.").arg(c.caFile));
         return;
     }
     m_message->setText(tr("Connecting…"));

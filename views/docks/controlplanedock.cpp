@@ -1,6 +1,7 @@
 #include "views/docks/controlplanedock.h"
 
 #include "core/controlplane/controlrecords.h"
+#include "core/intents/intentreview.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -11,6 +12,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTimer>
@@ -91,6 +93,12 @@ void ControlPlaneDock::build()
     connect(m_push, &QPushButton::clicked, this, &ControlPlaneDock::pushRequested);
     row->addWidget(m_push);
     telemetryLayout->addLayout(row);
+    m_pushResult = new QLabel(telemetryBox);
+    m_pushResult->setObjectName(QStringLiteral("pushResult"));
+    m_pushResult->setWordWrap(true);
+    m_pushResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_pushResult->hide();
+    telemetryLayout->addWidget(m_pushResult);
     m_telemetry = new QLabel(telemetryBox);
     m_telemetry->setTextFormat(Qt::PlainText);
     m_telemetry->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -120,6 +128,18 @@ void ControlPlaneDock::setStatus(const QString &text, bool error)
 {
     m_status->setText(text);
     m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+}
+
+void ControlPlaneDock::showPushResult(const QString &text, bool error)
+{
+    m_pushResult->setText(text);
+    m_pushResult->setStyleSheet(error ? QStringLiteral("color: #b00020; font-weight: bold;") : QString());
+    m_pushResult->setVisible(!text.isEmpty());
+}
+
+QString ControlPlaneDock::pushResultText() const
+{
+    return m_pushResult->text();
 }
 
 void ControlPlaneDock::updateButtons()
@@ -283,6 +303,24 @@ void ControlPlaneDock::pushIntent(const std::string &reviewedFile)
         emit pushFinished(false, statusText());
         return;
     }
+    if (m_confirmPush) {
+        const QTreeWidgetItem *item = m_networks->currentItem();
+        const QString cluster = item ? item->text(1) : QString();
+        const ReviewedReadResult read = IntentReview::read(reviewedFile, QStringLiteral("push"));
+        const QString version = read.ok() ? tr("v%1").arg(read.reviewed->intent.metadata.version) : tr("?");
+        const QString intentCluster = read.ok() ? QString::fromStdString(read.reviewed->intent.cluster) : QString();
+        const auto answer = QMessageBox::question(
+            this, tr("Push Reviewed Intent"),
+            tr("Apply intent %1 of cluster %2 to network %3 (cluster %4) on %5?\n\nThe service decides with the "
+               "role of the token this window is connected with.")
+                .arg(version, intentCluster, network, cluster, m_client->connection().url));
+        if (answer != QMessageBox::Yes) {
+            showPushResult(tr("Push to %1 cancelled.").arg(network), false);
+            emit pushFinished(false, m_pushResult->text());
+            return;
+        }
+    }
+    showPushResult(tr("Pushing to %1…").arg(network), false);
     m_client->send("POST", QStringLiteral("/v1/training-networks/%1/intents").arg(network), reviewedFile,
                    QUuid::createUuid().toString(QUuid::WithoutBraces), [this, network](ControlReply reply) {
                        if (reply.ok()) {
@@ -295,6 +333,8 @@ void ControlPlaneDock::pushIntent(const std::string &reviewedFile)
                        } else {
                            setStatus(tr("%1: push refused: %2").arg(network, reply.errorText()), true);
                        }
+                       // The status line is the refreshes' too: the answer stays here.
+                       showPushResult(statusText(), !reply.ok());
                        emit pushFinished(reply.ok(), statusText());
                        refresh();
                    });

@@ -45,6 +45,12 @@ public:
     void selectNetwork(const QString &id);
     /// The status line's text (tests).
     QString statusText() const;
+    /// The answer to the last push (applied, unchanged or refused with its
+    /// reasons): kept until the next push, whatever refreshes say.
+    QString pushResultText() const;
+    /// Ask before each push, naming the network, its cluster and the
+    /// version (the desktop app turns it on; off for scripted use).
+    void setConfirmPush(bool confirm) { m_confirmPush = confirm; }
     /// The telemetry shown, one "name: value" per line (tests).
     QString telemetryText() const;
     QTreeWidget *networksView() const { return m_networks; }
@@ -63,6 +69,7 @@ private:
     void build();
     void refreshTelemetry();
     void setStatus(const QString &text, bool error);
+    void showPushResult(const QString &text, bool error);
     void updateButtons();
     /// One request of the current refresh answered.
     void requestDone();
@@ -75,6 +82,8 @@ private:
     QTreeWidget *m_networks = nullptr;
     QComboBox *m_window = nullptr;
     QLabel *m_telemetry = nullptr;
+    QLabel *m_pushResult = nullptr;
+    bool m_confirmPush = false;
     QTreeWidget *m_incidents = nullptr;
     QTimer *m_timer = nullptr;
     int m_pending = 0;           ///< requests of the current refresh still out

@@ -1,5 +1,7 @@
 #include "views/docks/healthalarmmodel.h"
 
+#include <QDateTime>
+
 #include <cmath>
 
 namespace Railyard {
@@ -33,14 +35,27 @@ void HealthAlarmModel::setReport(std::shared_ptr<const HealthReport> report, con
         for (const HealthDetection &d : report->detections) {
             QStringList jobs;
             for (const JobImpact &j : d.jobs)
-                jobs << tr("%1 %2").arg(QString::fromStdString(j.name), slowdownText(j.slowdown));
+                jobs << (std::isfinite(j.slowdown) && std::abs(j.adaptiveSlowdown - j.slowdown) > 0.005
+                             ? tr("%1 %2; %3 with adaptive routing")
+                                   .arg(QString::fromStdString(j.name), slowdownText(j.slowdown),
+                                        slowdownText(j.adaptiveSlowdown))
+                             : tr("%1 %2").arg(QString::fromStdString(j.name), slowdownText(j.slowdown)));
             QString since = tr("interval %1").arg(d.alarm.firstInterval);
+            if (d.alarm.firstTime >= 1e9) // a wall-clock source time
+                since += tr(" at %1").arg(QDateTime::fromMSecsSinceEpoch(qint64(d.alarm.firstTime * 1000.0))
+                                              .toString(QStringLiteral("HH:mm:ss")));
+            else if (d.alarm.firstTime > 0)
+                since += tr(" (t+%1 s)").arg(d.alarm.firstTime, 0, 'f', 1);
             if (!d.alarm.active())
                 since += tr(" (cleared at %1)").arg(d.alarm.clearedInterval);
             Row row;
             row.texts[KindColumn] = QString::fromUtf8(alarmKindName(d.alarm.kind));
+            row.texts[SeverityColumn] = severityText(d.severity);
+            row.severity = int(d.severity);
             row.texts[ElementColumn] = QString::fromStdString(d.alarm.element);
             row.texts[SinceColumn] = since;
+            if (d.alarm.firstTime >= 1e9)
+                row.sinceTip = QString::fromStdString(sourceTimeText(d.alarm.firstTime));
             row.texts[JobsColumn] = jobs.join(QStringLiteral(", "));
             row.texts[RanksColumn] = ranksText(detectionRanks(d));
             row.focus = fabric ? QString::fromStdString(detectionFocus(d, *fabric, jobHosts))
@@ -50,6 +65,16 @@ void HealthAlarmModel::setReport(std::shared_ptr<const HealthReport> report, con
         }
     }
     endResetModel();
+}
+
+QString HealthAlarmModel::severityText(AlarmSeverity severity)
+{
+    switch (severity) {
+    case AlarmSeverity::Stalled: return tr("stalled");
+    case AlarmSeverity::Slowdown: return tr("slowdown");
+    case AlarmSeverity::None: break;
+    }
+    return tr("no job impact");
 }
 
 int HealthAlarmModel::rowCount(const QModelIndex &parent) const
@@ -68,9 +93,20 @@ QVariant HealthAlarmModel::data(const QModelIndex &index, int role) const
         return {};
     const Row &row = m_rows[size_t(index.row())];
     switch (role) {
-    case Qt::DisplayRole:
-    case Qt::ToolTipRole: return row.texts[index.column()];
-    case Qt::ForegroundRole: return row.active || !m_cleared.isValid() ? QVariant() : QVariant(m_cleared);
+    case Qt::DisplayRole: return row.texts[index.column()];
+    case Qt::ToolTipRole:
+        if (index.column() == SinceColumn && !row.sinceTip.isEmpty())
+            return row.sinceTip;
+        return row.texts[index.column()];
+    case Qt::ForegroundRole:
+        if (!row.active && m_cleared.isValid())
+            return QVariant(m_cleared);
+        if (index.column() == SeverityColumn && row.severity == int(AlarmSeverity::Stalled))
+            return QColor(0xc0, 0x20, 0x20);
+        if (index.column() == SeverityColumn && row.severity == int(AlarmSeverity::Slowdown))
+            return QColor(0xb0, 0x60, 0x00);
+        return {};
+    case SeverityRole: return row.severity;
     case FocusRole: return row.focus;
     case ActiveRole: return row.active;
     default: return {};
@@ -83,9 +119,10 @@ QVariant HealthAlarmModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     switch (section) {
     case KindColumn: return tr("Kind");
+    case SeverityColumn: return tr("Severity");
     case ElementColumn: return tr("Element");
     case SinceColumn: return tr("Since");
-    case JobsColumn: return tr("Jobs (predicted slowdown)");
+    case JobsColumn: return tr("Jobs (predicted step slowdown)");
     case RanksColumn: return tr("Ranks");
     default: return {};
     }

@@ -7,13 +7,14 @@
 #include "views/canvas/healthoverlay.h"
 #include "views/docks/healthcharts.h"
 #include "views/docks/jobsdock.h"
+#include "views/lastdirectory.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
-#include <QSaveFile>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -24,8 +25,11 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
+#include <QMenu>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QScrollArea>
+#include <QSettings>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTreeView>
@@ -160,6 +164,27 @@ void HealthDock::buildUi()
 
     connect(m_source, &QComboBox::currentIndexChanged, this, &HealthDock::updateSourceFields);
     connect(m_browse, &QPushButton::clicked, this, [this] {
+        if (m_source->currentIndex() == 2) { // Prometheus: the series-to-fabric mapping
+            QMenu menu(this);
+            QAction *builtIn = menu.addAction(tr("Built-in Mapping (railyard-cli simulate, node_exporter)"));
+            builtIn->setCheckable(true);
+            builtIn->setChecked(m_mappingFile.isEmpty());
+            QAction *choose = menu.addAction(tr("Mapping File…"));
+            QAction *picked = menu.exec(m_browse->mapToGlobal(QPoint(0, m_browse->height())));
+            if (picked == builtIn)
+                m_mappingFile.clear();
+            else if (picked == choose) {
+                const QString file = QFileDialog::getOpenFileName(
+                    this, tr("Open Prometheus Mapping"), m_mappingFile.isEmpty() ? lastDirectory() : m_mappingFile,
+                    tr("Prometheus mappings (*.json);;All files (*)"));
+                if (!file.isEmpty()) {
+                    m_mappingFile = QFileInfo(file).absoluteFilePath();
+                    rememberDirectoryOf(file);
+                }
+            }
+            updateSourceFields();
+            return;
+        }
         const QString file
             = QFileDialog::getOpenFileName(this, tr("Open Telemetry Recording"), m_replayFile->text(),
                                            tr("Telemetry recordings (*.jsonl *.json *.railyard);;All files (*)"));
@@ -185,6 +210,7 @@ void HealthDock::buildUi()
     });
     connect(m_incidents, &QListWidget::currentRowChanged, this, &HealthDock::showSelectedIncident);
     connect(m_exportButton, &QPushButton::clicked, this, &HealthDock::exportIncident);
+    restoreFields(); // the source, jobs, URL and mapping of the last session
 }
 
 void HealthDock::retranslate()
@@ -263,7 +289,12 @@ void HealthDock::updateSourceFields()
     m_faults->setEnabled(sim);
     const bool prometheus = m_source->currentIndex() == 2;
     m_replayFile->setEnabled(replay || prometheus);
-    m_browse->setEnabled(replay);
+    m_browse->setEnabled(replay || prometheus);
+    m_browse->setText(prometheus ? tr("Mapping…") : tr("Browse…"));
+    m_browse->setToolTip(prometheus ? (m_mappingFile.isEmpty()
+                                           ? tr("Series-to-fabric mapping: the built-in one")
+                                           : tr("Series-to-fabric mapping: %1").arg(m_mappingFile))
+                                    : tr("Choose a recording"));
     m_replayLabel->setText(prometheus ? tr("Prometheus URL") : tr("Recording"));
     m_replayFile->setPlaceholderText(prometheus ? QStringLiteral("http://127.0.0.1:9090")
                                                 : tr("run.jsonl, or lab.railyard#ID (a project's recording)"));
@@ -274,6 +305,42 @@ QString HealthDock::projectPath() const
 {
     const QString path = m_document ? m_document->filePath() : QString();
     return path.endsWith(QLatin1String(".railyard"), Qt::CaseInsensitive) ? path : QString();
+}
+
+void HealthDock::saveFields() const
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("HealthDock"));
+    const int source = m_source->currentIndex();
+    settings.setValue(QStringLiteral("source"), source == 2 ? QStringLiteral("prometheus")
+                                                : source == 1 ? QStringLiteral("replay")
+                                                              : QStringLiteral("sim"));
+    settings.setValue(QStringLiteral("jobFiles"), m_jobFiles->text());
+    settings.setValue(QStringLiteral("faults"), m_faults->text());
+    settings.setValue(source == 2 ? QStringLiteral("prometheusUrl") : QStringLiteral("recording"),
+                      m_replayFile->text().trimmed());
+    settings.setValue(QStringLiteral("mappingFile"), m_mappingFile);
+    settings.setValue(QStringLiteral("intervalMs"), m_interval->value());
+}
+
+void HealthDock::restoreFields()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("HealthDock"));
+    if (!settings.contains(QStringLiteral("source")))
+        return;
+    const QString source = settings.value(QStringLiteral("source")).toString();
+    const int index = source == QLatin1String("prometheus") && m_source->count() > 2 ? 2
+        : source == QLatin1String("replay")                                          ? 1
+                                                                                     : 0;
+    m_source->setCurrentIndex(index);
+    m_jobFiles->setText(settings.value(QStringLiteral("jobFiles")).toString());
+    m_faults->setText(settings.value(QStringLiteral("faults")).toString());
+    m_replayFile->setText(
+        settings.value(index == 2 ? QStringLiteral("prometheusUrl") : QStringLiteral("recording")).toString());
+    m_mappingFile = settings.value(QStringLiteral("mappingFile")).toString();
+    m_interval->setValue(settings.value(QStringLiteral("intervalMs"), m_interval->value()).toInt());
+    updateSourceFields();
 }
 
 void HealthDock::setSourceConfig(const HealthSourceConfig &config)
@@ -317,6 +384,7 @@ HealthSourceConfig HealthDock::configFromFields() const
 bool HealthDock::start()
 {
     m_error.clear();
+    saveFields(); // what was asked for, even when it cannot start now
     if (!m_document) {
         m_error = tr("Open a fabric first.");
         onStateChanged();
@@ -383,7 +451,21 @@ void HealthDock::onStateChanged()
         switch (state) {
         case HealthMonitor::State::Stopped: text = tr("Stopped."); break;
         case HealthMonitor::State::Starting: text = tr("Starting: placing the jobs and opening the source…"); break;
-        case HealthMonitor::State::Running: text = tr("Live: %1 polled.").arg(frames) + storeText(); break;
+        case HealthMonitor::State::Running: {
+            text = tr("Live: %1 polled.").arg(frames) + storeText();
+            // Most links without data: "no alarm" would mean "not watched".
+            const std::shared_ptr<const TelemetryFrame> frame = m_monitor->latest().frame;
+            if (frame && !frame->stale && !frame->links.empty()) {
+                const double present = double(frame->presentLinkSamples()) / double(frame->links.size());
+                if (present < 0.5)
+                    text += QStringLiteral(" <b style='color:%1'>%2</b>")
+                                .arg(healthColour(HealthOverlay::Slow).name(),
+                                     tr("%1 % of the links have no data: they are not watched. Check the source's "
+                                        "mapping and that its rate() window spans two scrapes.")
+                                         .arg(locale.toString((1.0 - present) * 100.0, 'f', 0)));
+            }
+            break;
+        }
         case HealthMonitor::State::Paused: text = tr("Paused after %1.").arg(frames) + storeText(); break;
         case HealthMonitor::State::Stale:
             text = QStringLiteral("<b style='color:%1'>%2</b>")
@@ -523,13 +605,22 @@ void HealthDock::refreshActions()
     else {
         text += QStringLiteral("<table cellspacing='0' cellpadding='3' border='1'><tr><th>%1</th><th>%2</th><th>%3</th>"
                                "<th>%4</th><th>%5</th></tr>")
-                    .arg(tr("Job"), tr("Step time healthy"), tr("now"), tr("after re-placement"), tr("hosts moved"));
+                    .arg(tr("Job"), tr("Step comm. time healthy"), tr("now"), tr("after re-placement"), tr("hosts moved"));
         for (const JobReplacement &j : r.replacements)
             text += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
                         .arg(html(j.job), secondsText(j.healthyStepSeconds), secondsText(j.nowStepSeconds),
                              j.placed ? secondsText(j.afterStepSeconds) : tr("not placed: %1").arg(html(j.error)))
                         .arg(j.hostsMoved);
         text += QStringLiteral("</table>");
+        // A job that no longer fits: what to do instead, each with its cost.
+        for (const JobReplacement &j : r.replacements) {
+            if (j.placed || j.options.empty())
+                continue;
+            text += tr("<p><b>%1</b> does not fit beside the exclusions. Instead:</p><ul>").arg(html(j.job));
+            for (const JobReplacement::Option &o : j.options)
+                text += QStringLiteral("<li>%1</li>").arg(html(o.text));
+            text += QStringLiteral("</ul>");
+        }
     }
     m_actions->setHtml(text);
 }

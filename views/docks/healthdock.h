@@ -44,10 +44,11 @@ public:
     void setDocument(FabricDocument *document);
     /// The canvas the health colours go to.
     void setCanvas(FabricCanvas *canvas);
-    /// Where the simulator takes its job from when no job file is given.
-
     /// Fills the source fields (as the command line does) without starting.
     void setSourceConfig(const HealthSourceConfig &config);
+    /// What Start would run: the source fields (the project's jobs when no
+    /// job file is named).
+    HealthSourceConfig configFromFields() const;
     /// Starts monitoring with the fields' source; false (and the error shown) when it cannot.
     bool start();
     void stop();
@@ -82,7 +83,6 @@ private:
     void refreshIncidents();
     void showSelectedIncident();
     void exportIncident();
-    HealthSourceConfig configFromFields() const;
     /// The document's file when it is a .railyard project, else "".
     QString projectPath() const;
     /// What the status line adds about recording and incidents in the project.
@@ -106,6 +106,8 @@ private:
     QLabel *m_intervalLabel = nullptr;
     QSpinBox *m_interval = nullptr;
     QCheckBox *m_record = nullptr;
+    void saveFields() const;   ///< the source fields, for the next session (QSettings "HealthDock/…")
+    void restoreFields();
     QString m_mappingFile; ///< Prometheus mapping (from the command line); empty = built-in
     QPushButton *m_startButton = nullptr;
     QPushButton *m_pauseButton = nullptr;

@@ -13,6 +13,7 @@
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSettings>
@@ -152,6 +153,9 @@ void IntentReviewPanel::setKeyringFolder(const QString &dir)
 
 void IntentReviewPanel::setSubject(const LoadedIntent *intent, const QString &projectPath)
 {
+    // The same reviewed bytes shown again (the dock refreshing its subject
+    // after a decision) keep their unexported mark; another subject drops it.
+    m_unexported = m_unexported && intent && intent->reviewedFile == m_reviewed;
     m_hasSubject = intent != nullptr;
     m_text = intent ? intent->text : std::string();
     m_fileName = intent ? (intent->path.isEmpty() ? intent->displayName : intent->path) : QString();
@@ -266,6 +270,7 @@ bool IntentReviewPanel::submit()
             return false;
         m_reviewed = IntentReview::write(reviewed);
         m_storedId = id;
+        m_unexported = id == 0; // a project keeps it; else only this window has it
         m_verification.reset();
         updateState();
         showMessage(tr("Submitted v%1 for review, signed by %2 (%3).")
@@ -312,6 +317,7 @@ bool IntentReviewPanel::decide(bool approve, const QString &comment)
             return false;
         m_reviewed = IntentReview::write(*read.reviewed);
         m_storedId = id;
+        m_unexported = id == 0;
         m_verification.reset();
         updateState();
         showMessage(approve ? tr("Approved by %1 (%2).").arg(q(signer), q(key->fingerprint()))
@@ -366,6 +372,7 @@ bool IntentReviewPanel::exportReviewed(const QString &path)
         return false;
     }
     showMessage(tr("Wrote %1 (%2).").arg(QFileInfo(path).fileName().toHtmlEscaped(), stateName(m_state)), false);
+    m_unexported = false;
     return true;
 }
 
@@ -394,7 +401,22 @@ void IntentReviewPanel::askDecision(bool approve)
         decide(approve, comment);
 }
 
-void IntentReviewPanel::askExport()
+bool IntentReviewPanel::maybeExport()
+{
+    if (!m_unexported)
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Railyard"),
+        tr("The %1 version of %2 exists only in this window: it was not exported and no project keeps it. "
+           "Export it first?")
+            .arg(stateName(m_state), QFileInfo(m_fileName).fileName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return askExport();
+    return answer == QMessageBox::Discard;
+}
+
+bool IntentReviewPanel::askExport()
 {
     QString suggestion = QFileInfo(m_fileName).completeBaseName();
     suggestion.replace(QStringLiteral(".intent"), QString());
@@ -403,8 +425,7 @@ void IntentReviewPanel::askExport()
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export Reviewed Intent"), QFileInfo(m_fileName).absolutePath() + QLatin1Char('/') + suggestion,
         tr("Reviewed intents (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        exportReviewed(path);
+    return !path.isEmpty() && exportReviewed(path);
 }
 
 } // namespace Railyard

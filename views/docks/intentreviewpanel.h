@@ -57,6 +57,11 @@ public:
     ReviewState state() const { return m_state; }
     /// The reviewed-intent file's bytes; empty for a draft.
     const std::string &reviewedFile() const { return m_reviewed; }
+    /// A submission or decision made here that was neither exported nor
+    /// recorded in a project: closing or opening another file asks first.
+    bool hasUnexportedDecision() const { return m_unexported; }
+    /// Asks to export it (Export… / Discard / Cancel); true to go on.
+    bool maybeExport();
     /// The last result or refusal shown.
     QString messageText() const;
     /// Whether the last action was refused or failed.
@@ -76,7 +81,7 @@ private:
     void chooseKey();
     void chooseKeyring();
     void askDecision(bool approve);
-    void askExport();
+    bool askExport();
     /// Re-reads the state from the reviewed bytes and updates labels and buttons.
     void updateState();
     void showMessage(const QString &html, bool failed);
@@ -87,6 +92,7 @@ private:
     std::string m_text;
     QString m_fileName;
     std::string m_reviewed;
+    bool m_unexported = false; ///< see hasUnexportedDecision()
     std::int64_t m_storedId = 0;
     QString m_project;
     ReviewState m_state = ReviewState::Draft;

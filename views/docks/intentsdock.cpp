@@ -516,9 +516,12 @@ void IntentsDock::fillChanges()
         item->setText(3, QString::fromStdString(grouping.describeGroups(b.to)));
         item->setToolTip(3, QString::fromStdString(grouping.describeGroups(b.to, 200)));
         item->setText(4, number(b.pairs()));
-        item->setText(
-            5,
-            tr("%1 ⇒ %2").arg(QString::fromStdString(b.before.describe()), QString::fromStdString(b.after.describe())));
+        // Each rule pointer names its version: /allow/4 is another rule in each.
+        item->setText(5, tr("v%1 %2 ⇒ v%3 %4")
+                             .arg(m_old->intent.metadata.version)
+                             .arg(QString::fromStdString(b.before.describe()))
+                             .arg(m_new->intent.metadata.version)
+                             .arg(QString::fromStdString(b.after.describe())));
         item->setData(0, DataRole, static_cast<int>(i));
         const QColor c = intentDiffColour(b.allowedNow ? 1 : 2);
         const QColor tint = QColor::fromRgbF(base.redF() + (c.redF() - base.redF()) * 0.18,

@@ -246,6 +246,23 @@ bool readPlain(std::string_view data, Fabric &fabric)
             return text(json, fabric.name) ? 2 : -1;
         if (k == "description")
             return text(json, fabric.description) ? 3 : -1;
+        if (k == "transport" || k == "routing") {
+            std::string value;
+            if (!text(json, value))
+                return -1;
+            if (k == "transport") {
+                const auto t = transportFromName(value);
+                if (!t)
+                    return -1;
+                fabric.transport = *t;
+                return 7;
+            }
+            const auto r = fabricRoutingFromName(value);
+            if (!r)
+                return -1;
+            fabric.routing = *r;
+            return 8;
+        }
         if (k == "hosts" || k == "switches") {
             const bool hosts = k == "hosts";
             if (nodesDone || !json.beginArray()) // nodes after links: the full reader's order rules

@@ -224,6 +224,15 @@ bool FabricJsonFormat::write(const Fabric &fabric, QIODevice &device, QString *e
     appendEscaped(out, fabric.name);
     out += ",\n \"description\": ";
     appendEscaped(out, fabric.description);
+    // Written only when set, so files that say nothing stay as they were.
+    if (fabric.transport != Transport::Unspecified) {
+        out += ",\n \"transport\": ";
+        appendEscaped(out, transportName(fabric.transport));
+    }
+    if (fabric.routing != FabricRouting::Default) {
+        out += ",\n \"routing\": ";
+        appendEscaped(out, fabricRoutingName(fabric.routing));
+    }
 
     // Each array element on its own line keeps git diffs readable.
     auto section = [&](const char *key, size_t count, auto &&writeOne) {

@@ -326,6 +326,18 @@ void Reader::topValue(const std::string &key, const json &value)
             error(path, "expected a string, got " + describe(value));
         else
             (key == "name" ? m_fabric.name : m_fabric.description) = value.get<std::string>();
+    } else if (key == "transport") {
+        const auto t = value.is_string() ? transportFromName(value.get<std::string>()) : std::nullopt;
+        if (!t)
+            error(path, "expected \"infiniband\" or \"ethernet\", got " + describe(value));
+        else
+            m_fabric.transport = *t;
+    } else if (key == "routing") {
+        const auto r = value.is_string() ? fabricRoutingFromName(value.get<std::string>()) : std::nullopt;
+        if (!r)
+            error(path, "expected \"hashed\", \"static\" or \"adaptive\", got " + describe(value));
+        else
+            m_fabric.routing = *r;
     } else if (key == "hosts" || key == "switches" || key == "links") {
         error(path, "expected an array, got " + describe(value));
     } else {

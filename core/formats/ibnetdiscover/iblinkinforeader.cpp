@@ -229,7 +229,10 @@ ReadResult read(std::string_view text, const QString &fileName)
                                            "HCAs")
                                 .arg(switches)});
     }
-    return ImportGraph::build(std::move(nodes), std::move(warnings), fileName);
+    ReadResult built = ImportGraph::build(std::move(nodes), std::move(warnings), fileName);
+    if (built.fabric)
+        built.fabric->transport = Transport::InfiniBand; // the dump is of an InfiniBand subnet
+    return built;
 }
 
 } // namespace Railyard::Iblinkinfo

@@ -208,7 +208,10 @@ ReadResult readPortsReport(std::string_view text, const QString &fileName, const
         warnings.push_back({fileName, 0, 0, {}, QStringLiteral("%1 router ports (RT) are not imported").arg(routers)});
     if (map)
         applyNodeNameMap(nodes, *map, fileName, &warnings);
-    return ImportGraph::build(std::move(nodes), std::move(warnings), fileName);
+    ReadResult built = ImportGraph::build(std::move(nodes), std::move(warnings), fileName);
+    if (built.fabric)
+        built.fabric->transport = Transport::InfiniBand; // the dump is of an InfiniBand subnet
+    return built;
 }
 
 std::optional<NodeNameMap> NodeNameMap::parse(std::string_view text, const QString &fileName,

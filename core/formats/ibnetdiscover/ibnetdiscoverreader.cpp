@@ -302,7 +302,10 @@ ReadResult Reader::run(std::string_view text, const NodeNameMap *map)
             FormatError{m_file, 0, 0, {}, QStringLiteral("%1 more warnings not listed").arg(m_moreWarnings)});
     if (map)
         applyNodeNameMap(m_nodes, *map, m_file, &m_result.warnings);
-    return ImportGraph::build(std::move(m_nodes), std::move(m_result.warnings), m_file);
+    ReadResult built = ImportGraph::build(std::move(m_nodes), std::move(m_result.warnings), m_file);
+    if (built.fabric)
+        built.fabric->transport = Transport::InfiniBand; // the dump is of an InfiniBand subnet
+    return built;
 }
 
 } // namespace

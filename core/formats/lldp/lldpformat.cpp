@@ -478,7 +478,10 @@ ReadResult LldpFormat::build(std::vector<Dump> dumps, std::vector<FormatError> w
         line.line = c.line;
         nodes[nodeOf[endId(a)]].links.push_back(std::move(line));
     }
-    return ImportGraph::build(std::move(nodes), std::move(warnings), name);
+    ReadResult built = ImportGraph::build(std::move(nodes), std::move(warnings), name);
+    if (built.fabric)
+        built.fabric->transport = Transport::Ethernet; // LLDP runs on Ethernet
+    return built;
 }
 
 } // namespace Railyard
