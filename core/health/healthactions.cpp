@@ -43,10 +43,9 @@ HealthExclusions recommendExclusions(const Fabric &fabric, const std::vector<Run
 
 namespace {
 
-void addFallbacks(const Fabric &fabric, const ClusterState &state, const CapacityView &view, const RunningJob &running,
-                  double nowSlowdown, JobReplacement &out)
+void addFallbacks(const ClusterState &state, const CapacityView &view, const RunningJob &running, double nowSlowdown,
+                  JobReplacement &out)
 {
-    (void)fabric;
     const JobSpec &spec = running.spec;
     const long long perReplica = 1LL * spec.parallel.tp * spec.parallel.pp * spec.parallel.cp;
     const long long free = state.freeGpuCount();
@@ -152,7 +151,7 @@ JobReplacement replaceJob(const Fabric &fabric, const std::vector<RunningJob> &j
         out.error = error.what();
     }
     if (!out.placed)
-        addFallbacks(fabric, state, view, running, nowSlowdown, out);
+        addFallbacks(state, view, running, nowSlowdown, out);
     return out;
 }
 

@@ -36,7 +36,21 @@ PrometheusSource::~PrometheusSource() = default;
 
 void PrometheusSource::resolveWindow()
 {
-    m_windowAsked = true;
+    using namespace std::chrono;
+    const steady_clock::time_point now = steady_clock::now();
+    if (now < m_windowAskAt)
+        return;
+    if (askScrapeInterval()) {
+        m_windowKnown = true;
+        m_scrapeProblem.clear();
+        return;
+    }
+    m_windowAskAt = now + duration_cast<steady_clock::duration>(duration<double>(m_windowRetrySeconds));
+    m_windowRetrySeconds = std::min(60.0, 2 * m_windowRetrySeconds);
+}
+
+bool PrometheusSource::askScrapeInterval()
+{
     QUrl url(QString::fromStdString(m_options.url + "/api/v1/targets"));
     url.setQuery(QStringLiteral("state=active"));
     QNetworkRequest request(url);
@@ -52,20 +66,21 @@ void PrometheusSource::resolveWindow()
     reply->deleteLater();
     if (reply->error() != QNetworkReply::NoError) {
         m_scrapeProblem = "Prometheus did not give its targets: " + reply->errorString().toStdString();
-        return;
+        return false;
     }
     if (!complete) {
         m_scrapeProblem = "the targets answer is larger than 32 MiB";
-        return;
+        return false;
     }
     std::string error;
     const std::optional<double> scrape = longestScrapeInterval(std::string_view(body.constData(), size_t(body.size())), &error);
     if (!scrape) {
         m_scrapeProblem = error;
-        return;
+        return false;
     }
     m_scrapeSeconds = *scrape;
     m_mapper.setWindowSeconds(std::max(m_mapper.windowSeconds(), 4.0 * *scrape));
+    return true;
 }
 
 TelemetryFrame PrometheusSource::poll()
@@ -78,7 +93,7 @@ TelemetryFrame PrometheusSource::poll()
     m_lastPoll = steady_clock::now();
     if (!m_network)
         m_network = std::make_unique<QNetworkAccessManager>();
-    if (m_options.windowFromScrapeInterval && !m_windowAsked)
+    if (m_options.windowFromScrapeInterval && !m_windowKnown)
         resolveWindow();
 
     TelemetryFrame frame;

@@ -36,7 +36,10 @@ struct PrometheusSourceOptions
     bool pace = true;             ///< wait for the interval between polls
     /// Before the first poll, ask Prometheus for its targets' scrape interval
     /// and widen the rate() window to at least 4 scrapes (rate() needs two
-    /// samples in its window; 4 tolerates a missed scrape and jitter).
+    /// samples in its window; 4 tolerates a missed scrape and jitter). Until
+    /// Prometheus names an active target (its service discovery hands the
+    /// scrape manager new targets every 5 s, so a server that has just started
+    /// has none) the question is asked again, 1, 2, 4 … 60 s apart.
     bool windowFromScrapeInterval = true;
 };
 
@@ -68,11 +71,14 @@ private:
     std::int64_t m_interval = 0;
     std::int64_t m_mapped = 0;
     bool m_started = false;
-    bool m_windowAsked = false;
+    bool m_windowKnown = false;
+    double m_windowRetrySeconds = 1; ///< doubles up to 60 after each unanswered question
+    std::chrono::steady_clock::time_point m_windowAskAt; ///< when to ask again
     double m_scrapeSeconds = 0;
     std::string m_scrapeProblem;
 
     void resolveWindow();
+    bool askScrapeInterval();
     std::chrono::steady_clock::time_point m_lastPoll;
 };
 

@@ -343,6 +343,61 @@ struct Dag
     bool reached(std::int32_t s) const { return dist[static_cast<size_t>(s)] != kUnreached; }
 };
 
+/// One DAG's successor arcs per reached switch (the next hops towards the
+/// targets), and whether they lead to equally many shortest paths.
+struct Successors
+{
+    std::vector<std::int32_t> begin, end, arc;
+    std::vector<char> uniform;
+
+    void build(const RoutingGraph &g, const Dag &dag)
+    {
+        const auto S = static_cast<size_t>(g.switchCount());
+        begin.resize(S);
+        end.resize(S);
+        uniform.resize(S);
+        arc.clear();
+        for (auto x : dag.order) {
+            const auto xs = static_cast<size_t>(x);
+            begin[xs] = static_cast<std::int32_t>(arc.size());
+            double w = -1.0;
+            uniform[xs] = 1;
+            for (auto k = g.arcBegin(x); k < g.arcEnd(x) && dag.dist[xs] > 0; ++k) {
+                const auto y = static_cast<size_t>(g.arcTo(k));
+                if (dag.dist[y] + 1 != dag.dist[xs])
+                    continue;
+                arc.push_back(k);
+                if (w >= 0.0 && dag.sigma[y] != w)
+                    uniform[xs] = 0;
+                w = dag.sigma[y];
+            }
+            end[xs] = static_cast<std::int32_t>(arc.size());
+        }
+    }
+    std::uint32_t count(std::int32_t x) const
+    {
+        return static_cast<std::uint32_t>(end[static_cast<size_t>(x)] - begin[static_cast<size_t>(x)]);
+    }
+    std::int32_t at(std::int32_t x, std::uint32_t i) const
+    {
+        return arc[static_cast<size_t>(begin[static_cast<size_t>(x)]) + i];
+    }
+    /// The successor reached by u in [0, 1) when each is weighted by the
+    /// shortest paths behind it (uniform over paths).
+    std::int32_t proportional(std::int32_t x, double u, const RoutingGraph &g, const Dag &dag) const
+    {
+        double left = u * dag.sigma[static_cast<size_t>(x)];
+        std::int32_t k = at(x, 0);
+        for (std::uint32_t i = 0; i < count(x); ++i) {
+            k = at(x, i);
+            left -= dag.sigma[static_cast<size_t>(g.arcTo(k))];
+            if (left < 0.0)
+                break;
+        }
+        return k;
+    }
+};
+
 class Router
 {
 public:
@@ -464,30 +519,10 @@ public:
         for (int r = 0; r < count; ++r)
             rngs.push_back(rngForRun(options.seed, first + r));
         const int F = options.flowletsPerFlow;
-        // Per reached switch: its successor arcs and whether they are equally weighted.
-        std::vector<std::int32_t> succBegin(static_cast<size_t>(m_graph.switchCount()), 0);
-        std::vector<std::int32_t> succArc;
-        std::vector<char> uniform(static_cast<size_t>(m_graph.switchCount()), 1);
         for (Group &group : m_groups) {
             m_dag.build(m_graph, group);
+            m_succ.build(m_graph, m_dag);
             const size_t T = group.targets.size();
-            succArc.clear();
-            for (auto x : m_dag.order) {
-                const auto xs = static_cast<size_t>(x);
-                succBegin[xs] = static_cast<std::int32_t>(succArc.size());
-                double w = -1.0;
-                uniform[xs] = 1;
-                for (auto k = m_graph.arcBegin(x); k < m_graph.arcEnd(x) && m_dag.dist[xs] > 0; ++k) {
-                    const auto y = static_cast<size_t>(m_graph.arcTo(k));
-                    if (m_dag.dist[y] + 1 != m_dag.dist[xs])
-                        continue;
-                    succArc.push_back(k);
-                    if (w >= 0.0 && m_dag.sigma[y] != w)
-                        uniform[xs] = 0;
-                    w = m_dag.sigma[y];
-                }
-                m_succEnd[x] = static_cast<std::int32_t>(succArc.size());
-            }
             for (Prepared &p : group.flows) {
                 if (!dropUnreachable(p, result))
                     continue;
@@ -501,21 +536,9 @@ public:
                         m_graph.addLoad(ab, ba, a.link, m_graph.hostNode(p.srcHost), part);
                         std::int32_t x = a.sw;
                         while (m_dag.dist[static_cast<size_t>(x)] > 0) {
-                            const auto xs = static_cast<size_t>(x);
-                            const std::int32_t b = succBegin[xs];
-                            const std::int32_t n = m_succEnd[x] - b;
-                            std::int32_t k = succArc[static_cast<size_t>(b)];
-                            if (uniform[xs]) {
-                                k = succArc[static_cast<size_t>(b) + rng.below(static_cast<std::uint32_t>(n))];
-                            } else {
-                                double u = rng.uniform() * m_dag.sigma[xs];
-                                for (std::int32_t i = 0; i < n; ++i) {
-                                    k = succArc[static_cast<size_t>(b + i)];
-                                    u -= m_dag.sigma[static_cast<size_t>(m_graph.arcTo(k))];
-                                    if (u < 0.0)
-                                        break;
-                                }
-                            }
+                            const std::int32_t k = m_succ.uniform[static_cast<size_t>(x)]
+                                ? m_succ.at(x, rng.below(m_succ.count(x)))
+                                : m_succ.proportional(x, rng.uniform(), m_graph, m_dag);
                             m_graph.addLoad(ab, ba, m_graph.arcLink(k), m_graph.switchNode(x), part);
                             x = m_graph.arcTo(k);
                         }
@@ -547,9 +570,6 @@ public:
     {
         const bool hashed = options.mode == RoutingMode::Hashed;
         const int C = options.flowletsPerFlow;
-        std::vector<std::int32_t> succBegin(static_cast<size_t>(m_graph.switchCount()), 0);
-        std::vector<std::int32_t> succArc;
-        std::vector<char> uniform(static_cast<size_t>(m_graph.switchCount()), 1);
         std::vector<std::int32_t> path;
         auto arcOf = [&](std::int32_t link, NodeIndex from) {
             return 2 * link + (m_graph.isEndA(link, from) ? 0 : 1);
@@ -557,23 +577,7 @@ public:
         for (Group &group : m_groups) {
             m_dag.build(m_graph, group);
             const size_t T = group.targets.size();
-            succArc.clear();
-            for (auto x : m_dag.order) {
-                const auto xs = static_cast<size_t>(x);
-                succBegin[xs] = static_cast<std::int32_t>(succArc.size());
-                double w = -1.0;
-                uniform[xs] = 1;
-                for (auto k = m_graph.arcBegin(x); k < m_graph.arcEnd(x) && m_dag.dist[xs] > 0; ++k) {
-                    const auto y = static_cast<size_t>(m_graph.arcTo(k));
-                    if (m_dag.dist[y] + 1 != m_dag.dist[xs])
-                        continue;
-                    succArc.push_back(k);
-                    if (w >= 0.0 && m_dag.sigma[y] != w)
-                        uniform[xs] = 0;
-                    w = m_dag.sigma[y];
-                }
-                m_succEnd[x] = static_cast<std::int32_t>(succArc.size());
-            }
+            m_succ.build(m_graph, m_dag);
             for (Prepared &p : group.flows) {
                 if (!dropUnreachable(p, result))
                     continue;
@@ -600,21 +604,9 @@ public:
                     path.push_back(arcOf(a.link, m_graph.hostNode(p.srcHost)));
                     std::int32_t x = a.sw;
                     while (m_dag.dist[static_cast<size_t>(x)] > 0) {
-                        const auto xs = static_cast<size_t>(x);
-                        const std::int32_t b = succBegin[xs];
-                        const std::int32_t n = m_succEnd[x] - b;
-                        std::int32_t k = succArc[static_cast<size_t>(b)];
-                        if (!hashed || uniform[xs]) {
-                            k = succArc[static_cast<size_t>(b) + pick(static_cast<std::uint32_t>(n))];
-                        } else {
-                            double u = rng.uniform() * m_dag.sigma[xs];
-                            for (std::int32_t i = 0; i < n; ++i) {
-                                k = succArc[static_cast<size_t>(b + i)];
-                                u -= m_dag.sigma[static_cast<size_t>(m_graph.arcTo(k))];
-                                if (u < 0.0)
-                                    break;
-                            }
-                        }
+                        const std::int32_t k = !hashed || m_succ.uniform[static_cast<size_t>(x)]
+                            ? m_succ.at(x, pick(m_succ.count(x)))
+                            : m_succ.proportional(x, rng.uniform(), m_graph, m_dag);
                         m_graph.addLoad(ab, ba, m_graph.arcLink(k), m_graph.switchNode(x), part);
                         path.push_back(arcOf(m_graph.arcLink(k), m_graph.switchNode(x)));
                         x = m_graph.arcTo(k);
@@ -634,7 +626,6 @@ public:
         }
     }
 
-    void prepareEcmp() { m_succEnd.assign(static_cast<size_t>(m_graph.switchCount()), 0); }
 
 private:
     /// Keeps only source links whose leaf reaches the destination; false (and
@@ -655,7 +646,7 @@ private:
     size_t m_linkCount;
     std::vector<Group> m_groups;
     Dag m_dag;
-    std::vector<std::int32_t> m_succEnd;
+    Successors m_succ;
 };
 
 Bottleneck bottleneckOfRun(const double *ab, const double *ba, size_t links, const CapacityView &view)
@@ -693,7 +684,6 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
     result.mode = options.mode;
     Router router(fabric, view, flows, &result);
     if (pinned) {
-        router.prepareEcmp();
         const size_t L = static_cast<size_t>(fabric.linkCount());
         std::vector<double> arcCapacity(2 * L);
         for (size_t l = 0; l < L; ++l)
@@ -748,7 +738,6 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
         return result;
     }
 
-    router.prepareEcmp();
     const size_t L = static_cast<size_t>(fabric.linkCount());
     const size_t stride = std::max<size_t>(1, 2 * L);
     // Runs share each group's DAG; batch them so the per-run loads stay under ~32 MiB.
