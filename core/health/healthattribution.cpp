@@ -1,6 +1,7 @@
 #include "core/health/healthattribution.h"
 
 #include "core/health/healthfault.h"
+#include "core/traffic/steptraffic.h"
 
 #include <algorithm>
 #include <cmath>
@@ -109,16 +110,34 @@ HealthAttribution::Priced HealthAttribution::routedSlowdown(int j, std::int32_t 
         return !e.routed() || base <= 0 ? std::numeric_limits<double>::infinity() : e.stepSeconds / base;
     };
     Priced priced;
-    // The job's own routing model. Pricing under pinned routing (hashed or
-    // static, asRoutedOptions) is what place --degrade reports; here it
-    // costs 45 s per alarm on the 24K-GPU sample and waits for an
-    // incremental re-pricing of the affected connections only.
-    priced.asRouted = slowdown(healthy.routing);
+    // As the fabric forwards (hashing, static tables or adaptive), the
+    // connections pinned to their paths and max-min fair: what place
+    // --degrade reports as routed, with a seed budget (asRoutedOptions).
+    const RoutingOptions routed = asRouted(j);
+    priced.asRouted = slowdown(routed);
+    priced.hashSeeds = routed.mode == RoutingMode::Hashed ? routed.seeds : 0;
     RoutingOptions adaptive = healthy.routing;
     adaptive.mode = RoutingMode::Adaptive;
     priced.adaptive = slowdown(adaptive);
     m_cache.emplace(key, priced);
     return priced;
+}
+
+RoutingOptions HealthAttribution::asRouted(int j)
+{
+    if (auto it = m_asRouted.find(j); it != m_asRouted.end())
+        return it->second;
+    const JobEvaluation &e = m_jobs[size_t(j)].evaluation;
+    RoutingOptions options = asRoutedOptions(m_fabric, e.routing.seed, kMaxHashSeeds);
+    if (options.mode == RoutingMode::Hashed) {
+        size_t flows = 0;
+        for (ParallelKind kind : jobPhaseOrder)
+            flows += stepFlows(m_fabric, e.placement, e.collectives, {kind}, e.sharp).size();
+        const double perSeed = std::max(1.0, double(flows) * options.flowletsPerFlow);
+        options.seeds = int(std::clamp(std::floor(kConnectionBudget / perSeed), 1.0, double(kMaxHashSeeds)));
+    }
+    m_asRouted.emplace(j, options);
+    return options;
 }
 
 std::vector<std::int64_t> HealthAttribution::ranksBehindLink(int j, std::int32_t l) const
@@ -174,13 +193,9 @@ std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
             JobImpact impact;
             impact.name = m_jobs[j].spec.name;
             impact.job = int(j);
-            impact.routing = m_jobs[j].evaluation.routing.mode;
+            impact.routing = asRouted(int(j)).mode;
             impact.healthyStepSeconds = m_jobs[j].healthyStepSeconds();
             if (alarm.kind == AlarmKind::LinkFlapping) {
-                double window = 10;
-                for (const auto &[key, value] : alarm.evidence.thresholds)
-                    if (key == "flap_window_intervals")
-                        window = std::max(1.0, value);
                 double flaps = 0;
                 for (double v : alarm.evidence.series)
                     flaps += v > 0 ? 1 : 0;
@@ -188,11 +203,12 @@ std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
                     = std::min(1.0, flaps / std::max<double>(1, double(alarm.evidence.series.size())));
                 impact.slowdown = 1.0 / (1.0 - 0.5 * perInterval);
                 impact.adaptiveSlowdown = impact.slowdown; // a stall is a stall whatever the routing
-                (void)window;
             } else {
                 const Priced priced = routedSlowdown(int(j), l, effectiveGbps(alarm));
                 impact.slowdown = priced.asRouted;
                 impact.adaptiveSlowdown = priced.adaptive;
+                impact.routing = asRouted(int(j)).mode;
+                impact.hashSeeds = priced.hashSeeds;
             }
             impact.ranks = ranksBehindLink(int(j), l);
             out.push_back(std::move(impact));

@@ -6,8 +6,10 @@
 // Link alarms: the jobs whose healthy step loads the link. Their slowdown is
 // the job's step routed with the link at its observed effective rate (the
 // running rate, × the goodput share left by bit errors or PFC pauses — the
-// same physics as the simulator, healthfault.h) ÷ the healthy step, as
-// degradationImpact computes it; a flapping link stalls the job for half of
+// same physics as the simulator, healthfault.h) ÷ the healthy step, both
+// routed as the fabric forwards (asRoutedOptions: connections pinned by ECMP
+// hashing or static tables, max-min fair, each phase ending with its slowest
+// connection), and again with adaptive routing, as place --degrade does; a flapping link stalls the job for half of
 // each interval in which it flaps: 1 / (1 − 0.5 × flaps per interval). The
 // ranks are those on the link's host (GPUs on the link's rail) for a host
 // link, on the hosts below the leaf for a leaf uplink; none for higher tiers.
@@ -32,6 +34,7 @@ struct JobImpact
     double slowdown = 1;
     double adaptiveSlowdown = 1; ///< the same with adaptive routing: what adaptive routing would save
     RoutingMode routing = RoutingMode::Hashed; ///< the mode `slowdown` was priced under
+    int hashSeeds = 0; ///< under ECMP hashing: the hash seeds whose median it is (0 otherwise)
     double healthyStepSeconds = 0;
     std::vector<std::int64_t> ranks;
 };
@@ -63,7 +66,16 @@ private:
     {
         double asRouted = 1;
         double adaptive = 1;
+        int hashSeeds = 0;
     };
+    /// Pricing one alarm under ECMP hashing routes the job's connections
+    /// once per hash seed: at most this many connection routes (flows × 4
+    /// connections × seeds), between 1 and kMaxHashSeeds seeds. 16 seeds on
+    /// cluster-3k's llama-70b; fewer on the 24K-GPU MoE job, whose step has
+    /// millions of connections.
+    static constexpr double kConnectionBudget = 4e6;
+    static constexpr int kMaxHashSeeds = 16;
+    RoutingOptions asRouted(int job);
     Priced routedSlowdown(int job, std::int32_t link, double gbps);
     double healthyStep(int job, const RoutingOptions &routing);
     std::vector<std::int64_t> ranksBehindLink(int job, std::int32_t link) const;
@@ -72,6 +84,7 @@ private:
     const std::vector<RunningJob> &m_jobs;
     std::map<std::string, Priced> m_cache;
     std::map<std::string, double> m_healthy; ///< (job, mode) → healthy step seconds
+    std::map<int, RoutingOptions> m_asRouted; ///< job → its as-routed options
 };
 
 } // namespace Railyard

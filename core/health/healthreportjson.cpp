@@ -49,6 +49,7 @@ json jobsJson(const std::vector<JobImpact> &jobs)
                {"slowdown", number(j.slowdown)},
                {"stalled", !std::isfinite(j.slowdown)},
                {"routing", routingModeName(j.routing)},
+               {"hash_seeds", j.hashSeeds},
                {"adaptive_slowdown", number(j.adaptiveSlowdown)},
                {"healthy_step_time_ms", j.healthyStepSeconds * 1e3},
                {"ranks", j.ranks}};
@@ -191,12 +192,16 @@ std::string healthReportToText(const HealthReport &r)
                       (long long)a.evidence.peers.count, a.evidence.peers.median, a.evidence.peers.mad);
         out += line;
         for (const JobImpact &j : d.jobs) {
-            if (std::isfinite(j.slowdown))
+            if (std::isfinite(j.slowdown)) {
+                char seeds[48] = "";
+                if (j.hashSeeds > 0)
+                    std::snprintf(seeds, sizeof seeds, ", median of %d hash seeds", j.hashSeeds);
                 std::snprintf(line, sizeof line,
-                              "  job %s: predicted slowdown %.3f× (%s routing), %.3f× with adaptive routing (%zu "
+                              "  job %s: predicted slowdown %.3f× as routed (%s%s), %.3f× with adaptive routing (%zu "
                               "ranks behind it)\n",
-                              j.name.c_str(), j.slowdown, routingModeName(j.routing), j.adaptiveSlowdown,
+                              j.name.c_str(), j.slowdown, routingModeDescription(j.routing), seeds, j.adaptiveSlowdown,
                               j.ranks.size());
+            }
             else
                 std::snprintf(line, sizeof line, "  job %s: stalled (%zu ranks behind it)\n", j.name.c_str(),
                               j.ranks.size());

@@ -1,6 +1,7 @@
 #include "core/traffic/maxmin.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 
 namespace Railyard {
@@ -43,45 +44,65 @@ MaxMinResult maxMinFair(const PinnedFlows &flows, std::span<const double> capaci
                 members[static_cast<size_t>(fill[static_cast<size_t>(flows.arcs[static_cast<size_t>(k)])]++)]
                     = static_cast<std::int32_t>(f);
     }
-    std::vector<std::int32_t> active; ///< arcs with unfrozen flows
+    // Every unfrozen flow has the same rate, the level. An arc with capacity
+    // c, the rates `frozen` of its frozen flows and n unfrozen ones is full
+    // when the level reaches (c - frozen) / n: its fill level. The arc with
+    // the lowest fill level is the next to be full; its unfrozen flows freeze
+    // at that level, which raises the fill level of every other arc on their
+    // paths (never below the level: the arc was not full). A heap of fill
+    // levels, stale entries skipped, makes the whole O(P log A) for a total
+    // path length P, whatever the number of distinct shares (hashing leaves
+    // thousands of them).
+    std::vector<double> frozenRate(A, 0.0);
+    auto fillLevel = [&](size_t a, double level) {
+        return std::max(level, std::max(0.0, capacity[a] - frozenRate[a]) / count[a]);
+    };
+    using Entry = std::pair<double, std::int32_t>;
+    std::vector<Entry> heap;
+    std::vector<double> current(A, inf); ///< the valid heap key per arc
     for (size_t a = 0; a < A; ++a)
-        if (count[a] > 0)
-            active.push_back(static_cast<std::int32_t>(a));
-    std::vector<double> remaining(capacity.begin(), capacity.end());
+        if (count[a] > 0) {
+            current[a] = fillLevel(a, 0.0);
+            heap.emplace_back(current[a], static_cast<std::int32_t>(a));
+        }
+    const auto later = std::greater<Entry>();
+    std::make_heap(heap.begin(), heap.end(), later);
     std::vector<char> frozen(F, 0);
-    double level = 0; ///< the rate every unfrozen flow has reached
 
-    while (!active.empty()) {
-        // The next arc to fill: the smallest fair share of what is left.
-        double share = inf;
-        for (std::int32_t a : active) {
-            const auto s = static_cast<size_t>(a);
-            share = std::min(share, std::max(0.0, remaining[s]) / count[s]);
-        }
-        // Every unfrozen flow gains `share`; arcs whose share is (within
-        // rounding) the smallest are full: freeze their flows.
-        const double tolerance = share * 1e-12;
-        level += share;
-        for (std::int32_t a : active) {
-            const auto s = static_cast<size_t>(a);
-            remaining[s] -= share * count[s];
-        }
-        for (std::int32_t a : active) {
-            const auto s = static_cast<size_t>(a);
-            if (count[s] == 0 || remaining[s] > tolerance * std::max(1, count[s]))
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), later);
+        const auto [level, arc] = heap.back();
+        heap.pop_back();
+        const auto s = static_cast<size_t>(arc);
+        if (count[s] == 0 || level != current[s])
+            continue; // stale
+        for (std::int32_t k = begin[s]; k < begin[s + 1]; ++k) {
+            const auto f = static_cast<size_t>(members[static_cast<size_t>(k)]);
+            if (frozen[f])
                 continue;
-            for (std::int32_t k = begin[s]; k < begin[s + 1]; ++k) {
-                const auto f = static_cast<size_t>(members[static_cast<size_t>(k)]);
-                if (frozen[f])
+            frozen[f] = 1;
+            out.rate[f] = level;
+            out.limit[f] = arc;
+            for (std::int32_t p = flows.pathBegin[f]; p < flows.pathBegin[f + 1]; ++p) {
+                const auto b = static_cast<size_t>(flows.arcs[static_cast<size_t>(p)]);
+                --count[b];
+                frozenRate[b] += level;
+            }
+            for (std::int32_t p = flows.pathBegin[f]; p < flows.pathBegin[f + 1]; ++p) {
+                const auto b = static_cast<size_t>(flows.arcs[static_cast<size_t>(p)]);
+                if (b == s || count[b] == 0) {
+                    current[b] = inf;
                     continue;
-                frozen[f] = 1;
-                out.rate[f] = level;
-                out.limit[f] = a;
-                for (std::int32_t p = flows.pathBegin[f]; p < flows.pathBegin[f + 1]; ++p)
-                    --count[static_cast<size_t>(flows.arcs[static_cast<size_t>(p)])];
+                }
+                const double next = fillLevel(b, level);
+                if (next != current[b]) {
+                    current[b] = next;
+                    heap.emplace_back(next, static_cast<std::int32_t>(b));
+                    std::push_heap(heap.begin(), heap.end(), later);
+                }
             }
         }
-        std::erase_if(active, [&](std::int32_t a) { return count[static_cast<size_t>(a)] == 0; });
+        current[s] = inf;
     }
 
     for (size_t f = 0; f < F; ++f) {

@@ -42,8 +42,8 @@ struct MaxMinResult
 
 /// Progressive filling over `arcBytesPerSecond` (indexed by arc). A flow
 /// with an empty path is left at rate +inf (it takes no time). Cost:
-/// O(levels × arcs in use + total path length), levels being the number of
-/// distinct fair shares (a handful in symmetric fabrics).
+/// O(P log A) for a total path length P over A arcs (a heap of the arcs'
+/// fill levels), however many distinct fair shares there are.
 MaxMinResult maxMinFair(const PinnedFlows &flows, std::span<const double> arcBytesPerSecond);
 
 } // namespace Railyard

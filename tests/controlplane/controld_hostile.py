@@ -337,11 +337,18 @@ def main():
         db.close()
     ws.cleanup()
 
-    emfile = Workspace()
-    try:
-        test_emfile(emfile)
-    finally:
-        emfile.cleanup()
+    if os.environ.get("RAILYARD_SANITIZED"):
+        # UBSan's vptr check proves an object readable by writing it to a
+        # pipe (compiler-rt's IsAccessibleMemoryRange); with every descriptor
+        # taken that pipe cannot be made, and each virtual call is reported
+        # as "invalid vptr". The EMFILE case runs in the plain build only.
+        print("hostile: EMFILE case skipped under sanitizers (UBSan needs a descriptor for its vptr check)")
+    else:
+        emfile = Workspace()
+        try:
+            test_emfile(emfile)
+        finally:
+            emfile.cleanup()
     check.finish("controld_hostile")
 
 

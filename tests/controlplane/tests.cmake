@@ -33,6 +33,9 @@ set(controld_test_env
     "RAILYARD_SAMPLES=${PROJECT_SOURCE_DIR}/samples"
     "RAILYARD_OPENAPI=${PROJECT_SOURCE_DIR}/docs/openapi.yaml"
     "QT_QPA_PLATFORM=offscreen")
+if(RAILYARD_SANITIZE)
+    list(APPEND controld_test_env "RAILYARD_SANITIZED=1")
+endif()
 foreach(script controld_api controld_soak controld_hostile)
     add_test(NAME controlplane/${script}
              COMMAND ${RAILYARD_PYTHON3} ${CMAKE_CURRENT_SOURCE_DIR}/controlplane/${script}.py)

@@ -122,15 +122,27 @@ void TestHealthDetect::degradedLinkFlaggedWithJobAndSlowdown()
     const auto &jobs = report.detections[0].jobs;
     QCOMPARE(jobs.size(), size_t(1));
     QCOMPARE(jobs[0].name, std::string("moe-424b-16e"));
-    // The slowdown is the traffic model's: degradationImpact with the link at 200 Gbit/s.
+    // The slowdown is the traffic model's with the link at 200 Gbit/s, as
+    // the fabric routes (meta-24k is RoCE: ECMP hashing, each connection
+    // pinned) — what place --degrade reports as routed, here over the hash
+    // seeds the attribution's budget allows — and with adaptive routing.
     CapacityView view = healthyCapacityView(m_fabric);
     const std::int32_t l = m_fabric.findLink(m_hostLink);
     view.gbps[size_t(l)] = 0.5 * m_fabric.link(l).capacityGbps;
-    JobEvaluation routed = m_jobs[0].evaluation;
-    routeJobStep(m_fabric, view, routed.routing, routed);
-    const DegradationImpact impact = degradationImpact(m_fabric, view, routed, 1);
-    QVERIFY(impact.slowdown() > 1.05);
-    QVERIFY(std::fabs(jobs[0].slowdown - impact.slowdown()) < 1e-9);
+    QCOMPARE(jobs[0].routing, RoutingMode::Hashed);
+    QVERIFY(jobs[0].hashSeeds >= 1 && jobs[0].hashSeeds <= 16);
+    const RoutingOptions asRouted
+        = asRoutedOptions(m_fabric, m_jobs[0].evaluation.routing.seed, jobs[0].hashSeeds);
+    const RoutedSlowdown pinned
+        = routedSlowdown(m_fabric, healthyCapacityView(m_fabric), view, m_jobs[0].evaluation, asRouted);
+    QVERIFY(pinned.computed());
+    QVERIFY(pinned.slowdown() > 1.05);
+    QVERIFY(std::fabs(jobs[0].slowdown - pinned.slowdown()) < 1e-9);
+    RoutingOptions adaptiveRouting = m_jobs[0].evaluation.routing;
+    adaptiveRouting.mode = RoutingMode::Adaptive;
+    const RoutedSlowdown adaptive
+        = routedSlowdown(m_fabric, healthyCapacityView(m_fabric), view, m_jobs[0].evaluation, adaptiveRouting);
+    QVERIFY(std::fabs(jobs[0].adaptiveSlowdown - adaptive.slowdown()) < 1e-9);
     // The ranks behind a host link: the job's ranks on that host (on the link's rail when its leaf has one).
     QVERIFY(!jobs[0].ranks.empty() && jobs[0].ranks.size() <= 8);
     const Link &degradedLink = m_fabric.link(l);
@@ -150,7 +162,7 @@ void TestHealthDetect::degradedLinkFlaggedWithJobAndSlowdown()
     QCOMPARE(p.excludedHostsAvoided, report.exclusions.hosts);
     QVERIFY(p.afterStepSeconds > 0 && std::isfinite(p.afterStepSeconds));
     QVERIFY(std::fabs(p.healthyStepSeconds - m_jobs[0].healthyStepSeconds()) < 1e-12);
-    QVERIFY(std::fabs(p.nowStepSeconds - p.healthyStepSeconds * impact.slowdown()) < 1e-9);
+    QVERIFY(std::fabs(p.nowStepSeconds - p.healthyStepSeconds * pinned.slowdown()) < 1e-9);
     QVERIFY(p.afterStepSeconds < p.nowStepSeconds);
 
     // One incident with its runbook.

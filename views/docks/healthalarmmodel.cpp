@@ -35,8 +35,8 @@ void HealthAlarmModel::setReport(std::shared_ptr<const HealthReport> report, con
         for (const HealthDetection &d : report->detections) {
             QStringList jobs;
             for (const JobImpact &j : d.jobs)
-                jobs << (std::isfinite(j.slowdown) && std::abs(j.adaptiveSlowdown - j.slowdown) > 0.005
-                             ? tr("%1 %2; %3 with adaptive routing")
+                jobs << (std::isfinite(j.slowdown)
+                             ? tr("%1 %2 as routed; %3 with adaptive routing")
                                    .arg(QString::fromStdString(j.name), slowdownText(j.slowdown),
                                         slowdownText(j.adaptiveSlowdown))
                              : tr("%1 %2").arg(QString::fromStdString(j.name), slowdownText(j.slowdown)));
