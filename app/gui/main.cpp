@@ -56,8 +56,12 @@ void installTranslators(QApplication &app)
     auto *qt = new QTranslator(&app);
     if (qt->load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         app.installTranslator(qt);
+    // The user's language, else English, whose catalogue holds the plural
+    // forms of the %n messages ("1 link", "2 links"); the C locale of a
+    // server or a test run finds no catalogue of its own.
     auto *own = new QTranslator(&app);
-    if (own->load(QLocale(), QStringLiteral("railyard"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    if (own->load(QLocale(), QStringLiteral("railyard"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        || own->load(QStringLiteral("railyard_en"), QStringLiteral(":/i18n")))
         app.installTranslator(own);
 }
 

@@ -96,10 +96,9 @@ QString HealthOverlay::title() const
 
 std::vector<std::pair<QColor, QString>> HealthOverlay::legend() const
 {
-    const QLocale locale;
     std::vector<std::pair<QColor, QString>> rows;
     for (int s = stateCount - 1; s >= 0; --s)
-        rows.emplace_back(colour(State(s)), tr("%1 (%2 links)").arg(stateName(State(s)), locale.toString(m_counts[s])));
+        rows.emplace_back(colour(State(s)), tr("%1 (%Ln link(s))", nullptr, int(m_counts[s])).arg(stateName(State(s))));
     rows.emplace_back(healthSuspectColour(), tr("suspect host or switch (outlined)"));
     return rows;
 }
