@@ -169,6 +169,9 @@ int runSign(const QStringList &args)
                                   "(docs/intent-format.md)."));
     cl.addPositional(QStringLiteral("FILE"), QStringLiteral("Intent file (*.intent.json, a draft)."));
     addSigningOptions(cl, QStringLiteral("author"));
+    cl.addOption({QStringLiteral("force")},
+                 QStringLiteral("Sign although the signer is not the author the file names (/metadata/author); the "
+                                "submission records whom it was signed for, and verify warns of it."));
     cl.setEpilog(QStringLiteral("Example:\n"
                                 "  railyard-cli intent sign v4.intent.json --key keys/alice.key -o "
                                 "v4.submitted.json\n")
@@ -185,7 +188,7 @@ int runSign(const QStringList &args)
     try {
         const ReviewedIntent reviewed
             = IntentReview::submit(std::string_view(bytes->constData(), size_t(bytes->size())), file, *key,
-                                   name.toStdString(), IntentReview::nowUtc());
+                                   name.toStdString(), IntentReview::nowUtc(), cl.isSet(QStringLiteral("force")));
         if (!writeBytes(out, IntentReview::write(reviewed)))
             return ExitBadInput;
         printOut(

@@ -1,5 +1,7 @@
 #include "core/health/healthfault.h"
 
+#include "core/common/messagetext.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -77,19 +79,19 @@ std::optional<HealthFault> parseHealthFault(const std::string &textIn, const Fab
     const size_t at = text.rfind('@');
     if (at != std::string::npos) {
         if (!parseInt(text.substr(at + 1), &fault.startInterval)) {
-            *error = "'" + textIn + "': @INTERVAL must be a whole number >= 0";
+            *error = "'" + elided(textIn) + "': @INTERVAL must be a whole number >= 0";
             return std::nullopt;
         }
         text.resize(at);
     }
     const size_t c1 = text.find(':');
     if (c1 == std::string::npos) {
-        *error = "'" + textIn + "': expected KIND:ID:VALUE[@INTERVAL]";
+        *error = "'" + elided(textIn) + "': expected KIND:ID:VALUE[@INTERVAL]";
         return std::nullopt;
     }
     const std::optional<FaultKind> kind = faultKindFromName(text.substr(0, c1));
     if (!kind) {
-        *error = "'" + textIn + "': unknown fault kind '" + text.substr(0, c1)
+        *error = "'" + elided(textIn) + "': unknown fault kind '" + elided(text.substr(0, c1))
             + "' (degrade, flap, ber, pfc-storm, hang, slow)";
         return std::nullopt;
     }
@@ -100,7 +102,7 @@ std::optional<HealthFault> parseHealthFault(const std::string &textIn, const Fab
         // ID is rank:N or JOB/rank:N, so the value follows the third colon.
         const size_t r = rest.find("rank:");
         if (r == std::string::npos || (r != 0 && rest[r - 1] != '/')) {
-            *error = "'" + textIn + "': " + faultKindName(fault.kind) + " needs ID rank:N (or JOB/rank:N)";
+            *error = "'" + elided(textIn) + "': " + faultKindName(fault.kind) + " needs ID rank:N (or JOB/rank:N)";
             return std::nullopt;
         }
         if (r > 0)
@@ -109,7 +111,7 @@ std::optional<HealthFault> parseHealthFault(const std::string &textIn, const Fab
         const size_t c = afterRank.find(':');
         const std::string number = afterRank.substr(0, c);
         if (!parseInt(number, &fault.rank)) {
-            *error = "'" + textIn + "': rank number '" + number + "' is not a whole number >= 0";
+            *error = "'" + elided(textIn) + "': rank number '" + elided(number) + "' is not a whole number >= 0";
             return std::nullopt;
         }
         fault.element = rest.substr(0, r + 5 + number.size());
@@ -122,7 +124,7 @@ std::optional<HealthFault> parseHealthFault(const std::string &textIn, const Fab
             valueText = rest.substr(c + 1);
         fault.link = fabric.findLink(fault.element);
         if (fault.link < 0) {
-            *error = "'" + textIn + "': unknown link '" + fault.element + "'";
+            *error = "'" + elided(textIn) + "': unknown link '" + elided(fault.element) + "'";
             return std::nullopt;
         }
     }
@@ -136,7 +138,7 @@ std::optional<HealthFault> parseHealthFault(const std::string &textIn, const Fab
     case FaultKind::Degrade: fault.value = 0.5; break;
     }
     if (!valueText.empty() && !parseDouble(valueText, &fault.value)) {
-        *error = "'" + textIn + "': VALUE '" + valueText + "' is not a number";
+        *error = "'" + elided(textIn) + "': VALUE '" + valueText + "' is not a number";
         return std::nullopt;
     }
     const double v = fault.value;
@@ -152,7 +154,7 @@ std::optional<HealthFault> parseHealthFault(const std::string &textIn, const Fab
     case FaultKind::Slow: bad = (v > 1) ? nullptr : "slow: VALUE is the factor on the rank's busy time, > 1"; break;
     }
     if (bad) {
-        *error = "'" + textIn + "': " + bad;
+        *error = "'" + elided(textIn) + "': " + bad;
         return std::nullopt;
     }
     return fault;

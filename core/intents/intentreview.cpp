@@ -29,6 +29,8 @@ json toJson(const ReviewedIntent &r, Part part)
 {
     json submission = {
         {"author", r.author.signer}, {"public_key", toBase64(r.author.publicKey)}, {"signed_utc", r.author.signedUtc}};
+    if (!r.signedForAuthor.empty())
+        submission["signed_for_author"] = r.signedForAuthor;
     if (part != Part::Unsigned)
         submission["signature"] = toBase64(r.author.signature);
     json doc = {{"format", reviewedIntentFormatTag},
@@ -160,9 +162,11 @@ std::optional<ReviewedIntent> fromJson(const json &doc, Checker &c)
         if (!s->is_object()) {
             c.error("/submission", "expected an object");
         } else {
-            c.known(*s, "/submission", {"author", "public_key", "signed_utc", "signature"});
+            c.known(*s, "/submission", {"author", "public_key", "signed_utc", "signature", "signed_for_author"});
             c.signature(*s, "/submission", "author", "signed_utc", r.author,
                         "no author signature (\"submission\" has no \"signature\")");
+            if (s->contains("signed_for_author"))
+                c.string(*s, "/submission", "signed_for_author", r.signedForAuthor);
         }
     }
     if (const auto it = doc.find("review"); it != doc.end()) {
@@ -250,14 +254,23 @@ std::string IntentReview::nowUtc()
 }
 
 ReviewedIntent IntentReview::submit(std::string_view intentText, const QString &fileName, const Ed25519Key &authorKey,
-                                    const std::string &signer, const std::string &nowUtc)
+                                    const std::string &signer, const std::string &nowUtc, bool force)
 {
     const IntentReadResult read = parseIntent(intentText, fileName);
     if (!read.ok())
         throw ReviewError(read.errorText().toStdString());
     if (signer.empty())
         throw ReviewError("the author's name is empty");
+    const std::string &named = read.intent->metadata.author;
+    const bool someoneElse = !named.empty() && named != signer;
+    if (someoneElse && !force)
+        throw ReviewError("'" + elided(signer) + "' is not the author the file names ('" + elided(named)
+                          + "', /metadata/author): the author signs their own change (with --force the file records "
+                            "that '"
+                          + elided(signer) + "' signed for them)");
     ReviewedIntent r;
+    if (someoneElse)
+        r.signedForAuthor = named;
     r.intent = *read.intent;
     r.canonical = read.canonical;
     r.contentSha256 = read.sha256;
@@ -419,6 +432,19 @@ VerifyResult IntentReview::verify(std::string_view bytes, const Keyring &keyring
             v.failures.push_back("the author and the reviewer signed with the same key (" + v.authorFingerprint
                                  + "): the author cannot approve their own change");
     }
+    // Authorship: what the keys say against what the file says.
+    const std::string &named = r.intent.metadata.author;
+    if (!named.empty()) {
+        if (!r.signedForAuthor.empty())
+            v.warnings.push_back("'" + elided(r.author.signer) + "' signed for the author the file names ('"
+                                 + elided(r.signedForAuthor) + "', with --force)");
+        else if (named != r.author.signer)
+            v.warnings.push_back("the author signed as '" + elided(r.author.signer) + "' but the file names '"
+                                 + elided(named) + "' (/metadata/author)");
+        if (r.reviewer && r.reviewer->signer == named)
+            v.warnings.push_back("the reviewer '" + elided(named)
+                                 + "' is the author the file names (/metadata/author): a second key of the author's?");
+    }
     const std::string layout = write(r);
     if (layout != bytes) {
         const auto [line, column] = firstDifference(bytes, layout);
@@ -446,6 +472,8 @@ std::string verifyResultToText(const VerifyResult &result, const std::string &fi
         for (const std::string &f : result.failures)
             out += "  - " + f + "\n";
     }
+    for (const std::string &w : result.warnings)
+        out += "  warning: " + w + "\n";
     for (const std::string &n : result.notes)
         out += "  note: " + n + "\n";
     return out;

@@ -54,6 +54,9 @@ struct ReviewedIntent
     ReviewState state = ReviewState::InReview; ///< InReview, Approved or Rejected
     std::string comment;                       ///< the reviewer's comment
     std::string expiresUtc; ///< when the approval lapses (ISO 8601 UTC, signed with it); empty: never
+    /// The file's metadata.author when the signer is someone else and signed
+    /// with --force (signed with the submission); empty otherwise.
+    std::string signedForAuthor;
 };
 
 /// A refused review operation (bad input, invalid signature, own change).
@@ -93,6 +96,10 @@ struct VerifyResult
     int rails = 0;
     std::optional<int> parent; ///< the version this one was edited from
     std::string expiresUtc;    ///< when the approval lapses; empty: never
+    /// Valid or not, what a reviewer should know: the reviewer is the author
+    /// the file names, the signer signed for another author (--force), or
+    /// the signer is not the author the file names.
+    std::vector<std::string> warnings;
 };
 
 /// The review operations. Stateless.
@@ -102,8 +109,11 @@ public:
     /// The author signs a draft: `intentText` is a *.intent.json document
     /// (checked by the intent reader; its errors are thrown as ReviewError
     /// naming fileName and the JSON pointer). `signer` is the author's name.
+    /// The signer must be the author the file names (metadata.author, when
+    /// it names one): anyone else is refused unless `force`, and the
+    /// submission then records whom they signed for ("signed_for_author").
     static ReviewedIntent submit(std::string_view intentText, const QString &fileName, const Ed25519Key &authorKey,
-                                 const std::string &signer, const std::string &nowUtc);
+                                 const std::string &signer, const std::string &nowUtc, bool force = false);
 
     /// A reviewer approves (or rejects) a submitted intent. Refuses (throws
     /// ReviewError) unless the intent is in review and the author's

@@ -4,6 +4,7 @@
 // nothing; record → replay gives the same detections.
 
 #include "core/registry/formatregistry.h"
+#include "core/common/limits.h"
 #include "core/health/healthdetector.h"
 #include "core/health/healthfault.h"
 #include "core/health/healthreport.h"
@@ -99,6 +100,11 @@ void TestHealthDetect::parsesFaults()
     QCOMPARE(s->value, 2.0);
     QVERIFY(!parseHealthFault("degrade:no-such-link:0.5", m_fabric, &error));
     QVERIFY(error.find("unknown link") != std::string::npos);
+    // The input is quoted elided, never whole.
+    const std::string longId(5000, 'x');
+    QVERIFY(!parseHealthFault("degrade:" + longId + ":0.5", m_fabric, &error));
+    QVERIFY(error.find("unknown link") != std::string::npos);
+    QVERIFY2(error.size() < 3 * size_t(Limits::maxQuotedChars) + 64, error.c_str());
     QVERIFY(!parseHealthFault("degrade:" + m_hostLink + ":1.5", m_fabric, &error));
     QVERIFY(!parseHealthFault("melt:" + m_hostLink + ":1", m_fabric, &error));
     QVERIFY(error.find("unknown fault kind") != std::string::npos);

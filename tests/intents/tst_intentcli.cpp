@@ -250,8 +250,15 @@ void TestIntentCli::approveOwnChangeRefused()
     QCOMPARE(run.exitCode, 0);
     const QString key = QDir(keys).filePath(QStringLiteral("carol.key"));
     const QString submitted = path(QStringLiteral("own.submitted.json"));
+    // v4 names alice as its author: carol signing it is refused, unless forced.
     run = runCli({QStringLiteral("intent"), QStringLiteral("sign"), v4, QStringLiteral("--key"), key,
                   QStringLiteral("-o"), submitted});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(QStringLiteral("'carol' is not the author the file names ('alice'")),
+             qPrintable(describe(run)));
+    QVERIFY(!QFile::exists(submitted));
+    run = runCli({QStringLiteral("intent"), QStringLiteral("sign"), v4, QStringLiteral("--key"), key,
+                  QStringLiteral("--force"), QStringLiteral("-o"), submitted});
     QCOMPARE(run.exitCode, 0);
     run = runCli({QStringLiteral("intent"), QStringLiteral("approve"), submitted, QStringLiteral("--key"), key,
                   QStringLiteral("--name"), QStringLiteral("someone-else"), QStringLiteral("-o"),

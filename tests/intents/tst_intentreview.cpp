@@ -64,6 +64,8 @@ private slots:
     void sameKeyForgedApprovalFails();
     void rejected();
     void signerNameMustMatchKeyring();
+    void signerMustBeTheFilesAuthor();
+    void reviewerNamedAsAuthorIsWarned();
     void approveChecksAuthorSignature();
     void keyFiles();
     void keyringSkipsBadFiles();
@@ -266,12 +268,72 @@ void TestIntentReview::rejected()
 
 void TestIntentReview::signerNameMustMatchKeyring()
 {
-    ReviewedIntent r = IntentReview::submit(m_intentText, QStringLiteral("v1"), *m_alice, "mallory", now);
+    ReviewedIntent r = IntentReview::submit(m_intentText, QStringLiteral("v1"), *m_alice, "mallory", now, true);
     IntentReview::decide(r, true, *m_bob, "bob", {}, now);
     const auto keyring = Keyring::load(m_keyring, nullptr);
     const VerifyResult v = IntentReview::verify(IntentReview::write(r), *keyring);
     QVERIFY(!v.valid);
     QVERIFY2(anyFailureContains(v, "the author signed as \"mallory\" but the keyring names that key \"alice\""),
+             qPrintable(failures(v)));
+}
+
+void TestIntentReview::signerMustBeTheFilesAuthor()
+{
+    // The file names alice (metadata.author); bob signing it is refused…
+    try {
+        IntentReview::submit(m_intentText, QStringLiteral("v1"), *m_bob, "bob", now);
+        QFAIL("bob signed alice's change as its author");
+    } catch (const ReviewError &e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("'bob' is not the author the file names ('alice'")),
+                 e.what());
+    }
+    // …unless forced, and then the submission says so under the signature,
+    // verify warns, and the record cannot be taken out unseen.
+    ReviewedIntent r = IntentReview::submit(m_intentText, QStringLiteral("v1"), *m_bob, "bob", now, true);
+    QCOMPARE(r.signedForAuthor, std::string("alice"));
+    Ed25519Key carol = Ed25519Key::generate();
+    trust(carol, QStringLiteral("carol"));
+    IntentReview::decide(r, true, carol, "carol", {}, now);
+    const std::string file = IntentReview::write(r);
+    QVERIFY(file.find("\"signed_for_author\": \"alice\"") != std::string::npos);
+    const auto keyring = Keyring::load(m_keyring, nullptr);
+    const VerifyResult v = IntentReview::verify(file, *keyring);
+    QVERIFY2(v.valid, qPrintable(failures(v)));
+    QCOMPARE(v.warnings.size(), size_t(1));
+    QVERIFY2(failures(v).contains(QStringLiteral("warning: 'bob' signed for the author the file names ('alice', with "
+                                                 "--force)")),
+             qPrintable(failures(v)));
+    std::string stripped = file;
+    const std::string field = "\"signed_for_author\": \"alice\",";
+    const size_t at = stripped.find(field);
+    QVERIFY(at != std::string::npos);
+    stripped.erase(at, field.size());
+    QVERIFY(!IntentReview::verify(stripped, *keyring).valid);
+    QFile::remove(QDir(m_keyring).filePath(QStringLiteral("carol.pub")));
+}
+
+void TestIntentReview::reviewerNamedAsAuthorIsWarned()
+{
+    // A second key of the author's, trusted under the author's own name: the
+    // keys differ, so the file is valid, but verify says who approved.
+    Ed25519Key second = Ed25519Key::generate();
+    QTemporaryDir dir;
+    QFile a(dir.filePath(QStringLiteral("alice-author.pub")));
+    QVERIFY(a.open(QIODevice::WriteOnly));
+    a.write(QByteArray::fromStdString(m_alice->publicKeyPem()));
+    a.close();
+    QFile b(dir.filePath(QStringLiteral("alice.pub")));
+    QVERIFY(b.open(QIODevice::WriteOnly));
+    b.write(QByteArray::fromStdString(second.publicKeyPem()));
+    b.close();
+    ReviewedIntent r
+        = IntentReview::submit(m_intentText, QStringLiteral("v1"), *m_alice, "alice-author", now, true);
+    IntentReview::decide(r, true, second, "alice", {}, now);
+    const auto keyring = Keyring::load(dir.path(), nullptr);
+    QVERIFY(keyring);
+    const VerifyResult v = IntentReview::verify(IntentReview::write(r), *keyring);
+    QVERIFY2(v.valid, qPrintable(failures(v)));
+    QVERIFY2(failures(v).contains(QStringLiteral("warning: the reviewer 'alice' is the author the file names")),
              qPrintable(failures(v)));
 }
 

@@ -568,12 +568,12 @@ void TestIntentsDock::versionsInAProject()
     QVERIFY2(dock->addToProject(), qPrintable(dock->errorText()));
     QCOMPARE(int(versions->versionIds().size()), 1);
     QTemporaryDir keys;
-    QVERIFY(Ed25519Key::generate().writeKeyPair(keys.path(), QStringLiteral("carol"), &error));
-    dock->reviewPanel()->setSigningKeyFile(keys.filePath(QStringLiteral("carol.key")));
+    QVERIFY(Ed25519Key::generate().writeKeyPair(keys.path(), QStringLiteral("alice"), &error));
+    dock->reviewPanel()->setSigningKeyFile(keys.filePath(QStringLiteral("alice.key")));
     QVERIFY(dock->openIntent(v4Path));
     QVERIFY2(dock->reviewPanel()->submit(), qPrintable(dock->reviewPanel()->messageText()));
     QCOMPARE(int(versions->versionIds().size()), 2);
-    // Newest first: v4 in review by carol, then v3 a draft.
+    // Newest first: v4 in review by alice, then v3 a draft.
     const QTreeWidgetItem *top = versions->list()->topLevelItem(0);
     QCOMPARE(top->text(0), QStringLiteral("4"));
     QCOMPARE(top->text(5), QStringLiteral("in review"));
