@@ -32,6 +32,13 @@ public:
     void bind(int index, std::string_view text);
     void bindBlob(int index, const QByteArray &blob);
     void bindNull(int index);
+    /// Binds `values` to ?1, ?2, … in order (each through bind()).
+    template <typename... Values>
+    void bindAll(const Values &...values)
+    {
+        int index = 0;
+        (bind(++index, values), ...);
+    }
 
     /// Steps once: true when a row is available, false when done. Throws on error.
     bool next();

@@ -472,14 +472,7 @@ NetworkRecord ControlStore::createNetwork(const std::string &cluster, const std:
     SqliteStatement q(m_db,
                       "INSERT INTO networks(id, cluster, backend, rails, topology, status, created_utc, created_by) "
                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    q.bind(1, r.id);
-    q.bind(2, r.cluster);
-    q.bind(3, r.backend);
-    q.bind(4, r.rails);
-    q.bind(5, r.topology);
-    q.bind(6, r.status);
-    q.bind(7, r.createdUtc);
-    q.bind(8, r.createdBy);
+    q.bindAll(r.id, r.cluster, r.backend, r.rails, r.topology, r.status, r.createdUtc, r.createdBy);
     q.run();
     r.seq = sqlite3_last_insert_rowid(m_db.handle());
     return r;
@@ -577,11 +570,7 @@ void ControlStore::addIntent(const IntentRecord &r)
     SqliteStatement q(m_db,
                       "INSERT INTO intents(network_id, version, content_sha256, author, reviewer, file, "
                       "applied_utc, applied_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    q.bind(1, r.networkId);
-    q.bind(2, r.version);
-    q.bind(3, r.contentSha256);
-    q.bind(4, r.author);
-    q.bind(5, r.reviewer);
+    q.bindAll(r.networkId, r.version, r.contentSha256, r.author, r.reviewer);
     const QByteArray file = QByteArray::fromRawData(r.file.data(), qsizetype(r.file.size()));
     q.bindBlob(6, file);
     q.bind(7, r.appliedUtc);
@@ -594,14 +583,7 @@ IncidentRecord ControlStore::addIncident(IncidentRecord r)
     SqliteStatement q(m_db,
                       "INSERT INTO incidents(id, cluster, symptom, network_id, detections, runbook, created_utc, "
                       "created_by) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    q.bind(1, r.id);
-    q.bind(2, r.cluster);
-    q.bind(3, r.symptom);
-    q.bind(4, r.networkId);
-    q.bind(5, r.detectionsJson);
-    q.bind(6, r.runbook);
-    q.bind(7, r.createdUtc);
-    q.bind(8, r.createdBy);
+    q.bindAll(r.id, r.cluster, r.symptom, r.networkId, r.detectionsJson, r.runbook, r.createdUtc, r.createdBy);
     q.run();
     r.seq = sqlite3_last_insert_rowid(m_db.handle());
     return r;
@@ -662,14 +644,7 @@ void ControlStore::storeResponse(const std::string &tokenId, const std::string &
     SqliteStatement &q = cached("INSERT OR REPLACE INTO idempotency(token_id, key, method, path, request_sha256, "
                                 "status, body, created_utc) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     const std::string now = nowUtc();
-    q.bind(1, tokenId);
-    q.bind(2, key);
-    q.bind(3, r.method);
-    q.bind(4, r.path);
-    q.bind(5, r.requestSha256);
-    q.bind(6, r.status);
-    q.bind(7, r.body);
-    q.bind(8, now);
+    q.bindAll(tokenId, key, r.method, r.path, r.requestSha256, r.status, r.body, now);
     q.run();
     q.reset();
 }

@@ -116,17 +116,8 @@ void ControlStore::appendAudit(AuditEntry e)
     e.chain = chainOf(m_lastChain, e);
     SqliteStatement &q = cached("INSERT INTO audit(seq, time_utc, principal, role, remote, method, path, status, "
                                 "request_sha256, chain, count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
-    q.bind(1, e.seq);
-    q.bind(2, e.timeUtc);
-    q.bind(3, e.principal);
-    q.bind(4, e.role);
-    q.bind(5, e.remote);
-    q.bind(6, e.method);
-    q.bind(7, e.path);
-    q.bind(8, e.status);
-    q.bind(9, e.requestSha256);
-    q.bind(10, e.chain);
-    q.bind(11, e.count);
+    q.bindAll(e.seq, e.timeUtc, e.principal, e.role, e.remote, e.method, e.path, e.status, e.requestSha256, e.chain,
+                e.count);
     q.run();
     q.reset();
     m_lastChain = e.chain;
@@ -199,14 +190,7 @@ std::int64_t ControlStore::pruneAudit(const std::string &beforeUtc)
     SqliteStatement insert(m_db,
                            "INSERT INTO audit_checkpoint(through_seq, chain, rows, requests, first_utc, last_utc, "
                            "created_utc, mac) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    insert.bind(1, c.throughSeq);
-    insert.bind(2, c.chain);
-    insert.bind(3, c.rows);
-    insert.bind(4, c.requests);
-    insert.bind(5, c.firstUtc);
-    insert.bind(6, c.lastUtc);
-    insert.bind(7, c.createdUtc);
-    insert.bind(8, c.mac);
+    insert.bindAll(c.throughSeq, c.chain, c.rows, c.requests, c.firstUtc, c.lastUtc, c.createdUtc, c.mac);
     insert.run();
     SqliteStatement remove(m_db, "DELETE FROM audit WHERE seq <= ?1");
     remove.bind(1, through);
