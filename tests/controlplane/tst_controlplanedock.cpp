@@ -8,6 +8,7 @@
 #include "core/intents/ed25519key.h"
 #include "core/intents/intentreview.h"
 #include "views/docks/controlplanedock.h"
+#include "views/docks/intentreviewpanel.h"
 #include "views/docks/intentsdock.h"
 #include "views/mainwindow.h"
 
@@ -212,9 +213,17 @@ void TestControlPlaneDock::mainWindowWiring()
     QVERIFY(out.open(QIODevice::WriteOnly));
     out.write(QByteArray::fromStdString(reviewed(2, false)));
     out.close();
+    // Approved by bob, but a keyring that only knows alice: no approval, no Push.
+    QTemporaryDir aliceOnly;
+    QVERIFY(QFile::copy(m_dir.filePath(QStringLiteral("keyring/alice.pub")), aliceOnly.filePath(QStringLiteral("alice.pub"))));
+    window.intentsDock()->reviewPanel()->setKeyringFolder(aliceOnly.path());
     QVERIFY(window.intentsDock()->openIntent(file));
     auto *push = window.intentsDock()->findChild<QPushButton *>(QStringLiteral("pushButton"));
     QVERIFY(push);
+    QVERIFY(!push->isEnabled());
+    QVERIFY2(push->toolTip().contains(QLatin1String("is not in the keyring")), qPrintable(push->toolTip()));
+    // The team's keyring: verified, Push enabled.
+    window.intentsDock()->reviewPanel()->setKeyringFolder(m_dir.filePath(QStringLiteral("keyring")));
     QVERIFY(push->isEnabled());
     QSignalSpy pushed(window.controlPlaneDock(), &ControlPlaneDock::pushFinished);
     push->click();

@@ -193,10 +193,32 @@ void IntentReviewPanel::updateState()
             m_state = reviewed->state;
         }
     }
+    // An approval shows as approved, with Push, only when it verifies
+    // against the team's keyring: a file approved by a key the keyring does
+    // not hold is no approval.
+    bool verified = false;
+    QString unverified;
+    if (m_hasSubject && reviewed && m_state == ReviewState::Approved) {
+        QString error;
+        const auto ring = keyring.isEmpty() ? std::nullopt : Keyring::load(keyring, &error);
+        if (keyring.isEmpty()) {
+            unverified = tr("choose the team's keyring to verify it");
+        } else if (!ring) {
+            unverified = error.toHtmlEscaped();
+        } else {
+            const VerifyResult v = IntentReview::verify(m_reviewed, *ring);
+            verified = v.valid;
+            if (!v.valid)
+                unverified = v.failures.empty() ? tr("invalid") : q(v.failures.front());
+        }
+    }
     if (!m_hasSubject) {
         m_stateLabel->setText(tr("Open an intent version to review it."));
     } else {
         QString text = tr("State: <b>%1</b>").arg(stateName(m_state));
+        if (m_state == ReviewState::Approved)
+            text += verified ? tr(" (verified against the keyring)")
+                             : tr(" <font color=\"#c0392b\">— not verified: %1</font>").arg(unverified);
         if (reviewed) {
             text += tr("<br>Submitted by %1 (%2) at %3")
                         .arg(q(reviewed->author.signer), q(fingerprintOf(reviewed->author.publicKey)),
@@ -217,7 +239,10 @@ void IntentReviewPanel::updateState()
     m_reject->setEnabled(m_hasSubject && hasKey && m_state == ReviewState::InReview);
     m_verify->setEnabled(m_hasSubject && m_state != ReviewState::Draft && !keyring.isEmpty());
     m_export->setEnabled(m_hasSubject && m_state != ReviewState::Draft);
-    m_push->setEnabled(m_hasSubject && m_state == ReviewState::Approved);
+    m_push->setEnabled(m_hasSubject && m_state == ReviewState::Approved && verified);
+    m_push->setToolTip(m_push->isEnabled() || m_state != ReviewState::Approved
+                           ? tr("Apply the approved version to a network of the control plane (Control Plane dock)")
+                           : tr("The approval does not verify against the keyring: %1").arg(unverified));
 }
 
 void IntentReviewPanel::showMessage(const QString &html, bool failed)
