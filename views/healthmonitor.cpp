@@ -82,6 +82,7 @@ QString setUp(HealthSession &s)
         }
         SimulatorOptions options;
         options.seed = s.config.seed;
+        options.startSeconds = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
         try {
             s.source = std::make_unique<SimulatedSource>(s.fabric, s.jobs, std::move(faults), options);
         } catch (const std::exception &e) {

@@ -2,6 +2,7 @@
 
 #include "app/cli/clicommon.h"
 #include "app/cli/healthinputs.h"
+#include "core/common/messagetext.h"
 #include "core/registry/formatregistry.h"
 #include "core/health/healthreport.h"
 #include "core/health/healthstore.h"
@@ -52,6 +53,11 @@ int runHealth(const QStringList &args)
                  QStringLiteral("n"), QStringLiteral("20"));
     cl.addOption({QStringLiteral("seed")}, QStringLiteral("Simulator noise seed. Default 1."), QStringLiteral("s"),
                  QStringLiteral("1"));
+    cl.addOption({QStringLiteral("start")},
+                 QStringLiteral("The simulator's clock starts at TIME (ISO 8601 UTC, e.g. 2026-12-05T10:00:00Z; "
+                                "default: now), so alarms and incidents carry wall-clock times; the same seed and "
+                                "start give the same run byte for byte. 0 counts from 0."),
+                 QStringLiteral("time"));
     cl.addOption({QStringLiteral("record")},
                  QStringLiteral("Record the telemetry: into a project when FILE ends in .railyard (a new recording "
                                 "in it), else as JSON lines."),
@@ -83,6 +89,18 @@ int runHealth(const QStringList &args)
     const QStringList jobFiles = cl.values(QStringLiteral("job"));
     const int intervals = cl.intValue(QStringLiteral("intervals"), 20, 1);
     const int seed = cl.intValue(QStringLiteral("seed"), 1, 0);
+    double startSeconds = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+    if (cl.isSet(QStringLiteral("start"))) {
+        const QString text = cl.value(QStringLiteral("start"));
+        const QDateTime start = QDateTime::fromString(text, Qt::ISODateWithMs);
+        if (text == QLatin1String("0"))
+            startSeconds = 0;
+        else if (start.isValid() && text.endsWith(QLatin1Char('Z')))
+            startSeconds = double(start.toMSecsSinceEpoch()) / 1000.0;
+        else
+            cl.fail(QStringLiteral("--start: '%1' is not an ISO 8601 UTC time (2026-12-05T10:00:00Z) or 0")
+                        .arg(elided(text)));
+    }
     const QString sourceText = cl.value(QStringLiteral("source"));
     const bool replay = sourceText.startsWith(QLatin1String("replay="));
     const bool prometheus = sourceText.startsWith(QLatin1String("prometheus="));
@@ -142,6 +160,7 @@ int runHealth(const QStringList &args)
     } else {
         SimulatorOptions options;
         options.seed = std::uint64_t(seed);
+        options.startSeconds = startSeconds;
         source = std::make_unique<SimulatedSource>(*fabric, jobs, faults, options);
     }
     const QString recordTo = cl.value(QStringLiteral("record"));

@@ -21,6 +21,16 @@ std::uint64_t fnv1a(const std::string &text)
     return h;
 }
 
+/// A wall-clock source time (ms) for the incident id: two runs of one
+/// project raise their alarms at different times, so their incidents never
+/// share an id, and a replay, whose frames carry the recorded times, files
+/// the recorded run's ids. Relative times (a simulator started at 0) add
+/// nothing.
+std::string timeSalt(double firstTime)
+{
+    return firstTime >= 1e9 ? "|" + std::to_string(std::llround(firstTime * 1000.0)) : std::string();
+}
+
 void replaceAll(std::string &text, const std::string &from, const std::string &to)
 {
     for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
@@ -96,7 +106,7 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
     char id[32];
     std::snprintf(id, sizeof id, "ni_%012llx",
                   (unsigned long long)(fnv1a(cluster + "|" + incident.symptom + "|" + alarm.element + "|"
-                                             + std::to_string(alarm.firstInterval))
+                                             + std::to_string(alarm.firstInterval) + timeSalt(alarm.firstTime))
                                        & 0xffffffffffffull));
     incident.id = id;
 

@@ -20,7 +20,7 @@ namespace Railyard {
 
 struct HealthIncident
 {
-    std::string id;      ///< "ni_" + 12 hex digits, stable for (cluster, symptom, element, first interval)
+    std::string id; ///< "ni_" + 12 hex digits of (cluster, symptom, element, first interval, wall-clock first time)
     std::string cluster; ///< the fabric's name
     std::string symptom;
     std::string element;

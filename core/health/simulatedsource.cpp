@@ -145,7 +145,7 @@ TelemetryFrame SimulatedSource::poll()
     TelemetryFrame frame;
     frame.interval = i;
     frame.intervalSeconds = dt;
-    frame.timeSeconds = double(i + 1) * dt;
+    frame.timeSeconds = m_options.startSeconds + double(i + 1) * dt;
 
     // Link faults active now: effective rate share, flap state, errors, pauses.
     const size_t linkCount = size_t(m_fabric.linkCount());

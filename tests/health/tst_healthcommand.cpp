@@ -4,6 +4,7 @@
 
 #include "../common/clirun.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -98,7 +99,9 @@ void TestHealthCommand::recordIntoProject()
     const QStringList base{QStringLiteral("health"),        sample("meta-24k.fabric.json"), QStringLiteral("--job"),
                            sample("moe-meta-24k.job.json"), QStringLiteral("--intervals"),  QStringLiteral("6"),
                            QStringLiteral("--json")};
-    const QStringList fault{QStringLiteral("--inject"), QStringLiteral("degrade:%1:0.5@2").arg(degradedLink)};
+    // The same seed and start: the same run, byte for byte.
+    const QStringList fault{QStringLiteral("--inject"), QStringLiteral("degrade:%1:0.5@2").arg(degradedLink),
+                            QStringLiteral("--start"), QStringLiteral("2026-12-05T10:00:00Z")};
     const CliRun live = runCli(base + fault + QStringList{QStringLiteral("--record"), project});
     QVERIFY2(live.exitCode == 0, qPrintable(describe(live)));
     const CliRun file = runCli(base + fault + QStringList{QStringLiteral("--record"), jsonl});
@@ -110,6 +113,14 @@ void TestHealthCommand::recordIntoProject()
     const QJsonObject b = QJsonDocument::fromJson(replay.out.toUtf8()).object();
     QCOMPARE(a.value(QStringLiteral("detections")).toArray().size(), 1);
     QCOMPARE(b.value(QStringLiteral("detections")), a.value(QStringLiteral("detections")));
+    // The simulated clock started at --start: the alarm carries that wall-clock
+    // time (the fault began at interval 2 of 1 s intervals).
+    const double firstTime
+        = a.value(QStringLiteral("detections")).toArray()[0].toObject().value(QStringLiteral("first_time")).toDouble();
+    const double start = double(QDateTime::fromString(QStringLiteral("2026-12-05T10:00:00Z"), Qt::ISODate)
+                                    .toMSecsSinceEpoch())
+        / 1000.0;
+    QVERIFY2(firstTime > start && firstTime <= start + 6, qPrintable(QString::number(firstTime, 'f', 3)));
 
     const CliRun list = runCli({QStringLiteral("recordings"), project, QStringLiteral("--json")});
     QVERIFY2(list.exitCode == 0, qPrintable(describe(list)));

@@ -175,6 +175,15 @@ void TestHealthDetect::degradedLinkFlaggedWithJobAndSlowdown()
     QCOMPARE(report.incidents.size(), size_t(1));
     QCOMPARE(report.incidents[0].symptom, std::string("link_degraded"));
     QVERIFY(report.incidents[0].id.starts_with("ni_"));
+    // Two runs of one project raise the same alarm at different wall-clock
+    // times: different incident ids; the same run (or its replay, whose
+    // frames carry the recorded times) the same id.
+    HealthAlarm alarm = report.detections[0].alarm;
+    alarm.firstTime = 1764900000.25; // 2025-12-05, a live source's Unix time
+    const std::string firstRun = buildIncident(report.cluster, alarm, 0, {}, {}).id;
+    QCOMPARE(buildIncident(report.cluster, alarm, 0, {}, {}).id, firstRun);
+    alarm.firstTime += 3600;
+    QVERIFY(buildIncident(report.cluster, alarm, 0, {}, {}).id != firstRun);
     QVERIFY(report.incidents[0].runbook.find(m_hostLink) != std::string::npos);
     QVERIFY(report.incidents[0].runbook.find("moe-424b-16e") != std::string::npos);
 }
