@@ -78,6 +78,10 @@ private slots:
         }
         HealthDock next;
         const HealthSourceConfig restored = next.configFromFields();
+        QCOMPARE(restored.kind, HealthMonitor::hasPrometheus() ? HealthSourceConfig::Kind::Prometheus
+                                                               : HealthSourceConfig::Kind::Replay);
+        QCOMPARE(HealthMonitor::hasPrometheus() ? restored.prometheusUrl : restored.replayFile,
+                 QStringLiteral("http://127.0.0.1:9090"));
         QCOMPARE(restored.mappingFile, QStringLiteral("/tmp/site-mapping.json"));
         QCOMPARE(restored.jobFiles, QStringList({QStringLiteral("/tmp/a.job.json"), QStringLiteral("/tmp/b.job.json")}));
         QSettings().remove(QStringLiteral("HealthDock"));

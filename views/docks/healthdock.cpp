@@ -63,7 +63,8 @@ HealthDock::HealthDock(QWidget *parent)
 {
     setObjectName(QStringLiteral("HealthDock"));
     buildUi();
-    retranslate();
+    retranslate();   // fills the source list
+    restoreFields(); // then the source, jobs, URL and mapping of the last session
     connect(m_monitor, &HealthMonitor::updated, this, &HealthDock::onUpdated);
     connect(m_monitor, &HealthMonitor::stateChanged, this, &HealthDock::onStateChanged);
     connect(m_monitor, &HealthMonitor::intervalChanged, this, [this](int ms) {
@@ -210,7 +211,6 @@ void HealthDock::buildUi()
     });
     connect(m_incidents, &QListWidget::currentRowChanged, this, &HealthDock::showSelectedIncident);
     connect(m_exportButton, &QPushButton::clicked, this, &HealthDock::exportIncident);
-    restoreFields(); // the source, jobs, URL and mapping of the last session
 }
 
 void HealthDock::retranslate()
