@@ -42,6 +42,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QSettings>
+#include <QTabBar>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
@@ -137,7 +138,9 @@ void MainWindow::createDocks()
     connect(m_versionsDock, &VersionsDock::openRequested, this, &MainWindow::openVersion);
     connect(m_versionsDock, &VersionsDock::restoreRequested, this, &MainWindow::restoreVersion);
     m_problemsDock->raise();
-    resizeDocks({m_outlineDock, m_analysisDock}, {250, 440}, Qt::Horizontal);
+    resizeDocks({m_outlineDock, m_analysisDock}, {250, 480}, Qt::Horizontal);
+    // Tabbed docks made or regrouped later keep whole titles too.
+    connect(this, &QMainWindow::tabifiedDockWidgetActivated, this, [this] { showWholeDockTitles(); });
     resizeDocks({m_problemsDock}, {140}, Qt::Vertical);
 
     connect(m_outlineDock, &OutlineDock::elementActivated, m_canvas, &FabricCanvas::focusElement);
@@ -347,6 +350,24 @@ QString MainWindow::zoomPercentText(double zoom)
 QString MainWindow::zoomText() const
 {
     return m_zoomLabel->text();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    showWholeDockTitles();
+}
+
+void MainWindow::showWholeDockTitles()
+{
+    // Qt elides the titles of tabbed docks ("Hea…") when the tabs do not
+    // fit; whole titles with scroll arrows read better. The main window
+    // makes its tab bars as docks are tabbed, so this runs again on show
+    // and when a tabbed dock is activated.
+    for (QTabBar *bar : findChildren<QTabBar *>(QString(), Qt::FindDirectChildrenOnly)) {
+        bar->setElideMode(Qt::ElideNone);
+        bar->setUsesScrollButtons(true);
+    }
 }
 
 void MainWindow::readSettings()

@@ -114,10 +114,13 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
+    /// Tabbed docks show their whole titles (scroll arrows instead of "Hea…").
+    void showWholeDockTitles();
     /// The View menu's action for a dock (raises a tabified dock rather than hiding it).
     QAction *dockAction(QDockWidget *dock);
     void createActions();

@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QSortFilterProxyModel>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -121,6 +122,25 @@ private slots:
         QVERIFY(intents->isHidden());
         action->trigger(); // closed: the menu opens and raises it
         QVERIFY(!intents->isHidden());
+    }
+
+    void tabbedDocksShowWholeTitles()
+    {
+        // Six docks share the right-hand tabs: at the default layout each
+        // title is whole ("Health", not "Hea…"), with scroll arrows if needed.
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1500, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QStringList titles;
+        for (QTabBar *bar : w.findChildren<QTabBar *>(QString(), Qt::FindDirectChildrenOnly)) {
+            QCOMPARE(bar->elideMode(), Qt::ElideNone);
+            for (int i = 0; i < bar->count(); ++i)
+                titles << bar->tabText(i);
+        }
+        for (const char *title : {"Analysis", "Properties", "Jobs", "Intents", "Health", "Control Plane"})
+            QVERIFY2(titles.contains(QLatin1String(title)), qPrintable(titles.join(QLatin1String(", "))));
     }
 
     void badFileKeepsTheDocument()
