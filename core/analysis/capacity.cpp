@@ -45,6 +45,16 @@ CapacityView CapacityView::of(const Fabric &fabric, const Failures &failures)
     return view;
 }
 
+CapacityView CapacityView::nominal(const Fabric &fabric)
+{
+    CapacityView view;
+    view.gbps.resize(static_cast<size_t>(fabric.linkCount()));
+    for (std::int32_t i = 0; i < fabric.linkCount(); ++i)
+        view.gbps[static_cast<size_t>(i)] = fabric.link(i).capacityGbps;
+    view.switchFailed.assign(static_cast<size_t>(fabric.switchCount()), 0);
+    return view;
+}
+
 std::vector<std::string> hostsWithoutCapacity(const Fabric &fabric, const CapacityView &capacity)
 {
     std::vector<std::string> ids;

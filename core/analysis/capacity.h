@@ -33,6 +33,9 @@ struct CapacityView
     std::vector<char> switchFailed;  ///< indexed by switch
 
     static CapacityView of(const Fabric &fabric, const Failures &failures = {});
+    /// Every link at its nominal rate (capacityGbps, whatever its state) and
+    /// no switch failed: the healthy fabric an impairment is priced against.
+    static CapacityView nominal(const Fabric &fabric);
 };
 
 /// Ids of the hosts none of whose links carries anything in the view (cut off

@@ -125,7 +125,7 @@ JobReplacement replaceJob(const Fabric &fabric, const std::vector<RunningJob> &j
         if (oldHosts.count(n))
             out.excludedHostsAvoided.push_back(id);
     }
-    CapacityView view = healthyCapacityView(fabric);
+    CapacityView view = CapacityView::nominal(fabric);
     for (const std::string &id : exclusions.links) {
         const std::int32_t l = fabric.findLink(id);
         if (l >= 0)

@@ -81,13 +81,10 @@ double HealthAttribution::healthyStep(int j, const RoutingOptions &routing)
     const std::string key = std::to_string(j) + ":" + routingModeName(routing.mode);
     if (auto it = m_healthy.find(key); it != m_healthy.end())
         return it->second;
-    const JobEvaluation &healthy = m_jobs[size_t(j)].evaluation;
-    JobEvaluation e;
-    e.placement = healthy.placement;
-    e.collectives = healthy.collectives;
-    e.sharp = healthy.sharp;
-    routeJobStep(m_fabric, healthyCapacityView(m_fabric), routing, e);
-    const double seconds = e.routed() ? e.stepSeconds : 0.0;
+    double seconds
+        = reroutedStepSeconds(m_fabric, CapacityView::nominal(m_fabric), m_jobs[size_t(j)].evaluation, routing);
+    if (!std::isfinite(seconds))
+        seconds = 0.0;
     m_healthy.emplace(key, seconds);
     return seconds;
 }
@@ -98,16 +95,12 @@ HealthAttribution::Priced HealthAttribution::routedSlowdown(int j, std::int32_t 
     if (auto it = m_cache.find(key); it != m_cache.end())
         return it->second;
     const JobEvaluation &healthy = m_jobs[size_t(j)].evaluation;
-    CapacityView view = healthyCapacityView(m_fabric);
+    CapacityView view = CapacityView::nominal(m_fabric);
     view.gbps[size_t(link)] = gbps;
     auto slowdown = [&](const RoutingOptions &routing) {
         const double base = healthyStep(j, routing);
-        JobEvaluation e;
-        e.placement = healthy.placement;
-        e.collectives = healthy.collectives;
-        e.sharp = healthy.sharp;
-        routeJobStep(m_fabric, view, routing, e);
-        return !e.routed() || base <= 0 ? std::numeric_limits<double>::infinity() : e.stepSeconds / base;
+        return base <= 0 ? std::numeric_limits<double>::infinity()
+                         : reroutedStepSeconds(m_fabric, view, healthy, routing) / base;
     };
     Priced priced;
     // As the fabric forwards (hashing, static tables or adaptive), the

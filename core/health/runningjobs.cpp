@@ -6,21 +6,11 @@
 
 namespace Railyard {
 
-CapacityView healthyCapacityView(const Fabric &fabric)
-{
-    CapacityView view;
-    view.gbps.resize(size_t(fabric.linkCount()));
-    for (std::int32_t l = 0; l < fabric.linkCount(); ++l)
-        view.gbps[size_t(l)] = fabric.link(l).capacityGbps;
-    view.switchFailed.assign(size_t(fabric.switchCount()), 0);
-    return view;
-}
-
 std::vector<RunningJob> placeRunningJobs(const Fabric &fabric, const std::vector<JobSpec> &jobs,
                                          PlacementStrategy strategy, RoutingMode mode)
 {
     fabric.prepare();
-    const CapacityView view = healthyCapacityView(fabric);
+    const CapacityView view = CapacityView::nominal(fabric);
     ClusterState state(fabric);
     std::vector<RunningJob> out;
     for (const JobSpec &spec : jobs) {

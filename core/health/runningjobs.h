@@ -31,9 +31,6 @@ std::vector<RunningJob> placeRunningJobs(const Fabric &fabric, const std::vector
                                          PlacementStrategy strategy = PlacementStrategy::Topology,
                                          RoutingMode routing = RoutingMode::Fluid);
 
-/// Every link at its nominal capacity, no switch failed.
-CapacityView healthyCapacityView(const Fabric &fabric);
-
 /// Index of the job named `name` in `jobs`, -1 when none.
 int findRunningJob(const std::vector<RunningJob> &jobs, const std::string &name);
 

@@ -119,16 +119,13 @@ const SimulatedSource::JobRoute &SimulatedSource::routeFor(size_t j,
     JobRoute route;
     const JobEvaluation &healthy = m_jobs[j].evaluation;
     const JobEvaluation *evaluation = &healthy;
-    JobEvaluation rerouted;
+    JobEvaluation impairedEvaluation;
     if (!impaired.empty()) {
-        CapacityView view = healthyCapacityView(m_fabric);
+        CapacityView view = CapacityView::nominal(m_fabric);
         for (const auto &[link, gbps] : impaired)
             view.gbps[size_t(link)] = gbps;
-        rerouted.placement = healthy.placement;
-        rerouted.collectives = healthy.collectives;
-        rerouted.sharp = healthy.sharp;
-        routeJobStep(m_fabric, view, healthy.routing, rerouted);
-        evaluation = &rerouted;
+        impairedEvaluation = rerouted(m_fabric, view, healthy, healthy.routing);
+        evaluation = &impairedEvaluation;
     }
     route.stepSeconds = evaluation->routed() ? evaluation->stepSeconds : std::numeric_limits<double>::infinity();
     for (size_t l = 0; l < evaluation->linkBytes.size(); ++l)

@@ -282,24 +282,34 @@ std::vector<std::int32_t> impairedLinks(const Fabric &fabric, const CapacityView
     return out;
 }
 
+JobEvaluation rerouted(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
+                       const RoutingOptions &routing)
+{
+    JobEvaluation e;
+    e.placement = evaluation.placement;
+    e.collectives = evaluation.collectives;
+    e.sharp = evaluation.sharp;
+    routeJobStep(fabric, view, routing, e);
+    return e;
+}
+
+double reroutedStepSeconds(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
+                           const RoutingOptions &routing)
+{
+    const JobEvaluation e = rerouted(fabric, view, evaluation, routing);
+    return e.routed() ? e.stepSeconds : std::numeric_limits<double>::infinity();
+}
+
 RoutedSlowdown routedSlowdown(const Fabric &fabric, const CapacityView &healthy, const CapacityView &view,
                               const JobEvaluation &evaluation, const RoutingOptions &routing)
 {
     RoutedSlowdown out;
     out.mode = routing.mode;
-    auto step = [&](const CapacityView &v) {
-        JobEvaluation e;
-        e.placement = evaluation.placement;
-        e.collectives = evaluation.collectives;
-        e.sharp = evaluation.sharp;
-        routeJobStep(fabric, v, routing, e);
-        return e.routed() ? e.stepSeconds : std::numeric_limits<double>::infinity();
-    };
-    const double base = step(healthy);
+    const double base = reroutedStepSeconds(fabric, healthy, evaluation, routing);
     if (!std::isfinite(base) || base <= 0)
         return out;
     out.healthyStepSeconds = base;
-    out.stepSeconds = step(view);
+    out.stepSeconds = reroutedStepSeconds(fabric, view, evaluation, routing);
     return out;
 }
 
@@ -315,16 +325,8 @@ DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &vi
     if (impaired.empty())
         return impact;
 
-    CapacityView healthy;
-    healthy.gbps.resize(size_t(fabric.linkCount()));
-    for (std::int32_t l = 0; l < fabric.linkCount(); ++l)
-        healthy.gbps[size_t(l)] = fabric.link(l).capacityGbps;
-    healthy.switchFailed.assign(size_t(fabric.switchCount()), 0);
-    JobEvaluation base;
-    base.placement = evaluation.placement;
-    base.collectives = evaluation.collectives;
-    base.sharp = evaluation.sharp;
-    routeJobStep(fabric, healthy, evaluation.routing, base);
+    const CapacityView healthy = CapacityView::nominal(fabric);
+    const JobEvaluation base = rerouted(fabric, healthy, evaluation, evaluation.routing);
     if (!base.routed())
         return impact;
     impact.healthyStepSeconds = base.stepSeconds;
@@ -343,16 +345,11 @@ DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &vi
     for (std::int32_t l : used) {
         CapacityView one = healthy;
         one.gbps[size_t(l)] = view.gbps[size_t(l)];
-        JobEvaluation alone;
-        alone.placement = evaluation.placement;
-        alone.collectives = evaluation.collectives;
-        alone.sharp = evaluation.sharp;
-        routeJobStep(fabric, one, evaluation.routing, alone);
         ImpairedLinkCost cost;
         cost.link = l;
         cost.nominalGbps = fabric.link(l).capacityGbps;
         cost.effectiveGbps = view.gbps[size_t(l)];
-        cost.stepSecondsAlone = alone.routed() ? alone.stepSeconds : std::numeric_limits<double>::infinity();
+        cost.stepSecondsAlone = reroutedStepSeconds(fabric, one, evaluation, evaluation.routing);
         cost.slowdownAlone = impact.healthyStepSeconds > 0 ? cost.stepSecondsAlone / impact.healthyStepSeconds : 1.0;
         impact.links.push_back(cost);
     }

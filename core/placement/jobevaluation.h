@@ -93,6 +93,15 @@ JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const 
                           PlacementStrategy strategy, RoutingMode mode, std::uint64_t seed = 1,
                           const std::vector<std::string> &excludedHosts = {}, int ecmpSeeds = 10);
 
+/// The same placement and collectives routed on `view` with `routing` (no
+/// re-placement): what a job's step becomes under an impairment or another
+/// routing model.
+JobEvaluation rerouted(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
+                       const RoutingOptions &routing);
+/// rerouted()'s step time; +inf when the step cannot be routed.
+double reroutedStepSeconds(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
+                           const RoutingOptions &routing);
+
 /// Routes an existing placement (no re-placement): fills the network fields
 /// of `evaluation` from its placement and collectives.
 void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingOptions &routing,

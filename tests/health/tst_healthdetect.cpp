@@ -132,7 +132,7 @@ void TestHealthDetect::degradedLinkFlaggedWithJobAndSlowdown()
     // the fabric routes (meta-24k is RoCE: ECMP hashing, each connection
     // pinned) — what place --degrade reports as routed, here over the hash
     // seeds the attribution's budget allows — and with adaptive routing.
-    CapacityView view = healthyCapacityView(m_fabric);
+    CapacityView view = CapacityView::nominal(m_fabric);
     const std::int32_t l = m_fabric.findLink(m_hostLink);
     view.gbps[size_t(l)] = 0.5 * m_fabric.link(l).capacityGbps;
     QCOMPARE(jobs[0].routing, RoutingMode::Hashed);
@@ -140,14 +140,14 @@ void TestHealthDetect::degradedLinkFlaggedWithJobAndSlowdown()
     const RoutingOptions asRouted
         = asRoutedOptions(m_fabric, m_jobs[0].evaluation.routing.seed, jobs[0].hashSeeds);
     const RoutedSlowdown pinned
-        = routedSlowdown(m_fabric, healthyCapacityView(m_fabric), view, m_jobs[0].evaluation, asRouted);
+        = routedSlowdown(m_fabric, CapacityView::nominal(m_fabric), view, m_jobs[0].evaluation, asRouted);
     QVERIFY(pinned.computed());
     QVERIFY(pinned.slowdown() > 1.05);
     QVERIFY(std::fabs(jobs[0].slowdown - pinned.slowdown()) < 1e-9);
     RoutingOptions adaptiveRouting = m_jobs[0].evaluation.routing;
     adaptiveRouting.mode = RoutingMode::Adaptive;
     const RoutedSlowdown adaptive
-        = routedSlowdown(m_fabric, healthyCapacityView(m_fabric), view, m_jobs[0].evaluation, adaptiveRouting);
+        = routedSlowdown(m_fabric, CapacityView::nominal(m_fabric), view, m_jobs[0].evaluation, adaptiveRouting);
     QVERIFY(std::fabs(jobs[0].adaptiveSlowdown - adaptive.slowdown()) < 1e-9);
     // The ranks behind a host link: the job's ranks on that host (on the link's rail when its leaf has one).
     QVERIFY(!jobs[0].ranks.empty() && jobs[0].ranks.size() <= 8);
