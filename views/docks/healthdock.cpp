@@ -165,7 +165,7 @@ void HealthDock::buildUi()
 
     connect(m_source, &QComboBox::currentIndexChanged, this, &HealthDock::updateSourceFields);
     connect(m_browse, &QPushButton::clicked, this, [this] {
-        if (m_source->currentIndex() == 2) { // Prometheus: the series-to-fabric mapping
+        if (sourceKind() == HealthSourceConfig::Kind::Prometheus) { // the series-to-fabric mapping
             QMenu menu(this);
             QAction *builtIn = menu.addAction(tr("Built-in Mapping (railyard-cli simulate, node_exporter)"));
             builtIn->setCheckable(true);
@@ -284,10 +284,11 @@ void HealthDock::setCanvas(FabricCanvas *canvas)
 
 void HealthDock::updateSourceFields()
 {
-    const bool sim = m_source->currentIndex() == 0;
-    const bool replay = m_source->currentIndex() == 1;
+    const HealthSourceConfig::Kind kind = sourceKind();
+    const bool sim = kind == HealthSourceConfig::Kind::Simulator;
+    const bool replay = kind == HealthSourceConfig::Kind::Replay;
     m_faults->setEnabled(sim);
-    const bool prometheus = m_source->currentIndex() == 2;
+    const bool prometheus = kind == HealthSourceConfig::Kind::Prometheus;
     m_replayFile->setEnabled(replay || prometheus);
     m_browse->setEnabled(replay || prometheus);
     m_browse->setText(prometheus ? tr("Mapping…") : tr("Browse…"));
@@ -307,17 +308,34 @@ QString HealthDock::projectPath() const
     return path.endsWith(QLatin1String(".railyard"), Qt::CaseInsensitive) ? path : QString();
 }
 
+HealthSourceConfig::Kind HealthDock::sourceKind() const
+{
+    switch (m_source->currentIndex()) {
+    case 1: return HealthSourceConfig::Kind::Replay;
+    case 2: return HealthSourceConfig::Kind::Prometheus;
+    default: return HealthSourceConfig::Kind::Simulator;
+    }
+}
+
+void HealthDock::setSourceKind(HealthSourceConfig::Kind kind)
+{
+    m_source->setCurrentIndex(kind == HealthSourceConfig::Kind::Replay                                    ? 1
+                              : kind == HealthSourceConfig::Kind::Prometheus && m_source->count() > 2 ? 2
+                                                                                                      : 0);
+}
+
 void HealthDock::saveFields() const
 {
     QSettings settings;
     settings.beginGroup(QStringLiteral("HealthDock"));
-    const int source = m_source->currentIndex();
-    settings.setValue(QStringLiteral("source"), source == 2 ? QStringLiteral("prometheus")
-                                                : source == 1 ? QStringLiteral("replay")
-                                                              : QStringLiteral("sim"));
+    const HealthSourceConfig::Kind kind = sourceKind();
+    const bool prometheus = kind == HealthSourceConfig::Kind::Prometheus;
+    settings.setValue(QStringLiteral("source"), prometheus                                     ? QStringLiteral("prometheus")
+                                                : kind == HealthSourceConfig::Kind::Replay ? QStringLiteral("replay")
+                                                                                           : QStringLiteral("sim"));
     settings.setValue(QStringLiteral("jobFiles"), m_jobFiles->text());
     settings.setValue(QStringLiteral("faults"), m_faults->text());
-    settings.setValue(source == 2 ? QStringLiteral("prometheusUrl") : QStringLiteral("recording"),
+    settings.setValue(prometheus ? QStringLiteral("prometheusUrl") : QStringLiteral("recording"),
                       m_replayFile->text().trimmed());
     settings.setValue(QStringLiteral("mappingFile"), m_mappingFile);
     settings.setValue(QStringLiteral("intervalMs"), m_interval->value());
@@ -330,14 +348,15 @@ void HealthDock::restoreFields()
     if (!settings.contains(QStringLiteral("source")))
         return;
     const QString source = settings.value(QStringLiteral("source")).toString();
-    const int index = source == QLatin1String("prometheus") && m_source->count() > 2 ? 2
-        : source == QLatin1String("replay")                                          ? 1
-                                                                                     : 0;
-    m_source->setCurrentIndex(index);
+    setSourceKind(source == QLatin1String("prometheus") ? HealthSourceConfig::Kind::Prometheus
+                  : source == QLatin1String("replay")   ? HealthSourceConfig::Kind::Replay
+                                                        : HealthSourceConfig::Kind::Simulator);
     m_jobFiles->setText(settings.value(QStringLiteral("jobFiles")).toString());
     m_faults->setText(settings.value(QStringLiteral("faults")).toString());
-    m_replayFile->setText(
-        settings.value(index == 2 ? QStringLiteral("prometheusUrl") : QStringLiteral("recording")).toString());
+    m_replayFile->setText(settings
+                              .value(sourceKind() == HealthSourceConfig::Kind::Prometheus ? QStringLiteral("prometheusUrl")
+                                                                                          : QStringLiteral("recording"))
+                              .toString());
     m_mappingFile = settings.value(QStringLiteral("mappingFile")).toString();
     m_interval->setValue(settings.value(QStringLiteral("intervalMs"), m_interval->value()).toInt());
     updateSourceFields();
@@ -345,9 +364,7 @@ void HealthDock::restoreFields()
 
 void HealthDock::setSourceConfig(const HealthSourceConfig &config)
 {
-    m_source->setCurrentIndex(config.kind == HealthSourceConfig::Kind::Replay                                    ? 1
-                                  : config.kind == HealthSourceConfig::Kind::Prometheus && m_source->count() > 2 ? 2
-                                                                                                                 : 0);
+    setSourceKind(config.kind);
     m_jobFiles->setText(config.jobFiles.join(QStringLiteral("; ")));
     m_faults->setText(config.faults.join(QStringLiteral("; ")));
     m_replayFile->setText(config.kind == HealthSourceConfig::Kind::Prometheus ? config.prometheusUrl
@@ -359,9 +376,7 @@ void HealthDock::setSourceConfig(const HealthSourceConfig &config)
 HealthSourceConfig HealthDock::configFromFields() const
 {
     HealthSourceConfig config;
-    config.kind = m_source->currentIndex() == 1 ? HealthSourceConfig::Kind::Replay
-        : m_source->currentIndex() == 2         ? HealthSourceConfig::Kind::Prometheus
-                                                : HealthSourceConfig::Kind::Simulator;
+    config.kind = sourceKind();
     for (const QString &f : m_jobFiles->text().split(QLatin1Char(';'), Qt::SkipEmptyParts))
         if (!f.trimmed().isEmpty())
             config.jobFiles << f.trimmed();
@@ -440,7 +455,7 @@ void HealthDock::onStateChanged()
     m_pauseButton->setEnabled(active);
     m_stopButton->setEnabled(m_monitor->state() != HealthMonitor::State::Stopped);
     m_source->setEnabled(!active);
-    m_record->setEnabled(!active && !projectPath().isEmpty() && m_source->currentIndex() != 1);
+    m_record->setEnabled(!active && !projectPath().isEmpty() && sourceKind() != HealthSourceConfig::Kind::Replay);
     const QLocale locale;
     const QString frames = tr("%n interval(s)", nullptr, static_cast<int>(m_monitor->framesReceived()));
     const QString bad = healthColour(HealthOverlay::Alarm).name();

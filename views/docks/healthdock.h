@@ -106,6 +106,10 @@ private:
     QLabel *m_intervalLabel = nullptr;
     QSpinBox *m_interval = nullptr;
     QCheckBox *m_record = nullptr;
+    /// The source list holds Simulator, Replay and (when built in) Prometheus,
+    /// in that order: its index is the kind.
+    HealthSourceConfig::Kind sourceKind() const;
+    void setSourceKind(HealthSourceConfig::Kind kind);
     void saveFields() const;   ///< the source fields, for the next session (QSettings "HealthDock/…")
     void restoreFields();
     QString m_mappingFile; ///< Prometheus mapping (from the command line); empty = built-in

@@ -200,16 +200,14 @@ void IntentReviewPanel::updateState()
     QString unverified;
     if (m_hasSubject && reviewed && m_state == ReviewState::Approved) {
         QString error;
-        const auto ring = keyring.isEmpty() ? std::nullopt : Keyring::load(keyring, &error);
         if (keyring.isEmpty()) {
             unverified = tr("choose the team's keyring to verify it");
-        } else if (!ring) {
+        } else if (const std::optional<VerifyResult> v = verifyWithKeyring(&error); !v) {
             unverified = error.toHtmlEscaped();
         } else {
-            const VerifyResult v = IntentReview::verify(m_reviewed, *ring);
-            verified = v.valid;
-            if (!v.valid)
-                unverified = v.failures.empty() ? tr("invalid") : q(v.failures.front());
+            verified = v->valid;
+            if (!v->valid)
+                unverified = v->failures.empty() ? tr("invalid") : q(v->failures.front());
         }
     }
     if (!m_hasSubject) {
@@ -361,12 +359,11 @@ bool IntentReviewPanel::verify()
     if (m_reviewed.empty())
         return false;
     QString error;
-    const auto keyring = Keyring::load(keyringFolder(), &error);
-    if (!keyring) {
+    m_verification = verifyWithKeyring(&error);
+    if (!m_verification) {
         showMessage(tr("<b>Cannot verify:</b> %1").arg(error.toHtmlEscaped()), true);
         return false;
     }
-    m_verification = IntentReview::verify(m_reviewed, *keyring);
     const VerifyResult &r = *m_verification;
     if (r.valid) {
         showMessage(tr("<b>Valid:</b> %1 v%2 (sha256 %3…) submitted by %4, approved by %5; both keys are in the "
@@ -383,6 +380,14 @@ bool IntentReviewPanel::verify()
         failures << QStringLiteral("• ") + q(f);
     showMessage(tr("<b>Not valid:</b><br>%1").arg(failures.join(QStringLiteral("<br>"))), true);
     return false;
+}
+
+std::optional<VerifyResult> IntentReviewPanel::verifyWithKeyring(QString *error) const
+{
+    const auto keyring = Keyring::load(keyringFolder(), error);
+    if (!keyring)
+        return std::nullopt;
+    return IntentReview::verify(m_reviewed, *keyring);
 }
 
 bool IntentReviewPanel::exportReviewed(const QString &path)

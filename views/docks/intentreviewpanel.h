@@ -78,6 +78,9 @@ signals:
     void pushRequested(const std::string &reviewedFile);
 
 private:
+    /// The reviewed file verified against the chosen keyring; nullopt (and
+    /// *error) when the keyring cannot be read.
+    std::optional<VerifyResult> verifyWithKeyring(QString *error) const;
     void chooseKey();
     void chooseKeyring();
     void askDecision(bool approve);
