@@ -2,6 +2,15 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>DetectionAnswer</name>
+    <message numerus="yes">
+        <location filename="../core/controlplane/controlrecords.cpp" line="0" />
+        <source>%n rank(s)</source>
+        <translation>
+            <numerusform>%n rank</numerusform><numerusform>%n ranks</numerusform></translation>
+    </message>
+</context>
+<context>
     <name>HealthOverlay</name>
     <message numerus="yes">
         <location filename="../work/main/views/canvas/healthoverlay.cpp" line="+102" />

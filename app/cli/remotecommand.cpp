@@ -243,8 +243,12 @@ int runTelemetry(const QStringList &args)
                   client.get(QStringLiteral("/v1/training-networks/%1/telemetry?window=%2")
                                  .arg(cl.positional(0), cl.value(QStringLiteral("window")))),
                   [](const QJsonObject &o) {
+                      QString detections;
+                      for (const DetectionAnswer &d :
+                           detectionsFromJson(o.value(QStringLiteral("detections")).toArray()))
+                          detections += QStringLiteral("\n  ") + d.summary();
                       return QStringLiteral("p99 RTT %1 µs (estimated)  ECN-CE %2  retransmits %3/s  loss %4 %  "
-                                            "hang suspects %5  (%6 samples from %7 over %8 s)")
+                                            "hang suspects %5  (%6 samples from %7 over %8 s)%9")
                           .arg(o.value(QStringLiteral("p99_rtt_us")).toDouble())
                           .arg(o.value(QStringLiteral("ecn_ce_rate")).toDouble())
                           .arg(o.value(QStringLiteral("retransmits")).toDouble())
@@ -252,7 +256,8 @@ int runTelemetry(const QStringList &args)
                           .arg(o.value(QStringLiteral("collective_hang_suspects")).toInt())
                           .arg(o.value(QStringLiteral("samples")).toInt())
                           .arg(o.value(QStringLiteral("source")).toString())
-                          .arg(o.value(QStringLiteral("window_seconds")).toDouble());
+                          .arg(o.value(QStringLiteral("window_seconds")).toDouble())
+                          .arg(detections.isEmpty() ? QStringLiteral("\n  no detections") : detections);
                   });
 }
 
@@ -267,6 +272,9 @@ int runIncident(const QStringList &args)
     cl.addOption({QStringLiteral("network")}, QStringLiteral("The network concerned (optional)."),
                  QStringLiteral("id"));
     cl.addOption({QStringLiteral("summary")}, QStringLiteral("What was seen (optional)."), QStringLiteral("text"));
+    cl.addOption({QStringLiteral("element")},
+                 QStringLiteral("File for the detection on this link, switch, host or rank only (optional)."),
+                 QStringLiteral("id"));
     cl.addOption({QStringLiteral("idempotency-key")}, QStringLiteral("Key making a retry safe (default: a fresh one)."),
                  QStringLiteral("key"));
     addConnectionOptions(cl);
@@ -278,6 +286,8 @@ int runIncident(const QStringList &args)
         body.insert(QStringLiteral("network_id"), cl.value(QStringLiteral("network")));
     if (cl.isSet(QStringLiteral("summary")))
         body.insert(QStringLiteral("summary"), cl.value(QStringLiteral("summary")));
+    if (cl.isSet(QStringLiteral("element")))
+        body.insert(QStringLiteral("element"), cl.value(QStringLiteral("element")));
     ControlClient client(connectionFrom(cl));
     return finish(cl,
                   client.post(QStringLiteral("/v1/incidents/network"),
@@ -286,10 +296,13 @@ int runIncident(const QStringList &args)
                       const std::optional<IncidentAnswer> a = incidentFromJson(o);
                       if (!a)
                           return QStringLiteral("(not an incident)");
-                      return QStringLiteral("%1 (%2 linked detection(s))\n\n%3")
-                          .arg(QString::fromStdString(a->incident.id))
-                          .arg(a->detections)
-                          .arg(QString::fromStdString(a->incident.runbook));
+                      QStringList lines{QStringLiteral("%1 (%2 linked detection(s))")
+                                            .arg(QString::fromStdString(a->incident.id))
+                                            .arg(a->detections.size())};
+                      for (const DetectionAnswer &d : a->detections)
+                          lines << QStringLiteral("  ") + d.summary();
+                      return lines.join(QLatin1Char('\n')) + QStringLiteral("\n\n")
+                          + QString::fromStdString(a->incident.runbook);
                   });
 }
 

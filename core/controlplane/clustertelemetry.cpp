@@ -6,6 +6,8 @@
 #include "core/health/simulatedsource.h"
 #include "core/health/telemetry.h"
 
+#include <QDateTime>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -78,9 +80,12 @@ void ClusterTelemetry::run()
         SimulatorOptions so;
         so.seed = m_options.seed;
         so.intervalSeconds = m_options.intervalSeconds;
+        // The service's clock is the wall clock: detections carry real times.
+        so.startSeconds = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
         source = std::make_unique<SimulatedSource>(*m_fabric, m_jobs, m_faults, so);
     }
     HealthDetector detector(*m_fabric);
+    HealthAttribution attribution(*m_fabric, m_jobs);
     const auto period = std::chrono::duration<double>(m_options.intervalSeconds);
     auto next = std::chrono::steady_clock::now() + period;
     for (;;) {
@@ -93,6 +98,18 @@ void ClusterTelemetry::run()
         const TelemetryFrame frame = source->poll();
         detector.observe(frame);
         IntervalSummary summary = summarize(frame);
+        const std::vector<HealthAlarm> &alarms = detector.alarms();
+        // New alarms are priced here, outside the lock: readers never wait
+        // for the traffic model.
+        std::vector<AlarmSpan> raised;
+        for (size_t i = m_alarmCount; i < alarms.size(); ++i) {
+            AlarmSpan span;
+            span.alarm = alarms[i];
+            span.jobs = attribution.attribute(alarms[i]);
+            span.exclusions = recommendExclusions(*m_fabric, m_jobs, {alarms[i]});
+            raised.push_back(std::move(span));
+        }
+        m_alarmCount = alarms.size();
         summary.wallSeconds = now();
 
         std::lock_guard lock(m_mutex);
@@ -102,10 +119,11 @@ void ClusterTelemetry::run()
         m_lastStaleReason = frame.stale ? frame.staleReason : std::string();
         // Alarms are appended in the order raised and never removed; only
         // their cleared interval changes.
-        const std::vector<HealthAlarm> &alarms = detector.alarms();
+        for (AlarmSpan &span : raised) {
+            span.raisedWall = summary.wallSeconds;
+            m_alarms.push_back(std::move(span));
+        }
         for (size_t i = 0; i < alarms.size(); ++i) {
-            if (i == m_alarms.size())
-                m_alarms.push_back({alarms[i], summary.wallSeconds, -1});
             AlarmSpan &span = m_alarms[i];
             if (span.clearedWall < 0 && !alarms[i].active())
                 span.clearedWall = summary.wallSeconds;
@@ -199,8 +217,17 @@ std::vector<TelemetryDetection> ClusterTelemetry::detections(double seconds) con
     for (const AlarmSpan &span : m_alarms) {
         if (span.clearedWall >= 0 && span.clearedWall < from)
             continue;
-        out.push_back({alarmKindName(span.alarm.kind), span.alarm.element, incidentSymptom(span.alarm.kind),
-                       span.alarm.firstInterval, span.clearedWall < 0});
+        TelemetryDetection d;
+        d.kind = alarmKindName(span.alarm.kind);
+        d.element = span.alarm.element;
+        d.symptom = incidentSymptom(span.alarm.kind);
+        d.firstInterval = span.alarm.firstInterval;
+        d.firstTime = span.alarm.firstTime;
+        d.active = span.clearedWall < 0;
+        d.severity = alarmSeverity(span.jobs);
+        d.jobs = span.jobs;
+        d.exclusions = span.exclusions;
+        out.push_back(std::move(d));
     }
     return out;
 }

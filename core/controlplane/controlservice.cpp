@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <set>
 
 namespace Railyard {
 
@@ -26,6 +27,7 @@ const char *const topologies[] = {"rail_optimized", "fat_tree", "clos"};
 const char *const backends[] = {"roce", "infiniband"};
 constexpr double defaultWindowSeconds = 15 * 60;
 constexpr size_t maxSummaryBytes = 4096;
+constexpr size_t maxElementBytes = 256;
 
 bool isOneOf(const std::string &value, const auto &list)
 {
@@ -423,7 +425,7 @@ std::optional<ControlResponse> ControlService::prepare(const ControlRequest &req
         call.body = requestObject(request.body, {"cluster", "backend", "rails", "topology"}, &error);
         break;
     case Route::Incidents:
-        call.body = requestObject(request.body, {"cluster", "symptom", "network_id", "summary"}, &error);
+        call.body = requestObject(request.body, {"cluster", "symptom", "network_id", "summary", "element"}, &error);
         break;
     case Route::Intents: {
         // Reading the keyring and checking two signatures: CPU only, and
@@ -652,7 +654,8 @@ ControlResponse ControlService::telemetry(const std::string &id, const std::map<
     if (!c)
         return controlError(409, "unknown_cluster",
                             "cluster " + n->cluster + " is not served by this run of the service");
-    return jsonResponse(200, ControlJson::telemetry(*n, c->telemetry->window(window)));
+    return jsonResponse(200,
+                        ControlJson::telemetry(*n, c->telemetry->window(window), c->telemetry->detections(window)));
 }
 
 ControlResponse ControlService::createIncident(const Call &call, const Principal &principal)
@@ -681,8 +684,38 @@ ControlResponse ControlService::createIncident(const Call &call, const Principal
             return controlError(422, "invalid_field", "summary: a string of at most 4096 bytes");
         summary = *given;
     }
+    // "element" files the incident for one detection (the Control Plane
+    // dock's selected alarm); without it, every detection of the symptom in
+    // the last hour is linked.
+    std::string element;
+    if (body->contains("element")) {
+        const std::optional<std::string> given = stringField("element");
+        if (!given || given->empty() || given->size() > maxElementBytes)
+            return controlError(422, "invalid_field", "element: a link, switch, host or rank id of at most 256 bytes");
+        element = *given;
+    }
     std::vector<TelemetryDetection> linked = c->telemetry->detections(3600);
-    std::erase_if(linked, [&](const TelemetryDetection &d) { return d.symptom != *symptom; });
+    std::erase_if(linked, [&](const TelemetryDetection &d) {
+        return d.symptom != *symptom || (!element.empty() && d.element != element);
+    });
+    if (!element.empty() && linked.empty())
+        return controlError(422, "invalid_field",
+                            "element: no " + *symptom + " detection on " + elided(element, 64)
+                                + " in cluster " + clusterName + " in the last hour");
+    if (linked.size() > ControlJson::maxListedDetections)
+        linked.erase(linked.begin(), linked.end() - std::ptrdiff_t(ControlJson::maxListedDetections));
+    // The runbook speaks of the costliest detection (stalled, then slowed,
+    // then the newest) and drains what every active one recommends.
+    const TelemetryDetection *primary = nullptr;
+    std::set<std::string> hosts, links;
+    for (const TelemetryDetection &d : linked) {
+        if (!primary || d.severity >= primary->severity)
+            primary = &d;
+        if (d.active) {
+            hosts.insert(d.exclusions.hosts.begin(), d.exclusions.hosts.end());
+            links.insert(d.exclusions.links.begin(), d.exclusions.links.end());
+        }
+    }
     if (summary.empty())
         summary = "Filed by " + principal.name + " through the control-plane API; " + std::to_string(linked.size())
             + " matching detection(s) in the last hour.";
@@ -692,9 +725,17 @@ ControlResponse ControlService::createIncident(const Call &call, const Principal
     record.symptom = *symptom;
     record.networkId = networkId;
     record.detectionsJson = ControlJson::detections(linked).dump(-1, ' ', false, Json::error_handler_t::replace);
-    record.runbook
-        = renderRunbook(*symptom, clusterName, linked.empty() ? "(no detection yet)" : linked.front().element,
-                        linked.empty() ? 0 : linked.front().firstInterval, summary, "-", "-");
+    if (primary) {
+        HealthExclusions drain{{hosts.begin(), hosts.end()}, {links.begin(), links.end()}};
+        const AlarmSeverity severity = primary->severity;
+        record.runbook = renderRunbook(*symptom, clusterName, primary->element, primary->firstInterval, summary,
+                                       jobImpactsText(primary->jobs), exclusionsText(drain),
+                                       alarmSeverityName(severity), severityAction(severity),
+                                       sourceTimeText(primary->firstTime));
+    } else {
+        record.runbook = renderRunbook(*symptom, clusterName, "(no detection yet)", 0, summary,
+                                       "none detected yet", "none", "unknown");
+    }
     record.createdUtc = ControlStore::nowUtc();
     record.createdBy = principal.name;
     m_store.addIncident(record);

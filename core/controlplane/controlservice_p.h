@@ -25,7 +25,19 @@ Json network(const NetworkRecord &network, double observedLossPct);
 Json intent(const IntentRecord &intent);
 Json incident(const IncidentRecord &incident);
 Json audit(const AuditEntry &entry);
-Json telemetry(const NetworkRecord &network, const TelemetryWindow &window);
+/// The telemetry answer; `detections` (oldest first) adds the newest
+/// maxListedDetections of them.
+Json telemetry(const NetworkRecord &network, const TelemetryWindow &window,
+               const std::vector<TelemetryDetection> &detections);
+/// Ranks and drained hosts or links listed per detection; the rest are
+/// counted (`ranks_total`, `hosts_total`, `links_total`).
+constexpr size_t maxListedRanks = 64;
+constexpr size_t maxListedDrains = 64;
+/// Detections an answer carries (the newest); the rest are counted.
+constexpr size_t maxListedDetections = 50;
+/// "2026-12-05T12:16:33Z" for an epoch time; "" for 0 or a relative time.
+std::string utcText(double epochSeconds);
+Json detection(const TelemetryDetection &detection);
 Json detections(const std::vector<TelemetryDetection> &detections);
 
 /// The path without its query, and the query's parameters (percent-decoded).

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <ctime>
 
 namespace Railyard::ControlJson {
 namespace {
@@ -115,7 +116,7 @@ Json audit(const AuditEntry &e)
     return j;
 }
 
-Json telemetry(const NetworkRecord &n, const TelemetryWindow &w)
+Json telemetry(const NetworkRecord &n, const TelemetryWindow &w, const std::vector<TelemetryDetection> &detections)
 {
     Json j;
     j["p99_rtt_us"] = rounded(w.p99RttUs, 100);
@@ -132,20 +133,85 @@ Json telemetry(const NetworkRecord &n, const TelemetryWindow &w)
     j["rtt_estimated"] = true;
     if (!w.staleReason.empty())
         j["stale_reason"] = w.staleReason;
+    Json list = Json::array();
+    const size_t first = detections.size() > maxListedDetections ? detections.size() - maxListedDetections : 0;
+    for (size_t i = first; i < detections.size(); ++i)
+        list.push_back(detection(detections[i]));
+    j["detections"] = std::move(list);
+    j["detections_total"] = detections.size();
+    return j;
+}
+
+namespace {
+
+/// At most `limit` items of a list, and its full size beside them: a leaf
+/// uplink alarm on a large job names thousands of ranks.
+template<typename T>
+void putBounded(Json &j, const char *key, const std::vector<T> &items, size_t limit)
+{
+    Json list = Json::array();
+    for (size_t i = 0; i < items.size() && i < limit; ++i)
+        list.push_back(items[i]);
+    j[key] = std::move(list);
+    if (items.size() > limit)
+        j[std::string(key) + "_total"] = items.size();
+}
+
+Json finiteOrNull(double value)
+{
+    return std::isfinite(value) ? Json(rounded(value, 1e4)) : Json(nullptr);
+}
+
+} // namespace
+
+std::string utcText(double epochSeconds)
+{
+    if (!(epochSeconds >= 1e9) || !std::isfinite(epochSeconds))
+        return {};
+    const std::time_t t = std::time_t(std::floor(epochSeconds));
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return text;
+}
+
+Json detection(const TelemetryDetection &d)
+{
+    Json j;
+    j["kind"] = d.kind;
+    j["element"] = d.element;
+    j["symptom"] = d.symptom;
+    j["first_interval"] = d.firstInterval;
+    if (const std::string utc = utcText(d.firstTime); !utc.empty())
+        j["first_time_utc"] = utc;
+    j["active"] = d.active;
+    j["severity"] = alarmSeverityName(d.severity);
+    Json jobs = Json::array();
+    for (const JobImpact &job : d.jobs) {
+        Json o;
+        o["name"] = job.name;
+        o["slowdown"] = finiteOrNull(job.slowdown);
+        o["stalled"] = !std::isfinite(job.slowdown);
+        o["routing"] = routingModeName(job.routing);
+        o["adaptive_slowdown"] = finiteOrNull(job.adaptiveSlowdown);
+        o["healthy_step_time_ms"] = rounded(job.healthyStepSeconds * 1e3, 1e4);
+        putBounded(o, "ranks", job.ranks, maxListedRanks);
+        jobs.push_back(std::move(o));
+    }
+    j["jobs"] = std::move(jobs);
+    Json drain;
+    putBounded(drain, "hosts", d.exclusions.hosts, maxListedDrains);
+    putBounded(drain, "links", d.exclusions.links, maxListedDrains);
+    j["drain"] = std::move(drain);
     return j;
 }
 
 Json detections(const std::vector<TelemetryDetection> &detections)
 {
     Json list = Json::array();
-    for (const TelemetryDetection &d : detections) {
-        Json j;
-        j["kind"] = d.kind;
-        j["element"] = d.element;
-        j["first_interval"] = d.firstInterval;
-        j["active"] = d.active;
-        list.push_back(std::move(j));
-    }
+    for (const TelemetryDetection &d : detections)
+        list.push_back(detection(d));
     return list;
 }
 

@@ -90,6 +90,31 @@ std::string sourceTimeText(double seconds)
         + local.toString(QStringLiteral("HH:mm:ss")).toStdString() + " local)";
 }
 
+std::string jobImpactsText(const std::vector<JobImpact> &jobs)
+{
+    std::vector<std::string> texts;
+    for (const JobImpact &j : jobs) {
+        char text[256];
+        if (std::isfinite(j.slowdown))
+            std::snprintf(text, sizeof text, "%s (predicted %.2f× step time, %.2f× with adaptive routing, %zu ranks)",
+                          j.name.c_str(), j.slowdown, j.adaptiveSlowdown, j.ranks.size());
+        else
+            std::snprintf(text, sizeof text, "%s (stalled, %zu ranks)", j.name.c_str(), j.ranks.size());
+        texts.push_back(text);
+    }
+    return join(texts);
+}
+
+std::string exclusionsText(const HealthExclusions &exclusions)
+{
+    std::vector<std::string> items;
+    for (const std::string &h : exclusions.hosts)
+        items.push_back("host " + h);
+    for (const std::string &l : exclusions.links)
+        items.push_back("link " + l);
+    return join(items);
+}
+
 HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alarm, int alarmIndex,
                              const std::vector<JobImpact> &jobs, const HealthExclusions &exclusions)
 {
@@ -110,24 +135,13 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
                                        & 0xffffffffffffull));
     incident.id = id;
 
-    std::vector<std::string> jobTexts;
-    for (const JobImpact &j : jobs) {
-        char text[256];
-        if (std::isfinite(j.slowdown))
-            std::snprintf(text, sizeof text, "%s (predicted %.2f× step time, %.2f× with adaptive routing, %zu ranks)",
-                          j.name.c_str(), j.slowdown, j.adaptiveSlowdown, j.ranks.size());
-        else
-            std::snprintf(text, sizeof text, "%s (stalled, %zu ranks)", j.name.c_str(), j.ranks.size());
-        jobTexts.push_back(text);
-    }
-    std::vector<std::string> excluded = exclusions.hosts;
-    excluded.insert(excluded.end(), exclusions.links.begin(), exclusions.links.end());
     std::string summary = std::string("Raised by rule '") + alarm.evidence.rule + "' at interval "
         + std::to_string(alarm.raisedInterval) + ".";
     if (alarm.raisedTime > 0)
         summary += " Raised at " + sourceTimeText(alarm.raisedTime) + ".";
     incident.runbook = renderRunbook(incident.symptom, cluster, alarm.element, alarm.firstInterval, summary,
-                                     join(jobTexts), join(excluded), alarmSeverityName(incident.severity),
+                                     jobImpactsText(jobs), exclusionsText(exclusions),
+                                     alarmSeverityName(incident.severity),
                                      severityAction(incident.severity), sourceTimeText(alarm.firstTime));
     return incident;
 }

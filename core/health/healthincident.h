@@ -49,6 +49,12 @@ std::string renderRunbook(const std::string &symptom, const std::string &cluster
 /// for relative times (a simulator without a start time); "" for 0.
 std::string sourceTimeText(double seconds);
 
+/// The runbook's "Affected jobs" text: "llama (predicted 1.93× step time,
+/// 1.00× with adaptive routing, 8 ranks), …"; "none" for no job.
+std::string jobImpactsText(const std::vector<JobImpact> &jobs);
+/// The runbook's drain list: "host gpu001, link leaf-0001--spine-01"; "none".
+std::string exclusionsText(const HealthExclusions &exclusions);
+
 /// Builds the incident for one alarm. A stale source raises no incident:
 /// callers pass only alarms raised from fresh frames.
 HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alarm, int alarmIndex,

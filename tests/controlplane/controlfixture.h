@@ -6,6 +6,9 @@
 // made with their keys.
 
 #include "core/controlplane/controlservice.h"
+#include "core/health/healthfault.h"
+#include "core/health/runningjobs.h"
+#include "core/jobs/jobspec.h"
 #include "core/registry/formatregistry.h"
 #include "core/intents/ed25519key.h"
 #include "core/intents/intentreview.h"
@@ -143,6 +146,24 @@ struct Fixture
     }
 
     QString dbPath() const { return dir.filePath(QStringLiteral("controld.db")); }
+
+    /// Watches lab-2rack again with these jobs placed and these faults
+    /// simulated (between calls: the service reads the cluster per request).
+    void watch(const std::vector<JobSpec> &jobs, const std::vector<std::string> &faults)
+    {
+        std::vector<HealthFault> parsed;
+        for (const std::string &text : faults) {
+            std::string error;
+            std::optional<HealthFault> fault = parseHealthFault(text, *cluster.fabric, &error);
+            QVERIFY2(fault, error.c_str());
+            parsed.push_back(*fault);
+        }
+        ClusterTelemetryOptions telemetry;
+        telemetry.intervalSeconds = 0.05;
+        cluster.telemetry.reset();
+        cluster.telemetry = std::make_unique<ClusterTelemetry>(
+            cluster.name, cluster.fabric, placeRunningJobs(*cluster.fabric, jobs), std::move(parsed), telemetry);
+    }
 
     ControlResponse call(const std::string &method, const std::string &target, const std::string &role,
                          const std::string &body = {}, const std::string &key = {},

@@ -1,7 +1,9 @@
 // The Control Plane dock against a real railyard-controld started on
 // loopback: connect, list networks, push a reviewed intent (and see a
-// refused one's reason), read telemetry and incidents; the main window's
-// File action and View entry. With RAILYARD_SCREENSHOT_DIR set, the dock is
+// refused one's reason), read telemetry, detections (a NIC link of
+// lab-llama at a quarter of its rate) and incidents, file an incident for a
+// detection and read its runbook; the main window's File action and View
+// entry. With RAILYARD_SCREENSHOT_DIR set, the dock is
 // saved as controlplane-dock.png there (docs/images).
 
 #include "core/controlplane/controlclient.h"
@@ -37,6 +39,7 @@ private slots:
     void cleanupTestCase();
     void connectPushAndWatch();
     void mainWindowWiring();
+    void detectionsAndIncidents();
 
 private:
     QString token(const char *role);
@@ -75,7 +78,9 @@ void TestControlPlaneDock::initTestCase()
                      QStringLiteral("--cluster"),
                      QStringLiteral("lab-2rack=" RAILYARD_SAMPLES "/lab-2rack.fabric.json"), QStringLiteral("--job"),
                      QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.job.json"), QStringLiteral("--inject"),
-                     QStringLiteral("hang:rank:3@5"), QStringLiteral("--telemetry-interval"), QStringLiteral("0.2")});
+                     QStringLiteral("hang:rank:3@5"), QStringLiteral("--inject"),
+                     QStringLiteral("degrade:lab-r1-h1-nic0:0.25@2"), QStringLiteral("--telemetry-interval"),
+                     QStringLiteral("0.2")});
     QVERIFY(m_service.waitForStarted(10000));
     QTRY_VERIFY_WITH_TIMEOUT(m_service.canReadLine(), 30000);
     const QString line = QString::fromUtf8(m_service.readLine());
@@ -230,6 +235,103 @@ void TestControlPlaneDock::mainWindowWiring()
     QVERIFY(pushed.wait(20000));
     QVERIFY2(window.controlPlaneDock()->statusText().contains(QLatin1String("403 forbidden")),
              qPrintable(window.controlPlaneDock()->statusText()));
+}
+
+void TestControlPlaneDock::detectionsAndIncidents()
+{
+    const QString link = QStringLiteral("lab-r1-h1-nic0");
+    ControlPlaneDock dock;
+    dock.resize(560, 760);
+    dock.show();
+    QSignalSpy refreshed(&dock, &ControlPlaneDock::refreshed);
+    dock.setConnection({m_url, token("operator"), {}});
+    QVERIFY(refreshed.wait(20000));
+    if (dock.networksView()->topLevelItemCount() == 0) { // run alone
+        ControlClient operatorClient({m_url, token("operator"), {}});
+        QVERIFY(operatorClient
+                    .post(QStringLiteral("/v1/training-networks"),
+                          R"({"cluster":"lab-2rack","backend":"roce","rails":2,"topology":"rail_optimized"})")
+                    .ok());
+    }
+    // The degraded link is listed with its severity, wall-clock time and the
+    // job it slows, priced as routed and with adaptive routing.
+    QTRY_VERIFY_WITH_TIMEOUT((dock.refresh(), dock.selectDetection(link)), 30000);
+    const QTreeWidgetItem *row = dock.detectionsView()->currentItem();
+    QCOMPARE(row->text(0), QStringLiteral("slowdown"));
+    QCOMPARE(row->text(1), QStringLiteral("link_degraded"));
+    QVERIFY2(row->text(3).endsWith(QLatin1String(" UTC")), qPrintable(row->text(3)));
+    QVERIFY2(row->toolTip(3).contains(QLatin1String("local time")), qPrintable(row->toolTip(3)));
+    QVERIFY2(QRegularExpression(QStringLiteral("lab-llama [0-9.]+× as routed \\(4\\.00× adaptive\\), 8 rank"))
+                 .match(row->text(4))
+                 .hasMatch(),
+             qPrintable(row->text(4)));
+    QVERIFY2(row->toolTip(4).contains(QLatin1String("Drain: host lab-r1-h1")), qPrintable(row->toolTip(4)));
+    // The selection survives refreshes.
+    for (int i = 0; i < 2; ++i) {
+        dock.refresh();
+        QVERIFY(refreshed.wait(20000));
+        QVERIFY(dock.detectionsView()->currentItem());
+        QCOMPARE(dock.detectionsView()->currentItem()->text(2), link);
+    }
+
+    const QByteArray shots = qgetenv("RAILYARD_SCREENSHOT_DIR");
+    if (!shots.isEmpty())
+        QVERIFY(dock.grab().save(
+            QDir(QString::fromLocal8Bit(shots)).filePath(QStringLiteral("controlplane-detections.png"))));
+
+    // Filing an incident for it selects the new incident and opens its
+    // runbook: the job, its slowdown and the host to drain.
+    QSignalSpy filed(&dock, &ControlPlaneDock::incidentFiled);
+    dock.fileIncident();
+    QVERIFY(filed.wait(20000));
+    QVERIFY2(filed.last().at(0).toBool(), qPrintable(dock.statusText()));
+    const QString id = QRegularExpression(QStringLiteral("ni_[0-9a-f]+")).match(dock.statusText()).captured(0);
+    QVERIFY2(!id.isEmpty(), qPrintable(dock.statusText()));
+    QTRY_VERIFY_WITH_TIMEOUT(dock.incidentsView()->currentItem() && dock.incidentsView()->currentItem()->text(0) == id,
+                             20000);
+    QCOMPARE(dock.incidentsView()->currentItem()->text(3), QStringLiteral("slowdown"));
+    QVERIFY2(dock.runbookText().contains(QLatin1String("Link degraded: lab-r1-h1-nic0")), qPrintable(dock.runbookText()));
+    QVERIFY2(dock.runbookText().contains(QLatin1String("lab-llama (predicted")), qPrintable(dock.runbookText()));
+    QVERIFY2(dock.runbookText().contains(QLatin1String("host lab-r1-h1")), qPrintable(dock.runbookText()));
+    // Another incident's selection survives refreshes too, with its runbook.
+    if (dock.incidentsView()->topLevelItemCount() < 2) { // run alone
+        ControlClient operatorClient({m_url, token("operator"), {}});
+        QVERIFY(operatorClient
+                    .post(QStringLiteral("/v1/incidents/network"), R"({"cluster":"lab-2rack","symptom":"pfc_storm"})")
+                    .ok());
+        dock.refresh();
+        QVERIFY(refreshed.wait(20000));
+    }
+    QTreeWidgetItem *other = nullptr;
+    for (int i = 0; i < dock.incidentsView()->topLevelItemCount(); ++i)
+        if (dock.incidentsView()->topLevelItem(i)->text(0) != id)
+            other = dock.incidentsView()->topLevelItem(i);
+    QVERIFY(other);
+    const QString otherId = other->text(0);
+    dock.incidentsView()->setCurrentItem(other);
+    const QString otherRunbook = dock.runbookText();
+    QVERIFY(!otherRunbook.contains(QLatin1String("lab-llama (predicted")));
+    dock.refresh();
+    QVERIFY(refreshed.wait(20000));
+    QCOMPARE(dock.incidentsView()->currentItem()->text(0), otherId);
+    QCOMPARE(dock.runbookText(), otherRunbook);
+
+    if (!shots.isEmpty()) {
+        for (int i = 0; i < dock.incidentsView()->topLevelItemCount(); ++i)
+            if (dock.incidentsView()->topLevelItem(i)->text(0) == id)
+                dock.incidentsView()->setCurrentItem(dock.incidentsView()->topLevelItem(i));
+        QVERIFY(dock.grab().save(
+            QDir(QString::fromLocal8Bit(shots)).filePath(QStringLiteral("controlplane-incident.png"))));
+    }
+
+    // A reviewer may not file incidents: the refusal is shown.
+    dock.setConnection({m_url, token("reviewer"), {}});
+    QVERIFY(refreshed.wait(20000));
+    QTRY_VERIFY_WITH_TIMEOUT((dock.refresh(), dock.selectDetection(link)), 30000);
+    dock.fileIncident();
+    QVERIFY(filed.wait(20000));
+    QCOMPARE(filed.last().at(0).toBool(), false);
+    QVERIFY2(dock.statusText().contains(QLatin1String("403")), qPrintable(dock.statusText()));
 }
 
 QTEST_MAIN(TestControlPlaneDock)

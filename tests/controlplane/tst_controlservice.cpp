@@ -20,6 +20,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <QDateTime>
 #include <QtTest>
 
 #include <sqlite3.h>
@@ -48,6 +49,7 @@ private slots:
     void pagination();
     void telemetryWindow();
     void incidents();
+    void incidentsCarryImpact();
     void targetParsing();
     void invalidUtf8IsQuotedNotFatal();
 };
@@ -409,6 +411,80 @@ void TestControlService::incidents()
     const std::string id = incident.value(QStringLiteral("incident_id")).toString().toStdString();
     QCOMPARE(json(f.call("GET", "/v1/incidents/network/" + id, "viewer")), incident);
     QCOMPARE(f.call("GET", "/v1/incidents/network/ni_none", "viewer").status, 404);
+}
+
+void TestControlService::incidentsCarryImpact()
+{
+    // lab-llama fills lab-2rack; one of its hosts' NIC links runs at a
+    // quarter of its rate from interval 2.
+    Fixture f;
+    const JobSpecResult job = readJobSpecFile(QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.job.json"));
+    QVERIFY(job.ok());
+    f.watch({*job.job}, {"degrade:lab-r1-h1-nic0:0.25@2"});
+    const std::string net = f.createNetwork();
+
+    // The telemetry answer carries the detection, priced for the job.
+    QJsonObject degraded;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            const QJsonObject t = json(f.call("GET", "/v1/training-networks/" + net + "/telemetry?window=1m", "viewer"));
+            for (const QJsonValue &v : t.value(QStringLiteral("detections")).toArray())
+                if (v.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("link_degraded"))
+                    degraded = v.toObject();
+            return !degraded.isEmpty();
+        }(),
+        20000);
+    QCOMPARE(degraded.value(QStringLiteral("element")).toString(), QStringLiteral("lab-r1-h1-nic0"));
+    QCOMPARE(degraded.value(QStringLiteral("severity")).toString(), QStringLiteral("slowdown"));
+    // The simulator's clock is the wall clock: the first bad interval is
+    // stamped within the last minute.
+    const QDateTime since
+        = QDateTime::fromString(degraded.value(QStringLiteral("first_time_utc")).toString(), Qt::ISODate);
+    QVERIFY2(since.isValid(), qPrintable(degraded.value(QStringLiteral("first_time_utc")).toString()));
+    QVERIFY(std::abs(since.secsTo(QDateTime::currentDateTimeUtc())) < 60);
+    const QJsonArray jobs = degraded.value(QStringLiteral("jobs")).toArray();
+    QCOMPARE(jobs.size(), 1);
+    const QJsonObject impact = jobs[0].toObject();
+    QCOMPARE(impact.value(QStringLiteral("name")).toString(), QStringLiteral("lab-llama"));
+    // A quarter of a NIC link's rate: 4× under adaptive routing (fluid
+    // sharing, the link is the only way to the host); as routed, ECMP hash
+    // collisions already hold the healthy step back, so less.
+    QVERIFY2(impact.value(QStringLiteral("slowdown")).toDouble() > 1.5,
+             qPrintable(QString::number(impact.value(QStringLiteral("slowdown")).toDouble())));
+    QCOMPARE(impact.value(QStringLiteral("adaptive_slowdown")).toDouble(), 4.0);
+    QCOMPARE(impact.value(QStringLiteral("routing")).toString(), QStringLiteral("hashed"));
+    QCOMPARE(impact.value(QStringLiteral("ranks")).toArray().size(), 8); // the host's 8 GPUs
+    QCOMPARE(degraded.value(QStringLiteral("drain")).toObject().value(QStringLiteral("hosts")).toArray(),
+             QJsonArray{QStringLiteral("lab-r1-h1")});
+
+    // Filed for that element, the incident links it and its runbook names
+    // the job, its slowdown and the host to drain.
+    ControlResponse r = f.call("POST", "/v1/incidents/network", "operator",
+                               R"({"cluster":"lab-2rack","symptom":"link_degraded","element":"lab-r1-h1-nic0"})");
+    QCOMPARE(r.status, 201);
+    const QJsonObject incident = json(r);
+    const QJsonArray linked = incident.value(QStringLiteral("detections")).toArray();
+    QCOMPARE(linked.size(), 1);
+    QCOMPARE(linked[0].toObject().value(QStringLiteral("jobs")).toArray()[0].toObject().value(QStringLiteral("name")),
+             QStringLiteral("lab-llama"));
+    const QString runbook = incident.value(QStringLiteral("runbook")).toString();
+    QVERIFY2(runbook.contains(QLatin1String("lab-llama (predicted")), qPrintable(runbook));
+    QVERIFY2(runbook.contains(QLatin1String("host lab-r1-h1")), qPrintable(runbook));
+    QVERIFY2(runbook.contains(QLatin1String("Severity: **slowdown**")), qPrintable(runbook));
+    QVERIFY2(!runbook.contains(QLatin1String("Affected jobs: -")), qPrintable(runbook));
+    QVERIFY2(runbook.contains(QLatin1String(" UTC (")), qPrintable(runbook)); // the wall-clock time
+    // A detection that is not there is refused, with a bounded echo.
+    r = f.call("POST", "/v1/incidents/network", "operator",
+               R"({"cluster":"lab-2rack","symptom":"link_degraded","element":")" + std::string(5000, 'x') + R"("})");
+    QCOMPARE(r.status, 422);
+    r = f.call("POST", "/v1/incidents/network", "operator",
+               R"({"cluster":"lab-2rack","symptom":"link_degraded","element":"lab-r2-h1-nic0"})");
+    QCOMPARE(r.status, 422);
+    QVERIFY2(r.body.find("no link_degraded detection on lab-r2-h1-nic0") != std::string::npos, r.body.c_str());
+    // Without an element, every detection of the symptom is linked.
+    r = f.call("POST", "/v1/incidents/network", "operator", R"({"cluster":"lab-2rack","symptom":"link_degraded"})");
+    QCOMPARE(r.status, 201);
+    QCOMPARE(json(r).value(QStringLiteral("detections")).toArray().size(), 1);
 }
 
 void TestControlService::targetParsing()

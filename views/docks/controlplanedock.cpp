@@ -3,7 +3,9 @@
 #include "core/controlplane/controlrecords.h"
 #include "core/intents/intentreview.h"
 
+#include <QColor>
 #include <QComboBox>
+#include <QDateTime>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -14,11 +16,16 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
+#include <QTabWidget>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QTreeWidget>
 #include <QUuid>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace Railyard {
 namespace {
@@ -105,10 +112,42 @@ void ControlPlaneDock::build()
     m_telemetry->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     telemetryLayout->addWidget(m_telemetry, 1);
 
-    m_incidents = new QTreeWidget(splitter);
+    m_tabs = new QTabWidget(splitter);
+    auto *detectionsBox = new QWidget(m_tabs);
+    auto *detectionsLayout = new QVBoxLayout(detectionsBox);
+    detectionsLayout->setContentsMargins(0, 0, 0, 0);
+    m_detections = new QTreeWidget(detectionsBox);
+    m_detections->setRootIsDecorated(false);
+    m_detections->setHeaderLabels({tr("Severity"), tr("Detection"), tr("Element"), tr("Since"), tr("Jobs")});
+    m_detections->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_detections->header()->setStretchLastSection(true);
+    connect(m_detections, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        m_detectionKey = item ? item->data(0, Qt::UserRole).toString() : QString();
+        updateButtons();
+    });
+    detectionsLayout->addWidget(m_detections, 1);
+    auto *fileRow = new QHBoxLayout;
+    fileRow->addStretch(1);
+    m_file = new QPushButton(tr("File Incident"), detectionsBox);
+    m_file->setToolTip(tr("File a network incident for the selected detection; its runbook names the jobs it slows "
+                          "and the hosts and links to drain"));
+    connect(m_file, &QPushButton::clicked, this, &ControlPlaneDock::fileIncident);
+    fileRow->addWidget(m_file);
+    detectionsLayout->addLayout(fileRow);
+    m_tabs->addTab(detectionsBox, tr("Detections"));
+
+    auto *incidentsSplitter = new QSplitter(Qt::Vertical, m_tabs);
+    m_incidents = new QTreeWidget(incidentsSplitter);
     m_incidents->setRootIsDecorated(false);
-    m_incidents->setHeaderLabels({tr("Incident"), tr("Filed"), tr("Cluster"), tr("Symptom"), tr("Detections")});
+    m_incidents->setHeaderLabels({tr("Incident"), tr("Filed"), tr("Symptom"), tr("Severity"), tr("Detections")});
     m_incidents->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    connect(m_incidents, &QTreeWidget::currentItemChanged, this, &ControlPlaneDock::showRunbook);
+    m_runbook = new QTextBrowser(incidentsSplitter);
+    m_runbook->setObjectName(QStringLiteral("runbook"));
+    m_runbook->setOpenExternalLinks(false);
+    m_runbook->setPlaceholderText(tr("Select an incident to read its runbook."));
+    incidentsSplitter->setStretchFactor(1, 1);
+    m_tabs->addTab(incidentsSplitter, tr("Incidents"));
     layout->addWidget(splitter, 1);
     setWidget(content);
 }
@@ -146,6 +185,8 @@ void ControlPlaneDock::updateButtons()
 {
     m_refresh->setEnabled(m_client != nullptr);
     m_push->setEnabled(m_client != nullptr && m_networks->currentItem() != nullptr);
+    m_file->setEnabled(m_client != nullptr && m_networks->currentItem() != nullptr
+                       && m_detections->currentItem() != nullptr);
 }
 
 QString ControlPlaneDock::statusText() const
@@ -201,6 +242,9 @@ void ControlPlaneDock::refresh()
                 return;
             }
             const QString selected = selectedNetwork();
+            // Rebuilt without signals: the telemetry of the kept selection is
+            // asked for once, below, not for the empty list in between.
+            const QSignalBlocker blocker(m_networks);
             m_networks->clear();
             const std::vector<NetworkAnswer> items = networksFromJson(object(reply));
             const QLocale locale;
@@ -232,25 +276,191 @@ void ControlPlaneDock::refresh()
         });
     m_client->send(
         "GET", QStringLiteral("/v1/incidents/network?limit=500"), {}, {}, [this, finished](ControlReply reply) {
-            if (reply.ok()) {
-                m_incidents->clear();
-                for (const QJsonValue &v : object(reply).value(QStringLiteral("items")).toArray()) {
-                    const QJsonObject i = v.toObject();
-                    auto *item = new QTreeWidgetItem(m_incidents);
-                    item->setText(0, i.value(QStringLiteral("incident_id")).toString());
-                    item->setText(1,
-                                  i.value(QStringLiteral("created_utc"))
-                                      .toString()
-                                      .left(19)
-                                      .replace(QLatin1Char('T'), QLatin1Char(' ')));
-                    item->setText(2, i.value(QStringLiteral("cluster")).toString());
-                    item->setText(3, i.value(QStringLiteral("symptom")).toString());
-                    item->setText(4, QString::number(i.value(QStringLiteral("detections")).toArray().size()));
-                    item->setToolTip(0, i.value(QStringLiteral("runbook")).toString());
-                }
-            }
+            if (reply.ok())
+                showIncidents(object(reply).value(QStringLiteral("items")).toArray());
             finished();
         });
+}
+
+namespace {
+
+QString severityText(const std::string &severity)
+{
+    if (severity == "stalled")
+        return ControlPlaneDock::tr("stalled");
+    if (severity == "slowdown")
+        return ControlPlaneDock::tr("slowdown");
+    return ControlPlaneDock::tr("no job impact");
+}
+
+int severityRank(const std::string &severity)
+{
+    return severity == "stalled" ? 2 : severity == "slowdown" ? 1 : 0;
+}
+
+QColor severityColor(const std::string &severity)
+{
+    return severity == "stalled" ? QColor(0xb0, 0x00, 0x20) : severity == "slowdown" ? QColor(0xb3, 0x5c, 0x00) : QColor();
+}
+
+/// "12:16:33 UTC" with the local time and date in the tooltip.
+QString sinceText(const DetectionAnswer &d, QString *tooltip)
+{
+    const QDateTime utc = QDateTime::fromString(QString::fromStdString(d.firstTimeUtc), Qt::ISODate);
+    if (!utc.isValid()) {
+        *tooltip = ControlPlaneDock::tr("Interval %1 of the service's telemetry").arg(d.firstInterval);
+        return ControlPlaneDock::tr("interval %1").arg(d.firstInterval);
+    }
+    const QLocale locale;
+    *tooltip = ControlPlaneDock::tr("%1 UTC\n%2 local time")
+                   .arg(utc.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+                        locale.toString(utc.toLocalTime(), QLocale::LongFormat));
+    return utc.toString(QStringLiteral("HH:mm:ss")) + ControlPlaneDock::tr(" UTC");
+}
+
+QString detectionKey(const DetectionAnswer &d)
+{
+    return QString::fromStdString(d.kind + '|' + d.element + '|' + std::to_string(d.firstInterval));
+}
+
+} // namespace
+
+void ControlPlaneDock::showDetections(const QJsonArray &list)
+{
+    // The selection is remembered by key, not by item: a refresh without a
+    // network, or one in which the detection is missing, does not lose it.
+    const QString selected = m_detectionKey;
+    const std::vector<DetectionAnswer> detections = detectionsFromJson(list);
+    const QSignalBlocker blocker(m_detections);
+    m_detections->clear();
+    // The newest first: the service lists them in the order raised.
+    for (auto it = detections.rbegin(); it != detections.rend(); ++it) {
+        const DetectionAnswer &d = *it;
+        auto *item = new QTreeWidgetItem(m_detections);
+        item->setText(0, severityText(d.severity) + (d.active ? QString() : tr(" (cleared)")));
+        item->setForeground(0, severityColor(d.severity));
+        item->setText(1, QString::fromStdString(d.kind));
+        item->setText(2, QString::fromStdString(d.element));
+        QString tooltip;
+        item->setText(3, sinceText(d, &tooltip));
+        item->setToolTip(3, tooltip);
+        item->setText(4, d.jobsText());
+        QStringList drain;
+        for (const std::string &h : d.drainHosts)
+            drain << tr("host %1").arg(QString::fromStdString(h));
+        for (const std::string &l : d.drainLinks)
+            drain << tr("link %1").arg(QString::fromStdString(l));
+        item->setToolTip(4, d.summary() + QLatin1Char('\n')
+                                + tr("Drain: %1").arg(drain.isEmpty() ? tr("nothing") : drain.join(QStringLiteral(", "))));
+        item->setData(0, Qt::UserRole, detectionKey(d));
+        item->setData(1, Qt::UserRole, QString::fromStdString(d.symptom));
+        if (item->data(0, Qt::UserRole).toString() == selected)
+            m_detections->setCurrentItem(item);
+    }
+    m_tabs->setTabText(0, tr("Detections (%1)").arg(detections.size()));
+    updateButtons();
+}
+
+void ControlPlaneDock::showIncidents(const QJsonArray &list)
+{
+    const QTreeWidgetItem *current = m_incidents->currentItem();
+    QString selected = current ? current->text(0) : QString();
+    if (!m_selectIncident.isEmpty())
+        selected = std::exchange(m_selectIncident, QString());
+    // Rebuilding the list must not flash the runbook of nothing.
+    const QSignalBlocker blocker(m_incidents);
+    m_incidents->clear();
+    QTreeWidgetItem *select = nullptr;
+    for (const QJsonValue &v : list) {
+        const std::optional<IncidentAnswer> a = incidentFromJson(v.toObject());
+        if (!a)
+            continue;
+        const IncidentRecord &i = a->incident;
+        auto *item = new QTreeWidgetItem(m_incidents);
+        item->setText(0, QString::fromStdString(i.id));
+        item->setText(1, QString::fromStdString(i.createdUtc).left(19).replace(QLatin1Char('T'), QLatin1Char(' ')));
+        item->setToolTip(1, tr("Filed by %1 (UTC)").arg(QString::fromStdString(i.createdBy)));
+        item->setText(2, QString::fromStdString(i.symptom));
+        std::string worst = "none";
+        QStringList lines;
+        for (const DetectionAnswer &d : a->detections) {
+            if (severityRank(d.severity) > severityRank(worst))
+                worst = d.severity;
+            lines << d.summary();
+        }
+        item->setText(3, a->detections.empty() ? tr("unknown") : severityText(worst));
+        item->setForeground(3, severityColor(worst));
+        item->setText(4, QString::number(a->detections.size()));
+        item->setToolTip(4, lines.isEmpty() ? tr("No detection was linked when it was filed.")
+                                            : lines.join(QLatin1Char('\n')));
+        item->setData(0, Qt::UserRole, QString::fromStdString(i.runbook));
+        if (item->text(0) == selected)
+            select = item;
+    }
+    if (select)
+        m_incidents->setCurrentItem(select);
+    m_tabs->setTabText(1, tr("Incidents (%1)").arg(m_incidents->topLevelItemCount()));
+    showRunbook();
+}
+
+void ControlPlaneDock::showRunbook()
+{
+    const QTreeWidgetItem *item = m_incidents->currentItem();
+    const QString runbook = item ? item->data(0, Qt::UserRole).toString() : QString();
+    // A refresh that brings the same runbook keeps the reader's scroll position.
+    if (runbook != m_runbook->property("markdown").toString()) {
+        m_runbook->setProperty("markdown", runbook);
+        m_runbook->setMarkdown(runbook);
+    }
+}
+
+QString ControlPlaneDock::runbookText() const
+{
+    return m_runbook->toPlainText();
+}
+
+bool ControlPlaneDock::selectDetection(const QString &element)
+{
+    for (int i = 0; i < m_detections->topLevelItemCount(); ++i) {
+        if (m_detections->topLevelItem(i)->text(2) == element) {
+            m_detections->setCurrentItem(m_detections->topLevelItem(i));
+            m_detectionKey = m_detections->topLevelItem(i)->data(0, Qt::UserRole).toString();
+            return true;
+        }
+    }
+    return false;
+}
+
+void ControlPlaneDock::fileIncident()
+{
+    const QTreeWidgetItem *detection = m_detections->currentItem();
+    const QTreeWidgetItem *networkItem = m_networks->currentItem();
+    if (!m_client || !detection || !networkItem) {
+        setStatus(tr("Select a detection of a network first."), true);
+        emit incidentFiled(false, statusText());
+        return;
+    }
+    const QString element = detection->text(2);
+    const QJsonObject body{{QStringLiteral("cluster"), networkItem->text(1)},
+                           {QStringLiteral("symptom"), detection->data(1, Qt::UserRole).toString()},
+                           {QStringLiteral("element"), element},
+                           {QStringLiteral("network_id"), networkItem->text(0)}};
+    setStatus(tr("Filing an incident for %1…").arg(element), false);
+    m_client->send("POST", QStringLiteral("/v1/incidents/network"),
+                   QJsonDocument(body).toJson(QJsonDocument::Compact).toStdString(),
+                   QUuid::createUuid().toString(QUuid::WithoutBraces), [this, element](ControlReply reply) {
+                       if (reply.ok()) {
+                           const std::optional<IncidentAnswer> a = incidentFromJson(object(reply));
+                           const QString id = a ? QString::fromStdString(a->incident.id) : QString();
+                           setStatus(tr("Filed incident %1 for %2.").arg(id, element), false);
+                           m_selectIncident = id;
+                           m_tabs->setCurrentIndex(1);
+                       } else {
+                           setStatus(tr("Filing an incident for %1 refused: %2").arg(element, reply.errorText()), true);
+                       }
+                       emit incidentFiled(reply.ok(), statusText());
+                       refresh();
+                   });
 }
 
 void ControlPlaneDock::refreshTelemetry()
@@ -258,6 +468,7 @@ void ControlPlaneDock::refreshTelemetry()
     const QString network = selectedNetwork();
     if (!m_client || network.isEmpty()) {
         m_telemetry->setText(tr("Select a network to see its telemetry."));
+        showDetections({});
         return;
     }
     const QString path = QStringLiteral("/v1/training-networks/%1/telemetry?window=%2")
@@ -284,6 +495,7 @@ void ControlPlaneDock::refreshTelemetry()
                              .arg(t.value(QStringLiteral("samples")).toInt())
                              .arg(t.value(QStringLiteral("source")).toString());
                 m_telemetry->setText(lines.join(QLatin1Char('\n')));
+                showDetections(t.value(QStringLiteral("detections")).toArray());
             }
         }
         requestDone();

@@ -3,15 +3,19 @@
 // The Control Plane dock: the training networks a control-plane service
 // (railyard-controld or a production one speaking the same API) manages,
 // their status and applied intent version; the selected network's telemetry
-// over a window (p99 RTT, ECN-CE rate, retransmits, loss, hang suspects),
-// refreshed every few seconds while the dock is shown; the incidents filed;
-// and pushing the Intents dock's reviewed version to the selected network.
+// over a window (p99 RTT, ECN-CE rate, retransmits, loss, hang suspects) and
+// its detections (severity, element, wall-clock time, the jobs it slows and
+// by how much), refreshed every few seconds while the dock is shown; filing
+// an incident for the selected detection; the incidents filed, with the
+// selected one's runbook; and pushing the Intents dock's reviewed version to
+// the selected network. Selections survive refreshes.
 // Every request is asynchronous (ControlClient::send): the UI never waits
 // on the network.
 
 #include "core/controlplane/controlclient.h"
 
 #include <QDockWidget>
+#include <QJsonArray>
 
 #include <memory>
 #include <string>
@@ -19,6 +23,8 @@
 class QComboBox;
 class QLabel;
 class QPushButton;
+class QTabWidget;
+class QTextBrowser;
 class QTimer;
 class QTreeWidget;
 
@@ -55,6 +61,15 @@ public:
     QString telemetryText() const;
     QTreeWidget *networksView() const { return m_networks; }
     QTreeWidget *incidentsView() const { return m_incidents; }
+    QTreeWidget *detectionsView() const { return m_detections; }
+    /// The selected incident's runbook, as shown (plain text).
+    QString runbookText() const;
+    /// Selects the newest detection on `element`; false when none is listed.
+    bool selectDetection(const QString &element);
+    /// Files an incident for the selected detection (its symptom and element,
+    /// on the selected network's cluster); the answer is shown in the
+    /// status line, the new incident selected and its runbook opened.
+    void fileIncident();
 
 signals:
     void connectRequested();
@@ -64,6 +79,8 @@ signals:
     void pushFinished(bool ok, const QString &message);
     /// A refresh finished (networks, incidents and telemetry answered).
     void refreshed();
+    /// fileIncident() answered: ok, and the status line's text.
+    void incidentFiled(bool ok, const QString &message);
 
 private:
     void build();
@@ -73,6 +90,9 @@ private:
     void updateButtons();
     /// One request of the current refresh answered.
     void requestDone();
+    void showDetections(const QJsonArray &detections);
+    void showIncidents(const QJsonArray &incidents);
+    void showRunbook();
 
     std::unique_ptr<ControlClient> m_client;
     QLabel *m_status = nullptr;
@@ -84,7 +104,13 @@ private:
     QLabel *m_telemetry = nullptr;
     QLabel *m_pushResult = nullptr;
     bool m_confirmPush = false;
+    QTabWidget *m_tabs = nullptr;
+    QTreeWidget *m_detections = nullptr;
+    QPushButton *m_file = nullptr;
     QTreeWidget *m_incidents = nullptr;
+    QTextBrowser *m_runbook = nullptr;
+    QString m_detectionKey;   ///< the selected detection's (kind|element|first interval)
+    QString m_selectIncident; ///< an incident just filed, to select when the list arrives
     QTimer *m_timer = nullptr;
     int m_pending = 0;           ///< requests of the current refresh still out
     bool m_refreshAgain = false; ///< a refresh was asked for while one was out
