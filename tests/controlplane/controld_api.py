@@ -203,6 +203,20 @@ def test_api(ws):
         check([i["incident_id"] for i in listed["items"]] == [inc["incident_id"]], "one incident listed")
         api(svc, "GET", f"{INCIDENTS}/{inc['incident_id']}", "/v1/incidents/network/{id}", token=t["viewer"],
             expect=200)
+        # An incident for one detected element links that detection only; an
+        # element nothing was detected on is refused, named in the error.
+        _, _, body, _ = api(svc, "GET", f"{NET}/{lab}/telemetry?window=5m", TELEMETRY, token=t["viewer"], expect=200)
+        check(body["detections_total"] >= 1 and len(body["detections"]) == min(50, body["detections_total"]),
+              f"the telemetry answer lists the detections: {body.get('detections_total')}")
+        element = body["detections"][-1]["element"]
+        _, _, one, _ = api(svc, "POST", INCIDENTS, INCIDENTS, token=t["operator"], expect=201,
+                           body={"cluster": "lab-2rack", "symptom": "rank_hang", "element": element},
+                           headers={"Idempotency-Key": "incident-element"})
+        check(one["detections"] and all(d["element"] == element for d in one["detections"]),
+              f"the incident links the detection on {element}: {one['detections']}")
+        _, _, refused, _ = api(svc, "POST", INCIDENTS, INCIDENTS, token=t["operator"], expect=422,
+                               body={"cluster": "lab-2rack", "symptom": "rank_hang", "element": "no-such-port"})
+        check("no-such-port" in json.dumps(refused), f"the refusal names the element: {refused}")
 
         # Revocation takes effect at once.
         run([CONTROLD, "token", "revoke", "--db", ws.db, "--name", "viewer-1"])

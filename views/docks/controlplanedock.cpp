@@ -17,6 +17,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTextBrowser>
@@ -77,6 +78,7 @@ void ControlPlaneDock::build()
     m_networks->setRootIsDecorated(false);
     m_networks->setHeaderLabels({tr("Network"), tr("Cluster"), tr("Status"), tr("Intent"), tr("Gbit/s per host")});
     m_networks->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_networks->setMinimumHeight(3 * fontMetrics().lineSpacing());
     connect(m_networks, &QTreeWidget::currentItemChanged, this, [this] {
         refreshTelemetry();
         updateButtons();
@@ -106,11 +108,19 @@ void ControlPlaneDock::build()
     m_pushResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_pushResult->hide();
     telemetryLayout->addWidget(m_pushResult);
-    m_telemetry = new QLabel(telemetryBox);
+    // The aggregates scroll rather than set the dock's minimum height: the
+    // dock shares the right area with others in a 900x600 window.
+    auto *telemetryScroll = new QScrollArea(telemetryBox);
+    telemetryScroll->setFrameShape(QFrame::NoFrame);
+    telemetryScroll->setWidgetResizable(true);
+    m_telemetry = new QLabel(telemetryScroll);
     m_telemetry->setTextFormat(Qt::PlainText);
     m_telemetry->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_telemetry->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    telemetryLayout->addWidget(m_telemetry, 1);
+    telemetryScroll->setWidget(m_telemetry);
+    const int line = fontMetrics().lineSpacing();
+    telemetryScroll->setMinimumHeight(2 * line);
+    telemetryLayout->addWidget(telemetryScroll, 1);
 
     m_tabs = new QTabWidget(splitter);
     auto *detectionsBox = new QWidget(m_tabs);
@@ -121,6 +131,7 @@ void ControlPlaneDock::build()
     m_detections->setHeaderLabels({tr("Severity"), tr("Detection"), tr("Element"), tr("Since"), tr("Jobs")});
     m_detections->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_detections->header()->setStretchLastSection(true);
+    m_detections->setMinimumHeight(3 * line);
     connect(m_detections, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
         m_detectionKey = item ? item->data(0, Qt::UserRole).toString() : QString();
         updateButtons();
@@ -142,10 +153,12 @@ void ControlPlaneDock::build()
     m_incidents->setHeaderLabels({tr("Incident"), tr("Filed"), tr("Symptom"), tr("Severity"), tr("Detections")});
     m_incidents->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     connect(m_incidents, &QTreeWidget::currentItemChanged, this, &ControlPlaneDock::showRunbook);
+    m_incidents->setMinimumHeight(3 * line);
     m_runbook = new QTextBrowser(incidentsSplitter);
     m_runbook->setObjectName(QStringLiteral("runbook"));
     m_runbook->setOpenExternalLinks(false);
     m_runbook->setPlaceholderText(tr("Select an incident to read its runbook."));
+    m_runbook->setMinimumHeight(3 * line);
     incidentsSplitter->setStretchFactor(1, 1);
     m_tabs->addTab(incidentsSplitter, tr("Incidents"));
     layout->addWidget(splitter, 1);
