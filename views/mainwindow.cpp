@@ -89,6 +89,7 @@ void MainWindow::createDocks()
     m_historyDock->setWidget(m_undoView);
 
     m_propertiesDock->setAnalysisRunner(m_runner);
+    m_propertiesDock->setCanvas(m_canvas);
     m_analysisDock->setAnalysisRunner(m_runner);
     m_problemsDock->setAnalysisRunner(m_runner);
 

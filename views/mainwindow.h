@@ -84,6 +84,7 @@ public:
     JobsDock *jobsDock() const { return m_jobsDock; }
     IntentsDock *intentsDock() const { return m_intentsDock; }
     HealthDock *healthDock() const { return m_healthDock; }
+    PropertiesDock *propertiesDock() const { return m_propertiesDock; }
     ControlPlaneDock *controlPlaneDock() const { return m_controlPlaneDock; }
     EditActions *editActions() const { return m_editActions; }
     ProjectSession *projectSession() const { return m_session; }

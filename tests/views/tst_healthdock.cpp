@@ -17,10 +17,12 @@
 #include "views/canvas/fabriccanvas.h"
 #include "views/canvas/healthoverlay.h"
 #include "views/docks/healthdock.h"
+#include "views/docks/propertiesdock.h"
 #include "views/healthmonitor.h"
 #include "views/mainwindow.h"
 
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QListWidget>
 #include <QRegularExpression>
 #include <QSettings>
@@ -173,6 +175,41 @@ private slots:
         QVERIFY(dock->incidentList()->item(0)->text().startsWith(QStringLiteral("link_degraded")));
         QVERIFY2(dock->runbookText().contains(linkId), qPrintable(dock->runbookText()));
         QVERIFY(dock->runbookText().contains(QStringLiteral("llama-70b-3k")));
+
+        // Live values beside the design values: the overlay's facts (the
+        // canvas tooltip's Live rows) and the Properties dock's Live section.
+        const auto facts = overlay->liveLinkFacts(fabric, link);
+        const auto fact = [&facts](const QString &label) {
+            for (const HealthOverlay::LiveFact &f : facts)
+                if (f.label == label)
+                    return f.value;
+            return QString();
+        };
+        QVERIFY2(fact(QStringLiteral("Live state")).startsWith(QStringLiteral("alarm; link_degraded (slowdown) since")),
+                 qPrintable(fact(QStringLiteral("Live state"))));
+        const QString nominal = QLocale().toString(fabric.link(link).capacityGbps, 'g', 6);
+        QVERIFY2(fact(QStringLiteral("Live rate"))
+                     .endsWith(QStringLiteral("Gbit/s of %1 Gbit/s nominal (10 %)").arg(nominal)),
+                 qPrintable(fact(QStringLiteral("Live rate"))));
+        QVERIFY(fact(QStringLiteral("Utilization")).contains(QStringLiteral("% of the running rate")));
+        QVERIFY(fact(QStringLiteral("Live sample")).startsWith(QStringLiteral("interval ")));
+        QVERIFY(overlay->liveNodeFacts(fabric, host).size() >= 3);
+        window.document()->setSelection({linkId.toStdString()});
+        const auto propertiesShow = [&window](const QString &text) {
+            for (const QLabel *label : window.propertiesDock()->findChildren<QLabel *>())
+                if (label->text().contains(text))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(propertiesShow(QStringLiteral("nominal (10 %)")), 5000);
+        QVERIFY(propertiesShow(QStringLiteral("Live")));
+        QVERIFY(propertiesShow(QStringLiteral("link_degraded (slowdown) since")));
+        if (const QString dir = qEnvironmentVariable("RAILYARD_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            window.propertiesDock()->show();
+            window.propertiesDock()->raise();
+            QCoreApplication::processEvents();
+            window.propertiesDock()->grab().save(dir + QStringLiteral("/properties-live.png"));
+        }
 
         // A link selected on the canvas gets its series.
         const std::string other = fabric.link(link + 1).id;

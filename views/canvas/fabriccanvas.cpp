@@ -424,6 +424,7 @@ void FabricCanvas::setHealthOverlay(std::unique_ptr<HealthOverlay> overlay)
     if (m_health && m_layout)
         m_health->setLayout(*m_layout);
     update();
+    emit healthOverlayChanged();
 }
 
 void FabricCanvas::setColourByOversubscription(bool on)
@@ -725,6 +726,16 @@ bool FabricCanvas::event(QEvent *event)
                 text += tr("<br>utilization %1 % (%2)")
                             .arg(QLocale().toString(100.0 * m_heat[static_cast<size_t>(l)], 'f', 1),
                                  m_heatTitle.toHtmlEscaped());
+        }
+        if (!text.isEmpty() && m_health) {
+            // Live values beside the design values, while Health watches.
+            const std::int32_t l = n >= 0 ? -1 : f.findLink(key);
+            const std::vector<HealthOverlay::LiveFact> facts =
+                n >= 0 ? m_health->liveNodeFacts(f, n) : m_health->liveLinkFacts(f, l);
+            if (!facts.empty())
+                text += tr("<br><b>Live</b>");
+            for (const HealthOverlay::LiveFact &fact : facts)
+                text += QStringLiteral("<br>%1: %2").arg(fact.label.toHtmlEscaped(), fact.value.toHtmlEscaped());
         }
         if (text.isEmpty())
             QToolTip::hideText();

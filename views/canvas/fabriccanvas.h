@@ -144,6 +144,8 @@ signals:
     /// QWidget's events.
     void aboutToBeDestroyed();
     void zoomChanged(double zoom);
+    /// The live health overlay was replaced (a new interval) or removed.
+    void healthOverlayChanged();
     /// The user asked for a what-if on these element ids.
     void failRequested(const QStringList &ids, bool failed);
     /// The context menu for the element under pos (empty id: none) is about

@@ -8,6 +8,7 @@
 // layout), so a paint only looks states up.
 
 #include "core/health/healthalarm.h"
+#include "core/health/healthreport.h"
 #include "core/health/telemetry.h"
 #include "core/model/fabric.h"
 
@@ -16,6 +17,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -59,6 +61,24 @@ public:
     std::int64_t interval() const { return m_interval; }
     int count(State state) const { return m_counts[state]; }
 
+    /// The frame and report the overlay was built from, kept for the live
+    /// values the canvas tooltip and the Properties dock show beside the
+    /// design values (shared with the Health dock, never copied).
+    void setLive(std::shared_ptr<const TelemetryFrame> frame, std::shared_ptr<const HealthReport> report);
+    struct LiveFact
+    {
+        QString label;
+        QString value;
+    };
+    /// Link `l` as the latest frame saw it: live state (and its alarm's kind,
+    /// severity and time), the running rate against the nominal, utilization
+    /// each way and the interval's counters. Empty without live data.
+    std::vector<LiveFact> liveLinkFacts(const Fabric &fabric, std::int32_t l) const;
+    /// A host or switch: its links by live state, and whether it is a suspect.
+    std::vector<LiveFact> liveNodeFacts(const Fabric &fabric, std::int32_t node) const;
+    /// "interval 12 at 21:59:21 UTC (22:59:21 local)"; empty without live data.
+    QString liveSampleText() const;
+
     static QColor colour(State state);
     static QString stateName(State state);
     /// The legend's title and rows.
@@ -79,6 +99,8 @@ private:
     std::int64_t m_interval = 0;
     bool m_stale = false;
     QString m_staleReason;
+    std::shared_ptr<const TelemetryFrame> m_frame;
+    std::shared_ptr<const HealthReport> m_report;
 };
 
 } // namespace Railyard

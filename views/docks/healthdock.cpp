@@ -512,8 +512,10 @@ void HealthDock::onUpdated()
         return;
     onStateChanged();
     if (m_canvas && m_document) {
-        m_canvas->setHealthOverlay(std::make_unique<HealthOverlay>(m_document->fabric(), *update.frame, update.alarms,
-                                                                   update.suspectNodes, m_canvas->healthOverlay()));
+        auto overlay = std::make_unique<HealthOverlay>(m_document->fabric(), *update.frame, update.alarms,
+                                                       update.suspectNodes, m_canvas->healthOverlay());
+        overlay->setLive(update.frame, update.report);
+        m_canvas->setHealthOverlay(std::move(overlay));
     }
     if (update.report != m_shownReport) {
         m_shownReport = update.report;

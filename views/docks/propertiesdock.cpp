@@ -2,6 +2,8 @@
 
 #include "core/document/fabricdocument.h"
 #include "views/analysisrunner.h"
+#include "views/canvas/fabriccanvas.h"
+#include "views/canvas/healthoverlay.h"
 #include "views/docks/dockcontent.h"
 #include "views/docks/selectioneditor.h"
 
@@ -154,6 +156,18 @@ void PropertiesDock::setAnalysisRunner(AnalysisRunner *runner)
     scheduleRefresh();
 }
 
+void PropertiesDock::setCanvas(FabricCanvas *canvas)
+{
+    if (canvas == m_canvas)
+        return;
+    if (m_canvas)
+        disconnect(m_canvas, nullptr, this, nullptr);
+    m_canvas = canvas;
+    if (m_canvas)
+        connect(m_canvas, &FabricCanvas::healthOverlayChanged, this, &PropertiesDock::scheduleRefresh);
+    scheduleRefresh();
+}
+
 void PropertiesDock::setEditing(bool editing)
 {
     m_editing = editing;
@@ -202,6 +216,15 @@ void PropertiesDock::refresh()
         rows = switchRows(fabric.switchIndexOf(n));
     } else {
         subtitle = tr("Not in this fabric");
+    }
+    if (const HealthOverlay *live = m_canvas ? m_canvas->healthOverlay() : nullptr; live && !rows.empty()) {
+        const std::int32_t l = fabric.findLink(id);
+        const std::vector<HealthOverlay::LiveFact> facts =
+            l >= 0 ? live->liveLinkFacts(fabric, l) : live->liveNodeFacts(fabric, fabric.findNode(id));
+        if (!facts.empty())
+            rows.push_back({Row::Kind::Header, tr("Live"), {}, 0.0});
+        for (const HealthOverlay::LiveFact &fact : facts)
+            rows.push_back({Row::Kind::Fact, fact.label, fact.value, 0.0});
     }
 
     if (selection.size() > 1) {

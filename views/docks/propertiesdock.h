@@ -15,13 +15,15 @@ class QTimer;
 namespace Railyard {
 
 class AnalysisRunner;
+class FabricCanvas;
 class FabricDocument;
 class SelectionEditor;
 
 /// Properties of the selected element: facts of a host (GPUs, NICs per rail,
 /// location), a switch (tier, radix, ports used, plane, rail, location, down
 /// and up capacity, oversubscription) or a link (ends, ports, capacity — an
-/// editable field that calls FabricDocument::setLinkCapacity — state, plane).
+/// editable field that calls FabricDocument::setLinkCapacity — state, plane),
+/// and, while live health is shown, the element's live values.
 class PropertiesDock : public QDockWidget
 {
     Q_OBJECT
@@ -30,6 +32,10 @@ public:
     ~PropertiesDock() override;
     void setDocument(FabricDocument *document);
     void setAnalysisRunner(AnalysisRunner *runner);
+    /// While the Health dock watches, the canvas carries the live overlay: the
+    /// dock adds a Live section (the running rate against the nominal,
+    /// utilization, counters, the alarm and since when) to the design facts.
+    void setCanvas(FabricCanvas *canvas);
     /// In Edit mode the dock also shows the SelectionEditor: rename and bulk
     /// edit of the selection's shared properties.
     void setEditing(bool editing);
@@ -67,6 +73,7 @@ private:
 
     QPointer<FabricDocument> m_document;
     QPointer<AnalysisRunner> m_runner;
+    QPointer<FabricCanvas> m_canvas;
     QLabel *m_title = nullptr;
     QLabel *m_subtitle = nullptr;
     QWidget *m_formWidget = nullptr;
