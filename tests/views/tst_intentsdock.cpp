@@ -30,6 +30,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QPainter>
@@ -85,6 +86,7 @@ class TestIntentsDock : public QObject
 private slots:
     void initTestCase();
     void rulesSideBySide();
+    void rulesReadableAtDefaultWidth();
     void canvasOverlayMatchesDiff();
     void structureEditRecomputes();
     void groupMarksZoomedOut();
@@ -186,6 +188,42 @@ void TestIntentsDock::rulesSideBySide()
     QVERIFY(!m_window->canvas()->intentDiff());
     QCOMPARE(rules->topLevelItemCount(), 7); // 5 allow + 2 deny
     QVERIFY(rules->isColumnHidden(IntentRulesView::OldColumn));
+}
+
+void TestIntentsDock::rulesReadableAtDefaultWidth()
+{
+    // The dock at its default width (the right dock area, 480 px): every
+    // shown column lies inside the view, wide enough for a few characters,
+    // and a policy wider than its column wraps onto a taller row.
+    openV3V4();
+    IntentsDock *dock = m_window->intentsDock();
+    dock->show();
+    dock->raise();
+    QCoreApplication::processEvents();
+    IntentRulesView *rules = dock->rulesView();
+    QVERIFY2(dock->width() <= 520, qPrintable(QString::number(dock->width())));
+    const int viewport = rules->viewport()->width();
+    const int minimum = rules->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 8;
+    for (const int c : {int(IntentRulesView::OldColumn), int(IntentRulesView::NewColumn),
+                        int(IntentRulesView::ChangeColumn)}) {
+        QVERIFY(!rules->isColumnHidden(c));
+        const int left = rules->header()->sectionViewportPosition(c);
+        const int right = left + rules->header()->sectionSize(c);
+        QVERIFY2(left >= 0 && right <= viewport, qPrintable(QStringLiteral("column %1: %2-%3 of %4")
+                                                                .arg(c).arg(left).arg(right).arg(viewport)));
+        QVERIFY(rules->header()->sectionSize(c) >= minimum);
+    }
+    QTreeWidgetItem *added = rules->topLevelItem(3); // "zone-01/* → zone-02/*/su-005/* rdma"
+    const int textWidth = rules->fontMetrics().horizontalAdvance(added->text(IntentRulesView::NewColumn));
+    QVERIFY(textWidth > rules->columnWidth(IntentRulesView::NewColumn)); // too wide for one line here
+    QVERIFY2(rules->visualItemRect(added).height() >= 2 * rules->fontMetrics().lineSpacing(),
+             qPrintable(QString::number(rules->visualItemRect(added).height())));
+    if (const QByteArray shots = qgetenv("RAILYARD_SCREENSHOT_DIR"); !shots.isEmpty())
+        QVERIFY(dock->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/intents-rules.png")));
+    // Wide enough, nothing wraps and the columns keep their contents' widths.
+    rules->resize(1600, rules->height());
+    QCoreApplication::processEvents();
+    QCOMPARE(rules->visualItemRect(added).height(), rules->visualItemRect(rules->topLevelItem(0)).height());
 }
 
 void TestIntentsDock::canvasOverlayMatchesDiff()

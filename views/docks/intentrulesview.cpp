@@ -3,7 +3,11 @@
 #include "core/intents/intentrulediff.h"
 #include "views/canvas/colours.h"
 
+#include <QEvent>
+#include <QFontMetrics>
 #include <QHeaderView>
+#include <QStyle>
+#include <QStyledItemDelegate>
 
 #include <algorithm>
 #include <map>
@@ -35,6 +39,28 @@ QColor tint(IntentRulesView::Kind kind, const QColor &base)
                             base.blueF() + (c.blueF() - base.blueF()) * t);
 }
 
+/// QTreeView asks for row heights without the column's width (so nothing
+/// would wrap): this delegate gives it the width of the cell's column.
+class WrappingDelegate : public QStyledItemDelegate
+{
+public:
+    explicit WrappingDelegate(QTreeView *view)
+        : QStyledItemDelegate(view)
+        , m_view(view)
+    {
+    }
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QStyleOptionViewItem sized = option;
+        // The style wraps only within a valid rectangle: any height will do.
+        sized.rect = QRect(0, 0, m_view->columnWidth(index.column()), 1 << 16);
+        return QStyledItemDelegate::sizeHint(sized, index);
+    }
+
+private:
+    QTreeView *m_view;
+};
+
 } // namespace
 
 IntentRulesView::IntentRulesView(QWidget *parent)
@@ -42,12 +68,69 @@ IntentRulesView::IntentRulesView(QWidget *parent)
 {
     setObjectName(QStringLiteral("IntentRules"));
     setRootIsDecorated(false);
-    setUniformRowHeights(true);
+    // Rows as tall as their wrapped policies: a dock is narrower than two
+    // policies side by side.
+    setUniformRowHeights(false);
+    setWordWrap(true);
+    setTextElideMode(Qt::ElideNone);
+    setItemDelegate(new WrappingDelegate(this));
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setSelectionMode(QAbstractItemView::SingleSelection);
     setHeaderLabels({QString(), tr("Rule"), tr("Old"), tr("New"), tr("Change")});
     header()->setSectionResizeMode(QHeaderView::Interactive);
     header()->resizeSection(MarkColumn, 28);
-    header()->setStretchLastSection(true);
+    header()->setStretchLastSection(false);
+}
+
+bool IntentRulesView::viewportEvent(QEvent *event)
+{
+    const bool handled = QTreeWidget::viewportEvent(event);
+    if (event->type() == QEvent::Resize)
+        fitColumns();
+    return handled;
+}
+
+void IntentRulesView::fitColumns()
+{
+    if (m_fitting)
+        return;
+    m_fitting = true;
+    const int width = viewport()->width();
+    const int mark = 28;
+    const int minimum = fontMetrics().horizontalAdvance(QLatin1Char('m')) * 8;
+    std::vector<int> shared;
+    for (const int c : {int(OldColumn), int(NewColumn), int(ChangeColumn)})
+        if (!isColumnHidden(c))
+            shared.push_back(c);
+    const int sharedMinimum = minimum * int(shared.size());
+    // The rule column: up to a quarter, and never at the others' minimum's expense.
+    // A pointer is one word: the column is at least as wide as the longest.
+    const int rule = std::max(std::min({std::max({m_wanted[PointerColumn], minimum}),
+                                        std::max(width / 4, m_pointerWidth), width - mark - sharedMinimum}),
+                              minimum / 2);
+    setColumnWidth(MarkColumn, mark);
+    setColumnWidth(PointerColumn, rule);
+    const int rest = std::max(sharedMinimum, width - mark - rule);
+    // Each shared column gets its minimum, then the rest in proportion to
+    // what it holds beyond that (all of it when everything fits); the last
+    // column takes the remainder, so the columns end at the viewport's edge.
+    int beyond = 0;
+    for (const int c : shared)
+        beyond += std::max(0, m_wanted[c] - minimum);
+    const int spare = rest - sharedMinimum;
+    int left = rest;
+    for (size_t i = 0; i < shared.size(); ++i) {
+        const int c = shared[i];
+        int w = left;
+        if (i + 1 < shared.size()) {
+            const int extra = std::max(0, m_wanted[c] - minimum);
+            w = minimum + (beyond <= spare ? extra : int(double(spare) * extra / std::max(beyond, 1)));
+        }
+        setColumnWidth(c, w);
+        left -= w;
+    }
+    doItemsLayout(); // row heights follow the new wrap widths
+    m_fitting = false;
 }
 
 QString IntentRulesView::policyText(const IntentRule &rule)
@@ -185,11 +268,19 @@ void IntentRulesView::showRules(const Intent *before, const Intent &after, const
             addRow(Setting, QString::fromStdString(s.pointer), nullptr, nullptr, tr("setting changed"),
                    s.oldValue.empty() ? tr("(absent)") : QString::fromStdString(s.oldValue),
                    s.newValue.empty() ? tr("(absent)") : QString::fromStdString(s.newValue));
-    resizeColumnToContents(PointerColumn);
-    for (int c = OldColumn; c <= NewColumn; ++c) {
-        resizeColumnToContents(c);
-        setColumnWidth(c, std::min(columnWidth(c), 300));
+    // What each column needs unwrapped (the widest cell, the header included).
+    const QFontMetrics metrics = fontMetrics();
+    for (int c = PointerColumn; c <= ChangeColumn; ++c) {
+        int wanted = metrics.horizontalAdvance(headerItem()->text(c));
+        for (int i = 0; i < topLevelItemCount(); ++i)
+            wanted = std::max(wanted, metrics.horizontalAdvance(topLevelItem(i)->text(c)));
+        m_wanted[c] = wanted + 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 8;
     }
+    m_pointerWidth = 0;
+    for (int i = 0; i < topLevelItemCount(); ++i)
+        m_pointerWidth = std::max(m_pointerWidth, metrics.horizontalAdvance(topLevelItem(i)->data(0, PointerRole).toString()));
+    m_pointerWidth += 2 * style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, this) + 8;
+    fitColumns();
 }
 
 bool IntentRulesView::selectPointer(const QString &pointer)

@@ -4,7 +4,8 @@
 // rule pair of the rule-level diff, in the new version's order with removed
 // rules where they stood, marked added (+), removed (−), changed (~),
 // reordered (↕) or unchanged, then the changed settings. With one version
-// only its rules are listed.
+// only its rules are listed. The columns share the view's width (policies
+// and changes wrap), so New and Change stay in sight in a narrow dock.
 
 #include <QTreeWidget>
 
@@ -40,10 +41,22 @@ public:
     /// "zone-01/* → zone-02/*/su-005/* rdma".
     static QString policyText(const IntentRule &rule);
 
+protected:
+    /// The viewport resizes with the view and when the scroll bar comes or goes.
+    bool viewportEvent(QEvent *event) override;
+
 private:
+    /// Shares the viewport's width: the mark, the rule (up to a quarter), then
+    /// Old, New and Change (when shown) in proportion to what they hold, each at least
+    /// a few characters wide; rows grow to the wrapped text.
+    void fitColumns();
     /// A rule row (either rule may be null) or, with both null, a setting row showing oldText / newText.
     void addRow(Kind kind, const QString &pointer, const IntentRule *oldRule, const IntentRule *newRule,
                 const QString &change, const QString &oldText = {}, const QString &newText = {});
+
+    int m_wanted[5] = {0, 0, 0, 0, 0}; ///< each column's width for its contents unwrapped
+    int m_pointerWidth = 0;            ///< the longest pointer, unbroken
+    bool m_fitting = false;
 };
 
 } // namespace Railyard
