@@ -120,6 +120,50 @@ std::string hostKey(const Host &h, int level, std::int32_t column)
     }
 }
 
+/// The runs of host groups (row 0, left to right) sharing a zone, pod or
+/// scalable unit, for the depths coarser than the level's groups and for the
+/// groups' own depth (pods at the pods level, SUs at the SU level).
+std::vector<LayoutSpan> locationSpans(const Fabric &f, const LayoutLevel &lv, int level)
+{
+    std::vector<const LayoutGroup *> hosts;
+    for (const LayoutGroup &g : lv.groups)
+        if (g.row == 0 && !g.members.empty() && f.isHost(g.members.front()))
+            hosts.push_back(&g);
+    std::sort(hosts.begin(), hosts.end(),
+              [](const LayoutGroup *a, const LayoutGroup *b) { return a->rect.left() < b->rect.left(); });
+    std::vector<LayoutSpan> spans;
+    for (int depth = LayoutSpan::Zone; depth <= std::min(level + 1, int(LayoutSpan::ScalableUnit)); ++depth) {
+        const size_t first = spans.size();
+        bool aggregates = false;
+        std::string lastKey;
+        for (const LayoutGroup *g : hosts) {
+            const Location &l = f.host(g->members.front()).location;
+            const std::string &name = depth == LayoutSpan::Zone ? l.zone : depth == LayoutSpan::Pod ? l.pod : l.su;
+            std::string key = l.zone;
+            if (depth >= LayoutSpan::Pod)
+                key += '\x1f' + l.pod;
+            if (depth >= LayoutSpan::ScalableUnit)
+                key += '\x1f' + l.su;
+            if (name.empty()) {
+                lastKey = "\x1e"; // a gap: the next named group starts a new run
+                continue;
+            }
+            if (spans.size() > first && key == lastKey) {
+                LayoutSpan &run = spans.back();
+                run.right = std::max(run.right, g->rect.right());
+                ++run.groups;
+                aggregates = true;
+            } else {
+                spans.push_back({LayoutSpan::Depth(depth), name, 1, g->rect.left(), g->rect.right()});
+            }
+            lastKey = std::move(key);
+        }
+        if (!aggregates && depth <= level)
+            spans.resize(first);
+    }
+    return spans;
+}
+
 } // namespace
 
 FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std::string, QPointF> *pins)
@@ -393,6 +437,7 @@ FabricLayout FabricLayout::compute(const Fabric &f, const std::unordered_map<std
         }
         for (size_t i = 0; i < lv.bundles.size(); ++i)
             lv.bundles[i].links = std::span<const std::int32_t>(lv.linkPool.data() + offset[i], offset[i + 1] - offset[i]);
+        lv.spans = locationSpans(f, lv, level);
         return lv;
     };
     FlatIndex racksIndex(static_cast<size_t>(f.linkCount()));

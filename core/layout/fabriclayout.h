@@ -49,6 +49,19 @@ struct LayoutBundle
     double gbps = 0.0; ///< nominal capacity, Gbit/s per direction
 };
 
+/// A zone, pod or scalable unit as the host row of one level shows it: the
+/// run of host groups, left to right, that lie in it. The canvas names these
+/// under the hosts, where the groups are too small to carry a label.
+struct LayoutSpan
+{
+    enum Depth { Zone, Pod, ScalableUnit };
+    Depth depth = Zone;
+    std::string label; ///< "zone-02", "pod-02", "su-005"
+    int groups = 0;    ///< host groups in the run
+    double left = 0.0; ///< scene x of the run's first group's left edge
+    double right = 0.0;
+};
+
 /// One aggregation level. Move-only: the bundles' link spans point into
 /// linkPool (one allocation per level instead of one per bundle, which made
 /// the 131K-GPU layout spend most of its time in malloc).
@@ -65,6 +78,12 @@ struct LayoutLevel
     std::vector<std::int32_t> groupOfNode; ///< per node
     std::vector<LayoutBundle> bundles;
     std::vector<std::int32_t> linkPool; ///< links of every bundle, bundle by bundle
+    /// The zones (and pods, and scalable units) coarser than the level's host
+    /// groups, by depth then left to right; a depth is left out when each of
+    /// its runs is a single group. The groups' own depth (pods at the pods
+    /// level, SUs at the SU level) comes last, one run per group: the canvas
+    /// names them when the boxes are too small for their labels.
+    std::vector<LayoutSpan> spans;
 };
 
 class FabricLayout

@@ -3,6 +3,7 @@
 // analysis dock showing the same bisection as railyard-cli.
 
 #include "core/document/fabricdocument.h"
+#include "core/layout/fabriclayout.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
 #include "views/docks/analysisdock.h"
@@ -258,6 +259,81 @@ private slots:
         QCOMPARE(undo->text(), before);
         QCOMPARE(undo->sizeHint().width(), width);
         QVERIFY(undo->toolTip().size() > before.size());
+    }
+
+    void zoomedOutNamesAndSelection()
+    {
+        // cluster-3k fitted: racks are a few pixels wide. The hosts of one
+        // selected rack are outlined around their group's box (and no other
+        // group is), and the zones are named under the host row.
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(w.openFile(QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.fabric.json")));
+        FabricCanvas *canvas = w.canvas();
+        canvas->fitToView();
+        QCoreApplication::processEvents();
+        // Racks or scalable units, as the canvas's size allows.
+        QVERIFY(canvas->detail() == FabricCanvas::Detail::Racks
+                || canvas->detail() == FabricCanvas::Detail::ScalableUnits);
+        const Fabric &fabric = w.document()->fabric();
+        const LayoutLevel &racks
+            = canvas->layout()->levels()[canvas->detail() == FabricCanvas::Detail::Racks ? 2 : 1];
+        const std::string rack = fabric.host(0).location.rack;
+        std::vector<std::string> hosts;
+        for (std::int32_t h = 0; h < fabric.hostCount(); ++h)
+            if (fabric.host(h).location.rack == rack)
+                hosts.push_back(fabric.host(h).id);
+        QVERIFY(hosts.size() > 1);
+        const auto boxOf = [&](std::int32_t host) {
+            const QRectF scene = racks.groups[size_t(racks.groupOfNode[size_t(host)])].rect;
+            return QRectF(canvas->mapFromScene(scene.topLeft()), canvas->mapFromScene(scene.bottomRight()));
+        };
+        std::int32_t far = -1; // a host in the last zone
+        for (std::int32_t h = 0; h < fabric.hostCount(); ++h)
+            if (fabric.host(h).location.zone != fabric.host(0).location.zone)
+                far = h;
+        QVERIFY(far >= 0);
+        const QColor highlight = canvas->palette().color(QPalette::Highlight);
+        const auto outlined = [&](const QImage &image, const QRectF &box) {
+            // Highlight pixels in the ring just outside the box (its minimum
+            // legible height included).
+            int hits = 0;
+            const QRectF ring = box.adjusted(-4, -12, 4, 12);
+            for (int x = int(ring.left()); x <= int(ring.right()); ++x)
+                for (int y = int(ring.top()); y <= int(ring.bottom()); ++y)
+                    if (image.valid(x, y) && QColor(image.pixel(x, y)) == highlight)
+                        ++hits;
+            return hits;
+        };
+        QImage before = canvas->grab().toImage();
+        QCOMPARE(outlined(before, boxOf(0)), 0);
+        w.document()->setSelection(hosts);
+        QCoreApplication::processEvents();
+        QImage after = canvas->grab().toImage();
+        QVERIFY2(outlined(after, boxOf(0)) > 20, qPrintable(QString::number(outlined(after, boxOf(0)))));
+        QCOMPARE(outlined(after, boxOf(far)), 0);
+
+        // Zone names: ink under the host row, at the middle of zone-02's racks.
+        double left = 1e18, right = -1e18, bottom = -1e18;
+        for (std::int32_t h = 0; h < fabric.hostCount(); ++h) {
+            const QRectF box = boxOf(h);
+            bottom = std::max(bottom, box.bottom());
+            if (fabric.host(h).location.zone == "zone-02") {
+                left = std::min(left, box.left());
+                right = std::max(right, box.right());
+            }
+        }
+        QVERIFY(right > left);
+        int ink = 0;
+        const QColor base = canvas->palette().color(QPalette::Base);
+        for (int x = int((left + right) / 2) - 20; x <= int((left + right) / 2) + 20; ++x)
+            for (int y = int(bottom) + 8; y <= int(bottom) + 80; ++y)
+                ink += after.valid(x, y) && QColor(after.pixel(x, y)).lightness() < base.lightness() - 100 ? 1 : 0;
+        QVERIFY2(ink > 20, qPrintable(QString::number(ink)));
+        if (const QByteArray shots = qgetenv("RAILYARD_SCREENSHOT_DIR"); !shots.isEmpty())
+            after.save(QString::fromLocal8Bit(shots) + QStringLiteral("/canvas-zoomed-out-selection.png"));
     }
 
     void headlessScreenshot()

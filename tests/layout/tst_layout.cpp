@@ -3,6 +3,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace Railyard;
@@ -117,6 +118,50 @@ private slots:
         QCOMPARE(hostGroups, 2);
         QCOMPARE(sus.groupOfNode[static_cast<size_t>(f.findNode("leaf-0001"))],
                  sus.groupOfNode[static_cast<size_t>(f.findNode("leaf-0008"))]);
+    }
+
+    void spansNameTheLocationsUnderTheHosts()
+    {
+        // 2 SUs of 32 hosts in racks of 4, in one pod, no zone: at the racks
+        // level, each SU spans its 8 racks and the pod all 16; no zone row.
+        const Fabric f = generateClos(dgxSuperpodParams(2));
+        const FabricLayout layout = FabricLayout::compute(f);
+        const LayoutLevel &racks = layout.levels()[2];
+        std::vector<const LayoutGroup *> rackGroups;
+        for (const auto &g : racks.groups)
+            if (g.row == 0)
+                rackGroups.push_back(&g);
+        std::sort(rackGroups.begin(), rackGroups.end(),
+                  [](const LayoutGroup *a, const LayoutGroup *b) { return a->rect.left() < b->rect.left(); });
+        QCOMPARE(rackGroups.size(), size_t(16));
+        QCOMPARE(racks.spans.size(), size_t(3));
+        const LayoutSpan &pod = racks.spans[0], &su1 = racks.spans[1], &su2 = racks.spans[2];
+        QCOMPARE(pod.depth, LayoutSpan::Pod);
+        QCOMPARE(pod.label, f.host(0).location.pod);
+        QVERIFY(!pod.label.empty());
+        QCOMPARE(pod.groups, 16);
+        QCOMPARE(pod.left, rackGroups.front()->rect.left());
+        QCOMPARE(pod.right, rackGroups.back()->rect.right());
+        QCOMPARE(su1.depth, LayoutSpan::ScalableUnit);
+        QCOMPARE(su1.groups, 8);
+        QCOMPARE(su2.groups, 8);
+        QCOMPARE(su1.left, rackGroups[0]->rect.left());
+        QCOMPARE(su1.right, rackGroups[7]->rect.right());
+        QCOMPARE(su2.left, rackGroups[8]->rect.left());
+        QVERIFY(su1.label != su2.label);
+        QCOMPARE(su1.label, f.host(rackGroups[0]->members.front()).location.su);
+        // The SU level: the pod over its two SUs, then the SUs themselves
+        // (one group each), for boxes too small for their labels.
+        const LayoutLevel &sus = layout.levels()[1];
+        QCOMPARE(sus.spans.size(), size_t(3));
+        QCOMPARE(sus.spans[0].depth, LayoutSpan::Pod);
+        QCOMPARE(sus.spans[0].groups, 2);
+        QCOMPARE(sus.spans[1].depth, LayoutSpan::ScalableUnit);
+        QCOMPARE(sus.spans[1].label, su1.label);
+        QCOMPARE(sus.spans[1].groups, 1);
+        // The pods level: no zone; the one pod as its own run.
+        QCOMPARE(layout.levels()[0].spans.size(), size_t(1));
+        QCOMPARE(layout.levels()[0].spans[0].depth, LayoutSpan::Pod);
     }
 };
 

@@ -492,6 +492,22 @@ void FabricCanvas::Painter::drawElements()
         }
     }
     drawDomainLabels(domains);
+    // The scalable units, pods and zones of the hosts in view, named under
+    // them (below the NVLink domains' labels when there are some).
+    if (text && layout.levels().size() > 2) {
+        double hostsBottom = -1.0;
+        for (const NodeIndex n : visible)
+            if (fabric.isHost(n))
+                hostsBottom = std::max(hostsBottom, map(layout.nodeRect(n)).bottom());
+        if (hostsBottom >= 0) {
+            QFont spanFont = canvas.font();
+            spanFont.setPointSizeF(std::max(7.0, spanFont.pointSizeF() * 0.85));
+            p.setFont(spanFont);
+            const QFontMetricsF sfm(spanFont);
+            const double below = domains.empty() ? 6.0 : domainPad() + 2 * sfm.height() + 8;
+            drawSpans(layout.levels()[2], hostsBottom + below, sfm);
+        }
+    }
     // The destinations of the off-screen ends, named at the view's edge.
     QFont edgeFont = canvas.font();
     edgeFont.setPointSizeF(std::max(7.0, edgeFont.pointSizeF() * 0.85));

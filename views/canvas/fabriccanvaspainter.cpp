@@ -261,11 +261,17 @@ void FabricCanvas::Painter::drawLevel(size_t boxLevel)
     small.setPointSizeF(std::max(7.0, small.pointSizeF() * 0.85));
     p.setFont(small);
     const QFontMetricsF fm(small);
+    std::vector<QRectF> selectedBoxes;
+    double hostsBottom = -1.0;     // of the host boxes in view
+    bool hostsUnlabelled = false; // a host box in view too small for its label
     for (size_t i = 0; i < level.groups.size(); ++i) {
         const LayoutGroup &g = level.groups[i];
         const QRectF &box = boxes[i];
         if (!box.intersects(viewRect))
             continue;
+        if (g.row == 0)
+            hostsBottom = std::max(hostsBottom, box.bottom());
+        bool labelled = false;
         QColor fill = hostFill();
         int failedSwitches = 0, switches = 0;
         double worst = std::numeric_limits<double>::quiet_NaN();
@@ -307,6 +313,11 @@ void FabricCanvas::Painter::drawLevel(size_t boxLevel)
             p.setBrush(Qt::NoBrush);
             p.drawRoundedRect(box.adjusted(-2, -2, 2, 2), 4, 4);
         }
+        if (selected) {
+            // A selection outlines its groups (racks when zoomed out) with a
+            // margin, so a few pixels' box is still seen as selected.
+            selectedBoxes.push_back(box.adjusted(-3, -3, 3, 3));
+        }
         if (health && health->isSuspectGroup(boxLevel, static_cast<std::int32_t>(i)))
             drawSuspect(box);
         // Labels inside when there is room, above otherwise for switch groups.
@@ -327,10 +338,23 @@ void FabricCanvas::Painter::drawLevel(size_t boxLevel)
             // a thumbnail: no labels
         } else if (textBox.width() >= fm.horizontalAdvance(text) + 6 && textBox.height() >= fm.height() * 2 + 2) {
             p.drawText(textBox.adjusted(3, 1, -3, -1), Qt::AlignCenter, text + QLatin1Char('\n') + sub);
+            labelled = true;
         } else if (textBox.width() >= fm.horizontalAdvance(text) + 4 && textBox.height() >= fm.height()) {
             p.drawText(textBox, Qt::AlignCenter, text);
+            labelled = true;
         }
+        if (g.row == 0 && !labelled)
+            hostsUnlabelled = true;
     }
+    if (!selectedBoxes.empty()) {
+        p.setPen(QPen(canvas.palette().color(QPalette::Highlight), 2.0));
+        p.setBrush(Qt::NoBrush);
+        for (const QRectF &r : selectedBoxes)
+            p.drawRoundedRect(r, 4, 4);
+    }
+    if (this->text && hostsBottom >= 0)
+        drawSpans(level, hostsBottom + 6, fm, hostsUnlabelled ? -1 : int(boxLevel) + 1);
+
     // Bundle labels last, where they do not cover one another.
     p.setFont(small);
     p.setPen(textColour());
@@ -345,6 +369,60 @@ void FabricCanvas::Painter::drawLevel(size_t boxLevel)
         placed.push_back(r);
         p.fillRect(r, canvas.palette().color(QPalette::Base));
         p.drawText(r, Qt::AlignCenter, l.text);
+    }
+}
+
+void FabricCanvas::Painter::drawSpans(const LayoutLevel &level, double top, const QFontMetricsF &fm, int skipDepth)
+{
+    struct Shown
+    {
+        const LayoutSpan *span;
+        QRectF r;            ///< the whole run on the device
+        double left, right;  ///< its part in view
+        bool named;
+    };
+    std::vector<Shown> shown;
+    bool depthShown[3] = {false, false, false};
+    for (const LayoutSpan &s : level.spans) {
+        if (int(s.depth) == skipDepth)
+            continue;
+        const QRectF r = map(QRectF(s.left, 0, s.right - s.left, 1));
+        const double left = std::max(r.left(), target.left() + 2), right = std::min(r.right(), target.right() - 2);
+        const bool named = right - left >= fm.horizontalAdvance(QString::fromStdString(s.label)) + 14;
+        // A single group's bracket says nothing without its name.
+        if (right - left < 6 || (!named && s.groups == 1))
+            continue;
+        shown.push_back({&s, r, left, right, named});
+        depthShown[s.depth] = true;
+    }
+    const double rowHeight = fm.height() + 6;
+    const QColor ink = textColour();
+    QColor rule = ink;
+    rule.setAlphaF(0.55);
+    for (const Shown &item : shown) {
+        // The finest depth nearest the hosts, zones last; no empty rows.
+        int row = 0;
+        for (int d = LayoutSpan::ScalableUnit; d > int(item.span->depth); --d)
+            row += depthShown[d] ? 1 : 0;
+        const double y = top + row * rowHeight;
+        if (y + rowHeight > target.bottom())
+            continue;
+        // A bracket under the run, its name in the middle of the visible part.
+        p.setPen(QPen(rule, 1.0));
+        p.drawLine(QPointF(item.r.left() + 1, y), QPointF(item.r.left() + 1, y + 3));
+        p.drawLine(QPointF(item.r.right() - 1, y), QPointF(item.r.right() - 1, y + 3));
+        const double mid = y + 3;
+        if (item.named) {
+            const QString name = QString::fromStdString(item.span->label);
+            const double w = fm.horizontalAdvance(name) + 6;
+            const double cx = (item.left + item.right) / 2;
+            p.drawLine(QPointF(item.left + 1, mid), QPointF(cx - w / 2, mid));
+            p.drawLine(QPointF(cx + w / 2, mid), QPointF(item.right - 1, mid));
+            p.setPen(ink);
+            p.drawText(QRectF(cx - w / 2, mid - fm.height() / 2, w, fm.height()), Qt::AlignCenter, name);
+        } else {
+            p.drawLine(QPointF(item.left + 1, mid), QPointF(item.right - 1, mid));
+        }
     }
 }
 

@@ -195,6 +195,10 @@ struct FabricCanvas::Painter
     /// Draws the groups of one aggregation level, and the links between them
     /// bundled at the finest level the screen can carry.
     void drawLevel(size_t boxLevel);
+    /// The level's zones, pods and scalable units named under its host row
+    /// (from `top` down, the finest first), where their runs are wide enough;
+    /// not those of `skipDepth` (the groups' own, when every box carries its label).
+    void drawSpans(const LayoutLevel &level, double top, const QFontMetricsF &fm, int skipDepth = -1);
 
     // --- Individual elements ----------------------------------------------
     QPointF nicAnchor(NodeIndex host, std::int32_t link) const;
