@@ -161,54 +161,6 @@
     </message>
 </context>
 <context>
-    <name>HealthOverlay</name>
-    <message>
-        <location filename="../views/canvas/healthoverlay.cpp" line="+83"/>
-        <source>no data</source>
-        <translation>keine Daten</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>healthy</source>
-        <translation>intakt</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>below nominal rate</source>
-        <translation>unter Nennrate</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>alarm</source>
-        <translation>Alarm</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>down</source>
-        <translation>ausgefallen</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Link health — stale: %1</source>
-        <translation>Link-Zustand — veraltet: %1</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Link health, interval %1</source>
-        <translation>Link-Zustand, Intervall %1</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>%1 (%2 links)</source>
-        <translation>%1 (%2 Links)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>suspect host or switch (outlined)</source>
-        <translation>verdächtiger Host oder Switch (umrandet)</translation>
-    </message>
-</context>
-<context>
     <name>ComparisonOverlay</name>
     <message>
         <location filename="../views/canvas/comparisonoverlay.cpp" line="+122"/>
@@ -255,6 +207,220 @@
         <location line="+1"/>
         <source>unaffected</source>
         <translation>nicht betroffen</translation>
+    </message>
+</context>
+<context>
+    <name>DetectionAnswer</name>
+    <message numerus="yes">
+        <location filename="../core/controlplane/controlrecords.cpp" line="+102"/>
+        <source>%n rank(s)</source>
+        <translation>
+            <numerusform>%n Rang</numerusform>
+            <numerusform>%n Ränge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 stalled, %2</source>
+        <translation>%1 blockiert, %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 %2× as routed (%3× adaptive), %4</source>
+        <translation>%1 %2× wie geroutet (%3× adaptiv), %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no job</source>
+        <translation>kein Job</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>interval %1</source>
+        <translation>Intervall %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 on %2 since %3%4: %5, %6</source>
+        <translation>%1 auf %2 seit %3%4: %5, %6</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (cleared)</source>
+        <translation> (aufgehoben)</translation>
+    </message>
+</context>
+<context>
+    <name>FabricDocument</name>
+    <message>
+        <location filename="../core/document/commands.cpp" line="+188"/>
+        <source>Add job %1</source>
+        <translation>Job %1 hinzufügen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove job %1</source>
+        <translation>Job %1 entfernen</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Edit job %1</source>
+        <translation>Job %1 bearbeiten</translation>
+    </message>
+</context>
+<context>
+    <name>HealthOverlay</name>
+    <message>
+        <location filename="../views/canvas/healthoverlay.cpp" line="+84"/>
+        <source>no data</source>
+        <translation>keine Daten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>healthy</source>
+        <translation>intakt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>below nominal rate</source>
+        <translation>unter Nennrate</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>alarm</source>
+        <translation>Alarm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>down</source>
+        <translation>ausgefallen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Link health — stale: %1</source>
+        <translation>Link-Zustand — veraltet: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Link health, interval %1</source>
+        <translation>Link-Zustand, Intervall %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%1 (%Ln link(s))</source>
+        <translation>
+            <numerusform>%1 (%Ln Link)</numerusform>
+            <numerusform>%1 (%Ln Links)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <location line="+19"/>
+        <source>interval %1</source>
+        <translation>Intervall %1</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>interval %1 at %2</source>
+        <translation>Intervall %1 um %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>; %1 (%2) since %3</source>
+        <translation>; %1 (%2) seit %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> (stale: the source did not answer)</source>
+        <translation> (veraltet: Die Quelle hat nicht geantwortet)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Live state</source>
+        <translation>Live-Zustand</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+31"/>
+        <location line="+28"/>
+        <source>Live sample</source>
+        <translation>Live-Messung</translation>
+    </message>
+    <message>
+        <location line="-59"/>
+        <source>none in %1 (a gap)</source>
+        <translation>keine in %1 (Lücke)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+2"/>
+        <source>Live rate</source>
+        <translation>Live-Rate</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>down (design: %1 Gbit/s)</source>
+        <translation>ausgefallen (Entwurf: %1 Gbit/s)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 Gbit/s of %2 Gbit/s nominal (%3 %)</source>
+        <translation>%1 Gbit/s von %2 Gbit/s Nennrate (%3 %)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Utilization</source>
+        <translation>Auslastung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 → %2: %3 %, %2 → %1: %4 % of the running rate</source>
+        <translation>%1 → %2: %3 %, %2 → %1: %4 % der aktuellen Rate</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Counters</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ECN-CE %1, PFC pauses %2, retransmits %3, symbol errors %4, discards %5, downs %6 in %7 s</source>
+        <translation>ECN-CE %1, PFC-Pausen %2, Neuübertragungen %3, Symbolfehler %4, verworfene Pakete %5, Link-Ausfälle %6 in %7 s</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Live links</source>
+        <translation>Live-Links</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Alarmed</source>
+        <translation>Mit Alarm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Suspect</source>
+        <translation>Verdächtig</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>yes: the end of an alarmed link or the host of a hung or slow rank</source>
+        <translation>ja: Ende eines Links mit Alarm oder Host eines hängenden oder langsamen Rangs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <location line="-99"/>
+        <source>suspect host or switch (outlined)</source>
+        <translation>verdächtiger Host oder Switch (umrandet)</translation>
     </message>
 </context>
 <context>
@@ -329,7 +495,7 @@
         <translation>%1 Gbit/s</translation>
     </message>
     <message>
-        <location filename="../core/document/commands.cpp" line="+26"/>
+        <location filename="../core/document/commands.cpp" line="-189"/>
         <source>Set capacity of %1</source>
         <translation>Kapazität von %1 festlegen</translation>
     </message>
@@ -992,7 +1158,7 @@
 <context>
     <name>Railyard::ControlPlaneDialog</name>
     <message>
-        <location filename="../views/dialogs/controlplanedialog.cpp" line="+18"/>
+        <location filename="../views/dialogs/controlplanedialog.cpp" line="+19"/>
         <source>Connect to Control Plane</source>
         <translation>Mit Steuerungsebene verbinden</translation>
     </message>
@@ -1037,12 +1203,12 @@
         <translation>PEM-Zertifikate (*.pem *.crt);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>&amp;CA certificate:</source>
         <translation>&amp;CA-Zertifikat:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&amp;Remember (in a file only you can read)</source>
         <translation>&amp;Merken (in einer Datei, die nur Sie lesen können)</translation>
     </message>
@@ -1052,7 +1218,7 @@
         <translation>&amp;Verbinden</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>The URL must start with http:// or https://.</source>
         <translation>Die URL muss mit http:// oder https:// beginnen.</translation>
     </message>
@@ -1060,6 +1226,11 @@
         <location line="+4"/>
         <source>A token is required.</source>
         <translation>Ein Token ist erforderlich.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The CA certificate %1 does not exist.</source>
+        <translation>Das CA-Zertifikat %1 existiert nicht.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1080,7 +1251,7 @@
 <context>
     <name>Railyard::ControlPlaneDock</name>
     <message>
-        <location filename="../views/docks/controlplanedock.cpp" line="+32"/>
+        <location filename="../views/docks/controlplanedock.cpp" line="+44"/>
         <source>Control Plane</source>
         <translation>Steuerungsebene</translation>
     </message>
@@ -1106,12 +1277,11 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+33"/>
         <source>Cluster</source>
         <translation>Cluster</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="+0"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
@@ -1126,7 +1296,7 @@
         <translation>Gbit/s je Host</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Telemetry over</source>
         <translation>Telemetrie über</translation>
     </message>
@@ -1147,16 +1317,17 @@
     </message>
     <message>
         <location line="+5"/>
+        <location line="+438"/>
         <source>Push Reviewed Intent</source>
         <translation>Geprüften Intent übertragen</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-437"/>
         <source>Apply the Intents dock&apos;s approved version to the selected network</source>
         <translation>Die genehmigte Version aus dem Intents-Fenster auf das gewählte Netz anwenden</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+52"/>
         <source>Incident</source>
         <translation>Vorfall</translation>
     </message>
@@ -1171,32 +1342,80 @@
         <translation>Symptom</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-5"/>
+        <location line="+5"/>
         <source>Detections</source>
         <translation>Erkennungen</translation>
     </message>
     <message>
+        <location line="-22"/>
+        <location line="+22"/>
+        <source>Severity</source>
+        <translation>Schwere</translation>
+    </message>
+    <message>
+        <location line="-22"/>
+        <source>Detection</source>
+        <translation>Erkennung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
         <location line="+11"/>
+        <source>File Incident</source>
+        <translation>Vorfall melden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>File a network incident for the selected detection; its runbook names the jobs it slows and the hosts and links to drain</source>
+        <translation>Einen Netzwerk-Vorfall für die gewählte Erkennung melden; sein Runbook nennt die verlangsamten Jobs und die zu sperrenden Hosts und Links</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Select an incident to read its runbook.</source>
+        <translation>Wählen Sie einen Vorfall, um sein Runbook zu lesen.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Incidents</source>
+        <translation>Vorfälle</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Connecting to %1…</source>
         <translation>Verbinde mit %1…</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+80"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
+        <location line="+264"/>
         <source>v%1</source>
         <translation>v%1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-264"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
     <message numerus="yes">
-        <location line="+6"/>
+        <location line="+8"/>
         <source>%1: %n network(s)</source>
         <translation>
             <numerusform>%1: %n Netz</numerusform>
@@ -1204,12 +1423,124 @@
         </translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+1"/>
+        <source>Warning: plain HTTP; the token is sent unencrypted.</source>
+        <translation>Warnung: einfaches HTTP; das Token wird unverschlüsselt gesendet.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>stalled</source>
+        <translation>blockiert</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>slowdown</source>
+        <translation>Verlangsamung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no job impact</source>
+        <translation>ohne Auswirkung auf Jobs</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Interval %1 of the service&apos;s telemetry</source>
+        <translation>Intervall %1 der Telemetrie des Dienstes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interval %1</source>
+        <translation>Intervall %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 UTC
+%2 local time</source>
+        <translation>%1 UTC
+%2 Ortszeit</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> UTC</source>
+        <translation> UTC</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source> (cleared)</source>
+        <translation> (aufgehoben)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>host %1</source>
+        <translation>Host %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>link %1</source>
+        <translation>Link %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Drain: %1</source>
+        <translation>Zu sperren: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Detections (%1)</source>
+        <translation>Erkennungen (%1)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Filed by %1 (UTC)</source>
+        <translation>Gemeldet von %1 (UTC)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No detection was linked when it was filed.</source>
+        <translation>Beim Melden wurde keine Erkennung verknüpft.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Incidents (%1)</source>
+        <translation>Vorfälle (%1)</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Select a detection of a network first.</source>
+        <translation>Wählen Sie zuerst eine Erkennung eines Netzes aus.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Filing an incident for %1…</source>
+        <translation>Vorfall für %1 wird gemeldet…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Filed incident %1 for %2.</source>
+        <translation>Vorfall %1 für %2 gemeldet.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Filing an incident for %1 refused: %2</source>
+        <translation>Meldung eines Vorfalls für %1 abgelehnt: %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Select a network to see its telemetry.</source>
         <translation>Wählen Sie ein Netz, um seine Telemetrie zu sehen.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>p99 RTT: %1 µs (estimated)</source>
         <translation>p99-RTT: %1 µs (geschätzt)</translation>
     </message>
@@ -1239,7 +1570,7 @@
         <translation>%1 Messungen von %2</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Connect and select a network first.</source>
         <translation>Bitte zuerst verbinden und ein Netz wählen.</translation>
     </message>
@@ -1250,16 +1581,40 @@
     </message>
     <message>
         <location line="+8"/>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Apply intent %1 of cluster %2 to network %3 (cluster %4) on %5?
+
+The service decides with the role of the token this window is connected with.</source>
+        <translation>Intent %1 von Cluster %2 auf Netz %3 (Cluster %4) bei %5 anwenden?
+
+Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbunden ist.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Push to %1 cancelled.</source>
+        <translation>Übertragung an %1 abgebrochen.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Pushing to %1…</source>
+        <translation>Übertrage an %1…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1: intent v%2 %3.</source>
         <translation>%1: Intent v%2 %3.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>applied</source>
         <translation>angewendet</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>already applied</source>
         <translation>bereits angewendet</translation>
     </message>
@@ -1896,7 +2251,7 @@
         </translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+103"/>
         <source>%1 hosts · %2 GPUs</source>
         <translation>%1 Hosts · %2 GPUs</translation>
     </message>
@@ -1916,7 +2271,7 @@
         <translation>%1 von %2 Hosts %3</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+160"/>
         <source>≤ 1:1</source>
         <translation>≤ 1:1</translation>
     </message>
@@ -1961,12 +2316,12 @@
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+263"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+259"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+324"/>
+        <location line="+325"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -2050,6 +2405,11 @@
         <translation>&lt;br&gt;Auslastung %1 % (%2)</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>&lt;br&gt;&lt;b&gt;Live&lt;/b&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;Live&lt;/b&gt;</translation>
+    </message>
+    <message>
         <location filename="../views/canvas/fabriccanvaselements.cpp" line="+26"/>
         <source>host</source>
         <translation>Host</translation>
@@ -2105,7 +2465,7 @@
         <translation>NVL%1</translation>
     </message>
     <message>
-        <location line="+456"/>
+        <location line="+472"/>
         <source>%1 %2 %3</source>
         <translation>%1 %2 %3</translation>
     </message>
@@ -2118,7 +2478,7 @@
 <context>
     <name>Railyard::FabricDocument</name>
     <message>
-        <location filename="../core/document/fabricdocument.cpp" line="+29"/>
+        <location filename="../core/document/fabricdocument.cpp" line="+38"/>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
     </message>
@@ -2432,6 +2792,98 @@
     </message>
 </context>
 <context>
+    <name>Railyard::HealthAlarmModel</name>
+    <message>
+        <location filename="../views/docks/healthalarmmodel.cpp" line="+15"/>
+        <source>×%1</source>
+        <translation>×%1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+58"/>
+        <source>stalled</source>
+        <translation>blockiert</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-49"/>
+        <source>… (%n ranks)</source>
+        <translation>
+            <numerusform>… (%n Rang)</numerusform>
+            <numerusform>… (%n Ränge)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 %2 as routed; %3 with adaptive routing</source>
+        <translation>%1 %2 wie geroutet; %3 mit adaptivem Routing</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interval %1</source>
+        <translation>Intervall %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> at %1</source>
+        <translation> um %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> (t+%1 s)</source>
+        <translation> (t+%1 s)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (cleared at interval %1)</source>
+        <translation> (aufgehoben in Intervall %1)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>slowdown</source>
+        <translation>Verlangsamung</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no job impact</source>
+        <translation>ohne Auswirkung auf Jobs</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Severity</source>
+        <translation>Schwere</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Jobs (predicted step slowdown)</source>
+        <translation>Jobs (erwartete Verlangsamung je Schritt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ranks</source>
+        <translation>Ränge</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::HealthCharts</name>
     <message>
         <location filename="../views/docks/healthcharts.cpp" line="+45"/>
@@ -2533,36 +2985,42 @@
 <context>
     <name>Railyard::HealthDock</name>
     <message>
-        <location filename="../views/docks/healthdock.cpp" line="+44"/>
-        <source>×%1</source>
-        <translation>×%1</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+15"/>
+        <location filename="../views/docks/healthdock.cpp" line="+50"/>
         <source>stalled</source>
         <translation>blockiert</translation>
     </message>
-    <message numerus="yes">
-        <location line="-6"/>
-        <source>… (%n ranks)</source>
-        <translation>
-            <numerusform>… (%n Rang)</numerusform>
-            <numerusform>… (%n Ränge)</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+6"/>
+        <location line="+0"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Source</source>
         <translation>Quelle</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+67"/>
+        <source>Built-in Mapping (railyard-cli simulate, node_exporter)</source>
+        <translation>Integrierte Zuordnung (railyard-cli simulate, node_exporter)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mapping File…</source>
+        <translation>Zuordnungsdatei…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Open Prometheus Mapping</source>
+        <translation>Prometheus-Zuordnung öffnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prometheus mappings (*.json);;All files (*)</source>
+        <translation>Prometheus-Zuordnungen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Open Telemetry Recording</source>
         <translation>Telemetrie-Aufzeichnung öffnen</translation>
     </message>
@@ -2597,12 +3055,7 @@
         <translation>Jobs</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>*.job.json files separated by &apos;;&apos; (empty: the Jobs dock&apos;s job)</source>
-        <translation>*.job.json-Dateien, getrennt durch &apos;;&apos; (leer: der Job des Jobs-Docks)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Inject</source>
         <translation>Einspeisen</translation>
     </message>
@@ -2619,11 +3072,12 @@
     </message>
     <message>
         <location line="-66"/>
+        <location line="+61"/>
         <source>Browse…</source>
         <translation>Durchsuchen…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-60"/>
         <source>Interval</source>
         <translation>Intervall</translation>
     </message>
@@ -2658,32 +3112,12 @@
         <translation>Beenden</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Kind</source>
-        <translation>Art</translation>
+        <location line="-12"/>
+        <source>*.job.json files separated by &apos;;&apos; (empty: the project&apos;s jobs)</source>
+        <translation>*.job.json-Dateien, getrennt durch „;“ (leer: die Jobs des Projekts)</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Element</source>
-        <translation>Element</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Since</source>
-        <translation>Seit</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Jobs (predicted slowdown)</source>
-        <translation>Jobs (vorhergesagte Verlangsamung)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Ranks</source>
-        <translation>Ränge</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+13"/>
         <source>Series</source>
         <translation>Zeitreihen</translation>
     </message>
@@ -2708,7 +3142,27 @@
         <translation>Vorfall als JSON exportieren…</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+48"/>
+        <source>Mapping…</source>
+        <translation>Zuordnung…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Series-to-fabric mapping: the built-in one</source>
+        <translation>Zuordnung von Zeitreihen zur Fabric: die integrierte</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Series-to-fabric mapping: %1</source>
+        <translation>Zuordnung von Zeitreihen zur Fabric: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose a recording</source>
+        <translation>Aufzeichnung wählen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Prometheus URL</source>
         <translation>Prometheus-URL</translation>
     </message>
@@ -2718,7 +3172,7 @@
         <translation>run.jsonl oder lab.railyard#ID (die Aufzeichnung eines Projekts)</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+103"/>
         <source>Open a fabric first.</source>
         <translation>Öffnen Sie zuerst eine Fabric.</translation>
     </message>
@@ -2762,12 +3216,17 @@
         <translation>Start: Jobs werden platziert und die Quelle geöffnet…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Live: %1 polled.</source>
         <translation>Live: %1 abgefragt.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+8"/>
+        <source>%1 % of the links have no data: they are not watched. Check the source&apos;s mapping and that its rate() window spans two scrapes.</source>
+        <translation>%1 % der Links haben keine Daten: Sie werden nicht überwacht. Prüfen Sie die Zuordnung der Quelle und ob ihr rate()-Fenster zwei Scrapes umfasst.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Paused after %1.</source>
         <translation>Angehalten nach %1.</translation>
     </message>
@@ -2782,22 +3241,7 @@
         <translation>Veraltet: Die Quelle endete (%1) nach %2.</translation>
     </message>
     <message>
-        <location line="+42"/>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>interval %1</source>
-        <translation>Intervall %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source> (cleared at %1)</source>
-        <translation> (aufgehoben bei %1)</translation>
-    </message>
-    <message>
-        <location line="+54"/>
+        <location line="+81"/>
         <source>&lt;p&gt;Rule &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt;: first bad interval %3, raised at %4.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Regel &lt;b&gt;%1&lt;/b&gt; auf &lt;b&gt;%2&lt;/b&gt;: erstes auffälliges Intervall %3, ausgelöst bei %4.&lt;/p&gt;</translation>
     </message>
@@ -2853,11 +3297,6 @@
     </message>
     <message>
         <location line="+0"/>
-        <source>Step time healthy</source>
-        <translation>Schrittzeit intakt</translation>
-    </message>
-    <message>
-        <location line="+0"/>
         <source>now</source>
         <translation>jetzt</translation>
     </message>
@@ -2872,22 +3311,32 @@
         <translation>verschobene Hosts</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>Step comm. time healthy</source>
+        <translation>Komm.-Zeit je Schritt (intakt)</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>not placed: %1</source>
         <translation>nicht platziert: %1</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+7"/>
+        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; does not fit beside the exclusions. Instead:&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; lässt sich unter Berücksichtigung der Ausschlüsse nicht platzieren. Stattdessen:&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>%1 · %2 · %3 (interval %4)</source>
         <translation>%1 · %2 · %3 (Intervall %4)</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+42"/>
         <source>Export Incident</source>
         <translation>Vorfall exportieren</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
@@ -2905,7 +3354,7 @@
         <translation>Fehler %1: %2</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>Cannot record into the project: %1</source>
         <translation>Aufzeichnung im Projekt nicht möglich: %1</translation>
     </message>
@@ -2984,7 +3433,7 @@
 <context>
     <name>Railyard::IntentReviewPanel</name>
     <message>
-        <location filename="../views/docks/intentreviewpanel.cpp" line="+31"/>
+        <location filename="../views/docks/intentreviewpanel.cpp" line="+32"/>
         <source>draft</source>
         <translation>Entwurf</translation>
     </message>
@@ -3085,11 +3534,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+134"/>
         <source>Apply the approved version to a network of the control plane (Control Plane dock)</source>
         <translation>Die genehmigte Version auf ein Netz der Steuerungsebene anwenden (Fenster Steuerungsebene)</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="-67"/>
         <location line="+10"/>
         <source>none chosen</source>
         <translation>keiner gewählt</translation>
@@ -3105,7 +3555,17 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
+        <source>choose the team&apos;s keyring to verify it</source>
+        <translation>zum Verifizieren den Schlüsselbund des Teams wählen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>invalid</source>
+        <translation>ungültig</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Open an intent version to review it.</source>
         <translation>Öffnen Sie eine Intent-Version, um sie zu prüfen.</translation>
     </message>
@@ -3113,6 +3573,16 @@
         <location line="+2"/>
         <source>State: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>Zustand: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (verified against the keyring)</source>
+        <translation> (mit dem Schlüsselbund verifiziert)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> &lt;font color=&quot;#c0392b&quot;&gt;— not verified: %1&lt;/font&gt;</source>
+        <translation> &lt;font color=&quot;#c0392b&quot;&gt;— nicht verifiziert: %1&lt;/font&gt;</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3135,13 +3605,18 @@
         <translation>&lt;br&gt;Einreichen signiert sie als ihr Autor; exportieren Sie die eingereichte Datei für den Prüfer.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+13"/>
+        <source>The approval does not verify against the keyring: %1</source>
+        <translation>Die Freigabe lässt sich mit dem Schlüsselbund nicht verifizieren: %1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>&lt;b&gt;Not recorded in the project:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Nicht im Projekt festgehalten:&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+20"/>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>&lt;b&gt;Cannot submit:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;Einreichen nicht möglich:&lt;/b&gt; %1</translation>
     </message>
@@ -3172,7 +3647,7 @@
         <translation>&lt;b&gt;Kann nicht %1:&lt;/b&gt; %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Approved by %1 (%2).</source>
         <translation>Freigegeben von %1 (%2).</translation>
     </message>
@@ -3192,7 +3667,7 @@
         <translation>&lt;b&gt;Prüfen nicht möglich:&lt;/b&gt; %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>&lt;b&gt;Valid:&lt;/b&gt; %1 v%2 (sha256 %3…) submitted by %4, approved by %5; both keys are in the keyring.</source>
         <translation>&lt;b&gt;Gültig:&lt;/b&gt; %1 v%2 (sha256 %3…) eingereicht von %4, freigegeben von %5; beide Schlüssel sind im Schlüsselbund.</translation>
     </message>
@@ -3202,7 +3677,7 @@
         <translation>&lt;b&gt;Nicht gültig:&lt;/b&gt;&lt;br&gt;%1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+19"/>
         <source>&lt;b&gt;Cannot write %1:&lt;/b&gt; %2</source>
         <translation>&lt;b&gt;%1 kann nicht geschrieben werden:&lt;/b&gt; %2</translation>
     </message>
@@ -3212,7 +3687,7 @@
         <translation>%1 geschrieben (%2).</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Your Signing Key</source>
         <translation>Ihr Signaturschlüssel</translation>
     </message>
@@ -3247,7 +3722,17 @@
         <translation>Warum wird diese Änderung abgelehnt?</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
+        <source>Railyard</source>
+        <translation>Railyard</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The %1 version of %2 exists only in this window: it was not exported and no project keeps it. Export it first?</source>
+        <translation>Die Version von %2 (%1) existiert nur in diesem Fenster: Sie wurde nicht exportiert, und kein Projekt enthält sie. Zuerst exportieren?</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Export Reviewed Intent</source>
         <translation>Geprüften Intent exportieren</translation>
     </message>
@@ -3260,27 +3745,27 @@
 <context>
     <name>Railyard::IntentRulesView</name>
     <message>
-        <location filename="../views/docks/intentrulesview.cpp" line="+47"/>
-        <location line="+16"/>
+        <location filename="../views/docks/intentrulesview.cpp" line="+79"/>
+        <location line="+67"/>
         <location line="+46"/>
         <source>Rule</source>
         <translation>Regel</translation>
     </message>
     <message>
-        <location line="-62"/>
-        <location line="+16"/>
+        <location line="-113"/>
+        <location line="+67"/>
         <source>Old</source>
         <translation>Alt</translation>
     </message>
     <message>
-        <location line="-16"/>
-        <location line="+16"/>
+        <location line="-67"/>
+        <location line="+67"/>
         <source>New</source>
         <translation>Neu</translation>
     </message>
     <message>
-        <location line="-16"/>
-        <location line="+16"/>
+        <location line="-67"/>
+        <location line="+67"/>
         <location line="+46"/>
         <source>Change</source>
         <translation>Änderung</translation>
@@ -3432,7 +3917,7 @@
 <context>
     <name>Railyard::IntentsDock</name>
     <message>
-        <location filename="../views/docks/intentsdock.cpp" line="+43"/>
+        <location filename="../views/docks/intentsdock.cpp" line="+46"/>
         <source>error</source>
         <translation>Fehler</translation>
     </message>
@@ -3543,13 +4028,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+287"/>
+        <location line="+284"/>
         <location line="+28"/>
         <source>Lint</source>
         <translation>Lint</translation>
     </message>
     <message>
-        <location line="-314"/>
+        <location line="-311"/>
         <source>Changes</source>
         <translation>Änderungen</translation>
     </message>
@@ -3574,7 +4059,7 @@
         <translation>Intents (*.intent.json *.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+140"/>
         <source> · by %1</source>
         <translation> · von %1</translation>
     </message>
@@ -3609,7 +4094,12 @@
         <translation>Neu (v%1)</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+99"/>
+        <source>v%1 %2 ⇒ v%3 %4</source>
+        <translation>v%1 %2 ⇒ v%3 %4</translation>
+    </message>
+    <message>
+        <location line="-100"/>
         <source>Old</source>
         <translation>Alt</translation>
     </message>
@@ -3677,11 +4167,6 @@
         <location line="+0"/>
         <source>newly denied</source>
         <translation>neu verboten</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>%1 ⇒ %2</source>
-        <translation>%1 ⇒ %2</translation>
     </message>
 </context>
 <context>
@@ -3924,6 +4409,16 @@
         <translation>adaptiv</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>ECMP hashing (pinned)</source>
+        <translation>ECMP-Hashing (fest zugeordnet)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>static routing (D-mod-k)</source>
+        <translation>statisches Routing (D-mod-k)</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>host (NVLink)</source>
         <translation>Host (NVLink)</translation>
@@ -3979,7 +4474,17 @@
         <translation>EP</translation>
     </message>
     <message>
-        <location filename="../views/docks/jobsdock.cpp" line="+20"/>
+        <location filename="../views/docks/jobsdock.cpp" line="+25"/>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove the job from the project (undoable)</source>
+        <translation>Den Job aus dem Projekt entfernen (rückgängig machbar)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Open Job…</source>
         <translation>Job öffnen…</translation>
     </message>
@@ -4070,12 +4575,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+152"/>
+        <location line="+201"/>
         <source>Strategies × routing</source>
         <translation>Strategien × Routing</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-185"/>
         <source>Open Job</source>
         <translation>Job öffnen</translation>
     </message>
@@ -4095,7 +4600,17 @@
         <translation>Job-Dateien (*.job.json)</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+56"/>
+        <source>%1 (cannot be read)</source>
+        <translation>%1 (nicht lesbar)</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; cannot be read:&lt;br&gt;%2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; kann nicht gelesen werden:&lt;br&gt;%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&lt;i&gt;No job: open a *.job.json file.&lt;/i&gt;</source>
         <translation>&lt;i&gt;Kein Job: Öffnen Sie eine *.job.json-Datei.&lt;/i&gt;</translation>
     </message>
@@ -4218,7 +4733,7 @@
         <translation>Keine Fabric geöffnet.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Open a job file first.</source>
         <translation>Öffnen Sie zuerst eine Job-Datei.</translation>
     </message>
@@ -4292,7 +4807,7 @@
         <translation>GPU %1 auf %2</translation>
     </message>
     <message numerus="yes">
-        <location line="+34"/>
+        <location line="+35"/>
         <source>Its TP, PP and DP groups use %n host(s).</source>
         <translation>
             <numerusform>Seine TP-, PP- und DP-Gruppen belegen %n Host.</numerusform>
@@ -4305,17 +4820,24 @@
         <translation>Jobs</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+127"/>
         <source>The fabric changed while the comparison ran: its result was dropped. Press Compare again.</source>
         <translation>Die Fabric hat sich während des Vergleichs geändert: sein Ergebnis wurde verworfen. Erneut Vergleichen drücken.</translation>
     </message>
     <message>
-        <location filename="../views/docks/jobsdockjob.cpp" line="+17"/>
+        <location filename="../views/docks/jobsdockjob.cpp" line="+16"/>
+        <location line="+29"/>
+        <source>Open a fabric first: a job is placed on a fabric and kept in its project.</source>
+        <translation>Öffnen Sie zuerst eine Fabric: Ein Job wird auf einer Fabric platziert und in ihrem Projekt gespeichert.</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <location line="+7"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+66"/>
         <source>%1: cannot write: %2</source>
         <translation>%1: kann nicht schreiben: %2</translation>
     </message>
@@ -4348,7 +4870,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+82"/>
+        <location filename="../views/mainwindow.cpp" line="+85"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -4358,7 +4880,7 @@
         <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+71"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -4443,33 +4965,29 @@
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+275"/>
-        <location line="+60"/>
+        <location line="+5"/>
+        <location line="+345"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-333"/>
-        <location line="+274"/>
+        <location line="-342"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <location line="-273"/>
-        <location line="+276"/>
-        <location line="+57"/>
+        <location line="+2"/>
+        <location line="+341"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-331"/>
-        <location line="+275"/>
+        <location line="-338"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
     <message>
-        <location line="-273"/>
+        <location line="+3"/>
         <source>Restore &amp;All Failures</source>
         <translation>Alle &amp;Ausfälle aufheben</translation>
     </message>
@@ -4609,13 +5127,13 @@
         <translation>Zoom %1 % · %2</translation>
     </message>
     <message>
-        <location line="+56"/>
-        <location line="+187"/>
+        <location line="+78"/>
+        <location line="+171"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-186"/>
+        <location line="-170"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
@@ -4629,32 +5147,12 @@
     </message>
     <message>
         <location line="+15"/>
-        <location filename="../views/mainwindowproject.cpp" line="+60"/>
+        <location filename="../views/mainwindowproject.cpp" line="+61"/>
         <source>Cannot open %1</source>
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+49"/>
-        <source>&amp;Undo %1</source>
-        <translation>&amp;Rückgängig: %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Undo %1</source>
-        <translation>%1 rückgängig machen</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&amp;Redo %1</source>
-        <translation>&amp;Wiederherstellen: %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Redo %1</source>
-        <translation>%1 wiederholen</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="+50"/>
         <source>%1 GPUs · %2 hosts · %3 switches · %4 links</source>
         <translation>%1 GPUs · %2 Hosts · %3 Switches · %4 Links</translation>
     </message>
@@ -4872,7 +5370,7 @@
         <translation>Ungespeicherte Arbeit wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../views/mainwindowinventory.cpp" line="+28"/>
+        <location filename="../views/mainwindowinventory.cpp" line="+29"/>
         <source>I&amp;mport…</source>
         <translation>I&amp;mportieren…</translation>
     </message>
@@ -5153,7 +5651,7 @@
 <context>
     <name>Railyard::ProblemsDock</name>
     <message>
-        <location filename="../views/docks/problemsdock.cpp" line="+36"/>
+        <location filename="../views/docks/problemsdock.cpp" line="+41"/>
         <source>leaf switches</source>
         <translation>Leaf-Switches</translation>
     </message>
@@ -5178,32 +5676,42 @@
         <translation>Probleme</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Message</source>
-        <translation>Meldung</translation>
+        <location line="+12"/>
+        <source>All</source>
+        <translation>Alle</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Element</source>
-        <translation>Element</translation>
+        <location line="+1"/>
+        <source>Errors and warnings</source>
+        <translation>Fehler und Warnungen</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+1"/>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>No problems found.</source>
         <translation>Keine Probleme gefunden.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+27"/>
         <source>&amp;Override Inference…</source>
         <translation>&amp;Ableitung überschreiben…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>Clear Refused Edits</source>
         <translation>Abgelehnte Änderungen entfernen</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+127"/>
         <source>%1 is a host</source>
         <translation>%1 ist ein Host</translation>
     </message>
@@ -5280,12 +5788,17 @@
         <translation>Rack von %1:</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Intent: %1</source>
         <translation>Intent: %1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+25"/>
+        <source>Job %1 cannot be read (kept as it was, saved back unchanged): %2</source>
+        <translation>Job %1 kann nicht gelesen werden (bleibt, wie er war, und wird unverändert zurückgespeichert): %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Edit refused: %1</source>
         <translation>Änderung abgelehnt: %1</translation>
     </message>
@@ -5310,12 +5823,12 @@
         <translation>… und %1 weitere Links außer Betrieb oder eingeschränkt</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+22"/>
         <source>Bisection is an upper bound (%1); the true minimum cut may be lower</source>
         <translation>Die Bisektion ist eine Obergrenze (%1); der tatsächliche minimale Schnitt kann niedriger sein</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+4"/>
         <source>%1 has no uplink capacity left (what-if): oversubscription ∞</source>
         <translation>%1 hat keine Uplink-Kapazität mehr (Was-wäre-wenn): Überbuchung ∞</translation>
     </message>
@@ -5325,25 +5838,38 @@
         <translation>%1 hat keine Uplink-Kapazität: Überbuchung ∞</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>… and %1 more %2 without uplink capacity</source>
         <translation>… und %1 weitere %2 ohne Uplink-Kapazität</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+2"/>
         <source>%1 failed (what-if)</source>
         <translation>%1 ausgefallen (Was-wäre-wenn)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
         <source>… and %1 more failed elements (what-if)</source>
         <translation>… und %1 weitere ausgefallene Elemente (Was-wäre-wenn)</translation>
     </message>
 </context>
 <context>
+    <name>Railyard::ProblemsModel</name>
+    <message>
+        <location filename="../views/docks/problemsmodel.cpp" line="+56"/>
+        <source>Message</source>
+        <translation>Meldung</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::ProjectSession</name>
     <message>
-        <location filename="../views/projectsession.cpp" line="+134"/>
+        <location filename="../views/projectsession.cpp" line="+130"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
@@ -5351,7 +5877,7 @@
 <context>
     <name>Railyard::PropertiesDock</name>
     <message>
-        <location filename="../views/docks/propertiesdock.cpp" line="+33"/>
+        <location filename="../views/docks/propertiesdock.cpp" line="+35"/>
         <source>%1 Gbit/s</source>
         <translation>%1 Gbit/s</translation>
     </message>
@@ -5387,13 +5913,13 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+323"/>
-        <location line="+62"/>
+        <location line="+341"/>
+        <location line="+63"/>
         <source>up</source>
         <translation>in Betrieb</translation>
     </message>
     <message>
-        <location line="-384"/>
+        <location line="-403"/>
         <source>down</source>
         <translation>außer Betrieb</translation>
     </message>
@@ -5408,7 +5934,7 @@
         <translation>Eigenschaften</translation>
     </message>
     <message>
-        <location line="+104"/>
+        <location line="+116"/>
         <source>No fabric</source>
         <translation>Keine Fabric</translation>
     </message>
@@ -5429,12 +5955,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+241"/>
+        <location line="+247"/>
         <source>Link</source>
         <translation>Link</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-244"/>
         <source>Host</source>
         <translation>Host</translation>
     </message>
@@ -5444,7 +5970,7 @@
         <translation>Nicht in dieser Fabric</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+23"/>
         <source>1 host</source>
         <translation>1 Host</translation>
     </message>
@@ -5489,17 +6015,22 @@
         <translation>%1 Elemente ausgewählt</translation>
     </message>
     <message>
-        <location line="+243"/>
+        <location line="+238"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-191"/>
         <source>Nominal capacity per direction; Enter applies (undoable)</source>
         <translation>Nennkapazität je Richtung; Eingabetaste übernimmt (rückgängig machbar)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-69"/>
+        <source>Live</source>
+        <translation>Live</translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>The rate the link actually runs at: below its capacity it is degraded (a flapping optic, a link trained down), 0 takes it down. Saved with the fabric; Enter applies (undoable)</source>
         <translation>Die Rate, mit der der Link tatsächlich läuft: unter seiner Kapazität ist er eingeschränkt (eine flatternde Optik, ein heruntergeregelter Link), 0 nimmt ihn außer Betrieb. Wird mit der Fabric gespeichert; Eingabetaste übernimmt (rückgängig machbar)</translation>
     </message>
@@ -5511,12 +6042,12 @@
     </message>
     <message>
         <location line="-1"/>
-        <location line="+64"/>
+        <location line="+61"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-59"/>
         <source>NVLink</source>
         <translation>NVLink</translation>
     </message>
@@ -5532,18 +6063,18 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+67"/>
+        <location line="+64"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location line="-67"/>
-        <location line="+67"/>
+        <location line="-64"/>
+        <location line="+64"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-62"/>
         <location line="+11"/>
         <source>NVLink domain</source>
         <translation>NVLink-Domäne</translation>
@@ -5586,41 +6117,41 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+42"/>
+        <location line="+39"/>
         <source>Location</source>
         <translation>Standort</translation>
     </message>
     <message>
-        <location line="-41"/>
-        <location line="+42"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Zone</source>
         <translation>Zone</translation>
     </message>
     <message>
-        <location line="-41"/>
-        <location line="+42"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Pod</source>
         <translation>Pod</translation>
     </message>
     <message>
-        <location line="-41"/>
-        <location line="+42"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Scalable unit</source>
         <translation>Scalable Unit (SU)</translation>
     </message>
     <message>
-        <location line="-41"/>
-        <location line="+42"/>
+        <location line="-38"/>
+        <location line="+39"/>
         <source>Rack</source>
         <translation>Rack</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-37"/>
         <source>Connectivity</source>
         <translation>Anbindung</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>Links</source>
         <translation>Links</translation>
     </message>
@@ -5793,7 +6324,7 @@
         <translation>außer Betrieb: %1 ausgefallen (Was-wäre-wenn)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
@@ -5882,7 +6413,7 @@
 <context>
     <name>Railyard::ReportExporter</name>
     <message>
-        <location filename="../views/export/reportexporter.cpp" line="+86"/>
+        <location filename="../views/export/reportexporter.cpp" line="+84"/>
         <source>Fabric report</source>
         <translation>Fabric-Bericht</translation>
     </message>
@@ -5892,7 +6423,7 @@
         <translation>Fabric-Bericht: %1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>Oversubscription per tier</source>
         <translation>Überbuchung je Ebene</translation>
     </message>
@@ -6158,7 +6689,7 @@
         <translation>Diagramme und Zeichenfläche</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+49"/>
         <source>Cannot write the report %1: unknown format &quot;%2&quot; (use .html or .pdf).</source>
         <translation>Der Bericht %1 kann nicht geschrieben werden: unbekanntes Format „%2“ (.html oder .pdf verwenden).</translation>
     </message>
@@ -6742,7 +7273,7 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+81"/>
+        <location filename="../app/gui/main.cpp" line="+89"/>
         <source>Topology designer for AI training networks.</source>
         <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
     </message>

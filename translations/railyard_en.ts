@@ -1,202 +1,254 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
     <name>DetectionAnswer</name>
     <message numerus="yes">
-        <location filename="../core/controlplane/controlrecords.cpp" line="0" />
+        <location filename="../core/controlplane/controlrecords.cpp" line="+102"/>
         <source>%n rank(s)</source>
         <translation>
-            <numerusform>%n rank</numerusform><numerusform>%n ranks</numerusform></translation>
+            <numerusform>%n rank</numerusform>
+            <numerusform>%n ranks</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>HealthOverlay</name>
     <message numerus="yes">
-        <location filename="../work/main/views/canvas/healthoverlay.cpp" line="+102" />
+        <location filename="../views/canvas/healthoverlay.cpp" line="+102"/>
         <source>%1 (%Ln link(s))</source>
         <translation>
-            <numerusform>%1 (%Ln link)</numerusform><numerusform>%1 (%Ln links)</numerusform></translation>
+            <numerusform>%1 (%Ln link)</numerusform>
+            <numerusform>%1 (%Ln links)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>JobImpactText</name>
     <message numerus="yes">
-        <location filename="../work/main/views/docks/jobimpacttext.cpp" line="+12" />
-        <source>&lt;br&gt;&lt;b&gt;Impaired links&lt;/b&gt;: %n failed or degraded link(s) carry this job's traffic. </source>
+        <location filename="../views/docks/jobimpacttext.cpp" line="+12"/>
+        <source>&lt;br&gt;&lt;b&gt;Impaired links&lt;/b&gt;: %n failed or degraded link(s) carry this job&apos;s traffic. </source>
         <translation>
-            <numerusform>&lt;br&gt;&lt;b&gt;Impaired links&lt;/b&gt;: %n failed or degraded link carries this job's traffic. </numerusform><numerusform>&lt;br&gt;&lt;b&gt;Impaired links&lt;/b&gt;: %n failed or degraded links carry this job's traffic. </numerusform></translation>
+            <numerusform>&lt;br&gt;&lt;b&gt;Impaired links&lt;/b&gt;: %n failed or degraded link carries this job&apos;s traffic. </numerusform>
+            <numerusform>&lt;br&gt;&lt;b&gt;Impaired links&lt;/b&gt;: %n failed or degraded links carry this job&apos;s traffic. </numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::AnalysisDock</name>
     <message numerus="yes">
-        <location filename="../work/main/views/docks/analysisdock.cpp" line="+257" />
+        <location filename="../views/docks/analysisdock.cpp" line="+257"/>
         <source> · %n link(s) in the cut</source>
         <translation>
-            <numerusform> · %n link in the cut</numerusform><numerusform> · %n links in the cut</numerusform></translation>
+            <numerusform> · %n link in the cut</numerusform>
+            <numerusform> · %n links in the cut</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::ControlPlaneDock</name>
     <message numerus="yes">
-        <location filename="../work/main/views/docks/controlplanedock.cpp" line="+222" />
+        <location filename="../views/docks/controlplanedock.cpp" line="+279"/>
         <source>%1: %n network(s)</source>
         <translation>
-            <numerusform>%1: %n network</numerusform><numerusform>%1: %n networks</numerusform></translation>
+            <numerusform>%1: %n network</numerusform>
+            <numerusform>%1: %n networks</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../work/main/views/canvas/fabriccanvas.cpp" line="+663" />
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+664"/>
         <source>%1 (%n elements)</source>
         <translation>
-            <numerusform>%1 (%n element)</numerusform><numerusform>%1 (%n elements)</numerusform></translation>
+            <numerusform>%1 (%n element)</numerusform>
+            <numerusform>%1 (%n elements)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../work/main/views/canvas/fabriccanvaspainter.cpp" line="+223" />
+        <location filename="../views/canvas/fabriccanvaspainter.cpp" line="+223"/>
         <source>%n link(s) · %1</source>
         <translation>
-            <numerusform>%n link · %1</numerusform><numerusform>%n links · %1</numerusform></translation>
+            <numerusform>%n link · %1</numerusform>
+            <numerusform>%n links · %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::FabricDocument</name>
     <message numerus="yes">
-        <location filename="../work/main/core/document/fabricdocument.cpp" line="+88" />
+        <location filename="../core/document/fabricdocument.cpp" line="+88"/>
         <source>Fail %n elements</source>
         <translation>
-            <numerusform>Fail %n element</numerusform><numerusform>Fail %n elements</numerusform></translation>
+            <numerusform>Fail %n element</numerusform>
+            <numerusform>Fail %n elements</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+1" />
+        <location line="+1"/>
         <source>Restore %n elements</source>
         <translation>
-            <numerusform>Restore %n element</numerusform><numerusform>Restore %n elements</numerusform></translation>
+            <numerusform>Restore %n element</numerusform>
+            <numerusform>Restore %n elements</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../work/main/core/document/fabricdocumentedits.cpp" line="+191" />
+        <location filename="../core/document/fabricdocumentedits.cpp" line="+191"/>
         <source> (and %n more problem(s))</source>
         <translation>
-            <numerusform> (and %n more problem)</numerusform><numerusform> (and %n more problems)</numerusform></translation>
+            <numerusform> (and %n more problem)</numerusform>
+            <numerusform> (and %n more problems)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+140" />
+        <location line="+140"/>
         <source>Delete %n elements</source>
         <translation>
-            <numerusform>Delete %n element</numerusform><numerusform>Delete %n elements</numerusform></translation>
+            <numerusform>Delete %n element</numerusform>
+            <numerusform>Delete %n elements</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+65" />
+        <location line="+65"/>
         <source>Edit %n elements</source>
         <translation>
-            <numerusform>Edit %n element</numerusform><numerusform>Edit %n elements</numerusform></translation>
+            <numerusform>Edit %n element</numerusform>
+            <numerusform>Edit %n elements</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+359" />
+        <location line="+359"/>
         <source>Move %n elements</source>
         <translation>
-            <numerusform>Move %n element</numerusform><numerusform>Move %n elements</numerusform></translation>
+            <numerusform>Move %n element</numerusform>
+            <numerusform>Move %n elements</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+17" />
+        <location line="+17"/>
         <source>Unpin %n element(s)</source>
         <translation>
-            <numerusform>Unpin %n element</numerusform><numerusform>Unpin %n elements</numerusform></translation>
+            <numerusform>Unpin %n element</numerusform>
+            <numerusform>Unpin %n elements</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::HealthAlarmModel</name>
     <message numerus="yes">
-        <location filename="../work/main/views/docks/healthalarmmodel.cpp" line="+24" />
+        <location filename="../views/docks/healthalarmmodel.cpp" line="+24"/>
         <source>… (%n ranks)</source>
         <translation>
-            <numerusform>… (%n rank)</numerusform><numerusform>… (%n ranks)</numerusform></translation>
+            <numerusform>… (%n rank)</numerusform>
+            <numerusform>… (%n ranks)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::HealthDock</name>
     <message numerus="yes">
-        <location filename="../work/main/views/docks/healthdock.cpp" line="+426" />
+        <location filename="../views/docks/healthdock.cpp" line="+441"/>
         <source>%n interval(s) recorded into the project.</source>
         <translation>
-            <numerusform>%n interval recorded into the project.</numerusform><numerusform>%n intervals recorded into the project.</numerusform></translation>
+            <numerusform>%n interval recorded into the project.</numerusform>
+            <numerusform>%n intervals recorded into the project.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+2" />
+        <location line="+2"/>
         <source>%n incident(s) filed into the project.</source>
         <translation>
-            <numerusform>%n incident filed into the project.</numerusform><numerusform>%n incidents filed into the project.</numerusform></translation>
+            <numerusform>%n incident filed into the project.</numerusform>
+            <numerusform>%n incidents filed into the project.</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+17" />
+        <location line="+17"/>
         <source>%n interval(s)</source>
         <translation>
-            <numerusform>%n interval</numerusform><numerusform>%n intervals</numerusform></translation>
+            <numerusform>%n interval</numerusform>
+            <numerusform>%n intervals</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::IntentVersionsPanel</name>
     <message numerus="yes">
-        <location filename="../work/main/views/docks/intentversionspanel.cpp" line="+108" />
+        <location filename="../views/docks/intentversionspanel.cpp" line="+108"/>
         <source>%n intent version(s) in %1</source>
         <translation>
-            <numerusform>%n intent version in %1</numerusform><numerusform>%n intent versions in %1</numerusform></translation>
+            <numerusform>%n intent version in %1</numerusform>
+            <numerusform>%n intent versions in %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::JobEditDialog</name>
     <message numerus="yes">
-        <location filename="../work/main/views/dialogs/jobeditdialog.cpp" line="+88" />
+        <location filename="../views/dialogs/jobeditdialog.cpp" line="+88"/>
         <source>%n byte(s) per element</source>
         <translation>
-            <numerusform>%n byte per element</numerusform><numerusform>%n bytes per element</numerusform></translation>
+            <numerusform>%n byte per element</numerusform>
+            <numerusform>%n bytes per element</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+136" />
+        <location line="+136"/>
         <source>, %n micro-batch(es) per step</source>
         <translation>
-            <numerusform>, %n micro-batch per step</numerusform><numerusform>, %n micro-batches per step</numerusform></translation>
+            <numerusform>, %n micro-batch per step</numerusform>
+            <numerusform>, %n micro-batches per step</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::JobsDock</name>
     <message numerus="yes">
-        <location filename="../work/main/views/docks/joblabels.cpp" line="+19" />
+        <location filename="../views/docks/joblabels.cpp" line="+19"/>
         <source>ECMP (%n seeds)</source>
         <translation>
-            <numerusform>ECMP (%n seed)</numerusform><numerusform>ECMP (%n seeds)</numerusform></translation>
+            <numerusform>ECMP (%n seed)</numerusform>
+            <numerusform>ECMP (%n seeds)</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location filename="../work/main/views/docks/jobsdock.cpp" line="+331" />
-        <source>&lt;br&gt;&lt;font color="#d04040"&gt;%n flow(s) could not be routed.&lt;/font&gt;</source>
+        <location filename="../views/docks/jobsdock.cpp" line="+331"/>
+        <source>&lt;br&gt;&lt;font color=&quot;#d04040&quot;&gt;%n flow(s) could not be routed.&lt;/font&gt;</source>
         <translation>
-            <numerusform>&lt;br&gt;&lt;font color="#d04040"&gt;%n flow could not be routed.&lt;/font&gt;</numerusform><numerusform>&lt;br&gt;&lt;font color="#d04040"&gt;%n flows could not be routed.&lt;/font&gt;</numerusform></translation>
+            <numerusform>&lt;br&gt;&lt;font color=&quot;#d04040&quot;&gt;%n flow could not be routed.&lt;/font&gt;</numerusform>
+            <numerusform>&lt;br&gt;&lt;font color=&quot;#d04040&quot;&gt;%n flows could not be routed.&lt;/font&gt;</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
-        <location line="+185" />
+        <location line="+185"/>
         <source>Its TP, PP and DP groups use %n host(s).</source>
         <translation>
-            <numerusform>Its TP, PP and DP groups use %n host.</numerusform><numerusform>Its TP, PP and DP groups use %n hosts.</numerusform></translation>
+            <numerusform>Its TP, PP and DP groups use %n host.</numerusform>
+            <numerusform>Its TP, PP and DP groups use %n hosts.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::MainWindow</name>
     <message numerus="yes">
-        <location filename="../work/main/views/mainwindow.cpp" line="+424" />
+        <location filename="../views/mainwindow.cpp" line="+446"/>
         <source>… and %n more line(s): see Show Details and the Problems dock.</source>
         <translation>
-            <numerusform>… and %n more line: see Show Details and the Problems dock.</numerusform><numerusform>… and %n more lines: see Show Details and the Problems dock.</numerusform></translation>
+            <numerusform>… and %n more line: see Show Details and the Problems dock.</numerusform>
+            <numerusform>… and %n more lines: see Show Details and the Problems dock.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>Railyard::VersionsDock</name>
     <message numerus="yes">
-        <location filename="../work/main/views/docks/versionsdock.cpp" line="+82" />
+        <location filename="../views/docks/versionsdock.cpp" line="+82"/>
         <source>%n version(s) of %1</source>
         <translation>
-            <numerusform>%n version of %1</numerusform><numerusform>%n versions of %1</numerusform></translation>
+            <numerusform>%n version of %1</numerusform>
+            <numerusform>%n versions of %1</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

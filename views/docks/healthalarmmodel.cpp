@@ -47,7 +47,7 @@ void HealthAlarmModel::setReport(std::shared_ptr<const HealthReport> report, con
             else if (d.alarm.firstTime > 0)
                 since += tr(" (t+%1 s)").arg(d.alarm.firstTime, 0, 'f', 1);
             if (!d.alarm.active())
-                since += tr(" (cleared at %1)").arg(d.alarm.clearedInterval);
+                since += tr(" (cleared at interval %1)").arg(d.alarm.clearedInterval);
             Row row;
             row.texts[KindColumn] = QString::fromUtf8(alarmKindName(d.alarm.kind));
             row.texts[SeverityColumn] = severityText(d.severity);
