@@ -576,9 +576,14 @@ void TestIntentsDock::reviewFromTheDock()
     bytes[bytes.indexOf("su-005")] = 'S';
     QVERIFY(!IntentReview::verify(bytes.toStdString(), *ring).valid);
 
-    // The reviewed file opens in the dock with its state.
+    // The reviewed file opens in the dock with its state, and the comparison
+    // with v3 stays: it is the version under review, again.
     QVERIFY(dock->openIntent(out));
     QCOMPARE(review->state(), ReviewState::Approved);
+    QVERIFY(dock->oldIntent() && dock->diff());
+    QCOMPARE(dock->oldIntent()->intent.metadata.version, 3);
+    QCOMPARE(dock->newIntent()->path, out);
+    QVERIFY(m_window->canvas()->intentDiff());
     // A tampered one fails verification from the dock with the reason.
     const QString tampered = m_dir.filePath(QStringLiteral("v4.tampered.json"));
     QFile t(tampered);

@@ -257,7 +257,12 @@ bool IntentsDock::openIntent(const QString &path)
         return false;
     }
     setErrors({});
-    m_old.reset();
+    // The version being compared, again (its submitted or reviewed file, as
+    // the review goes on): the comparison stays. Anything else starts afresh.
+    const bool sameVersion = m_old && m_new && loaded->intent.cluster == m_new->intent.cluster
+        && loaded->intent.metadata.version == m_new->intent.metadata.version;
+    if (!sameVersion)
+        m_old.reset();
     m_new = std::make_unique<LoadedIntent>(std::move(*loaded));
     recompute();
     showTab(Tab::Rules);

@@ -58,7 +58,9 @@ public:
     /// The `.railyard` file whose intent versions are listed (empty: none).
     void setProjectPath(const QString &path);
 
-    /// Opens an intent (or reviewed-intent) file as the only version shown.
+    /// Opens an intent (or reviewed-intent) file as the only version shown;
+    /// when it is the compared new version again (same cluster and version:
+    /// its submitted or reviewed file), the comparison with the old one stays.
     /// Errors are listed in the dock and emitted; false then, the versions shown stay.
     bool openIntent(const QString &path);
     /// Opens a second version to compare with the one shown; the two are
