@@ -42,6 +42,11 @@ std::string bioText(BIO *bio)
 std::optional<QByteArray> readAll(const QString &path, QString *error)
 {
     // Keys are small regular files: a FIFO, a device or a huge file is refused.
+    if (!QFileInfo::exists(path)) {
+        if (error)
+            *error = QStringLiteral("%1: no such file (the key is missing)").arg(path);
+        return std::nullopt;
+    }
     QString problem;
     std::optional<QByteArray> data = readInputFile(path, &problem, 1 << 20);
     if (!data && error)

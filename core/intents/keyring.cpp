@@ -13,6 +13,11 @@ namespace Railyard {
 std::optional<Keyring> Keyring::load(const QString &dir, QString *error)
 {
     const QDir directory(dir);
+    if (!QFileInfo::exists(dir)) {
+        if (error)
+            *error = QStringLiteral("%1: no such folder (the keyring is missing)").arg(dir);
+        return std::nullopt;
+    }
     if (!QFileInfo(dir).isDir() || !directory.isReadable()) {
         if (error)
             *error = QStringLiteral("%1: not a readable directory").arg(dir);

@@ -400,8 +400,13 @@ void TestIntentReview::keyringSkipsBadFiles()
     QVERIFY(keyring->find(m_bob->rawPublicKey()));
     QVERIFY(!keyring->find(m_alice->rawPublicKey()));
     QString error;
+    // Missing is said as missing; a file where a folder should be is not a directory.
     QVERIFY(!Keyring::load(ring.filePath(QStringLiteral("missing")), &error));
-    QVERIFY(error.contains(QStringLiteral("not a readable directory")));
+    QVERIFY2(error.contains(QStringLiteral("no such folder (the keyring is missing)")), qPrintable(error));
+    QVERIFY(!Keyring::load(ring.filePath(QStringLiteral("bob.pub")), &error));
+    QVERIFY2(error.contains(QStringLiteral("not a readable directory")), qPrintable(error));
+    QVERIFY(!Ed25519Key::readPrivateKeyFile(ring.filePath(QStringLiteral("gone.key")), &error));
+    QVERIFY2(error.contains(QStringLiteral("no such file (the key is missing)")), qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(TestIntentReview)

@@ -29,7 +29,9 @@
 #include "views/projectsession.h"
 
 #include <QElapsedTimer>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
@@ -93,6 +95,7 @@ private slots:
     void lintAndChangesSelectRacks();
     void malformedIntentInProblemsDock();
     void reviewFromTheDock();
+    void keyPathsAndStaleRefusals();
     void versionsInAProject();
     void meta24kZoomedOut();
 
@@ -593,6 +596,41 @@ void TestIntentsDock::reviewFromTheDock()
     QVERIFY(dock->openIntent(tampered));
     QVERIFY(!review->verify());
     QVERIFY2(review->messageText().contains(QStringLiteral("content_sha256")), qPrintable(review->messageText()));
+}
+
+void TestIntentsDock::keyPathsAndStaleRefusals()
+{
+    // Key and keyring are stored absolute (the next session may start
+    // elsewhere); a missing one is reported as missing; a refusal about the
+    // previous key goes when the key changes.
+    IntentsDock *dock = m_window->intentsDock();
+    IntentReviewPanel *review = dock->reviewPanel();
+    QVERIFY(dock->openIntent(v4Path));
+    QTemporaryDir keys;
+    QString error;
+    QVERIFY(Ed25519Key::generate().writeKeyPair(keys.path(), QStringLiteral("alice"), &error));
+    const QString absolute = keys.filePath(QStringLiteral("alice.key"));
+    review->setSigningKeyFile(QDir::current().relativeFilePath(absolute));
+    QCOMPARE(review->signingKeyFile(), QFileInfo(absolute).absoluteFilePath());
+    QVERIFY(QFileInfo(review->signingKeyFile()).isAbsolute());
+    review->setKeyringFolder(QDir::current().relativeFilePath(keys.path()));
+    QVERIFY(QFileInfo(review->keyringFolder()).isAbsolute());
+
+    const QString missing = keys.filePath(QStringLiteral("gone.key"));
+    review->setSigningKeyFile(missing);
+    QVERIFY(!review->submit());
+    QVERIFY(review->lastActionFailed());
+    QVERIFY2(review->messageText().contains(QStringLiteral("no such file (the key is missing)")),
+             qPrintable(review->messageText()));
+    bool labelSaysMissing = false;
+    for (const QLabel *label : review->findChildren<QLabel *>())
+        labelSaysMissing = labelSaysMissing || label->text().contains(QStringLiteral("the key is missing"));
+    QVERIFY(labelSaysMissing);
+    // Another key: the red refusal is gone.
+    review->setSigningKeyFile(absolute);
+    QVERIFY(!review->lastActionFailed());
+    QVERIFY(review->messageText().isEmpty());
+    review->setKeyringFolder({});
 }
 
 void TestIntentsDock::versionsInAProject()

@@ -136,8 +136,19 @@ QString IntentReviewPanel::signingKeyFile() const
 
 void IntentReviewPanel::setSigningKeyFile(const QString &path)
 {
-    QSettings().setValue(keySetting, path);
+    // Absolute: the next session may start in another directory.
+    QSettings().setValue(keySetting, path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath());
+    clearFailure();
     updateState();
+}
+
+void IntentReviewPanel::clearFailure()
+{
+    // A refusal that named the previous key or keyring no longer applies.
+    if (m_failed) {
+        m_message->clear();
+        m_failed = false;
+    }
 }
 
 QString IntentReviewPanel::keyringFolder() const
@@ -147,7 +158,8 @@ QString IntentReviewPanel::keyringFolder() const
 
 void IntentReviewPanel::setKeyringFolder(const QString &dir)
 {
-    QSettings().setValue(keyringSetting, dir);
+    QSettings().setValue(keyringSetting, dir.isEmpty() ? QString() : QFileInfo(dir).absoluteFilePath());
+    clearFailure();
     updateState();
 }
 

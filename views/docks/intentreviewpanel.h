@@ -87,6 +87,8 @@ private:
     bool askExport();
     /// Re-reads the state from the reviewed bytes and updates labels and buttons.
     void updateState();
+    /// Clears a failure message when what it was about (key, keyring) changes.
+    void clearFailure();
     void showMessage(const QString &html, bool failed);
     /// Records a submission or decision in the project; false and the reason shown on failure.
     bool record(const ReviewedIntent &reviewed, std::int64_t *storedId);
