@@ -40,6 +40,7 @@ private slots:
     void connectPushAndWatch();
     void mainWindowWiring();
     void detectionsAndIncidents();
+    void failedNetworkSaysWhy();
 
 private:
     QString token(const char *role);
@@ -332,6 +333,40 @@ void TestControlPlaneDock::detectionsAndIncidents()
     QVERIFY(filed.wait(20000));
     QCOMPARE(filed.last().at(0).toBool(), false);
     QVERIFY2(dock.statusText().contains(QLatin1String("403")), qPrintable(dock.statusText()));
+}
+
+void TestControlPlaneDock::failedNetworkSaysWhy()
+{
+    // A network the cluster cannot carry (more rails than its hosts have)
+    // fails to provision: its row says why, and the dock shows no telemetry for it.
+    ControlClient operatorClient({m_url, token("operator"), {}});
+    const ControlReply created
+        = operatorClient.post(QStringLiteral("/v1/training-networks"),
+                              R"({"cluster":"lab-2rack","backend":"roce","rails":7,"topology":"rail_optimized"})");
+    QVERIFY2(created.ok(), qPrintable(created.errorText()));
+    const QString network = QJsonDocument::fromJson(QByteArray::fromStdString(created.body))
+                                .object()
+                                .value(QStringLiteral("network_id"))
+                                .toString();
+    ControlPlaneDock dock;
+    dock.resize(560, 620);
+    dock.show();
+    QSignalSpy refreshed(&dock, &ControlPlaneDock::refreshed);
+    dock.setConnection({m_url, token("viewer"), {}});
+    QVERIFY(refreshed.wait(20000));
+    const auto statusCell = [&]() -> QString {
+        for (int i = 0; i < dock.networksView()->topLevelItemCount(); ++i)
+            if (dock.networksView()->topLevelItem(i)->text(0) == network)
+                return dock.networksView()->topLevelItem(i)->text(2);
+        return {};
+    };
+    QTRY_VERIFY_WITH_TIMEOUT((dock.refresh(), statusCell().startsWith(QLatin1String("failed: "))), 20000);
+    QVERIFY2(statusCell().contains(QLatin1String("rails per host")), qPrintable(statusCell()));
+    dock.selectNetwork(network);
+    QTRY_VERIFY_WITH_TIMEOUT(dock.telemetryText().contains(QLatin1String("failed to provision")), 10000);
+    QVERIFY2(dock.telemetryText().contains(QLatin1String("rails per host")), qPrintable(dock.telemetryText()));
+    QVERIFY(!dock.telemetryText().contains(QLatin1String("p99 RTT")));
+    QCOMPARE(dock.detectionsView()->topLevelItemCount(), 0);
 }
 
 QTEST_MAIN(TestControlPlaneDock)

@@ -266,8 +266,15 @@ void ControlPlaneDock::refresh()
                 auto *item = new QTreeWidgetItem(m_networks);
                 item->setText(0, QString::fromStdString(n.id));
                 item->setText(1, QString::fromStdString(n.cluster));
-                item->setText(2, QString::fromStdString(n.status));
-                item->setToolTip(2, QString::fromStdString(n.statusReason));
+                // A failed network says why in its row, not only in a tooltip.
+                const QString reason = QString::fromStdString(n.statusReason);
+                item->setText(2, reason.isEmpty() ? QString::fromStdString(n.status)
+                                                  : tr("%1: %2").arg(QString::fromStdString(n.status), reason));
+                item->setToolTip(2, reason);
+                item->setData(2, Qt::UserRole, QString::fromStdString(n.status));
+                item->setData(2, Qt::UserRole + 1, reason);
+                if (n.status == "failed")
+                    item->setForeground(2, QColor(0xb0, 0x00, 0x20));
                 item->setText(3, n.intentVersion > 0 ? tr("v%1").arg(n.intentVersion) : tr("none"));
                 item->setText(4, locale.toString(n.bandwidthGbpsPerHost, 'f', 0));
                 if (item->text(0) == selected || (selected.isEmpty() && m_networks->topLevelItemCount() == 1))
@@ -481,6 +488,14 @@ void ControlPlaneDock::refreshTelemetry()
     const QString network = selectedNetwork();
     if (!m_client || network.isEmpty()) {
         m_telemetry->setText(tr("Select a network to see its telemetry."));
+        showDetections({});
+        return;
+    }
+    if (const QTreeWidgetItem *item = m_networks->currentItem();
+        item && item->data(2, Qt::UserRole).toString() == QLatin1String("failed")) {
+        // Nothing was provisioned: no telemetry to show, only why.
+        m_telemetry->setText(tr("This network failed to provision: %1\nIt carries no traffic and has no telemetry.")
+                                 .arg(item->data(2, Qt::UserRole + 1).toString()));
         showDetections({});
         return;
     }
