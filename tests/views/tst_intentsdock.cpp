@@ -96,6 +96,7 @@ private slots:
     void malformedIntentInProblemsDock();
     void reviewFromTheDock();
     void keyPathsAndStaleRefusals();
+    void overviewFollowsTheDiff();
     void versionsInAProject();
     void meta24kZoomedOut();
 
@@ -631,6 +632,39 @@ void TestIntentsDock::keyPathsAndStaleRefusals()
     QVERIFY(!review->lastActionFailed());
     QVERIFY(review->messageText().isEmpty());
     review->setKeyringFolder({});
+}
+
+void TestIntentsDock::overviewFollowsTheDiff()
+{
+    // Zoomed in, the overview shows the whole fabric with the diff's
+    // colours; clearing (or replacing) the diff redraws it, never keeping
+    // the old colours.
+    IntentsDock *dock = m_window->intentsDock();
+    FabricCanvas *canvas = m_window->canvas();
+    dock->clearIntents();
+    const Fabric &f = m_window->document()->fabric();
+    QVERIFY(canvas->focusElement(QString::fromStdString(f.host(f.hostCount() / 2).id)));
+    QCoreApplication::processEvents();
+    const auto overviewPixels = [&]() {
+        const QImage image = canvas->grab().toImage();
+        QVector<QRgb> pixels;
+        for (int y = 0; y < image.height(); y += 2)
+            for (int x = 0; x < image.width(); x += 2)
+                if (canvas->isOverviewAt(QPoint(x, y)))
+                    pixels << image.pixel(x, y);
+        return pixels;
+    };
+    const QVector<QRgb> plain = overviewPixels();
+    QVERIFY(!plain.isEmpty());
+    openV3V4();
+    QCoreApplication::processEvents();
+    QVERIFY(canvas->intentDiff());
+    QVERIFY(overviewPixels() != plain);
+    dock->clearIntents();
+    QCoreApplication::processEvents();
+    QVERIFY(!canvas->intentDiff());
+    QCOMPARE(overviewPixels(), plain);
+    canvas->fitToView();
 }
 
 void TestIntentsDock::versionsInAProject()

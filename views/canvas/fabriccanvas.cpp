@@ -406,6 +406,7 @@ void FabricCanvas::setIntentDiff(const SemanticDiff *diff, const QString &title)
             m_intentDiff->setLayout(*m_layout);
     }
     m_overlaysDirty = true;
+    m_overviewStale = true; // the overview shows the diff too
     update();
 }
 
@@ -415,6 +416,7 @@ void FabricCanvas::setComparison(std::unique_ptr<ComparisonOverlay> overlay)
     if (m_intentDiff && m_layout)
         m_intentDiff->setLayout(*m_layout);
     m_overlaysDirty = true;
+    m_overviewStale = true;
     update();
 }
 
@@ -423,6 +425,7 @@ void FabricCanvas::setHealthOverlay(std::unique_ptr<HealthOverlay> overlay)
     m_health = std::move(overlay);
     if (m_health && m_layout)
         m_health->setLayout(*m_layout);
+    m_overviewStale = true; // and the overview's colours with it
     update();
     emit healthOverlayChanged();
 }
