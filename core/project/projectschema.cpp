@@ -161,6 +161,13 @@ constexpr const char *nvlinkDomainColumn = R"sql(
 ALTER TABLE hosts ADD COLUMN nvlink_domain TEXT NOT NULL DEFAULT '';
 )sql";
 
+// Schema 6: the fabric's transport and routing ('' = not said: the transport
+// unknown, the routing the transport's default).
+constexpr const char *routingColumns = R"sql(
+ALTER TABLE fabric ADD COLUMN transport TEXT NOT NULL DEFAULT '';
+ALTER TABLE fabric ADD COLUMN routing TEXT NOT NULL DEFAULT '';
+)sql";
+
 /// 1 → 2: the jobs table, and host/switch/link counts on every version
 /// (computed from its snapshot). Version-1 snapshots have no jobs; the
 /// snapshot decoder reads them as "no jobs".
@@ -206,6 +213,13 @@ void migrate4to5(SqliteDatabase &db)
     db.exec(nvlinkDomainColumn);
 }
 
+/// 5 → 6: fabric.transport and fabric.routing, '' (not said) for the fabric
+/// saved so far, as a fabric-json file without them reads.
+void migrate5to6(SqliteDatabase &db)
+{
+    db.exec(routingColumns);
+}
+
 } // namespace
 
 void ProjectSchema::create(SqliteDatabase &db)
@@ -214,6 +228,7 @@ void ProjectSchema::create(SqliteDatabase &db)
     db.exec(intentTables);
     db.exec(healthTables);
     db.exec(nvlinkDomainColumn);
+    db.exec(routingColumns);
     db.exec(("PRAGMA application_id = " + std::to_string(applicationId)
              + ";"
                "PRAGMA user_version = "
@@ -262,6 +277,7 @@ void ProjectSchema::migrate(SqliteDatabase &db, int from)
         case 2: migrate2to3(db); break;
         case 3: migrate3to4(db); break;
         case 4: migrate4to5(db); break;
+        case 5: migrate5to6(db); break;
         }
     }
     db.exec(("PRAGMA user_version = " + std::to_string(currentVersion)).c_str());

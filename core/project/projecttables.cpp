@@ -81,11 +81,15 @@ void ProjectTables::clear(SqliteDatabase &db)
 
 void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
 {
-    SqliteStatement head(db, "INSERT INTO fabric(id, name, description, saved_utc) VALUES (1, ?, ?, ?)");
+    SqliteStatement head(db, "INSERT INTO fabric(id, name, description, saved_utc, transport, routing) "
+                             "VALUES (1, ?, ?, ?, ?, ?)");
     const std::string savedUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
     head.bind(1, fabric.name);
     head.bind(2, fabric.description);
     head.bind(3, savedUtc);
+    // Static names: bound without a copy, they outlive run().
+    head.bind(4, std::string_view(fabric.transport == Transport::Unspecified ? "" : transportName(fabric.transport)));
+    head.bind(5, std::string_view(fabric.routing == FabricRouting::Default ? "" : fabricRoutingName(fabric.routing)));
     head.run();
 
     SqliteStatement host(db,
@@ -207,11 +211,25 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
 {
     Fabric fabric;
     {
-        SqliteStatement head(db, "SELECT name, description FROM fabric WHERE id = 1");
+        SqliteStatement head(db, "SELECT name, description, transport, routing FROM fabric WHERE id = 1");
         if (!head.next())
             damaged(QStringLiteral("the fabric table is empty"));
         fabric.name = head.text(0);
         fabric.description = head.text(1);
+        if (const std::string transport = head.text(2); !transport.empty()) {
+            const auto t = transportFromName(transport);
+            if (!t)
+                damaged(QStringLiteral("the fabric's transport \"%1\" is unknown")
+                            .arg(QString::fromStdString(transport.substr(0, 32))));
+            fabric.transport = *t;
+        }
+        if (const std::string routing = head.text(3); !routing.empty()) {
+            const auto r = fabricRoutingFromName(routing);
+            if (!r)
+                damaged(QStringLiteral("the fabric's routing \"%1\" is unknown")
+                            .arg(QString::fromStdString(routing.substr(0, 32))));
+            fabric.routing = *r;
+        }
     }
     const std::int64_t hostRows = rowsOf(db, "SELECT max(seq) FROM hosts");
     const std::int64_t switchRows = rowsOf(db, "SELECT max(seq) FROM switches");

@@ -61,6 +61,9 @@ inline ProjectData sample(int variant = 0)
     data.fabric.host(0).nvlinkGBps = 1.0 / 3.0;
     data.fabric.link(3).capacityGbps = 400.0 + variant * 0.1;
     data.fabric.description += "; variant " + std::to_string(variant);
+    // How it routes: kept by the project (schema 6) as by fabric-json.
+    data.fabric.transport = variant == 0 ? Transport::InfiniBand : Transport::Ethernet;
+    data.fabric.routing = variant == 0 ? FabricRouting::Adaptive : FabricRouting::Default;
     data.pins["h-r0-0"] = PinnedPosition{0.1 + variant, -2.5e-7};
     data.pins["spine-1"] = PinnedPosition{1e300, 1.0 / 7.0};
     data.pins["leaf-\xc3\xa9"] = PinnedPosition{-12345.678, 42.0};
