@@ -23,6 +23,7 @@
 
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QPainter>
 #include <QListWidget>
 #include <QRegularExpression>
 #include <QSettings>
@@ -210,6 +211,24 @@ private slots:
             QCoreApplication::processEvents();
             window.propertiesDock()->grab().save(dir + QStringLiteral("/properties-live.png"));
         }
+
+        // In a narrow picture the health legend (right) and the
+        // oversubscription legend (left) would meet: they are stacked
+        // instead, never drawn over each other.
+        QImage narrow(340, 520, QImage::Format_RGB32);
+        narrow.fill(Qt::white);
+        {
+            QPainter painter(&narrow);
+            window.canvas()->render(&painter, QRectF(narrow.rect()));
+        }
+        if (const QString dir = qEnvironmentVariable("RAILYARD_SCREENSHOT_DIR"); !dir.isEmpty())
+            narrow.save(dir + QStringLiteral("/canvas-legends.png"));
+        const std::vector<QRectF> legends = window.canvas()->legendRects();
+        QVERIFY2(legends.size() == 2, qPrintable(QString::number(legends.size())));
+        QVERIFY(legends[0].right() > legends[1].left() && legends[1].right() > legends[0].left()); // side by side they would meet
+        QVERIFY(!legends[0].intersects(legends[1]));
+        for (const QRectF &r : legends)
+            QVERIFY(QRectF(narrow.rect()).contains(r));
 
         // A link selected on the canvas gets its series.
         const std::string other = fabric.link(link + 1).id;

@@ -63,6 +63,8 @@ public:
     bool colourByOversubscription() const { return m_colourByOversubscription; }
     bool legendShown() const { return m_legendShown; }
     bool legendAtTop() const { return m_legendAtTop; }
+    /// Where the last paint put its legend boxes (widget pixels), for tests.
+    const std::vector<QRectF> &legendRects() const { return m_legendRects; }
     bool overviewShown() const { return m_overviewShown; }
     /// Whether the overview is drawn at this widget position (it takes the clicks there).
     bool isOverviewAt(const QPoint &pos) const;
@@ -200,6 +202,7 @@ private:
     bool m_colourByOversubscription = true;
     bool m_legendShown = true;
     bool m_legendAtTop = false;
+    mutable std::vector<QRectF> m_legendRects;
     QRectF m_focusScene; ///< the element focusElement() went to: the legend keeps off it
     bool m_overviewShown = true;
     QRectF m_reserved; ///< while painting the widget: where labels must not go (the overview)

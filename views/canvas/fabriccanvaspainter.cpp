@@ -443,6 +443,18 @@ void FabricCanvas::Painter::drawLegendBox(const QString &title, const std::vecto
     QRectF box(x, canvas.m_legendAtTop ? target.top() + 8 : target.bottom() - h - 8, w + 12, h);
     if (canvas.m_focusScene.isValid() && box.intersects(map(canvas.m_focusScene).adjusted(-12, -16, 12, 4)))
         box.moveTop(canvas.m_legendAtTop ? target.bottom() - h - 8 : target.top() + 8);
+    // Stacked over (or under) the legends already drawn on that edge, never on them.
+    const bool fromBottom = box.top() > target.center().y();
+    for (bool moved = true; moved;) {
+        moved = false;
+        for (const QRectF &other : legendBoxes)
+            if (box.intersects(other.adjusted(-3, -3, 3, 3))) {
+                box.moveTop(fromBottom ? other.top() - h - 6 : other.bottom() + 6);
+                moved = true;
+            }
+    }
+    legendBoxes.push_back(box);
+    canvas.m_legendRects.push_back(box);
     QColor bg = canvas.palette().color(QPalette::Base);
     bg.setAlpha(225);
     p.setPen(QPen(lineColour(), 1));
@@ -503,6 +515,8 @@ void FabricCanvas::paintScene(QPainter &painter, const CanvasViewport &view, con
 {
     Painter pass(*this, painter, view, target);
     pass.text = legend;
+    if (legend)
+        m_legendRects.clear();
     pass.fillBackground();
     switch (level) {
     case Detail::Elements: pass.drawElements(); break;

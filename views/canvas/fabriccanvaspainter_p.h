@@ -53,6 +53,7 @@ struct FabricCanvas::Painter
     const HealthOverlay *health;       ///< live link health shown (no diff), or nullptr
     bool dark;
     bool text = true; ///< labels and legend; off for the overview's thumbnail
+    std::vector<QRectF> legendBoxes; ///< drawn so far in this pass
 
     Painter(const FabricCanvas &c, QPainter &painter, const CanvasViewport &v, const QRectF &tgt)
         : canvas(c)
