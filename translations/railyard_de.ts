@@ -1317,12 +1317,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+438"/>
+        <location line="+453"/>
         <source>Push Reviewed Intent</source>
         <translation>Geprüften Intent übertragen</translation>
     </message>
     <message>
-        <location line="-437"/>
+        <location line="-452"/>
         <source>Apply the Intents dock&apos;s approved version to the selected network</source>
         <translation>Die genehmigte Version aus dem Intents-Fenster auf das gewählte Netz anwenden</translation>
     </message>
@@ -1400,17 +1400,18 @@
     </message>
     <message>
         <location line="+80"/>
+        <location line="+19"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <location line="+264"/>
+        <location line="+6"/>
+        <location line="+272"/>
         <source>v%1</source>
         <translation>v%1</translation>
     </message>
     <message>
-        <location line="-264"/>
+        <location line="-272"/>
         <source>none</source>
         <translation>keine</translation>
     </message>
@@ -1540,7 +1541,14 @@
         <translation>Wählen Sie ein Netz, um seine Telemetrie zu sehen.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+7"/>
+        <source>This network failed to provision: %1
+It carries no traffic and has no telemetry.</source>
+        <translation>Die Bereitstellung dieses Netzes ist fehlgeschlagen: %1
+Es trägt keinen Verkehr und hat keine Telemetrie.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>p99 RTT: %1 µs (estimated)</source>
         <translation>p99-RTT: %1 µs (geschätzt)</translation>
     </message>
@@ -2271,7 +2279,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 von %2 Hosts %3</translation>
     </message>
     <message>
-        <location line="+160"/>
+        <location line="+172"/>
         <source>≤ 1:1</source>
         <translation>≤ 1:1</translation>
     </message>
@@ -2321,7 +2329,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+325"/>
+        <location line="+328"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -3534,7 +3542,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+2"/>
-        <location line="+134"/>
+        <location line="+146"/>
         <source>Apply the approved version to a network of the control plane (Control Plane dock)</source>
         <translation>Die genehmigte Version auf ein Netz der Steuerungsebene anwenden (Fenster Steuerungsebene)</translation>
     </message>
@@ -4028,13 +4036,13 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+284"/>
+        <location line="+289"/>
         <location line="+28"/>
         <source>Lint</source>
         <translation>Lint</translation>
     </message>
     <message>
-        <location line="-311"/>
+        <location line="-316"/>
         <source>Changes</source>
         <translation>Änderungen</translation>
     </message>
@@ -4059,7 +4067,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Intents (*.intent.json *.json);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location line="+140"/>
+        <location line="+145"/>
         <source> · by %1</source>
         <translation> · von %1</translation>
     </message>

@@ -48,7 +48,7 @@
 <context>
     <name>Railyard::ControlPlaneDock</name>
     <message numerus="yes">
-        <location filename="../views/docks/controlplanedock.cpp" line="+279"/>
+        <location filename="../views/docks/controlplanedock.cpp" line="+286"/>
         <source>%1: %n network(s)</source>
         <translation>
             <numerusform>%1: %n network</numerusform>
@@ -59,7 +59,7 @@
 <context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+664"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+667"/>
         <source>%1 (%n elements)</source>
         <translation>
             <numerusform>%1 (%n element)</numerusform>
