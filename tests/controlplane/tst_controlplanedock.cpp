@@ -158,6 +158,9 @@ void TestControlPlaneDock::connectPushAndWatch()
     QVERIFY(refreshed.wait(20000));
     QVERIFY2(dock.pushResultText().contains(QLatin1String("same key")), qPrintable(dock.pushResultText()));
     QVERIFY(dock.findChild<QLabel *>(QStringLiteral("pushResult"))->isVisibleTo(&dock));
+    if (const QByteArray shots = qgetenv("RAILYARD_SCREENSHOT_DIR"); !shots.isEmpty())
+        QVERIFY(dock.grab().save(
+            QDir(QString::fromLocal8Bit(shots)).filePath(QStringLiteral("controlplane-refused-push.png"))));
     // The reviewed one is applied, and the list shows its version.
     dock.pushIntent(reviewed(1, false));
     QVERIFY(pushed.wait(20000));

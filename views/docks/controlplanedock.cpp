@@ -72,6 +72,14 @@ void ControlPlaneDock::build()
     connect(m_refresh, &QPushButton::clicked, this, &ControlPlaneDock::refresh);
     top->addWidget(m_refresh);
     layout->addLayout(top);
+    // The last push's answer, whole, above the splitter: a refusal's reasons
+    // are never clipped by a small pane.
+    m_pushResult = new QLabel(content);
+    m_pushResult->setObjectName(QStringLiteral("pushResult"));
+    m_pushResult->setWordWrap(true);
+    m_pushResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_pushResult->hide();
+    layout->addWidget(m_pushResult);
 
     auto *splitter = new QSplitter(Qt::Vertical, content);
     m_networks = new QTreeWidget(splitter);
@@ -102,12 +110,6 @@ void ControlPlaneDock::build()
     connect(m_push, &QPushButton::clicked, this, &ControlPlaneDock::pushRequested);
     row->addWidget(m_push);
     telemetryLayout->addLayout(row);
-    m_pushResult = new QLabel(telemetryBox);
-    m_pushResult->setObjectName(QStringLiteral("pushResult"));
-    m_pushResult->setWordWrap(true);
-    m_pushResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_pushResult->hide();
-    telemetryLayout->addWidget(m_pushResult);
     // The aggregates scroll rather than set the dock's minimum height: the
     // dock shares the right area with others in a 900x600 window.
     auto *telemetryScroll = new QScrollArea(telemetryBox);
@@ -161,6 +163,10 @@ void ControlPlaneDock::build()
     m_runbook->setMinimumHeight(3 * line);
     incidentsSplitter->setStretchFactor(1, 1);
     m_tabs->addTab(incidentsSplitter, tr("Incidents"));
+    splitter->setStretchFactor(0, 1); // networks
+    splitter->setStretchFactor(1, 1); // telemetry
+    splitter->setStretchFactor(2, 2); // detections and incidents
+    splitter->setSizes({100, 150, 300}); // in proportion: the aggregates' eight lines in view
     layout->addWidget(splitter, 1);
     setWidget(content);
 }
