@@ -15,19 +15,18 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <set>
 
 namespace Railyard {
 
 using ControlJson::Json;
+using ControlHttp::jsonResponse;
+using ControlHttp::listPage;
+using ControlHttp::defaultWindowSeconds;
 
 namespace {
 
 const char *const topologies[] = {"rail_optimized", "fat_tree", "clos"};
 const char *const backends[] = {"roce", "infiniband"};
-constexpr double defaultWindowSeconds = 15 * 60;
-constexpr size_t maxSummaryBytes = 4096;
-constexpr size_t maxElementBytes = 256;
 
 bool isOneOf(const std::string &value, const auto &list)
 {
@@ -40,65 +39,6 @@ std::string joined(const auto &list)
     for (const char *item : list)
         out += (out.empty() ? "" : ", ") + std::string(item);
     return out;
-}
-
-ControlResponse jsonResponse(int status, const Json &body)
-{
-    ControlResponse r;
-    r.status = status;
-    // Messages quote what the client sent (paths, names), which need not be
-    // UTF-8: invalid bytes become U+FFFD instead of failing the answer.
-    r.body = body.dump(-1, ' ', false, Json::error_handler_t::replace);
-    return r;
-}
-
-/// limit=N within [1, max], default `fallback`.
-std::optional<int> pageLimit(const std::map<std::string, std::string> &query, int fallback, int max,
-                             ControlResponse *error)
-{
-    const auto it = query.find("limit");
-    if (it == query.end())
-        return fallback;
-    const std::string &text = it->second;
-    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos
-        || std::stoi(text) < 1 || std::stoi(text) > max) {
-        *error = controlError(400, "bad_request", "limit must be an integer from 1 to " + std::to_string(max));
-        return std::nullopt;
-    }
-    return std::stoi(text);
-}
-
-std::optional<std::int64_t> pageAfter(const std::map<std::string, std::string> &query, ControlResponse *error)
-{
-    const auto it = query.find("page_token");
-    if (it == query.end())
-        return 0;
-    std::optional<std::int64_t> after = ControlJson::parsePageToken(it->second);
-    if (!after)
-        *error = controlError(400, "bad_request", "page_token is not one this service gave");
-    return after;
-}
-
-/// One page of a list endpoint: `limit` and `page_token` from the query,
-/// `fetch(after, count)` the rows after a key, `key(row)` a row's key (its
-/// sequence number or version), `toJson(row)` its JSON.
-template<class Fetch, class Key, class ToJson>
-ControlResponse listPage(const std::map<std::string, std::string> &query, const ControlServiceOptions &options,
-                         Fetch fetch, Key key, ToJson toJson)
-{
-    ControlResponse error;
-    const std::optional<int> limit = pageLimit(query, options.pageLimitDefault, options.pageLimitMax, &error);
-    const std::optional<std::int64_t> after = limit ? pageAfter(query, &error) : std::nullopt;
-    if (!limit || !after)
-        return error;
-    const auto rows = fetch(*after, *limit + 1);
-    Json j;
-    j["items"] = Json::array();
-    for (size_t i = 0; i < rows.size() && int(i) < *limit; ++i)
-        j["items"].push_back(toJson(rows[i]));
-    if (int(rows.size()) > *limit)
-        j["next_page_token"] = ControlJson::pageToken(key(rows[size_t(*limit) - 1]));
-    return jsonResponse(200, j);
 }
 
 /// The body as a JSON object holding only `fields`; std::nullopt and the
@@ -167,6 +107,47 @@ int railsPerHost(const Fabric &fabric)
 
 } // namespace
 
+namespace ControlHttp {
+
+ControlResponse jsonResponse(int status, const Json &body)
+{
+    ControlResponse r;
+    r.status = status;
+    // Messages quote what the client sent (paths, names), which need not be
+    // UTF-8: invalid bytes become U+FFFD instead of failing the answer.
+    r.body = body.dump(-1, ' ', false, Json::error_handler_t::replace);
+    return r;
+}
+
+/// limit=N within [1, max], default `fallback`.
+std::optional<int> pageLimit(const std::map<std::string, std::string> &query, int fallback, int max,
+                             ControlResponse *error)
+{
+    const auto it = query.find("limit");
+    if (it == query.end())
+        return fallback;
+    const std::string &text = it->second;
+    if (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos
+        || std::stoi(text) < 1 || std::stoi(text) > max) {
+        *error = controlError(400, "bad_request", "limit must be an integer from 1 to " + std::to_string(max));
+        return std::nullopt;
+    }
+    return std::stoi(text);
+}
+
+std::optional<std::int64_t> pageAfter(const std::map<std::string, std::string> &query, ControlResponse *error)
+{
+    const auto it = query.find("page_token");
+    if (it == query.end())
+        return 0;
+    std::optional<std::int64_t> after = ControlJson::parsePageToken(it->second);
+    if (!after)
+        *error = controlError(400, "bad_request", "page_token is not one this service gave");
+    return after;
+}
+
+} // namespace ControlHttp
+
 ControlResponse controlError(int status, const std::string &code, const std::string &message)
 {
     Json error;
@@ -176,18 +157,6 @@ ControlResponse controlError(int status, const std::string &code, const std::str
     body["error"] = std::move(error);
     return jsonResponse(status, body);
 }
-
-enum class Route { None, Health, Networks, Network, Intents, Intent, Telemetry, Incidents, Incident, Audit };
-
-struct ControlService::Call
-{
-    Route route = Route::None;
-    ControlJson::Target target;
-    std::string requestSha; ///< SHA-256 of the body ("" for none)
-    std::optional<ControlJson::Body> body;
-    ControlCluster *cluster = nullptr; ///< the cluster a POST body names
-    std::optional<VerifyResult> verdict;
-};
 
 ControlService::ControlService(ControlStore &store, std::vector<ControlCluster *> clusters,
                                ControlServiceOptions options)
@@ -636,127 +605,6 @@ ControlResponse ControlService::getIntent(const std::string &id, const std::stri
     r.status = 200;
     r.body = record->file;
     return r;
-}
-
-ControlResponse ControlService::telemetry(const std::string &id, const std::map<std::string, std::string> &query)
-{
-    const std::optional<NetworkRecord> n = m_store.network(id);
-    if (!n)
-        return controlError(404, "not_found", "no training network " + elided(id, 64));
-    double window = defaultWindowSeconds;
-    if (const auto it = query.find("window"); it != query.end()) {
-        const std::optional<double> parsed = ControlJson::parseWindow(it->second);
-        if (!parsed || *parsed < 1 || *parsed > ClusterTelemetry::maxWindowSeconds)
-            return controlError(400, "bad_request", "window: give a duration from 1s to 24h, such as 15m, 30s or 1h");
-        window = *parsed;
-    }
-    const ControlCluster *c = cluster(n->cluster);
-    if (!c)
-        return controlError(409, "unknown_cluster",
-                            "cluster " + n->cluster + " is not served by this run of the service");
-    return jsonResponse(200,
-                        ControlJson::telemetry(*n, c->telemetry->window(window), c->telemetry->detections(window)));
-}
-
-ControlResponse ControlService::createIncident(const Call &call, const Principal &principal)
-{
-    const std::optional<ControlJson::Body> &body = call.body;
-    ControlCluster *c = call.cluster;
-    const std::string clusterName = c->name;
-    auto stringField = [&](const char *name) { return ControlJson::stringField(*body, name); };
-    const std::optional<std::string> symptom = stringField("symptom");
-    if (!symptom || !runbookTemplate(*symptom))
-        return controlError(
-            422, "invalid_field",
-            "symptom: one of allreduce_stall, link_degraded, link_flapping, pfc_storm, rank_hang is required");
-    std::string networkId;
-    if (body->contains("network_id")) {
-        const std::optional<std::string> given = stringField("network_id");
-        const std::optional<NetworkRecord> n = given ? m_store.network(*given) : std::nullopt;
-        if (!n || n->cluster != clusterName)
-            return controlError(422, "invalid_field", "network_id: not a network of cluster " + clusterName);
-        networkId = n->id;
-    }
-    std::string summary;
-    if (body->contains("summary")) {
-        const std::optional<std::string> given = stringField("summary");
-        if (!given || given->size() > maxSummaryBytes)
-            return controlError(422, "invalid_field", "summary: a string of at most 4096 bytes");
-        summary = *given;
-    }
-    // "element" files the incident for one detection (the Control Plane
-    // dock's selected alarm); without it, every detection of the symptom in
-    // the last hour is linked.
-    std::string element;
-    if (body->contains("element")) {
-        const std::optional<std::string> given = stringField("element");
-        if (!given || given->empty() || given->size() > maxElementBytes)
-            return controlError(422, "invalid_field", "element: a link, switch, host or rank id of at most 256 bytes");
-        element = *given;
-    }
-    std::vector<TelemetryDetection> linked = c->telemetry->detections(3600);
-    std::erase_if(linked, [&](const TelemetryDetection &d) {
-        return d.symptom != *symptom || (!element.empty() && d.element != element);
-    });
-    if (!element.empty() && linked.empty())
-        return controlError(422, "invalid_field",
-                            "element: no " + *symptom + " detection on " + elided(element, 64)
-                                + " in cluster " + clusterName + " in the last hour");
-    if (linked.size() > ControlJson::maxListedDetections)
-        linked.erase(linked.begin(), linked.end() - std::ptrdiff_t(ControlJson::maxListedDetections));
-    // The runbook speaks of the costliest detection (stalled, then slowed,
-    // then the newest) and drains what every active one recommends.
-    const TelemetryDetection *primary = nullptr;
-    std::set<std::string> hosts, links;
-    for (const TelemetryDetection &d : linked) {
-        if (!primary || d.severity >= primary->severity)
-            primary = &d;
-        if (d.active) {
-            hosts.insert(d.exclusions.hosts.begin(), d.exclusions.hosts.end());
-            links.insert(d.exclusions.links.begin(), d.exclusions.links.end());
-        }
-    }
-    if (summary.empty())
-        summary = "Filed by " + principal.name + " through the control-plane API; " + std::to_string(linked.size())
-            + " matching detection(s) in the last hour.";
-    IncidentRecord record;
-    record.id = ControlStore::newId("ni_");
-    record.cluster = clusterName;
-    record.symptom = *symptom;
-    record.networkId = networkId;
-    record.detectionsJson = ControlJson::detections(linked).dump(-1, ' ', false, Json::error_handler_t::replace);
-    if (primary) {
-        HealthExclusions drain{{hosts.begin(), hosts.end()}, {links.begin(), links.end()}};
-        const AlarmSeverity severity = primary->severity;
-        record.runbook = renderRunbook(*symptom, clusterName, primary->element, primary->firstInterval, summary,
-                                       jobImpactsText(primary->jobs), exclusionsText(drain),
-                                       alarmSeverityName(severity), severityAction(severity),
-                                       sourceTimeText(primary->firstTime));
-    } else {
-        record.runbook = renderRunbook(*symptom, clusterName, "(no detection yet)", 0, summary,
-                                       "none detected yet", "none", "unknown");
-    }
-    record.createdUtc = ControlStore::nowUtc();
-    record.createdBy = principal.name;
-    m_store.addIncident(record);
-    ControlResponse r = jsonResponse(201, ControlJson::incident(record));
-    r.headers.emplace_back("Location", "/v1/incidents/network/" + record.id);
-    return r;
-}
-
-ControlResponse ControlService::getIncident(const std::string &id)
-{
-    const std::optional<IncidentRecord> record = m_store.incident(id);
-    if (!record)
-        return controlError(404, "not_found", "no incident " + elided(id, 64));
-    return jsonResponse(200, ControlJson::incident(*record));
-}
-
-ControlResponse ControlService::listIncidents(const std::map<std::string, std::string> &query)
-{
-    return listPage(
-        query, m_options, [this](std::int64_t after, int count) { return m_store.incidents(after, count); },
-        [](const IncidentRecord &i) { return i.seq; }, ControlJson::incident);
 }
 
 ControlResponse ControlService::listAudit(const std::map<std::string, std::string> &query)
