@@ -25,6 +25,19 @@ void requireFinite(double value, const std::string &id, const char *field)
     throw StorageException(StorageError::Kind::Damaged, QStringLiteral("the project is damaged: %1").arg(what));
 }
 
+/// A name the fabric table stores ('' for "not said") as its value.
+template<class T>
+T namedOrDefault(const std::string &name, std::optional<T> (*fromName)(std::string_view), T fallback, const char *what)
+{
+    if (name.empty())
+        return fallback;
+    const std::optional<T> value = fromName(name);
+    if (!value)
+        damaged(QStringLiteral("the fabric's %1 \"%2\" is unknown")
+                    .arg(QLatin1String(what), QString::fromStdString(name.substr(0, 32))));
+    return *value;
+}
+
 void bindLocation(SqliteStatement &statement, int first, const Location &location)
 {
     statement.bind(first, location.zone);
@@ -216,20 +229,8 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
             damaged(QStringLiteral("the fabric table is empty"));
         fabric.name = head.text(0);
         fabric.description = head.text(1);
-        if (const std::string transport = head.text(2); !transport.empty()) {
-            const auto t = transportFromName(transport);
-            if (!t)
-                damaged(QStringLiteral("the fabric's transport \"%1\" is unknown")
-                            .arg(QString::fromStdString(transport.substr(0, 32))));
-            fabric.transport = *t;
-        }
-        if (const std::string routing = head.text(3); !routing.empty()) {
-            const auto r = fabricRoutingFromName(routing);
-            if (!r)
-                damaged(QStringLiteral("the fabric's routing \"%1\" is unknown")
-                            .arg(QString::fromStdString(routing.substr(0, 32))));
-            fabric.routing = *r;
-        }
+        fabric.transport = namedOrDefault(head.text(2), transportFromName, Transport::Unspecified, "transport");
+        fabric.routing = namedOrDefault(head.text(3), fabricRoutingFromName, FabricRouting::Default, "routing");
     }
     const std::int64_t hostRows = rowsOf(db, "SELECT max(seq) FROM hosts");
     const std::int64_t switchRows = rowsOf(db, "SELECT max(seq) FROM switches");

@@ -44,6 +44,8 @@ private slots:
 
 private:
     QString token(const char *role);
+    /// An operator asks for a lab-2rack network with `rails` rails; its id ("" when refused).
+    QString createNetwork(int rails);
     std::string reviewed(int version, bool selfApproved);
 
     QTemporaryDir m_dir;
@@ -97,6 +99,24 @@ void TestControlPlaneDock::cleanupTestCase()
     m_service.waitForFinished(10000);
 }
 
+QString TestControlPlaneDock::createNetwork(int rails)
+{
+    ControlClient operatorClient({m_url, token("operator"), {}});
+    const ControlReply created = operatorClient.post(
+        QStringLiteral("/v1/training-networks"),
+        QStringLiteral(R"({"cluster":"lab-2rack","backend":"roce","rails":%1,"topology":"rail_optimized"})")
+            .arg(rails)
+            .toStdString());
+    if (!created.ok()) {
+        qWarning("creating a network: %s", qPrintable(created.errorText()));
+        return {};
+    }
+    return QJsonDocument::fromJson(QByteArray::fromStdString(created.body))
+        .object()
+        .value(QStringLiteral("network_id"))
+        .toString();
+}
+
 QString TestControlPlaneDock::token(const char *role)
 {
     return m_tokens[QLatin1String(role)];
@@ -123,15 +143,9 @@ std::string TestControlPlaneDock::reviewed(int version, bool selfApproved)
 void TestControlPlaneDock::connectPushAndWatch()
 {
     // An operator provisions a network through the API.
+    const QString network = createNetwork(2);
+    QVERIFY(!network.isEmpty());
     ControlClient operatorClient({m_url, token("operator"), {}});
-    const ControlReply created
-        = operatorClient.post(QStringLiteral("/v1/training-networks"),
-                              R"({"cluster":"lab-2rack","backend":"roce","rails":2,"topology":"rail_optimized"})");
-    QVERIFY2(created.ok(), qPrintable(created.errorText()));
-    const QString network = QJsonDocument::fromJson(QByteArray::fromStdString(created.body))
-                                .object()
-                                .value(QStringLiteral("network_id"))
-                                .toString();
     QVERIFY(operatorClient
                 .post(QStringLiteral("/v1/incidents/network"), R"({"cluster":"lab-2rack","symptom":"link_degraded"})")
                 .ok());
@@ -250,13 +264,8 @@ void TestControlPlaneDock::detectionsAndIncidents()
     QSignalSpy refreshed(&dock, &ControlPlaneDock::refreshed);
     dock.setConnection({m_url, token("operator"), {}});
     QVERIFY(refreshed.wait(20000));
-    if (dock.networksView()->topLevelItemCount() == 0) { // run alone
-        ControlClient operatorClient({m_url, token("operator"), {}});
-        QVERIFY(operatorClient
-                    .post(QStringLiteral("/v1/training-networks"),
-                          R"({"cluster":"lab-2rack","backend":"roce","rails":2,"topology":"rail_optimized"})")
-                    .ok());
-    }
+    if (dock.networksView()->topLevelItemCount() == 0) // run alone
+        QVERIFY(!createNetwork(2).isEmpty());
     // The degraded link is listed with its severity, wall-clock time and the
     // job it slows, priced as routed and with adaptive routing.
     QTRY_VERIFY_WITH_TIMEOUT((dock.refresh(), dock.selectDetection(link)), 30000);
@@ -342,15 +351,8 @@ void TestControlPlaneDock::failedNetworkSaysWhy()
 {
     // A network the cluster cannot carry (more rails than its hosts have)
     // fails to provision: its row says why, and the dock shows no telemetry for it.
-    ControlClient operatorClient({m_url, token("operator"), {}});
-    const ControlReply created
-        = operatorClient.post(QStringLiteral("/v1/training-networks"),
-                              R"({"cluster":"lab-2rack","backend":"roce","rails":7,"topology":"rail_optimized"})");
-    QVERIFY2(created.ok(), qPrintable(created.errorText()));
-    const QString network = QJsonDocument::fromJson(QByteArray::fromStdString(created.body))
-                                .object()
-                                .value(QStringLiteral("network_id"))
-                                .toString();
+    const QString network = createNetwork(7);
+    QVERIFY(!network.isEmpty());
     ControlPlaneDock dock;
     dock.resize(560, 620);
     dock.show();
