@@ -198,7 +198,7 @@ void HealthDetector::observeLinks(const TelemetryFrame &frame)
         m_ber[l] = bits > 0 ? float(s.symbolErrors / bits) : 0.f;
         m_pfc[l] = float(s.pfcPauses / dt);
         m_ecn[l] = float(s.ecnMarked / dt);
-        m_util[l] = s.rateGbps > 0 ? float(std::max(s.bytesAtoB, s.bytesBtoA) * 8 / (s.rateGbps * 1e9 * dt)) : 0.f;
+        m_util[l] = float(s.utilization(std::max(s.bytesAtoB, s.bytesBtoA), dt));
     }
     // Pass 2: robust statistics per peer group.
     std::vector<GroupStats> stats(m_groupNames.size());

@@ -38,6 +38,12 @@ struct LinkSample
     std::uint32_t ecnMarked = 0;     ///< packets marked ECN-CE
     std::uint32_t pfcPauses = 0;     ///< PFC pause frames sent or received (InfiniBand: transmit-wait ticks)
     std::uint32_t retransmits = 0;   ///< transport retransmissions (RoCE) / link-level replays (IB)
+
+    /// `bytes` sent over `seconds` as a share of the running rate (0 when down).
+    double utilization(double bytes, double seconds) const
+    {
+        return rateGbps > 0 && seconds > 0 ? bytes * 8 / (double(rateGbps) * 1e9 * seconds) : 0.0;
+    }
 };
 
 /// One rank of a job at the end of an interval.

@@ -156,8 +156,7 @@ std::vector<HealthOverlay::LiveFact> HealthOverlay::liveLinkFacts(const Fabric &
                                                     locale.toString(100.0 * s.rateGbps / nominal, 'f', 0))});
     const double seconds = std::max(m_frame->intervalSeconds, 1e-9);
     auto utilization = [&](double bytes) {
-        return s.rateGbps > 0 ? locale.toString(100.0 * bytes * 8 / (double(s.rateGbps) * 1e9 * seconds), 'f', 1)
-                              : QStringLiteral("–");
+        return s.rateGbps > 0 ? locale.toString(100.0 * s.utilization(bytes, seconds), 'f', 1) : QStringLiteral("–");
     };
     facts.push_back({tr("Utilization"), tr("%1 → %2: %3 %, %2 → %1: %4 % of the running rate")
                                             .arg(QString::fromStdString(fabric.nodeId(design.a)),
