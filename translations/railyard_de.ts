@@ -341,13 +341,13 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+31"/>
+        <location line="+30"/>
         <location line="+28"/>
         <source>Live sample</source>
         <translation>Live-Messung</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-58"/>
         <source>none in %1 (a gap)</source>
         <translation>keine in %1 (Lücke)</translation>
     </message>
@@ -368,7 +368,7 @@
         <translation>%1 Gbit/s von %2 Gbit/s Nennrate (%3 %)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>Utilization</source>
         <translation>Auslastung</translation>
     </message>
@@ -418,7 +418,7 @@
         <translation>nein</translation>
     </message>
     <message>
-        <location line="-99"/>
+        <location line="-98"/>
         <source>suspect host or switch (outlined)</source>
         <translation>verdächtiger Host oder Switch (umrandet)</translation>
     </message>
@@ -480,12 +480,12 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../views/dialogs/templatedialog.cpp" line="+73"/>
+        <location filename="../views/dialogs/templatedialog.cpp" line="+77"/>
         <source>GPU model: sets the NVLink bandwidth per GPU (A100: 300 GB/s, H800: 200 GB/s, H100/H200: 450 GB/s, B200/GB200: 900 GB/s per direction) used by the traffic analysis.</source>
         <translation>GPU-Modell: legt die NVLink-Bandbreite je GPU fest (A100: 300 GB/s, H800: 200 GB/s, H100/H200: 450 GB/s, B200/GB200: 900 GB/s je Richtung), die die Verkehrsanalyse verwendet.</translation>
     </message>
     <message>
-        <location line="+451"/>
+        <location line="+576"/>
         <source>%1 Tbit/s</source>
         <translation>%1 Tbit/s</translation>
     </message>
@@ -779,56 +779,54 @@
 <context>
     <name>Railyard::BomDialog</name>
     <message>
-        <location filename="../views/dialogs/bomdialog.cpp" line="+77"/>
+        <location filename="../views/dialogs/bomdialog.cpp" line="+83"/>
         <source>Bill of Materials</source>
         <translation>Stückliste</translation>
     </message>
     <message>
-        <location line="+21"/>
-        <source>Load &amp;Catalog…</source>
-        <translation>&amp;Katalog laden…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Built-in Catalog</source>
-        <translation>&amp;Integrierter Katalog</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+23"/>
         <source>Export Cabling &amp;Plan…</source>
         <translation>&amp;Verkabelungsplan exportieren…</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <location line="+7"/>
-        <location line="+100"/>
+        <location line="+123"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="-88"/>
-        <source>Load Price and Power Catalog</source>
-        <translation>Katalog mit Preisen und Leistungsaufnahme laden</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Catalog (*.json);;All files (*)</source>
-        <translation>Katalog (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Cannot Load Catalog</source>
-        <translation>Katalog kann nicht geladen werden</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="-69"/>
         <source>&lt;b&gt;%1&lt;/b&gt;: %2 switches, %3 cables, %4 transceivers — %5 %6, %7 kW</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: %2 Switches, %3 Kabel, %4 Transceiver — %5 %6, %7 kW</translation>
     </message>
     <message>
+        <location line="-56"/>
+        <source>Load &amp;Catalogue…</source>
+        <translation>&amp;Katalog laden…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Built-in Catalogue</source>
+        <translation>&amp;Eingebauter Katalog</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Load a Switch and NIC Catalogue</source>
+        <translation>Switch- und NIC-Katalog laden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Catalogue (*.json);;All files (*)</source>
+        <translation>Katalog (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
         <location line="+5"/>
-        <source>Prices and power: the built-in catalog</source>
-        <translation>Preise und Leistungsaufnahme: der integrierte Katalog</translation>
+        <source>Cannot Load the Catalogue</source>
+        <translation>Katalog kann nicht geladen werden</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Prices and power: the built-in catalogue</source>
+        <translation>Preise und Leistung: der eingebaute Katalog</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -956,17 +954,19 @@
     </message>
     <message>
         <location line="+14"/>
-        <location line="+55"/>
+        <location line="+30"/>
+        <location line="+32"/>
         <source>Change</source>
         <translation>Änderung</translation>
     </message>
     <message>
-        <location line="-55"/>
+        <location line="-62"/>
+        <location line="+30"/>
         <source>Details</source>
         <translation>Details</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-9"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
@@ -976,7 +976,7 @@
         <translation>Vergleich mit %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>&lt;b&gt;%1&lt;/b&gt; and &lt;b&gt;%2&lt;/b&gt; are the same fabric.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; und &lt;b&gt;%2&lt;/b&gt; sind dieselbe Fabric.</translation>
     </message>
@@ -1075,15 +1075,56 @@
         <source>As-Built Check against %1</source>
         <translation>Soll-Ist-Abgleich mit %1</translation>
     </message>
-    <message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>&lt;b&gt;Design&lt;/b&gt; (what should be): %1, %n cable(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Entwurf&lt;/b&gt; (Soll): %1, %n Kabel</numerusform>
+            <numerusform>&lt;b&gt;Entwurf&lt;/b&gt; (Soll): %1, %n Kabel</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location line="+3"/>
+        <source>&lt;b&gt;As built&lt;/b&gt; (what was discovered): %1, %n cable(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Ist-Zustand&lt;/b&gt; (erkannt): %1, %n Kabel</numerusform>
+            <numerusform>&lt;b&gt;Ist-Zustand&lt;/b&gt; (erkannt): %1, %n Kabel</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The floor matches the design: %1 of %2 cables found as designed.</source>
         <translation>Die Installation vor Ort entspricht dem Entwurf: %1 von %2 Kabeln wie geplant vorgefunden.</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Design &lt;b&gt;%1&lt;/b&gt; against what was discovered (&lt;b&gt;%2&lt;/b&gt;): %3 of %4 designed cables as designed, %5 findings; the canvas colours the cables concerned.</source>
-        <translation>Entwurf &lt;b&gt;%1&lt;/b&gt; gegenüber dem erkannten Ist-Zustand (&lt;b&gt;%2&lt;/b&gt;): %3 von %4 geplanten Kabeln wie geplant, %5 Befunde; die Zeichenfläche färbt die betroffenen Kabel ein.</translation>
+        <location line="+3"/>
+        <source>%1 of %2 designed cables as designed.</source>
+        <translation>%1 von %2 geplanten Kabeln wie geplant.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Missing: %1 · extra: %2 · swapped: %3 · miswired: %4 · wrong speed: %5. The canvas colours the cables concerned until Inventory ▸ Clear Comparison.</source>
+        <translation>Fehlend: %1 · zusätzlich: %2 · vertauscht: %3 · falsch gesteckt: %4 · falsche Geschwindigkeit: %5. Die Zeichenfläche färbt die betroffenen Kabel, bis Inventar ▸ Vergleich aufheben.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Finding</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>In the design</source>
+        <translation>Im Entwurf</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>As built</source>
+        <translation>Ist-Zustand</translation>
     </message>
 </context>
 <context>
@@ -1125,7 +1166,12 @@
         <translation>Kapazität</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
+        <source> (of 0–%1)</source>
+        <translation> (von 0–%1)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>All %1 ports are in use.</source>
         <translation>Alle %1 Ports sind belegt.</translation>
     </message>
@@ -1150,7 +1196,12 @@
         <translation>Ein Link braucht zwei verschiedene Enden.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>Port %1 of %2 is out of range: its ports are 0 to %3.</source>
+        <translation>Port %1 von %2 liegt außerhalb des Bereichs: seine Ports sind 0 bis %3.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The capacity must be more than 0 Gbit/s.</source>
         <translation>Die Kapazität muss größer als 0 Gbit/s sein.</translation>
     </message>
@@ -1271,7 +1322,7 @@
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+16"/>
         <source>Network</source>
         <translation>Netz</translation>
     </message>
@@ -1317,17 +1368,17 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+453"/>
+        <location line="+451"/>
         <source>Push Reviewed Intent</source>
         <translation>Geprüften Intent übertragen</translation>
     </message>
     <message>
-        <location line="-452"/>
+        <location line="-450"/>
         <source>Apply the Intents dock&apos;s approved version to the selected network</source>
         <translation>Die genehmigte Version aus dem Intents-Fenster auf das gewählte Netz anwenden</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+46"/>
         <source>Incident</source>
         <translation>Vorfall</translation>
     </message>
@@ -1394,7 +1445,7 @@
         <translation>Vorfälle</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>Connecting to %1…</source>
         <translation>Verbinde mit %1…</translation>
     </message>
@@ -1633,6 +1684,234 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
 </context>
 <context>
+    <name>Railyard::DesignComparisonDialog</name>
+    <message>
+        <location filename="../views/dialogs/designcomparisondialog.cpp" line="+45"/>
+        <source>Compare Designs</source>
+        <translation>Entwürfe vergleichen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Add Designs…</source>
+        <translation>Entwürfe &amp;hinzufügen…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A job placed on each design alone: its step communication time</source>
+        <translation>Ein Job, allein auf jedem Entwurf platziert: seine Kommunikationszeit pro Schritt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No job</source>
+        <translation>Kein Job</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Job file…</source>
+        <translation>Job-Datei…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>&amp;Job:</source>
+        <translation>&amp;Job:</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>A: %1 (this design)</source>
+        <translation>A: %1 (dieser Entwurf)</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Designs to Compare</source>
+        <translation>Zu vergleichende Entwürfe</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot Read a Design</source>
+        <translation>Ein Entwurf kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Job to Place on Each Design</source>
+        <translation>Job, der auf jedem Entwurf platziert wird</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Training job (*.job.json);;All files (*)</source>
+        <translation>Trainingsjob (*.job.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cannot Read the Job</source>
+        <translation>Job kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 (file)</source>
+        <translation>%1 (Datei)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+32"/>
+        <source>Add designs to compare with this one.</source>
+        <translation>Fügen Sie Entwürfe hinzu, um sie mit diesem zu vergleichen.</translation>
+    </message>
+    <message>
+        <location line="-32"/>
+        <source>Comparing…</source>
+        <translation>Wird verglichen…</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1: no step time: %2</source>
+        <translation>%1: keine Schrittzeit: %2</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power</source>
+        <translation>Leistung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Optics</source>
+        <translation>Optiken</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection</source>
+        <translation>Bisektion</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step time</source>
+        <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Relative to %1 (= 100 %)</source>
+        <translation>Relativ zu %1 (= 100 %)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>% of A</source>
+        <translation>% von A</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::DesignComparisonModel</name>
+    <message>
+        <location filename="../views/dialogs/designcomparisonmodel.cpp" line="+65"/>
+        <source>%1: the reference design</source>
+        <translation>%1: der Referenzentwurf</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Same as %1</source>
+        <translation>Wie %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 %2 than %3</source>
+        <translation>%1 %2 als %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>higher</source>
+        <translation>höher</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>lower</source>
+        <translation>niedriger</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Switches, all</source>
+        <translation>Switches, alle</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+2"/>
+        <source>Switches, %1</source>
+        <translation>Switches, %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cables</source>
+        <translation>Kabel</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Optics (transceivers)</source>
+        <translation>Optiken (Transceiver)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cost (%1)</source>
+        <translation>Kosten (%1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Power (kW)</source>
+        <translation>Leistung (kW)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bisection (Tbit/s)</source>
+        <translation>Bisektion (Tbit/s)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bisection, share of full</source>
+        <translation>Bisektion, Anteil am Vollen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Oversubscription, %1 (:1)</source>
+        <translation>Überbuchung, %1 (:1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step communication, ideal routing (ms)</source>
+        <translation>Kommunikation pro Schritt, ideales Routing (ms)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step communication, as routed (ms)</source>
+        <translation>Kommunikation pro Schritt, wie geroutet (ms)</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::EditActions</name>
     <message>
         <location filename="../views/editactions.cpp" line="+34"/>
@@ -1848,12 +2127,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::EditDialog</name>
     <message>
-        <location filename="../views/dialogs/connectdialog.cpp" line="-136"/>
+        <location filename="../views/dialogs/connectdialog.cpp" line="-145"/>
         <source>lowest free</source>
         <translation>niedrigster freier</translation>
     </message>
     <message>
-        <location filename="../views/dialogs/editdialog.cpp" line="+88"/>
+        <location filename="../views/dialogs/editdialog.cpp" line="+128"/>
         <source>Enter an id.</source>
         <translation>Geben Sie eine ID ein.</translation>
     </message>
@@ -2115,7 +2394,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>&amp;Host hier hinzufügen…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Add &amp;Switch Here…</source>
         <translation>&amp;Switch hier hinzufügen…</translation>
     </message>
@@ -2324,12 +2603,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Linkauslastung</translation>
     </message>
     <message>
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+259"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+267"/>
         <source>Open a fabric or create one from a template</source>
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+328"/>
+        <location line="+363"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -2537,20 +2816,20 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 auf %2 Gbit/s drosseln</translation>
     </message>
     <message>
-        <location filename="../core/document/fabricdocumentedits.cpp" line="+189"/>
+        <location filename="../core/document/fabricdocumentedits.cpp" line="+194"/>
         <source>%1 refused: %2</source>
         <translation>%1 abgelehnt: %2</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source> (and %n more problem(s))</source>
+        <source>%1 refused: %n problem(s)</source>
         <translation>
-            <numerusform> (und %n weiteres Problem)</numerusform>
-            <numerusform> (und %n weitere Probleme)</numerusform>
+            <numerusform>%1 abgelehnt: %n Problem</numerusform>
+            <numerusform>%1 abgelehnt: %n Probleme</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+27"/>
         <source>A host needs an id.</source>
         <translation>Ein Host braucht eine ID.</translation>
     </message>
@@ -2560,7 +2839,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Host %1 hinzufügen</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>A switch needs an id.</source>
         <translation>Ein Switch braucht eine ID.</translation>
     </message>
@@ -2570,7 +2849,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Switch %1 hinzufügen</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Add rack %1</source>
         <translation>Rack %1 hinzufügen</translation>
     </message>
@@ -4878,7 +5157,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+85"/>
+        <location filename="../views/mainwindow.cpp" line="+86"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -4898,12 +5177,27 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Hauptwerkzeugleiste</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>&amp;New from Template…</source>
-        <translation>&amp;Neu aus Vorlage…</translation>
+        <location line="+4"/>
+        <source>&amp;New</source>
+        <translation>&amp;Neu</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>An empty design, ready to draw</source>
+        <translation>Ein leerer Entwurf, bereit zum Zeichnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New from Temp&amp;late…</source>
+        <translation>Neu aus Vor&amp;lage…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Ctrl+Shift+N</source>
+        <translation>Ctrl+Shift+N</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Open…</source>
         <translation>Ö&amp;ffnen…</translation>
     </message>
@@ -4968,29 +5262,29 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>&amp;Edit</source>
         <translation>&amp;Bearbeiten</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+345"/>
+        <location line="+357"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-342"/>
+        <location line="-354"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+341"/>
+        <location line="+353"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-338"/>
+        <location line="-350"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
@@ -5010,7 +5304,17 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Element &amp;suchen…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+11"/>
+        <source>Pr&amp;eferences…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Ctrl+,</source>
+        <translation>Ctrl+,</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
@@ -5136,12 +5440,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+78"/>
-        <location line="+171"/>
+        <location line="+180"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-170"/>
+        <location line="-179"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
@@ -5154,18 +5458,18 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <location filename="../views/mainwindowproject.cpp" line="+61"/>
         <source>Cannot open %1</source>
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+54"/>
         <source>%1 GPUs · %2 hosts · %3 switches · %4 links</source>
         <translation>%1 GPUs · %2 Hosts · %3 Switches · %4 Links</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+83"/>
         <source>%1[*] — Railyard</source>
         <translation>%1[*] — Railyard</translation>
     </message>
@@ -5175,7 +5479,17 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Fabric öffnen</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+10"/>
+        <source>untitled</source>
+        <translation>unbenannt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An empty design: right-click the canvas to add switches, hosts and racks</source>
+        <translation>Ein leerer Entwurf: Rechtsklick auf die Zeichenfläche fügt Switches, Hosts und Racks hinzu</translation>
+    </message>
+    <message>
+        <location line="+36"/>
         <source>Cannot create the fabric</source>
         <translation>Die Fabric kann nicht erstellt werden</translation>
     </message>
@@ -5313,7 +5627,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Version %1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Cannot restore version %1</source>
         <translation>Version %1 kann nicht wiederhergestellt werden</translation>
     </message>
@@ -5378,7 +5692,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Ungespeicherte Arbeit wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../views/mainwindowinventory.cpp" line="+29"/>
+        <location filename="../views/mainwindowinventory.cpp" line="+32"/>
         <source>I&amp;mport…</source>
         <translation>I&amp;mportieren…</translation>
     </message>
@@ -5404,8 +5718,8 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <source>ibnetdiscover output (*.ibnetdiscover *.ibnet);;All files (*)</source>
-        <translation>ibnetdiscover-Ausgabe (*.ibnetdiscover *.ibnet);;Alle Dateien (*)</translation>
+        <source>ibnetdiscover output (*.ibnetdiscover *.ibnet *.topo);;All files (*)</source>
+        <translation>ibnetdiscover-Ausgabe (*.ibnetdiscover *.ibnet *.topo);;Alle Dateien (*)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -5448,12 +5762,50 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Vergleich &amp;aufheben</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>&amp;Show Comparison Colours</source>
+        <translation>Vergleichs&amp;farben zeigen</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Ctrl+Shift+K</source>
+        <translation>Ctrl+Shift+K</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>&amp;Bill of Materials…</source>
         <translation>&amp;Stückliste…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+2"/>
+        <source>Compare &amp;Designs…</source>
+        <translation>&amp;Entwürfe vergleichen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This design against other designs: cost, power, bisection and a job&apos;s step time</source>
+        <translation>Dieser Entwurf gegen andere Entwürfe: Kosten, Leistung, Bisektion und die Schrittzeit eines Jobs</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Railyard cannot tell the format of %1 from its content or its name. Read it as:</source>
+        <translation>Railyard kann das Format von %1 weder am Inhalt noch am Namen erkennen. Lesen als:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>The content of %1 fits %n format(s). Read it as:</source>
+        <translation>
+            <numerusform>Der Inhalt von %1 passt zu %n Format. Lesen als:</numerusform>
+            <numerusform>Der Inhalt von %1 passt zu %n Formaten. Lesen als:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose the Format</source>
+        <translation>Format wählen</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>Cannot import %1</source>
         <translation>%1 kann nicht importiert werden</translation>
     </message>
@@ -5478,7 +5830,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Die Dateien in %1 lesen als:</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Cannot read %1</source>
         <translation>%1 kann nicht gelesen werden</translation>
     </message>
@@ -5526,6 +5878,11 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+1"/>
         <source>miswired, swapped or wrong speed (%1)</source>
         <translation>falsch gesteckt, vertauscht oder falsche Geschwindigkeit (%1)</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Using the built-in catalogue: %1</source>
+        <translation>Der eingebaute Katalog wird verwendet: %1</translation>
     </message>
 </context>
 <context>
@@ -5654,6 +6011,95 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+0"/>
         <source>Count</source>
         <translation>Anzahl</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::PreferencesDialog</name>
+    <message>
+        <location filename="../views/dialogs/preferencesdialog.cpp" line="+22"/>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Signs the versions you save; empty for your account&apos;s name</source>
+        <translation>Signiert die Versionen, die Sie speichern; leer für den Namen Ihres Kontos</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>name@example.com</source>
+        <translation>name@example.com</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Identity</source>
+        <translation>Identität</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;E-mail:</source>
+        <translation>&amp;E-Mail:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Versions saved in a project are signed with this name and e-mail.</source>
+        <translation>In einem Projekt gespeicherte Versionen werden mit diesem Namen und dieser E-Mail signiert.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the built-in catalogue</source>
+        <translation>der eingebaute Katalog</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Your switch, NIC, cable and transceiver figures (JSON, docs/catalog.md) over the built-in catalogue: models named like built-in ones take your figures</source>
+        <translation>Ihre Switch-, NIC-, Kabel- und Transceiver-Werte (JSON, docs/catalog.md) über dem eingebauten Katalog: gleichnamige Modelle übernehmen Ihre Werte</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+22"/>
+        <source>Switch and NIC Catalogue</source>
+        <translation>Switch- und NIC-Katalog</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Catalogue (*.json);;All files (*)</source>
+        <translation>Katalog (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>The built-in catalogue: %n switch model(s)</source>
+        <translation>
+            <numerusform>Der eingebaute Katalog: %n Switch-Modell</numerusform>
+            <numerusform>Der eingebaute Katalog: %n Switch-Modelle</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <location line="+7"/>
+        <source>, %n NIC model(s).</source>
+        <translation>
+            <numerusform>, %n NIC-Modell.</numerusform>
+            <numerusform>, %n NIC-Modelle.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-2"/>
+        <source>Your figures over the built-in catalogue: %n switch model(s)</source>
+        <translation>
+            <numerusform>Ihre Werte über dem eingebauten Katalog: %n Switch-Modell</numerusform>
+            <numerusform>Ihre Werte über dem eingebauten Katalog: %n Switch-Modelle</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5872,14 +6318,6 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+0"/>
         <source>Element</source>
         <translation>Element</translation>
-    </message>
-</context>
-<context>
-    <name>Railyard::ProjectSession</name>
-    <message>
-        <location filename="../views/projectsession.cpp" line="+130"/>
-        <source>unknown</source>
-        <translation>unbekannt</translation>
     </message>
 </context>
 <context>
@@ -6802,7 +7240,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::TemplateDialog</name>
     <message>
-        <location filename="../views/dialogs/templatedialog.cpp" line="-412"/>
+        <location filename="../views/dialogs/templatedialog.cpp" line="-520"/>
         <source>New from Template</source>
         <translation>Neu aus Vorlage</translation>
     </message>
@@ -6822,12 +7260,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>&amp;Name:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+43"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Preview</source>
         <translation>Vorschau</translation>
     </message>
@@ -6872,7 +7310,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>&amp;Erstellen</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+88"/>
         <source>Switch radix k (even): k³/4 hosts, k pods, 5k²/4 switches of k ports each</source>
         <translation>Switch-Radix k (gerade): k³/4 Hosts, k Pods, 5k²/4 Switches mit je k Ports</translation>
     </message>
@@ -6883,24 +7321,24 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+76"/>
+        <location line="+93"/>
         <location line="+5"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-95"/>
         <source>&amp;k (radix):</source>
         <translation>&amp;k (Radix):</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+119"/>
+        <location line="+136"/>
         <source>&amp;Link speed:</source>
         <translation>&amp;Link-Geschwindigkeit:</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-135"/>
         <source>Fat-tree</source>
         <translation>Fat-Tree</translation>
     </message>
@@ -6910,7 +7348,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>k-ärer Fat-Tree (Al-Fares et al. 2008): k³/4 Hosts mit je einer NIC in k Pods aus k/2 Edge- und k/2 Aggregation-Switches, (k/2)² Core-Switches, alle mit Radix k; blockierungsfrei.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+24"/>
         <source>Scalable units (SUs) of 32 DGX hosts × 8 GPUs = 256 GPUs each</source>
         <translation>Scalable Units (SUs) aus je 32 DGX-Hosts × 8 GPUs = 256 GPUs</translation>
     </message>
@@ -6921,22 +7359,118 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+102"/>
+        <location line="+103"/>
         <source>&amp;GPU model:</source>
         <translation>&amp;GPU-Modell:</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-102"/>
         <source>DGX SuperPOD</source>
         <translation>DGX SuperPOD</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>NVIDIA DGX SuperPOD: scalable units of 32 hosts × 8 GPUs, one leaf per rail per SU, radix-64 400G switches, non-blocking; a core tier beyond 8 SUs.</source>
-        <translation>NVIDIA DGX SuperPOD: Scalable Units aus 32 Hosts × 8 GPUs, ein Leaf je Rail und SU, 400G-Switches mit Radix 64, blockierungsfrei; ab mehr als 8 SUs eine Core-Ebene.</translation>
+        <location line="-281"/>
+        <source>Leaf switch: </source>
+        <translation>Leaf-Switch: </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+1"/>
+        <source>Spine switch: </source>
+        <translation>Spine-Switch: </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NIC: </source>
+        <translation>NIC: </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Adaptive routing: </source>
+        <translation>Adaptives Routing: </translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Hardware</source>
+        <translation>Hardware</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>As the design says</source>
+        <translation>Wie im Entwurf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ethernet</source>
+        <translation>Ethernet</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The link layer; it decides the routing: static tables on InfiniBand, ECMP hashing on Ethernet</source>
+        <translation>Die Sicherungsschicht; sie bestimmt das Routing: statische Tabellen bei InfiniBand, ECMP-Hashing bei Ethernet</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Switch model of every tier; its breakout at the NICs&apos; speed sets the radix</source>
+        <translation>Switch-Modell jeder Ebene; sein Breakout bei der Geschwindigkeit der NICs bestimmt den Radix</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Switch model of the tiers above the leaf, at the leaves&apos; uplink speed</source>
+        <translation>Switch-Modell der Ebenen über dem Leaf, bei der Uplink-Geschwindigkeit der Leaves</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NIC model: its port speed is the hosts&apos; link speed</source>
+        <translation>NIC-Modell: seine Port-Geschwindigkeit ist die Link-Geschwindigkeit der Hosts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Adaptive routing (where every switch model has it)</source>
+        <translation>Adaptives Routing (wo jedes Switch-Modell es hat)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Transport:</source>
+        <translation>&amp;Transport:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lea&amp;f switch:</source>
+        <translation>Lea&amp;f-Switch:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;pine switch:</source>
+        <translation>S&amp;pine-Switch:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>N&amp;IC:</source>
+        <translation>N&amp;IC:</translation>
+    </message>
+    <message>
+        <location line="+109"/>
+        <location line="+2"/>
+        <source>The design&apos;s own</source>
+        <translation>Die des Entwurfs</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Same as the leaf</source>
+        <translation>Wie das Leaf</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>NVIDIA DGX SuperPOD: scalable units of 32 hosts × 8 GPUs, one leaf per rail per SU, non-blocking; radix-64 400G switches (QM9700) unless you choose others below; a core tier once the leaves outnumber a spine&apos;s ports.</source>
+        <translation>NVIDIA DGX SuperPOD: Scalable Units aus 32 Hosts × 8 GPUs, ein Leaf pro Rail und SU, nicht blockierend; Radix-64-400G-Switches (QM9700), sofern Sie unten keine anderen wählen; eine Core-Ebene, sobald es mehr Leaves als Ports eines Spines gibt.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>NVL72 racks: 18 compute trays × 4 GB200 GPUs = 72 GPUs, one NVLink domain each</source>
         <translation>NVL72-Racks: 18 Compute-Trays × 4 GB200-GPUs = 72 GPUs, je eine NVLink-Domäne</translation>
     </message>
@@ -7162,7 +7696,17 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Allgemeiner rail-optimierter Entwurf: NIC r jedes Hosts einer Scalable Unit geht an dasselbe Leaf (ein Leaf je Rail und SU). Wählen Sie Hosts, NICs, Switch-Radix, Überbuchung und Planes.</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+55"/>
+        <source>Radix and link speed follow from the models&apos; breakouts.</source>
+        <translation>Radix und Link-Geschwindigkeit folgen aus den Breakouts der Modelle.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A fixed reference design: its switches are part of it. Choose models with Rail-optimized, DGX SuperPOD, GB200 NVL72 or Fat-tree.</source>
+        <translation>Ein festes Referenzdesign: seine Switches gehören dazu. Modelle wählen Sie mit Rail-optimiert, DGX SuperPOD, GB200 NVL72 oder Fat-Tree.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Computing…</source>
         <translation>Wird berechnet…</translation>
     </message>

@@ -46,9 +46,28 @@
     </message>
 </context>
 <context>
+    <name>Railyard::ComparisonDialog</name>
+    <message numerus="yes">
+        <location filename="../views/dialogs/comparisondialog.cpp" line="+212"/>
+        <source>&lt;b&gt;Design&lt;/b&gt; (what should be): %1, %n cable(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Design&lt;/b&gt; (what should be): %1, %n cable</numerusform>
+            <numerusform>&lt;b&gt;Design&lt;/b&gt; (what should be): %1, %n cables</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>&lt;b&gt;As built&lt;/b&gt; (what was discovered): %1, %n cable(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;As built&lt;/b&gt; (what was discovered): %1, %n cable</numerusform>
+            <numerusform>&lt;b&gt;As built&lt;/b&gt; (what was discovered): %1, %n cables</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Railyard::ControlPlaneDock</name>
     <message numerus="yes">
-        <location filename="../views/docks/controlplanedock.cpp" line="+286"/>
+        <location filename="../views/docks/controlplanedock.cpp" line="+292"/>
         <source>%1: %n network(s)</source>
         <translation>
             <numerusform>%1: %n network</numerusform>
@@ -59,7 +78,7 @@
 <context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+667"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+710"/>
         <source>%1 (%n elements)</source>
         <translation>
             <numerusform>%1 (%n element)</numerusform>
@@ -94,15 +113,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/document/fabricdocumentedits.cpp" line="+191"/>
-        <source> (and %n more problem(s))</source>
+        <location filename="../core/document/fabricdocumentedits.cpp" line="+196"/>
+        <source>%1 refused: %n problem(s)</source>
         <translation>
-            <numerusform> (and %n more problem)</numerusform>
-            <numerusform> (and %n more problems)</numerusform>
+            <numerusform>%1 refused: %n problem</numerusform>
+            <numerusform>%1 refused: %n problems</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+140"/>
+        <location line="+161"/>
         <source>Delete %n elements</source>
         <translation>
             <numerusform>Delete %n element</numerusform>
@@ -232,11 +251,47 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message numerus="yes">
-        <location filename="../views/mainwindow.cpp" line="+446"/>
+        <location filename="../views/mainwindow.cpp" line="+459"/>
         <source>… and %n more line(s): see Show Details and the Problems dock.</source>
         <translation>
             <numerusform>… and %n more line: see Show Details and the Problems dock.</numerusform>
             <numerusform>… and %n more lines: see Show Details and the Problems dock.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../views/mainwindowinventory.cpp" line="+108"/>
+        <source>The content of %1 fits %n format(s). Read it as:</source>
+        <translation>
+            <numerusform>The content of %1 fits %n format. Read it as:</numerusform>
+            <numerusform>The content of %1 fits %n formats. Read it as:</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::PreferencesDialog</name>
+    <message numerus="yes">
+        <location filename="../views/dialogs/preferencesdialog.cpp" line="+92"/>
+        <source>The built-in catalogue: %n switch model(s)</source>
+        <translation>
+            <numerusform>The built-in catalogue: %n switch model</numerusform>
+            <numerusform>The built-in catalogue: %n switch models</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <location line="+7"/>
+        <source>, %n NIC model(s).</source>
+        <translation>
+            <numerusform>, %n NIC model.</numerusform>
+            <numerusform>, %n NIC models.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="-2"/>
+        <source>Your figures over the built-in catalogue: %n switch model(s)</source>
+        <translation>
+            <numerusform>Your figures over the built-in catalogue: %n switch model</numerusform>
+            <numerusform>Your figures over the built-in catalogue: %n switch models</numerusform>
         </translation>
     </message>
 </context>

@@ -175,7 +175,7 @@ void EditActions::setDocument(FabricDocument *document)
     m_tool->setDocument(document);
     if (m_document) {
         connect(m_document, &FabricDocument::editRefused, this,
-                [this](const QString &message) { showMessage(message, kRefusedTimeoutMs); });
+                [this](const QString &message) { showMessage(message.section(QLatin1Char('\n'), 0, 0), kRefusedTimeoutMs); });
         connect(m_document, &FabricDocument::selectionChanged, this, &EditActions::updateEnabled);
         connect(m_document, &FabricDocument::changed, this, &EditActions::updateEnabled);
     }

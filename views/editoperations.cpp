@@ -52,7 +52,7 @@ bool EditOperations::addHost(NodeIndex near)
     return true;
 }
 
-bool EditOperations::addSwitch(NodeIndex near, std::optional<Tier> tier)
+bool EditOperations::addSwitch(NodeIndex near, std::optional<Tier> tier, std::optional<QPointF> at)
 {
     if (!m_document)
         return false;
@@ -63,7 +63,7 @@ bool EditOperations::addSwitch(NodeIndex near, std::optional<Tier> tier)
     dialog.setApplier([&](QString *error) {
         const Switch sw = dialog.sw();
         added = sw.id;
-        return m_document->addSwitch(sw, error);
+        return m_document->addSwitch(sw, error, at);
     });
     if (dialog.exec() != QDialog::Accepted)
         return false;

@@ -7,6 +7,7 @@
 #include "core/model/fabric.h"
 
 #include <QObject>
+#include <QPointF>
 #include <QPointer>
 
 #include <optional>
@@ -32,8 +33,10 @@ public:
     /// near (a host; -1: the first host, or defaults). True when one was added.
     bool addHost(NodeIndex near = -1);
     /// Opens the Add Switch dialog, proposing the settings of switch near and,
-    /// when given, the tier (e.g. of the row clicked). True when one was added.
-    bool addSwitch(NodeIndex near = -1, std::optional<Tier> tier = std::nullopt);
+    /// when given, the tier (e.g. of the row clicked); with `at`, the switch is
+    /// pinned at that scene position (where the user clicked). True when added.
+    bool addSwitch(NodeIndex near = -1, std::optional<Tier> tier = std::nullopt,
+                   std::optional<QPointF> at = std::nullopt);
     /// Opens the Add Rack dialog next to host near's rack. True when added.
     bool addRack(NodeIndex near = -1);
     /// Connects nodes a and b: with askDetails false at once with the default

@@ -26,6 +26,7 @@
 #include "views/helpbrowser.h"
 #include "views/icons.h"
 #include "views/dialogs/exportpicturedialog.h"
+#include "views/dialogs/preferencesdialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -160,9 +161,14 @@ void MainWindow::createActions()
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("MainToolBar"));
 
-    QAction *newAction = file->addAction(themedIcon(QStringLiteral("document-new")), tr("&New from Template…"),
-                                         this, &MainWindow::newFromTemplate);
+    QAction *newAction
+        = file->addAction(themedIcon(QStringLiteral("document-new")), tr("&New"), this, &MainWindow::newBlank);
+    newAction->setObjectName(QStringLiteral("newBlank"));
     newAction->setShortcut(QKeySequence::New);
+    newAction->setToolTip(tr("An empty design, ready to draw"));
+    QAction *newTemplate = file->addAction(tr("New from Temp&late…"), this, &MainWindow::newFromTemplate);
+    newTemplate->setObjectName(QStringLiteral("newFromTemplate"));
+    newTemplate->setShortcut(QKeySequence(tr("Ctrl+Shift+N")));
     QAction *openAction
         = file->addAction(themedIcon(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::open);
     openAction->setShortcut(QKeySequence::Open);
@@ -195,8 +201,10 @@ void MainWindow::createActions()
     connectControl->setObjectName(QStringLiteral("connectControlPlane"));
     file->addSeparator();
     m_documentActions << m_saveAction << saveAs << close << exportPicture << exportReport;
-    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    QAction *quit = file->addAction(tr("&Quit"), this, &MainWindow::quitApplication);
+    quit->setObjectName(QStringLiteral("quit"));
     quit->setShortcut(QKeySequence::Quit);
+    quit->setShortcutContext(Qt::ApplicationShortcut);
     toolbar->addAction(newAction);
     toolbar->addAction(openAction);
     toolbar->addAction(m_saveAction);
@@ -232,6 +240,11 @@ void MainWindow::createActions()
     });
     find->setShortcut(QKeySequence::Find);
     m_documentActions << find;
+    edit->addSeparator();
+    QAction *preferences = edit->addAction(tr("Pr&eferences…"), this, &MainWindow::showPreferences);
+    preferences->setObjectName(QStringLiteral("preferences"));
+    preferences->setMenuRole(QAction::PreferencesRole);
+    preferences->setShortcut(QKeySequence(tr("Ctrl+,")));
     toolbar->addSeparator();
     toolbar->addAction(m_undoAction);
     toolbar->addAction(m_redoAction);
@@ -451,8 +464,11 @@ bool MainWindow::openFile(const QString &path)
 {
     if (ProjectSession::isProjectPath(path))
         return openProject(path);
+    const std::optional<QString> slug = askFormat(path);
+    if (!slug)
+        return false;
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    ReadResult result = FormatRegistry::instance().readFile(path);
+    ReadResult result = FormatRegistry::instance().readFile(path, *slug);
     QApplication::restoreOverrideCursor();
     if (!result.ok()) {
         m_problemsDock->setLoadMessages(result.errors, result.warnings);
@@ -463,9 +479,12 @@ bool MainWindow::openFile(const QString &path)
     }
     rememberDirectoryOf(path);
     m_recentFiles->add(path);
-    // A format Railyard cannot write back (a discovery dump) opens as an import: untitled.
-    const FileFormat *format = FormatRegistry::instance().forFileName(path);
-    setFabric(std::move(*result.fabric), format && format->canWrite() ? path : QString());
+    // A format Railyard cannot write back (a discovery dump), or content its
+    // name does not match (fabric.topo), opens as an import: untitled.
+    const FormatRegistry &registry = FormatRegistry::instance();
+    const FileFormat *format = slug->isEmpty() ? registry.detectFile(path).format : registry.bySlug(*slug);
+    const bool keepPath = format && format->canWrite() && format == registry.forFileName(path);
+    setFabric(std::move(*result.fabric), keepPath ? path : QString());
     m_problemsDock->setLoadMessages({}, result.warnings);
     m_problemsDock->setInferences(std::move(result.inferences));
     offerRecovery(path);
@@ -483,6 +502,7 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_document = std::move(document);
 
     m_canvas->setDocument(doc);
+    m_showComparisonAction->setEnabled(false); // a new document has no comparison drawn
     m_outlineDock->setDocument(doc);
     m_propertiesDock->setDocument(doc);
     m_analysisDock->setDocument(doc);
@@ -579,8 +599,10 @@ void MainWindow::showHelp()
 
 bool MainWindow::isDocumentModified() const
 {
-    // A design generated or drawn and never saved has nothing on disk yet.
-    return m_document && (m_document->hasUnsavedEdits() || m_document->filePath().isEmpty());
+    // A design generated or drawn and never saved has nothing on disk yet; a
+    // version opened from a project is on disk until it is edited.
+    return m_document
+        && (m_document->hasUnsavedEdits() || (m_document->filePath().isEmpty() && !m_showsSavedVersion));
 }
 
 void MainWindow::updateTitle()
@@ -602,6 +624,35 @@ void MainWindow::open()
         = QFileDialog::getOpenFileName(this, tr("Open Fabric"), dir, FormatRegistry::instance().readFilter());
     if (!path.isEmpty())
         openFile(path);
+}
+
+void MainWindow::newBlank()
+{
+    if (!maybeSave())
+        return;
+    Fabric fabric;
+    fabric.name = tr("untitled").toStdString();
+    setFabric(std::move(fabric));
+    statusBar()->showMessage(tr("An empty design: right-click the canvas to add switches, hosts and racks"), 8000);
+}
+
+void MainWindow::quitApplication()
+{
+    // Every window closes in turn, each asking about its own unsaved work
+    // once; a Cancel stops the quit with the remaining windows open.
+    const QList<QWidget *> windows = QApplication::topLevelWidgets();
+    for (QWidget *widget : windows) {
+        auto *window = qobject_cast<MainWindow *>(widget);
+        if (window && window != this && window->isVisible() && !window->close())
+            return;
+    }
+    close();
+}
+
+void MainWindow::showPreferences()
+{
+    PreferencesDialog dialog(this);
+    dialog.exec();
 }
 
 void MainWindow::newFromTemplate()
@@ -733,8 +784,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent *event)
         return;
     for (const QUrl &url : event->mimeData()->urls())
         if (url.isLocalFile()
-            && (FormatRegistry::instance().forFileName(url.toLocalFile())
-                || FormatRegistry::instance().forFolder(url.toLocalFile()))) {
+            && (QFileInfo(url.toLocalFile()).isFile() || FormatRegistry::instance().forFolder(url.toLocalFile()))) {
             event->acceptProposedAction();
             return;
         }
@@ -750,7 +800,8 @@ void MainWindow::dropEvent(QDropEvent *event)
             event->acceptProposedAction();
             return;
         }
-        if (FormatRegistry::instance().forFileName(url.toLocalFile())) {
+        if (QFileInfo(url.toLocalFile()).isFile()) {
+            // openFile() tells the format from the content, or asks.
             if (maybeSave())
                 openFile(url.toLocalFile());
             event->acceptProposedAction();

@@ -25,6 +25,7 @@ class QUndoView;
 namespace Railyard {
 
 class HelpBrowser;
+class DesignComparisonDialog;
 class AnalysisDock;
 class ControlPlaneDock;
 class AnalysisRunner;
@@ -112,6 +113,8 @@ public:
     void clearComparisonForTest() { clearComparison(); }
     /// Inventory ▸ Bill of Materials…
     BomDialog *showBillOfMaterials();
+    /// Inventory ▸ Compare Designs: this design against other design files.
+    DesignComparisonDialog *showDesignComparison();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -135,6 +138,11 @@ private:
 
     void open();
     void newFromTemplate();
+    /// File ▸ New: an empty design, ready to draw.
+    void newBlank();
+    void showPreferences();
+    /// File ▸ Quit: closes every window, asking once about each unsaved document.
+    void quitApplication();
     bool save();
     bool saveAs();
     // mainwindowproject.cpp: the .railyard side of File
@@ -154,6 +162,12 @@ private:
     void clearComparison();
     /// Reads the other side of a comparison; shows the errors when it does not read.
     std::optional<Fabric> readOther(const QString &path);
+    /// The format to read `path` with: "" when its content (or name) tells
+    /// (FormatRegistry::detect), else the one the user picks from the formats
+    /// that fit (all readable ones when none does); std::nullopt when they cancel.
+    std::optional<QString> askFormat(const QString &path);
+    /// A comparison was just drawn on the canvas: the Show Comparison Colours toggle applies.
+    void comparisonShown();
     /// File ▸ Connect to Control Plane…: asks for the service and shows the Control Plane dock.
     void connectToControlPlane();
     void about();
@@ -167,6 +181,8 @@ private:
     ProblemsDock *m_problemsDock = nullptr;
     QPointer<ComparisonDialog> m_comparison;
     QPointer<BomDialog> m_bom;
+    QPointer<DesignComparisonDialog> m_designComparison;
+    QAction *m_showComparisonAction = nullptr;
     JobsDock *m_jobsDock = nullptr;
     IntentsDock *m_intentsDock = nullptr;
     HealthDock *m_healthDock = nullptr;
@@ -189,6 +205,9 @@ private:
     QLabel *m_zoomLabel = nullptr;
     QLabel *m_summaryLabel = nullptr;
     bool m_interactive = true;
+    /// The window shows a version saved in a project (openVersion): untitled,
+    /// but nothing to lose until it is edited.
+    bool m_showsSavedVersion = false;
     QString m_lastError;
     QList<QAction *> m_documentActions; ///< enabled only while a document is open
     HelpBrowser *m_help = nullptr;

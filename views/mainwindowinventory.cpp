@@ -12,10 +12,13 @@
 #include "views/dialogs/comparisondialog.h"
 #include "views/docks/problemsdock.h"
 #include "views/mainwindow.h"
+#include "views/appsettings.h"
+#include "views/dialogs/designcomparisondialog.h"
 
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QStatusBar>
 #include <QInputDialog>
 #include <QLocale>
 #include <QMenu>
@@ -36,7 +39,7 @@ QMenu *MainWindow::createInventoryActions(QMenu *file)
         const QString dir = lastDirectory();
         const QString dump
             = QFileDialog::getOpenFileName(this, tr("Import InfiniBand Dump"), dir,
-                                           tr("ibnetdiscover output (*.ibnetdiscover *.ibnet);;All files (*)"));
+                                           tr("ibnetdiscover output (*.ibnetdiscover *.ibnet *.topo);;All files (*)"));
         if (dump.isEmpty())
             return;
         ReadOptions options;
@@ -64,19 +67,70 @@ QMenu *MainWindow::createInventoryActions(QMenu *file)
     });
     verify->setObjectName(QStringLiteral("verifyCabling"));
     QAction *clear = inventory->addAction(tr("C&lear Comparison"), this, &MainWindow::clearComparison);
+    clear->setObjectName(QStringLiteral("clearComparison"));
+    // The colours stay when the comparison's dialog closes; this hides and shows them.
+    m_showComparisonAction = inventory->addAction(tr("&Show Comparison Colours"));
+    m_showComparisonAction->setObjectName(QStringLiteral("showComparison"));
+    m_showComparisonAction->setCheckable(true);
+    m_showComparisonAction->setChecked(true);
+    m_showComparisonAction->setEnabled(false);
+    m_showComparisonAction->setShortcut(QKeySequence(tr("Ctrl+Shift+K")));
+    connect(m_showComparisonAction, &QAction::toggled, m_canvas, &FabricCanvas::setComparisonShown);
     inventory->addSeparator();
     QAction *bom = inventory->addAction(tr("&Bill of Materials…"), this, &MainWindow::showBillOfMaterials);
     bom->setObjectName(QStringLiteral("billOfMaterials"));
-    m_documentActions << compare << verify << clear << bom;
+    QAction *designs = inventory->addAction(tr("Compare &Designs…"), this, &MainWindow::showDesignComparison);
+    designs->setObjectName(QStringLiteral("compareDesigns"));
+    designs->setToolTip(tr("This design against other designs: cost, power, bisection and a job's step time"));
+    m_documentActions << compare << verify << clear << bom << designs;
     return inventory;
+}
+
+std::optional<QString> MainWindow::askFormat(const QString &path)
+{
+    if (QFileInfo(path).isDir())
+        return QString();
+    const FormatRegistry::Detection found = FormatRegistry::instance().detectFile(path);
+    if (found.format)
+        return QString();
+    std::vector<const FileFormat *> choices = found.candidates;
+    if (choices.empty())
+        for (const auto &format : FormatRegistry::instance().formats())
+            if (format->canRead())
+                choices.push_back(format.get());
+    QStringList names;
+    for (const FileFormat *format : choices)
+        names << format->name();
+    const QString question
+        = found.candidates.empty()
+            ? tr("Railyard cannot tell the format of %1 from its content or its name. Read it as:")
+                  .arg(QFileInfo(path).fileName())
+            : tr("The content of %1 fits %n format(s). Read it as:", nullptr, int(choices.size()))
+                  .arg(QFileInfo(path).fileName());
+    QInputDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("formatQuestion"));
+    dialog.setWindowTitle(tr("Choose the Format"));
+    dialog.setLabelText(question);
+    dialog.setComboBoxItems(names);
+    dialog.setComboBoxEditable(false);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    return choices[size_t(std::max<qsizetype>(0, names.indexOf(dialog.textValue())))]->slug();
 }
 
 bool MainWindow::importPath(const QString &path, const QString &slug, const ReadOptions &options)
 {
     if (!maybeSave())
         return false;
+    QString format = slug;
+    if (format.isEmpty()) {
+        const std::optional<QString> asked = askFormat(path);
+        if (!asked)
+            return false;
+        format = *asked;
+    }
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    ReadResult result = FormatRegistry::instance().readFile(path, slug, options);
+    ReadResult result = FormatRegistry::instance().readFile(path, format, options);
     QApplication::restoreOverrideCursor();
     if (!result.ok()) {
         m_problemsDock->setLoadMessages(result.errors, result.warnings);
@@ -140,8 +194,11 @@ void MainWindow::importFolderInteractive()
 
 std::optional<Fabric> MainWindow::readOther(const QString &path)
 {
+    const std::optional<QString> slug = askFormat(path);
+    if (!slug)
+        return std::nullopt;
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    ReadResult result = FormatRegistry::instance().readFile(path);
+    ReadResult result = FormatRegistry::instance().readFile(path, *slug);
     QApplication::restoreOverrideCursor();
     if (!result.ok()) {
         showError(tr("Cannot read %1").arg(QFileInfo(path).fileName()), result.errorText());
@@ -173,8 +230,8 @@ bool MainWindow::compareWith(const QString &path)
         tr("changed (%1)").arg(counts(DiffMarks::Changed))));
     if (!m_comparison) {
         m_comparison = new ComparisonDialog(m_document.get(), this);
-        connect(m_comparison, &QDialog::finished, this, &MainWindow::clearComparison);
     }
+    comparisonShown();
     m_comparison->showDiff(diff);
     m_comparison->show();
     m_comparison->raise();
@@ -199,8 +256,8 @@ bool MainWindow::verifyCablingAgainst(const QString &path)
         tr("miswired, swapped or wrong speed (%1)").arg(locale.toString(marks.linkCount[DiffMarks::Changed]))));
     if (!m_comparison) {
         m_comparison = new ComparisonDialog(m_document.get(), this);
-        connect(m_comparison, &QDialog::finished, this, &MainWindow::clearComparison);
     }
+    comparisonShown();
     m_comparison->showCabling(report);
     m_comparison->show();
     m_comparison->raise();
@@ -210,8 +267,31 @@ bool MainWindow::verifyCablingAgainst(const QString &path)
 void MainWindow::clearComparison()
 {
     m_canvas->setComparison(nullptr);
+    m_showComparisonAction->setEnabled(false);
     if (m_comparison)
         m_comparison->hide();
+}
+
+void MainWindow::comparisonShown()
+{
+    m_showComparisonAction->setEnabled(true);
+    m_showComparisonAction->setChecked(true);
+    m_canvas->setComparisonShown(true);
+}
+
+DesignComparisonDialog *MainWindow::showDesignComparison()
+{
+    if (!m_document)
+        return nullptr;
+    delete m_designComparison; // a new one for the current document
+    QString catalogError;
+    const BomCatalog catalog = AppSettings::catalog(&catalogError);
+    if (!catalogError.isEmpty())
+        statusBar()->showMessage(tr("Using the built-in catalogue: %1").arg(catalogError), 10000);
+    m_designComparison = new DesignComparisonDialog(m_document.get(), catalog, this);
+    m_designComparison->setAttribute(Qt::WA_DeleteOnClose);
+    m_designComparison->show();
+    return m_designComparison;
 }
 
 BomDialog *MainWindow::showBillOfMaterials()

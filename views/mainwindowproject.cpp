@@ -139,8 +139,10 @@ void MainWindow::openVersion(std::int64_t id)
     if (data->fabric.name.empty())
         data->fabric.name = QFileInfo(path).completeBaseName().toStdString();
     data->fabric.name += " @ " + tr("version %1").arg(id).toStdString();
+    window->m_showsSavedVersion = true; // saved in the project: nothing to ask about on close
     window->setFabric(std::move(data->fabric));
     window->projectSession()->applyState(*data);
+    window->updateTitle();
     window->show();
 }
 

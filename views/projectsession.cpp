@@ -1,4 +1,5 @@
 #include "views/projectsession.h"
+#include "views/appsettings.h"
 
 #include "core/document/fabricdocument.h"
 #include "core/jobs/jobspec.h"
@@ -123,11 +124,8 @@ bool ProjectSession::addVersion(const QString &message, QString *error)
 
 QString ProjectSession::authorName()
 {
-    const QString name = QSettings().value(QStringLiteral("user/name")).toString();
-    if (!name.isEmpty())
-        return name;
-    const QString user = qEnvironmentVariable("USER");
-    return user.isEmpty() ? tr("unknown") : user;
+    // Edit ▸ Preferences ▸ Identity, else the account's name: never "unknown".
+    return AppSettings::identity().display();
 }
 
 bool ProjectSession::writeRecoveryNow(QString *error)

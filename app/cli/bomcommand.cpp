@@ -2,7 +2,6 @@
 
 #include "app/cli/clicommon.h"
 #include "core/bom/bom.h"
-#include "core/common/inputfile.h"
 #include "core/common/outputfile.h"
 
 namespace Railyard::Cli {
@@ -13,9 +12,7 @@ void addCommon(CommandLine &cl)
     cl.addPositional(QStringLiteral("FILE"), QStringLiteral("The fabric."));
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Input format slug, overriding the file name."),
                  QStringLiteral("slug"));
-    cl.addOption({QStringLiteral("catalog")},
-                 QStringLiteral("Prices and power (JSON like resources/bom/catalog.json); default: the built-in one."),
-                 QStringLiteral("file"));
+    addCatalogOption(cl);
 }
 
 /// The fabric and the catalog; std::nullopt after printing why not.
@@ -26,24 +23,10 @@ std::optional<std::pair<Fabric, BomCatalog>> load(const CommandLine &cl)
     std::optional<Fabric> fabric = loadFabric(file, format);
     if (!fabric)
         return std::nullopt;
-    BomCatalog catalog = BomCatalog::defaults();
-    if (cl.isSet(QStringLiteral("catalog"))) {
-        const QString path = cl.value(QStringLiteral("catalog"));
-        QString readError;
-        const std::optional<QByteArray> bytes = readInputFile(path, &readError, 1 << 20);
-        if (!bytes) {
-            printErr(readError);
-            return std::nullopt;
-        }
-        std::string error;
-        std::optional<BomCatalog> parsed = BomCatalog::fromJson(bytes->toStdString(), &error);
-        if (!parsed) {
-            printErr(QStringLiteral("%1: %2").arg(path, QString::fromStdString(error)));
-            return std::nullopt;
-        }
-        catalog = std::move(*parsed);
-    }
-    return std::pair(std::move(*fabric), std::move(catalog));
+    std::optional<BomCatalog> catalog = catalogOption(cl);
+    if (!catalog)
+        return std::nullopt;
+    return std::pair(std::move(*fabric), std::move(*catalog));
 }
 
 } // namespace

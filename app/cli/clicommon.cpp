@@ -1,6 +1,7 @@
 #include "app/cli/clicommon.h"
 
 #include "core/analysis/counts.h"
+#include "core/common/inputfile.h"
 #include "core/registry/formatregistry.h"
 #include "core/common/messagetext.h"
 
@@ -124,6 +125,12 @@ void CommandLine::addPositional(const QString &name, const QString &description)
     m_parser.addPositionalArgument(name, description, name);
 }
 
+void CommandLine::addMorePositionals(const QString &name, const QString &description)
+{
+    m_morePositionals = true;
+    m_parser.addPositionalArgument(name, description, QStringLiteral("[%1…]").arg(name));
+}
+
 bool CommandLine::parse(const QStringList &args)
 {
     // QCommandLineParser treats the first element as the program name.
@@ -152,7 +159,7 @@ bool CommandLine::parse(const QStringList &args)
     const QStringList positional = m_parser.positionalArguments();
     if (positional.size() < m_positionalNames.size())
         fail(QStringLiteral("missing %1").arg(m_positionalNames.mid(positional.size()).join(QLatin1Char(' '))));
-    if (positional.size() > m_positionalNames.size())
+    if (!m_morePositionals && positional.size() > m_positionalNames.size())
         fail(QStringLiteral("unexpected argument '%1'").arg(positional.at(m_positionalNames.size())));
     return true;
 }
@@ -243,10 +250,30 @@ static const FileFormat &formatFor(const CommandLine &cl, const QString &file, c
         if (!format)
             cl.fail(QStringLiteral("%1: unknown format '%2' (known: %3)")
                         .arg(optionLabel(option), slug, knownFormatsText(writing)));
+    } else if (writing) {
+        format = registry.forFileName(file);
+    } else if (QFileInfo(file).isDir()) {
+        format = registry.forFolder(file);
     } else {
-        format = !writing && QFileInfo(file).isDir() ? registry.forFolder(file) : registry.forFileName(file);
-        if (!format)
-            cl.fail(QStringLiteral("%1: cannot tell the format from the file name; name it with one of the "
+        // The content decides, the extension is a hint (docs/cli.md, "Import detection").
+        const FormatRegistry::Detection found = registry.detectFile(file);
+        format = found.format;
+        if (!format && found.candidates.size() > 1) {
+            QStringList slugs;
+            for (const FileFormat *candidate : found.candidates)
+                slugs << candidate->slug();
+            cl.fail(QStringLiteral("%1: the content fits several formats (%2); name one with %3")
+                        .arg(file, slugs.join(QStringLiteral(", ")), optionLabel(option)));
+        }
+    }
+    if (!format) {
+        if (!writing && !QFileInfo::exists(file))
+            cl.fail(QStringLiteral("%1: no such file").arg(file));
+        if (!writing)
+            cl.fail(QStringLiteral("%1: cannot tell the format from the content or the file name; pass %2 "
+                                   "(known: %3)")
+                        .arg(file, optionLabel(option), knownFormatsText(writing)));
+        cl.fail(QStringLiteral("%1: cannot tell the format from the file name; name it with one of the "
                                    "known extensions or pass %2 (known: %3)")
                         .arg(file, optionLabel(option), knownFormatsText(writing)));
     }
@@ -334,6 +361,34 @@ std::optional<Failures> failuresFromOption(const CommandLine &cl, const Fabric &
     }
     printErr(QStringLiteral("%1: %2").arg(file, QString::fromStdString(error)));
     return std::nullopt;
+}
+
+void addCatalogOption(CommandLine &cl)
+{
+    cl.addOption({QStringLiteral("catalog")},
+                 QStringLiteral("Your switch, NIC, cable and transceiver figures (JSON like resources/bom/catalog.json, "
+                                "docs/catalog.md) over the built-in catalogue: an entry named like a built-in model "
+                                "replaces the figures it gives, others are added."),
+                 QStringLiteral("file"));
+}
+
+std::optional<BomCatalog> catalogOption(const CommandLine &cl)
+{
+    if (!cl.isSet(QStringLiteral("catalog")))
+        return BomCatalog::defaults();
+    const QString path = cl.value(QStringLiteral("catalog"));
+    QString readError;
+    const std::optional<QByteArray> bytes = readInputFile(path, &readError, 1 << 20);
+    if (!bytes) {
+        printErr(readError);
+        return std::nullopt;
+    }
+    std::string error;
+    std::optional<BomCatalog> catalog
+        = BomCatalog::withOverrides(bytes->toStdString(), "your catalogue " + path.toStdString(), &error);
+    if (!catalog)
+        printErr(QStringLiteral("%1: %2").arg(path, QString::fromStdString(error)));
+    return catalog;
 }
 
 } // namespace Railyard::Cli

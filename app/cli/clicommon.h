@@ -5,6 +5,7 @@
 // prints every problem with the file name and location.
 
 #include "core/analysis/capacity.h"
+#include "core/bom/bom.h"
 #include "core/formats/fileformat.h"
 #include "core/model/fabric.h"
 
@@ -66,6 +67,9 @@ public:
     void addFlag(const QStringList &names, const QString &description);
     /// A positional argument: name as shown in the usage line ("FILE").
     void addPositional(const QString &name, const QString &description);
+    /// After the positionals: any number more ("[C…]"), read with positionals().
+    void addMorePositionals(const QString &name, const QString &description);
+    QStringList positionals() const { return m_parser.positionalArguments(); }
     /// A paragraph appended to --help (examples, notes).
     void setEpilog(const QString &text) { m_epilog = text; }
 
@@ -99,6 +103,7 @@ private:
     QString m_description;
     QString m_epilog;
     QStringList m_positionalNames;
+    bool m_morePositionals = false;
     QStringList m_optionNames;
     QCommandLineParser m_parser;
 };
@@ -127,6 +132,12 @@ std::optional<Failures> failuresFromOption(const CommandLine &cl, const Fabric &
 
 /// "16 GPUs, 16 hosts, 20 switches (8 leaf, 8 spine, 4 core), 48 links".
 QString describeFabric(const Fabric &fabric);
+
+/// --catalog FILE: the user's catalogue over the built-in one (docs/catalog.md).
+void addCatalogOption(CommandLine &cl);
+/// The catalogue --catalog gives (the built-in one when unset); std::nullopt
+/// after printing why the file cannot be used, naming it and the JSON pointer.
+std::optional<BomCatalog> catalogOption(const CommandLine &cl);
 
 } // namespace Cli
 } // namespace Railyard

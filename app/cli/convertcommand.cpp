@@ -8,8 +8,9 @@ namespace Railyard::Cli {
 int runConvert(const QStringList &args)
 {
     CommandLine cl(QStringLiteral("convert"),
-                   QStringLiteral("Converts a fabric file from one format to another. Formats follow the file "
-                                  "names unless --from / --to are given. Known formats: %1.")
+                   QStringLiteral("Converts a fabric file from one format to another. The input format follows its "
+                                  "content (the name as a hint) and the output format its name, unless --from / --to are given. "
+                                  "Known formats: %1.")
                        .arg(knownFormatsText()));
     cl.addPositional(QStringLiteral("IN"), QStringLiteral("Fabric file to read."));
     cl.addPositional(QStringLiteral("OUT"), QStringLiteral("File to write (replaced atomically)."));

@@ -3,6 +3,7 @@
 #include "app/cli/clicommon.h"
 #include "core/registry/formatregistry.h"
 #include "core/generators/closgenerator.h"
+#include "core/generators/hardwarechoice.h"
 #include "core/generators/presets.h"
 
 #include <functional>
@@ -19,8 +20,11 @@ struct Design
     const char *brief;   ///< one line for the design list
     const char *summary; ///< the paragraph of the design's --help
     std::function<void(CommandLine &)> addOptions;
-    std::function<ClosParams(const CommandLine &)> params;
+    std::function<ClosParams(const CommandLine &, const BomCatalog &)> params;
     const char *example;
+    /// The design takes switch and NIC models (--switch, --spine-switch, --nic):
+    /// its tiers are uniform, so the models' breakouts decide radix and speed.
+    bool takesModels = true;
 };
 
 QString gpuNames()
@@ -49,14 +53,40 @@ std::string gpuValue(const CommandLine &cl)
 
 void addFatTreeOptions(CommandLine &cl)
 {
-    cl.addOption({QStringLiteral("k")}, QStringLiteral("Switch radix k: even, at least 4. Accepted as -k or --k."),
+    cl.addOption({QStringLiteral("k")},
+                 QStringLiteral("Switch radix k: even, at least 4. Accepted as -k or --k. With --switch, the "
+                                "model's port count at --link-gbps."),
                  QStringLiteral("k"));
     cl.addOption({QStringLiteral("link-gbps")},
-                 QStringLiteral("Speed of every link, Gbit/s per direction. Default 100."), QStringLiteral("gbps"));
+                 QStringLiteral("Speed of every link, Gbit/s per direction. Default 100, or with --switch the "
+                                "model's fastest breakout."),
+                 QStringLiteral("gbps"));
 }
 
-ClosParams fatTree(const CommandLine &cl)
+ClosParams fatTree(const CommandLine &cl, const BomCatalog &catalog)
 {
+    if (cl.isSet(QStringLiteral("switch"))) {
+        // The model's breakout at the link speed is k.
+        if (cl.isSet(QStringLiteral("k")))
+            cl.fail(QStringLiteral("--k: the switch model sets k (its port count at --link-gbps); give one of "
+                                   "--k and --switch"));
+        const std::string name = cl.value(QStringLiteral("switch")).toStdString();
+        const BomCatalog::Item *model = catalog.findSwitch(name);
+        if (!model || model->breakouts.empty())
+            return fatTreeParams(4); // applyHardware refuses the unknown model, naming --switch
+        const double gbps = cl.doubleValue(QStringLiteral("link-gbps"), model->breakouts.front().gbps);
+        const Breakout *breakout = model->breakoutAt(gbps);
+        if (!breakout)
+            cl.fail(QStringLiteral("--link-gbps: %1 runs ports at %2, not %3G")
+                        .arg(QString::fromStdString(model->model), QString::fromStdString(model->speedsText()))
+                        .arg(gbps));
+        if (breakout->ports % 2 != 0 || breakout->ports > 256)
+            cl.fail(QStringLiteral("--switch: a k-ary fat-tree of %1 (k = %2 at %3G) needs an even k of at most 256")
+                        .arg(QString::fromStdString(model->model))
+                        .arg(breakout->ports)
+                        .arg(gbps));
+        return fatTreeParams(breakout->ports, gbps);
+    }
     const int k = cl.requiredInt(QStringLiteral("k"), std::numeric_limits<int>::min());
     if (k < 4 || k % 2 != 0)
         cl.fail(QStringLiteral("--k must be even and at least 4 (got %1)").arg(k));
@@ -73,7 +103,7 @@ void addDgxOptions(CommandLine &cl)
     addGpuOption(cl);
 }
 
-ClosParams dgxSuperpod(const CommandLine &cl)
+ClosParams dgxSuperpod(const CommandLine &cl, const BomCatalog &)
 {
     const int sus = cl.requiredInt(QStringLiteral("sus"), 1);
     return dgxSuperpodParams(sus, gpuValue(cl));
@@ -85,7 +115,7 @@ void addMetaOptions(CommandLine &cl)
                  QStringLiteral("n"));
 }
 
-ClosParams metaAiZone(const CommandLine &cl)
+ClosParams metaAiZone(const CommandLine &cl, const BomCatalog &)
 {
     return metaAiZoneParams(cl.requiredInt(QStringLiteral("zones"), 1));
 }
@@ -96,7 +126,7 @@ void addAlibabaOptions(CommandLine &cl)
                  QStringLiteral("n"));
 }
 
-ClosParams alibabaHpn(const CommandLine &cl)
+ClosParams alibabaHpn(const CommandLine &cl, const BomCatalog &)
 {
     return alibabaHpnParams(cl.requiredInt(QStringLiteral("segments"), 1));
 }
@@ -125,7 +155,7 @@ void addRailOptions(CommandLine &cl)
         "gpus");
 }
 
-ClosParams railOptimized(const CommandLine &cl)
+ClosParams railOptimized(const CommandLine &cl, const BomCatalog &)
 {
     ClosParams p = railOptimizedParams(cl.requiredInt(QStringLiteral("hosts"), 1));
     p.gpusPerHost = cl.intValue(QStringLiteral("gpus-per-host"), p.gpusPerHost, 1);
@@ -142,6 +172,11 @@ ClosParams railOptimized(const CommandLine &cl)
     // leaf-only oversubscription does not leak into the upper tiers.
     if (p.tierSpecs.size() == 1)
         p.tierSpecs.push_back(p.tierSpecs.front());
+    for (const char *option : {"radix", "link-gbps"})
+        if (cl.isSet(QLatin1String(option)) && cl.isSet(QStringLiteral("switch")))
+            cl.fail(QStringLiteral("--%1: the switch model sets the radix and the link speed; give one of --%1 and "
+                                   "--switch")
+                        .arg(QLatin1String(option)));
     if (cl.isSet(QStringLiteral("radix")) || cl.isSet(QStringLiteral("link-gbps"))) {
         const int radix = cl.intValue(QStringLiteral("radix"), p.tierSpecs.front().radix, 2);
         const double gbps = cl.doubleValue(QStringLiteral("link-gbps"), p.tierSpecs.front().uplinkGbps);
@@ -171,7 +206,7 @@ void addGb200Options(CommandLine &cl)
                  QStringLiteral("n"));
 }
 
-ClosParams gb200Nvl72(const CommandLine &cl)
+ClosParams gb200Nvl72(const CommandLine &cl, const BomCatalog &)
 {
     return gb200NvlParams(cl.requiredInt(QStringLiteral("racks"), 1));
 }
@@ -189,10 +224,10 @@ const std::vector<Design> &designs()
         {"meta-ai-zone", "Meta-style RoCE AI zones of 3,072 GPUs (--zones)",
          "Meta-style RoCE AI zones of 3,072 GPUs, non-blocking inside a zone, joined by an aggregation tier "
          "at 1:7.",
-         addMetaOptions, metaAiZone, "railyard-cli generate meta-ai-zone --zones 8 -o meta24k.fabric.json"},
+         addMetaOptions, metaAiZone, "railyard-cli generate meta-ai-zone --zones 8 -o meta24k.fabric.json", false},
         {"alibaba-hpn", "Alibaba HPN, dual-ToR dual-plane segments (--segments)",
          "Alibaba HPN style: segments of 128 hosts × 8 GPUs, dual-ToR 2 × 200G NICs, dual-plane, 51.2T leaves.",
-         addAlibabaOptions, alibabaHpn, "railyard-cli generate alibaba-hpn --segments 15 -o hpn.graphml"},
+         addAlibabaOptions, alibabaHpn, "railyard-cli generate alibaba-hpn --segments 15 -o hpn.graphml", false},
         {"gb200-nvl72", "NVIDIA GB200 NVL72 racks, one 72-GPU NVLink domain each (--racks)",
          "NVIDIA GB200 NVL72: racks of 18 compute trays × 4 GB200 GPUs, each rack one NVLink domain (900 GB/s "
          "per GPU, NVLink SHARP); one 400G ConnectX-7 per GPU into a rail-optimized, non-blocking InfiniBand "
@@ -272,14 +307,61 @@ int runGenerate(const QStringList &args)
     cl.addFlag({QStringLiteral("nvls")},
                QStringLiteral("Hosts reduce in their NVSwitch (NVLink SHARP, HGX H100/H200/B200): \"nvls\": true."));
     cl.addFlag({QStringLiteral("sharp")},
-               QStringLiteral("Switches reduce in the network (InfiniBand SHARP, Quantum-2): \"sharp\": true."));
+               QStringLiteral("Switches reduce in the network (InfiniBand SHARP, Quantum-2): \"sharp\": true. With "
+                              "switch models, only where every model has in-network reduction."));
+    cl.addOption({QStringLiteral("switch")},
+                 QStringLiteral("Switch model of every tier, from the catalogue (railyard-cli catalog): its breakout "
+                                "at the NICs' speed sets the radix. Not for fixed reference designs."),
+                 QStringLiteral("model"));
+    cl.addOption({QStringLiteral("spine-switch")},
+                 QStringLiteral("Switch model of the tiers above the leaf; default: --switch."), QStringLiteral("model"));
+    cl.addOption({QStringLiteral("nic")},
+                 QStringLiteral("NIC model from the catalogue: its port speed is the hosts' link speed."),
+                 QStringLiteral("model"));
+    cl.addOption({QStringLiteral("transport")},
+                 QStringLiteral("infiniband or ethernet; default: the switch model's. The routing follows it: "
+                                "static tables on InfiniBand, ECMP hashing on Ethernet."),
+                 QStringLiteral("name"));
+    cl.addFlag({QStringLiteral("adaptive-routing")},
+               QStringLiteral("Route adaptively (\"routing\": \"adaptive\"); only where every switch model has "
+                              "adaptive routing."));
+    addCatalogOption(cl);
     cl.setEpilog(QStringLiteral("Capacities are Gbit/s per direction.\nExample:\n  ") + QLatin1String(design->example));
     if (!cl.parse(args.mid(1)))
         return ExitOk;
 
+    const std::optional<BomCatalog> catalog = catalogOption(cl);
+    if (!catalog)
+        return ExitBadInput;
+    HardwareChoice hardware;
+    hardware.leafSwitch = cl.value(QStringLiteral("switch")).trimmed().toStdString();
+    hardware.spineSwitch = cl.value(QStringLiteral("spine-switch")).trimmed().toStdString();
+    hardware.nic = cl.value(QStringLiteral("nic")).trimmed().toStdString();
+    if (cl.isSet(QStringLiteral("transport"))) {
+        const std::optional<Transport> transport
+            = transportFromName(cl.value(QStringLiteral("transport")).trimmed().toLower().toStdString());
+        if (!transport)
+            cl.fail(QStringLiteral("--transport: must be infiniband or ethernet, not '%1'")
+                        .arg(cl.value(QStringLiteral("transport")).left(40)));
+        hardware.transport = *transport;
+    }
+    hardware.adaptiveRouting = cl.isSet(QStringLiteral("adaptive-routing"));
+    const bool models = !hardware.leafSwitch.empty() || !hardware.spineSwitch.empty() || !hardware.nic.empty();
+    if (models && !design->takesModels)
+        cl.fail(QStringLiteral("--%1: %2 is a fixed reference design whose switches are part of it; choose models "
+                               "with rail-optimized, dgx-superpod, gb200-nvl72 or fat-tree")
+                    .arg(!hardware.leafSwitch.empty()    ? QStringLiteral("switch")
+                         : !hardware.spineSwitch.empty() ? QStringLiteral("spine-switch")
+                                                         : QStringLiteral("nic"),
+                         QLatin1String(design->name)));
+    // With models, --sharp is checked against their capabilities.
+    hardware.inNetworkReduction = models && cl.isSet(QStringLiteral("sharp"));
+
     ClosParams params;
     try {
-        params = design->params(cl);
+        params = design->params(cl, *catalog);
+        if (!hardware.empty())
+            applyHardware(params, hardware, *catalog);
     } catch (const GeneratorError &error) {
         cl.fail(generatorMessage(cl, error));
     }

@@ -6,6 +6,8 @@
 #include "app/cli/analyzecommand.h"
 #include "app/cli/clicommon.h"
 #include "app/cli/bomcommand.h"
+#include "app/cli/catalogcommand.h"
+#include "app/cli/comparedesignscommand.h"
 #include "app/cli/collectivecommand.h"
 #include "app/cli/comparecommand.h"
 #include "app/cli/convertcommand.h"
@@ -43,6 +45,9 @@ const Command commands[] = {
     {"validate", "validate FILE", "Check a file and print its problems.", runValidate},
     {"diff", "diff A B", "What changed between two fabrics, with both analyses.", runDiff},
     {"bom", "bom FILE", "Bill of materials: switches, cables, transceivers, cost, power.", runBom},
+    {"compare-designs", "compare-designs A B [C...]", "Designs side by side: cost, power, bisection, step time.",
+     runCompareDesigns},
+    {"catalog", "catalog [--json]", "The switch and NIC catalogue, every figure with its source.", runCatalog},
     {"cabling", "cabling FILE -o plan.csv", "The cabling plan, one CSV row per cable.", runCabling},
     {"verify-cabling", "verify-cabling DESIGN FOUND", "Check the as-built cabling against the design.", runVerifyCabling},
     {"export", "export FILE --to FORMAT", "Write a Slurm, Kueue or Volcano topology.", runExport},

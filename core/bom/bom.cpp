@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace Railyard {
@@ -59,9 +61,9 @@ std::string portName(const Fabric &f, NodeIndex n, int port)
 const BomCatalog::Item &switchItem(const BomCatalog &c, const std::string &model)
 {
     static const BomCatalog::Item none;
-    auto it = c.switches.find(model);
-    if (it == c.switches.end())
-        it = c.switches.find("default");
+    if (const BomCatalog::Item *item = c.findSwitch(model))
+        return *item;
+    const auto it = c.switches.find("default");
     return it == c.switches.end() ? none : it->second;
 }
 
@@ -74,62 +76,321 @@ const BomCatalog::Item &lookup(const std::map<std::string, BomCatalog::Item> &it
 
 } // namespace
 
-std::optional<BomCatalog> BomCatalog::fromJson(const std::string &text, std::string *error)
+namespace {
+
+std::string lower(std::string_view text)
+{
+    std::string out(text);
+    for (char &c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+/// Parses JSON text within Railyard's bounds; std::nullopt and *error when it is not.
+std::optional<Json> parseBounded(const std::string &text, std::string *error)
 {
     if (const std::optional<JsonBoundsError> bounds = checkJsonBounds(text)) {
         *error = "line " + std::to_string(bounds->line) + ": " + bounds->message;
         return std::nullopt;
     }
-    Json j;
     try {
-        j = Json::parse(text);
+        return Json::parse(text);
     } catch (const nlohmann::json::parse_error &e) {
         *error = "not valid JSON (byte " + std::to_string(e.byte) + ")";
-        return std::nullopt;
     } catch (const nlohmann::json::exception &) {
         *error = "not valid JSON (a number out of range or a bad value)";
-        return std::nullopt;
     }
-    if (!j.is_object() || j.value("format", std::string()) != "railyard-bom-catalog") {
+    return std::nullopt;
+}
+
+constexpr const char *sections[] = {"switches", "nics", "cables", "transceivers"};
+
+/// Reads one entry of a section; false and *error (with its pointer) when malformed.
+bool readItem(const std::string &section, const std::string &name, const Json &item, BomCatalog::Item &out,
+              std::string *error)
+{
+    const std::string where = "/" + section + "/" + name;
+    auto fail = [&](const std::string &field, const std::string &message) {
+        *error = where + (field.empty() ? "" : "/" + field) + ": " + message;
+        return false;
+    };
+    if (!item.is_object())
+        return fail("", "must be an object");
+    out.slug = name;
+    const bool perRate = section == "transceivers";
+    const char *priceKey = perRate ? "price_per_100g" : "price";
+    const char *wattsKey = perRate ? "watts_per_100g" : "watts";
+    for (const auto &[key, target] : {std::pair(priceKey, &out.price), std::pair(wattsKey, &out.watts)}) {
+        if (!item.contains(key))
+            continue;
+        if (!item[key].is_number() || !(item[key].get<double>() >= 0) || item[key].get<double>() > 1e9)
+            return fail(key, "must be a number from 0 to 1e9");
+        *target = item[key].get<double>();
+    }
+    for (const auto &[key, target] : {std::pair("description", &out.description), std::pair("model", &out.model),
+                                      std::pair("vendor", &out.vendor)}) {
+        if (!item.contains(key))
+            continue;
+        if (!item[key].is_string() || item[key].get<std::string>().size() > 200)
+            return fail(key, "must be a string of at most 200 bytes");
+        *target = item[key].get<std::string>();
+    }
+    if (out.model.empty())
+        out.model = name;
+    if (item.contains("optical")) {
+        if (!item["optical"].is_boolean())
+            return fail("optical", "must be true or false");
+        out.optical = item["optical"].get<bool>();
+    }
+    // A switch has one transport, a NIC the ones it speaks.
+    if (item.contains("transport") || item.contains("transports")) {
+        const bool many = item.contains("transports");
+        const Json &value = many ? item["transports"] : item["transport"];
+        const Json list = many ? value : Json::array({value});
+        if (!list.is_array() || list.empty() || list.size() > 4)
+            return fail(many ? "transports" : "transport", "must name infiniband or ethernet");
+        for (const Json &t : list) {
+            const std::optional<Transport> transport
+                = t.is_string() ? transportFromName(lower(t.get<std::string>())) : std::nullopt;
+            if (!transport || *transport == Transport::Unspecified)
+                return fail(many ? "transports" : "transport", "must name infiniband or ethernet");
+            out.transports.push_back(*transport);
+        }
+    }
+    if (item.contains("breakouts")) {
+        const Json &list = item["breakouts"];
+        if (!list.is_array() || list.empty() || list.size() > 16)
+            return fail("breakouts", "must be a list of 1 to 16 {ports, gbps}");
+        for (size_t i = 0; i < list.size(); ++i) {
+            const Json &b = list[i];
+            const std::string at = "breakouts/" + std::to_string(i);
+            if (!b.is_object() || !b.contains("ports") || !b["ports"].is_number_integer() || !b.contains("gbps")
+                || !b["gbps"].is_number())
+                return fail(at, "must be {\"ports\": N, \"gbps\": G}");
+            const std::int64_t ports = b["ports"].get<std::int64_t>();
+            const double gbps = b["gbps"].get<double>();
+            if (ports < 1 || ports > 4096)
+                return fail(at + "/ports", "must be from 1 to 4096");
+            if (!(gbps > 0) || gbps > 1e5)
+                return fail(at + "/gbps", "must be above 0 and at most 100000");
+            out.breakouts.push_back({int(ports), gbps});
+        }
+    }
+    if (item.contains("capabilities")) {
+        const Json &caps = item["capabilities"];
+        if (!caps.is_object())
+            return fail("capabilities", "must be an object");
+        for (const auto &[key, target] :
+             {std::pair("in_network_reduction", &out.inNetworkReduction),
+              std::pair("adaptive_routing", &out.adaptiveRouting), std::pair("packet_spraying", &out.packetSpraying)}) {
+            if (!caps.contains(key))
+                continue;
+            if (!caps[key].is_boolean())
+                return fail(std::string("capabilities/") + key, "must be true or false");
+            *target = caps[key].get<bool>();
+        }
+    }
+    if (item.contains("sources")) {
+        if (!item["sources"].is_object())
+            return fail("sources", "must be an object of figure: citation");
+        for (const auto &[key, value] : item["sources"].items()) {
+            if (!value.is_string() || value.get<std::string>().size() > 1000)
+                return fail("sources/" + key, "must be a citation of at most 1000 bytes");
+            out.sources[key] = value.get<std::string>();
+        }
+    }
+    return true;
+}
+
+/// The key of `sectionJson` that `name` names: itself, or the entry whose key
+/// or "model" equals it in any case; empty when none.
+std::string matchingKey(const Json &sectionJson, const std::string &name)
+{
+    if (sectionJson.contains(name))
+        return name;
+    const std::string wanted = lower(name);
+    for (const auto &[key, item] : sectionJson.items())
+        if (lower(key) == wanted || (item.is_object() && lower(item.value("model", std::string())) == wanted))
+            return key;
+    return {};
+}
+
+/// The figures an entry may carry, and the source each is cited under.
+const std::vector<std::pair<std::string, std::string>> &citedFigures()
+{
+    static const std::vector<std::pair<std::string, std::string>> figures{
+        {"price", "price"},           {"watts", "watts"},
+        {"price_per_100g", "price_per_100g"}, {"watts_per_100g", "watts_per_100g"},
+        {"breakouts", "breakouts"},   {"capabilities", "capabilities"}};
+    return figures;
+}
+
+} // namespace
+
+std::optional<BomCatalog> BomCatalog::fromJson(const std::string &text, std::string *error)
+{
+    const std::optional<Json> parsed = parseBounded(text, error);
+    if (!parsed)
+        return std::nullopt;
+    const Json &j = *parsed;
+    if (!j.is_object() || !j.contains("format") || !j["format"].is_string()
+        || j["format"].get<std::string>() != "railyard-bom-catalog") {
         *error = "/format: must be \"railyard-bom-catalog\"";
         return std::nullopt;
     }
     BomCatalog c;
-    c.currency = j.value("currency", std::string("USD"));
-    for (const char *section : {"switches", "cables", "transceivers"}) {
+    if (j.contains("currency")) {
+        if (!j["currency"].is_string() || j["currency"].get<std::string>().size() > 16) {
+            *error = "/currency: must be a currency code such as \"USD\"";
+            return std::nullopt;
+        }
+        c.currency = j["currency"].get<std::string>();
+    }
+    for (const char *section : sections) {
         if (!j.contains(section))
             continue;
         if (!j[section].is_object()) {
             *error = std::string("/") + section + ": must be an object";
             return std::nullopt;
         }
+        std::map<std::string, Item> &target = std::string(section) == "switches" ? c.switches
+                                              : std::string(section) == "nics"   ? c.nics
+                                              : std::string(section) == "cables" ? c.cables
+                                                                                 : c.transceivers;
         for (const auto &[name, item] : j[section].items()) {
-            const std::string where = std::string("/") + section + "/" + name;
-            if (!item.is_object()) {
-                *error = where + ": must be an object";
-                return std::nullopt;
-            }
             Item out;
-            out.description = item.value("description", std::string());
-            const char *priceKey = std::string(section) == "transceivers" ? "price_per_100g" : "price";
-            const char *wattsKey = std::string(section) == "transceivers" ? "watts_per_100g" : "watts";
-            for (const auto &[key, target] : {std::pair(priceKey, &out.price), std::pair(wattsKey, &out.watts)}) {
-                if (!item.contains(key))
-                    continue;
-                if (!item[key].is_number() || item[key].get<double>() < 0) {
-                    *error = where + "/" + key + ": must be a number ≥ 0";
-                    return std::nullopt;
-                }
-                *target = item[key].get<double>();
-            }
-            out.optical = item.value("optical", false);
-            (std::string(section) == "switches"     ? c.switches
-                 : std::string(section) == "cables" ? c.cables
-                                                    : c.transceivers)[name]
-                = out;
+            if (!readItem(section, name, item, out, error))
+                return std::nullopt;
+            target[name] = std::move(out);
         }
     }
     return c;
+}
+
+std::optional<BomCatalog> BomCatalog::withOverrides(const std::string &userText, const std::string &sourceName,
+                                                    std::string *error)
+{
+    const std::optional<Json> user = parseBounded(userText, error);
+    if (!user)
+        return std::nullopt;
+    if (!user->is_object() || !user->contains("format") || !(*user)["format"].is_string()
+        || (*user)["format"].get<std::string>() != "railyard-bom-catalog") {
+        *error = "/format: must be \"railyard-bom-catalog\"";
+        return std::nullopt;
+    }
+    std::string builtInError;
+    Json merged = *parseBounded(bomCatalogText, &builtInError);
+    if (user->contains("currency"))
+        merged["currency"] = (*user)["currency"];
+    for (const char *section : sections) {
+        if (!user->contains(section))
+            continue;
+        const Json &entries = (*user)[section];
+        if (!entries.is_object()) {
+            *error = std::string("/") + section + ": must be an object";
+            return std::nullopt;
+        }
+        for (const auto &[name, entry] : entries.items()) {
+            if (!entry.is_object()) {
+                *error = std::string("/") + section + "/" + name + ": must be an object";
+                return std::nullopt;
+            }
+            Item checked; // each entry checked as the user wrote it: errors name their key
+            if (!readItem(section, name, entry, checked, error))
+                return std::nullopt;
+            std::string key = matchingKey(merged[section], name);
+            if (key.empty())
+                key = name;
+            Json &target = merged[section][key];
+            if (!target.is_object())
+                target = Json::object();
+            for (const auto &[field, value] : entry.items())
+                if (field != "sources")
+                    target[field] = value;
+            // A figure given without its source is the user's own quote.
+            for (const auto &[figure, sourceKey] : citedFigures())
+                if (entry.contains(figure)) {
+                    const bool cited = entry.contains("sources") && entry["sources"].is_object()
+                        && entry["sources"].contains(sourceKey);
+                    target["sources"][sourceKey] = cited ? entry["sources"][sourceKey] : Json(sourceName);
+                }
+            if (entry.contains("sources") && entry["sources"].is_object())
+                for (const auto &[figure, citation] : entry["sources"].items())
+                    target["sources"][figure] = citation;
+        }
+    }
+    std::optional<BomCatalog> catalog = fromJson(merged.dump(), error);
+    return catalog;
+}
+
+const Breakout *BomCatalog::Item::breakoutAt(double gbps) const
+{
+    for (const Breakout &b : breakouts)
+        if (b.gbps == gbps)
+            return &b;
+    return nullptr;
+}
+
+bool BomCatalog::Item::speaks(Transport transport) const
+{
+    return std::find(transports.begin(), transports.end(), transport) != transports.end();
+}
+
+std::string BomCatalog::Item::speedsText() const
+{
+    std::string text;
+    for (const Breakout &b : breakouts)
+        text += (text.empty() ? "" : ", ") + rateName(b.gbps);
+    return text;
+}
+
+namespace {
+
+const BomCatalog::Item *findIn(const std::map<std::string, BomCatalog::Item> &items, std::string_view name)
+{
+    if (const auto it = items.find(std::string(name)); it != items.end())
+        return &it->second;
+    const std::string wanted = lower(name);
+    for (const auto &[slug, item] : items)
+        if (lower(slug) == wanted || lower(item.model) == wanted)
+            return &item;
+    return nullptr;
+}
+
+} // namespace
+
+const BomCatalog::Item *BomCatalog::findSwitch(std::string_view name) const
+{
+    return findIn(switches, name);
+}
+
+const BomCatalog::Item *BomCatalog::findNic(std::string_view name) const
+{
+    return findIn(nics, name);
+}
+
+std::vector<std::string> BomCatalog::uncited() const
+{
+    std::vector<std::string> missing;
+    auto check = [&](const char *section, const std::map<std::string, Item> &items, bool perRate) {
+        for (const auto &[slug, item] : items) {
+            std::vector<std::string> figures{perRate ? "price_per_100g" : "price", perRate ? "watts_per_100g" : "watts"};
+            if (!item.breakouts.empty()) {
+                figures.emplace_back("breakouts");
+                figures.emplace_back("capabilities");
+            }
+            for (const std::string &figure : figures) {
+                const auto it = item.sources.find(figure);
+                if (it == item.sources.end() || it->second.find_first_not_of(" \t") == std::string::npos)
+                    missing.push_back(std::string("/") + section + "/" + slug + "/sources/" + figure);
+            }
+        }
+    };
+    check("switches", switches, false);
+    check("nics", nics, false);
+    check("cables", cables, false);
+    check("transceivers", transceivers, true);
+    return missing;
 }
 
 const BomCatalog &BomCatalog::defaults()
@@ -182,6 +443,23 @@ BillOfMaterials buildBom(const Fabric &f, const BomCatalog &c)
         bom.lines.push_back({"switch", key.second, key.first, item.description, count, item.price, item.watts});
         bom.switches += count;
     }
+    // NICs whose model the fabric records (generate --nic, docs/fabric-format.md).
+    std::map<std::string, std::int64_t> nicCounts;
+    for (NodeIndex h = 0; h < f.hostCount(); ++h)
+        for (const Nic &nic : f.host(h).nics)
+            if (!nic.model.empty())
+                ++nicCounts[nic.model];
+    for (const auto &[model, count] : nicCounts) {
+        static const BomCatalog::Item unknown = [] {
+            BomCatalog::Item item;
+            item.description = "NIC not in the catalogue";
+            return item;
+        }();
+        const BomCatalog::Item *item = c.findNic(model);
+        const BomCatalog::Item &priced = item ? *item : unknown;
+        bom.lines.push_back({"nic", model, "host", priced.description, count, priced.price, priced.watts});
+        bom.nics += count;
+    }
     // Cables by tier pair and length class; transceivers by rate and class.
     std::map<std::tuple<std::string, std::string>, std::int64_t> cableCounts;
     std::map<std::tuple<std::string, std::string, double>, std::int64_t> optics;
@@ -224,6 +502,7 @@ std::string bomToJson(const BillOfMaterials &bom, int indent)
     j["fabric"] = bom.fabric;
     j["currency"] = bom.currency;
     j["switches"] = bom.switches;
+    j["nics"] = bom.nics;
     j["cables"] = bom.cables;
     j["transceivers"] = bom.transceivers;
     j["price"] = bom.price;
@@ -265,8 +544,9 @@ std::string bomToText(const BillOfMaterials &bom)
                       l.item.c_str(), l.tier.c_str(), (long long)l.count, l.price(), l.watts());
         out += line;
     }
-    std::snprintf(line, sizeof line, "  total: %lld switches, %lld cables, %lld transceivers; %.0f %s, %.1f kW\n",
-                  (long long)bom.switches, (long long)bom.cables, (long long)bom.transceivers, bom.price,
+    const std::string nics = bom.nics ? std::to_string(bom.nics) + " NICs, " : std::string();
+    std::snprintf(line, sizeof line, "  total: %lld switches, %s%lld cables, %lld transceivers; %.0f %s, %.1f kW\n",
+                  (long long)bom.switches, nics.c_str(), (long long)bom.cables, (long long)bom.transceivers, bom.price,
                   bom.currency.c_str(), bom.watts / 1000);
     out += line;
     for (const BomTierTotal &t : bom.tiers) {

@@ -18,28 +18,76 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace Railyard {
 
+/// One breakout mode of a switch or NIC: `ports` ports at `gbps` each.
+struct Breakout
+{
+    int ports = 0;
+    double gbps = 0;
+};
+
+/// The switch and NIC catalogue (docs/catalog.md), with the cables and
+/// transceivers of the bill of materials: resources/bom/catalog.json compiled
+/// in, a user's file over it (withOverrides).
 struct BomCatalog
 {
     struct Item
     {
+        std::string slug; ///< its key: "qm9700", "connectx-7", "in_row"
         std::string description;
         double price = 0;
         double watts = 0;
         bool optical = false; ///< cables: needs a transceiver at each end
+
+        // Switches and NICs.
+        std::string model;  ///< the name a fabric records ("QM9700"); the slug when not given
+        std::string vendor;
+        std::vector<Transport> transports; ///< a switch's one transport; the ones a NIC speaks
+        std::vector<Breakout> breakouts;   ///< as listed: ports and speed per breakout mode
+        bool inNetworkReduction = false;   ///< SHARP-style reduction in the switch (or its NIC offload)
+        bool adaptiveRouting = false;
+        bool packetSpraying = false;
+        /// Where each figure comes from: "breakouts", "capabilities", "price",
+        /// "watts" (cables and transceivers: their price and watts keys).
+        std::map<std::string, std::string> sources;
+
+        /// The breakout whose ports run at `gbps`, nullptr when none does.
+        const Breakout *breakoutAt(double gbps) const;
+        bool speaks(Transport transport) const;
+        /// "400G, 200G": the speeds of the breakouts.
+        std::string speedsText() const;
     };
     std::string currency = "USD";
-    std::map<std::string, Item> switches;     ///< by model; "default" for the rest
+    std::map<std::string, Item> switches;     ///< by slug; "default" for models not listed
+    std::map<std::string, Item> nics;         ///< by slug
     std::map<std::string, Item> cables;       ///< by length class
     std::map<std::string, Item> transceivers; ///< by length class; price and watts per 100 Gb/s
 
     /// The catalog shipped in resources/bom/catalog.json.
     static const BomCatalog &defaults();
-    /// Parses a catalog; std::nullopt and *error (with the JSON pointer) when malformed.
+    /// Parses a whole catalog; std::nullopt and *error (with the JSON pointer) when malformed.
     static std::optional<BomCatalog> fromJson(const std::string &text, std::string *error);
+    /// The built-in catalog with a user's file over it: an entry whose key is
+    /// a built-in slug or model name (any case) replaces the fields it gives
+    /// and keeps the rest; other entries are added. A figure the file gives
+    /// without a source is cited as `sourceName`. *error names the file's
+    /// JSON pointer.
+    static std::optional<BomCatalog> withOverrides(const std::string &userText, const std::string &sourceName,
+                                                   std::string *error);
+
+    /// Figures without a source, as "/switches/qm9700/sources/watts" (the
+    /// pointer the missing citation belongs at): price and watts of every
+    /// entry, the breakouts and capabilities of every model with breakouts.
+    std::vector<std::string> uncited() const;
+
+    /// A switch by slug or model name, any case; nullptr when neither.
+    const Item *findSwitch(std::string_view name) const;
+    /// A NIC by slug or model name, any case; nullptr when neither.
+    const Item *findNic(std::string_view name) const;
 };
 
 /// "in_rack", "in_row", "between_rows" for the cable between two nodes.
@@ -47,7 +95,7 @@ std::string cableClass(const Fabric &fabric, NodeIndex a, NodeIndex b);
 
 struct BomLine
 {
-    std::string category; ///< "switch", "cable", "transceiver"
+    std::string category; ///< "switch", "nic", "cable", "transceiver"
     std::string item;     ///< model, length class, "400G in_row"
     std::string tier;     ///< switches: leaf/spine/core; cables and transceivers: "host-leaf", "leaf-spine", …
     std::string description;
@@ -70,7 +118,7 @@ struct BillOfMaterials
     std::string currency;
     std::vector<BomLine> lines;
     std::vector<BomTierTotal> tiers; ///< cost and power per tier (switches, and the cabling of each tier pair)
-    std::int64_t switches = 0, cables = 0, transceivers = 0;
+    std::int64_t switches = 0, nics = 0, cables = 0, transceivers = 0;
     double price = 0, watts = 0;
 };
 

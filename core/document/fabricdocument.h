@@ -102,10 +102,11 @@ public:
     // and changes nothing. An accepted edit is one undo step and emits
     // changed(Change::Structure).
 
-    /// Adds a host (its id must be new; NICs as given).
-    bool addHost(Host host, QString *error = nullptr);
-    /// Adds a switch (its id must be new; radix >= 1).
-    bool addSwitch(Switch sw, QString *error = nullptr);
+    /// Adds a host (its id must be new; NICs as given); with `at`, pinned at
+    /// that scene position in the same undo step (added where the user clicked).
+    bool addHost(Host host, QString *error = nullptr, std::optional<QPointF> at = std::nullopt);
+    /// Adds a switch (its id must be new; radix >= 1); `at` as for addHost.
+    bool addSwitch(Switch sw, QString *error = nullptr, std::optional<QPointF> at = std::nullopt);
     /// Adds a rack: hostCount hosts shaped like `host` (its id is ignored;
     /// when it names an NVLink domain, the rack gets a new one, the next free
     /// number), with ids "<rack>-h01".."<rack>-hNN" and location `location`
@@ -262,7 +263,10 @@ private:
     void performSetPins(const std::vector<std::pair<std::string, std::optional<QPointF>>> &pins);
     /// Checks an edit by applying it, validating the touched elements and
     /// rolling back; on success pushes it as one command (text) and returns true.
-    bool commitEdit(FabricEdit edit, const QString &text, QString *error);
+    /// Applies an edit as one undo step, or refuses it; `pins` (new nodes placed
+    /// where the user clicked) join the same step.
+    bool commitEdit(FabricEdit edit, const QString &text, QString *error,
+                    const std::vector<std::pair<std::string, QPointF>> &pins = {});
     bool refuse(const QString &message, QString *error);
     /// Swaps the fabric, pins and what-if flags with the given ones (ReplaceFabricCommand).
     void performSwapFabric(Fabric &fabric, std::unordered_map<std::string, QPointF> &pins,

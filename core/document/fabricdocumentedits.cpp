@@ -156,7 +156,8 @@ bool FabricDocument::refuse(const QString &message, QString *error)
     return false;
 }
 
-bool FabricDocument::commitEdit(FabricEdit edit, const QString &text, QString *error)
+bool FabricDocument::commitEdit(FabricEdit edit, const QString &text, QString *error,
+                                const std::vector<std::pair<std::string, QPointF>> &pins)
 {
     if (edit.isEmpty())
         return true;
@@ -186,35 +187,60 @@ bool FabricDocument::commitEdit(FabricEdit edit, const QString &text, QString *e
     const std::vector<Problem> problems = m_fabric.validateElements(nodes, links);
     if (!problems.empty()) {
         applyEdit(edit, false);
-        QString message = tr("%1 refused: %2").arg(text, qs(problems.front().message));
-        if (problems.size() > 1)
-            message += tr(" (and %n more problem(s))", nullptr, static_cast<int>(problems.size() - 1));
+        // One problem: one sentence. Several: a heading, then every problem on
+        // its own line (the edit dialogs list them; the status bar shows the heading).
+        QString message;
+        if (problems.size() == 1) {
+            message = tr("%1 refused: %2").arg(text, qs(problems.front().message));
+        } else {
+            message = tr("%1 refused: %n problem(s)", nullptr, static_cast<int>(problems.size())).arg(text);
+            for (const Problem &problem : problems)
+                message += QLatin1Char('\n') + qs(problem.message);
+        }
         return refuse(message, error);
     }
+    if (pins.empty()) {
+        m_undoStack.push(new EditFabricCommand(this, std::move(edit), text, true));
+        return true;
+    }
+    m_undoStack.beginMacro(text);
     m_undoStack.push(new EditFabricCommand(this, std::move(edit), text, true));
+    MoveNodesCommand::Pins before, after;
+    for (const auto &[id, pos] : pins) {
+        before.emplace_back(id, std::nullopt);
+        after.emplace_back(id, pos);
+    }
+    m_undoStack.push(new MoveNodesCommand(this, std::move(before), std::move(after), 0, text));
+    m_undoStack.endMacro();
     return true;
 }
 
 // --- Drawing ----------------------------------------------------------------
 
-bool FabricDocument::addHost(Host host, QString *error)
+bool FabricDocument::addHost(Host host, QString *error, std::optional<QPointF> at)
 {
     if (host.id.empty())
         return refuse(tr("A host needs an id."), error);
     const QString text = tr("Add host %1").arg(qs(host.id));
+    std::vector<std::pair<std::string, QPointF>> pins;
+    if (at)
+        pins.emplace_back(host.id, *at);
     FabricEdit edit;
     edit.addedHosts.push_back({m_fabric.hostCount(), std::move(host), false});
-    return commitEdit(std::move(edit), text, error);
+    return commitEdit(std::move(edit), text, error, pins);
 }
 
-bool FabricDocument::addSwitch(Switch sw, QString *error)
+bool FabricDocument::addSwitch(Switch sw, QString *error, std::optional<QPointF> at)
 {
     if (sw.id.empty())
         return refuse(tr("A switch needs an id."), error);
     const QString text = tr("Add switch %1").arg(qs(sw.id));
+    std::vector<std::pair<std::string, QPointF>> pins;
+    if (at)
+        pins.emplace_back(sw.id, *at);
     FabricEdit edit;
     edit.addedSwitches.push_back({m_fabric.switchCount(), std::move(sw), false});
-    return commitEdit(std::move(edit), text, error);
+    return commitEdit(std::move(edit), text, error, pins);
 }
 
 bool FabricDocument::addRack(const Location &location, int hostCount, const Host &host, QString *error)

@@ -78,6 +78,17 @@ public:
     /// Writes a fabric. Returns false and sets *error on failure.
     virtual bool write(const Fabric &fabric, QIODevice &device, QString *error) const = 0;
 
+    /// How sure the format is that a file starting with `head` (its first
+    /// FormatRegistry::sniffBytes bytes) is one of its own, from content alone:
+    /// Recognition::Sure for a signature no other format shares ("format":
+    /// "railyard-fabric", <graphml, switchguid= lines), Recognition::No otherwise.
+    enum class Recognition { No, Sure };
+    virtual Recognition recognize(const QByteArray &head) const
+    {
+        Q_UNUSED(head);
+        return Recognition::No;
+    }
+
     /// Whether the format also reads a folder of files (one LLDP dump per
     /// host, NetBox's REST pages).
     virtual bool canReadFolder() const { return false; }

@@ -325,6 +325,7 @@ public:
         const long long ports = static_cast<long long>(m_p.hosts) * m_plan.portsPerHost;
         m_fabric.name = m_p.name;
         m_fabric.transport = m_p.transport;
+        m_fabric.routing = m_p.routing;
         m_fabric.reserve(static_cast<size_t>(m_p.hosts), 0, static_cast<size_t>(ports * 3));
         addHosts();
         for (int q = 0; q < m_p.planes; ++q)
@@ -360,7 +361,7 @@ private:
             host.nvls = m_p.nvls;
             host.nics.reserve(static_cast<size_t>(m_p.rails));
             for (int r = 0; r < m_p.rails; ++r)
-                host.nics.push_back(Nic{r, m_p.nicGbps, m_p.nicPorts});
+                host.nics.push_back(Nic{r, m_p.nicGbps, m_p.nicPorts, m_p.nicModel});
             if (perDomain > 0)
                 host.nvlinkDomain = "nvl-" + padded(h / perDomain + 1, domainWidth);
             host.location.rack = "rack-" + padded(h / m_p.hostsPerRack + 1, rackWidth);

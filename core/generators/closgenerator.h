@@ -77,6 +77,8 @@ struct ClosParams
     bool nvls = false;  ///< every host's NVSwitch reduces in the switch (NVLink SHARP, Host::nvls)
     bool sharp = false; ///< every switch does in-network reduction (InfiniBand SHARP, Switch::sharp)
     Transport transport = Transport::Unspecified; ///< the link layer (Fabric::transport): it decides the routing
+    FabricRouting routing = FabricRouting::Default; ///< Fabric::routing; Default follows the transport
+    std::string nicModel;                           ///< catalogue model of every NIC (Nic::model); empty = not known
     /// GPUs per multi-host NVLink domain (72 for GB200 NVL72); 0 = none.
     /// Consecutive hosts form domains of nvlinkDomainGpus / gpusPerHost hosts
     /// (Host::nvlinkDomain "nvl-0001", "nvl-0002", …); it must be a whole

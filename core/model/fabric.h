@@ -52,6 +52,7 @@ struct Nic
     int rail = 0;
     double speedGbps = 400.0; ///< total NIC speed, Gbit/s per direction
     int ports = 1;            ///< 2 for dual-ToR NICs (each port speedGbps / ports)
+    std::string model{};      ///< catalogue model ("ConnectX-7"); empty when not known
 };
 
 struct Host

@@ -168,6 +168,10 @@ ALTER TABLE fabric ADD COLUMN transport TEXT NOT NULL DEFAULT '';
 ALTER TABLE fabric ADD COLUMN routing TEXT NOT NULL DEFAULT '';
 )sql";
 
+constexpr const char *nicModelColumn = R"sql(
+ALTER TABLE nics ADD COLUMN model TEXT NOT NULL DEFAULT '';
+)sql";
+
 /// 1 → 2: the jobs table, and host/switch/link counts on every version
 /// (computed from its snapshot). Version-1 snapshots have no jobs; the
 /// snapshot decoder reads them as "no jobs".
@@ -220,6 +224,13 @@ void migrate5to6(SqliteDatabase &db)
     db.exec(routingColumns);
 }
 
+/// 6 → 7: nics.model, '' (not known) for every NIC saved so far, as a
+/// fabric-json file without it reads.
+void migrate6to7(SqliteDatabase &db)
+{
+    db.exec(nicModelColumn);
+}
+
 } // namespace
 
 void ProjectSchema::create(SqliteDatabase &db)
@@ -229,6 +240,7 @@ void ProjectSchema::create(SqliteDatabase &db)
     db.exec(healthTables);
     db.exec(nvlinkDomainColumn);
     db.exec(routingColumns);
+    db.exec(nicModelColumn);
     db.exec(("PRAGMA application_id = " + std::to_string(applicationId)
              + ";"
                "PRAGMA user_version = "
@@ -278,6 +290,7 @@ void ProjectSchema::migrate(SqliteDatabase &db, int from)
         case 3: migrate3to4(db); break;
         case 4: migrate4to5(db); break;
         case 5: migrate5to6(db); break;
+        case 6: migrate6to7(db); break;
         }
     }
     db.exec(("PRAGMA user_version = " + std::to_string(currentVersion)).c_str());

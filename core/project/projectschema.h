@@ -24,7 +24,7 @@ public:
     /// PRAGMA application_id of every project: "RLYD".
     static constexpr std::int32_t applicationId = 0x524C5944;
     /// The schema this build writes and the newest it reads.
-    static constexpr int currentVersion = 6;
+    static constexpr int currentVersion = 7;
     /// Page size of new files, bytes.
     static constexpr int pageSize = 4096;
 

@@ -108,7 +108,7 @@ void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
     SqliteStatement host(db,
                          "INSERT INTO hosts(seq, id, gpu_model, gpus, nvlink_gbytes_per_s, nvls, zone, pod, su, "
                          "rack, nvlink_domain) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    SqliteStatement nic(db, "INSERT INTO nics(host, seq, rail, gbps, ports) VALUES (?, ?, ?, ?, ?)");
+    SqliteStatement nic(db, "INSERT INTO nics(host, seq, rail, gbps, ports, model) VALUES (?, ?, ?, ?, ?, ?)");
     for (std::int32_t i = 0; i < fabric.hostCount(); ++i) {
         const Host &h = fabric.host(i);
         requireFinite(h.nvlinkGBps, h.id, "nvlink_gbytes_per_s");
@@ -128,6 +128,7 @@ void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
             nic.bind(3, h.nics[n].rail);
             nic.bind(4, h.nics[n].speedGbps);
             nic.bind(5, h.nics[n].ports);
+            nic.bind(6, h.nics[n].model);
             nic.run();
         }
     }
@@ -242,7 +243,7 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
     SqliteStatement host(db,
                          "SELECT seq, id, gpu_model, gpus, nvlink_gbytes_per_s, nvls, zone, pod, su, rack, "
                          "nvlink_domain FROM hosts ORDER BY seq");
-    SqliteStatement nic(db, "SELECT host, seq, rail, gbps, ports FROM nics ORDER BY host, seq");
+    SqliteStatement nic(db, "SELECT host, seq, rail, gbps, ports, model FROM nics ORDER BY host, seq");
     bool nicRow = nic.next();
     for (std::int64_t i = 0; host.next(); ++i) {
         checkSeq(host.integer(0), i, "hosts");
@@ -259,7 +260,7 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
                 damaged(QStringLiteral("NIC %1 of host %2 has no host or is out of order")
                             .arg(nic.integer(1))
                             .arg(nic.integer(0)));
-            h.nics.push_back(Nic{int(nic.integer(2)), nic.real(3), int(nic.integer(4))});
+            h.nics.push_back(Nic{int(nic.integer(2)), nic.real(3), int(nic.integer(4)), nic.text(5)});
         }
         fabric.addHost(std::move(h));
     }

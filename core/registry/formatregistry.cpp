@@ -115,14 +115,56 @@ ReadResult FormatRegistry::readFile(const QString &fileName, const QString &form
                 fileName,
                 QStringLiteral("unknown format '%1'; known formats: %2").arg(formatSlug, knownSlugs(m_formats)));
     } else {
-        format = forFileName(fileName);
+        const Detection found = detect(fileName, file.peek(sniffBytes));
+        format = found.format;
+        if (!format && found.candidates.size() > 1) {
+            QStringList slugs;
+            for (const FileFormat *candidate : found.candidates)
+                slugs << candidate->slug();
+            return failure(fileName, QStringLiteral("the content fits several formats (%1); name the format")
+                                         .arg(slugs.join(QStringLiteral(", "))));
+        }
         if (!format)
-            return failure(fileName,
-                           QStringLiteral("unknown file type; known extensions: %1").arg(knownExtensions(m_formats)));
+            return failure(fileName, QStringLiteral("cannot tell the format from the content or the name; known "
+                                                    "extensions: %1")
+                                         .arg(knownExtensions(m_formats)));
     }
     if (!format->canRead())
         return failure(fileName, QStringLiteral("format '%1' cannot be read").arg(format->slug()));
     return format->readWithOptions(file, fileName, options);
+}
+
+FormatRegistry::Detection FormatRegistry::detect(const QString &fileName, const QByteArray &head) const
+{
+    Detection result;
+    const FileFormat *byName = forFileName(fileName);
+    for (const auto &format : m_formats)
+        if (format->canRead() && format->recognize(head) == FileFormat::Recognition::Sure)
+            result.candidates.push_back(format.get());
+    if (result.candidates.size() == 1) {
+        result.format = result.candidates.front();
+    } else if (result.candidates.size() > 1) {
+        // Several signatures: the extension decides among them, else the caller asks.
+        for (const FileFormat *candidate : result.candidates)
+            if (candidate == byName)
+                result.format = candidate;
+    } else {
+        result.format = byName && byName->canRead() ? byName : nullptr;
+        return result;
+    }
+    result.byContent = result.format != nullptr;
+    if (result.format && byName && byName != result.format)
+        result.extensionFormat = byName;
+    return result;
+}
+
+FormatRegistry::Detection FormatRegistry::detectFile(const QString &fileName) const
+{
+    QFile file(fileName);
+    QString error;
+    if (QFileInfo(fileName).isDir() || !openInputFile(file, &error))
+        return detect(fileName, {});
+    return detect(fileName, file.read(sniffBytes));
 }
 
 ReadResult FormatRegistry::readFolder(const QString &folder, const QString &formatSlug) const

@@ -22,8 +22,33 @@ public:
     /// longest extension wins); nullptr if none.
     const FileFormat *forFileName(const QString &fileName) const;
 
-    /// Opens and reads a file, picking the format from its name unless
-    /// formatSlug is given. Errors (unknown format, unreadable file, parse
+    /// Bytes of a file's head that content detection looks at.
+    static constexpr qint64 sniffBytes = 16 * 1024;
+
+    /// What detect() concluded about a file.
+    struct Detection
+    {
+        /// The format to read it with; null when none or several fit.
+        const FileFormat *format = nullptr;
+        /// Readable formats whose signature the content carries (several:
+        /// ambiguous, the caller asks); empty when the content says nothing.
+        std::vector<const FileFormat *> candidates;
+        /// The format was told by the content (not only by the file name).
+        bool byContent = false;
+        /// The name's extension and the content disagree (format follows the content).
+        const FileFormat *extensionFormat = nullptr;
+    };
+    /// Picks the format of a file from its first lines, the extension as a
+    /// hint (docs/cli.md, "Import detection"): the one readable format whose
+    /// signature the content carries; among several, the one the extension
+    /// names, else none (ambiguous: candidates lists them); when the content
+    /// carries no signature, the format of the extension.
+    Detection detect(const QString &fileName, const QByteArray &head) const;
+    /// detect() on the first sniffBytes of the file (an unreadable file: by name only).
+    Detection detectFile(const QString &fileName) const;
+
+    /// Opens and reads a file, picking the format from its content and name
+    /// (detect()) unless formatSlug is given. Errors (unknown format, unreadable file, parse
     /// errors) come back in the result, each naming the file. Only a regular
     /// file of at most Limits::maxInputBytes is read (no FIFO or device); a
     /// folder is read by readFolder().

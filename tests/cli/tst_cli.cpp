@@ -47,6 +47,8 @@ private slots:
     void missingOutput();
     void analyzeText();
     void generateNvlsSharp();
+    void generateWithModels();
+    void catalog();
     void generateNvlinkDomains();
 };
 
@@ -313,6 +315,31 @@ void TestCli::impossibleParameters_data()
     row("alibaba-hpn segments not a number",
         {QStringLiteral("alibaba-hpn"), QStringLiteral("--segments"), QStringLiteral("2x")}, "--segments");
     row("unknown design", {QStringLiteral("torus")}, "torus");
+    const auto dgx = [](QStringList more) {
+        return QStringList{QStringLiteral("dgx-superpod"), QStringLiteral("--sus"), QStringLiteral("1")} + more;
+    };
+    row("switch without the NICs' speed", dgx({QStringLiteral("--switch"), QStringLiteral("q3400")}), "--switch");
+    row("unknown switch model", dgx({QStringLiteral("--switch"), QStringLiteral("qm9999")}), "--switch");
+    row("NIC without the switch's transport",
+        dgx({QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--nic"), QStringLiteral("bluefield-3")}),
+        "--nic");
+    row("spine without the leaves' speed",
+        dgx({QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--spine-switch"), QStringLiteral("q3400")}),
+        "--spine-switch");
+    row("sharp on Ethernet",
+        dgx({QStringLiteral("--switch"), QStringLiteral("sn5600"), QStringLiteral("--sharp")}), "--sharp");
+    row("transport against the switch",
+        dgx({QStringLiteral("--switch"), QStringLiteral("qm9700"), QStringLiteral("--transport"), QStringLiteral("ethernet")}),
+        "--switch");
+    row("unknown transport", dgx({QStringLiteral("--transport"), QStringLiteral("fddi")}), "--transport");
+    row("models on a fixed design",
+        {QStringLiteral("meta-ai-zone"), QStringLiteral("--zones"), QStringLiteral("1"), QStringLiteral("--switch"),
+         QStringLiteral("tomahawk5")},
+        "--switch");
+    row("radix with a model",
+        {QStringLiteral("rail-optimized"), QStringLiteral("--hosts"), QStringLiteral("8"), QStringLiteral("--radix"),
+         QStringLiteral("32"), QStringLiteral("--switch"), QStringLiteral("qm9700")},
+        "--radix");
 }
 
 void TestCli::impossibleParameters()
@@ -324,6 +351,76 @@ void TestCli::impossibleParameters()
     QVERIFY2(run.exitCode == 2, qPrintable(describe(run)));
     QVERIFY2(run.err.contains(option), qPrintable(describe(run)));
     QVERIFY(!QFileInfo::exists(out));
+}
+
+void TestCli::generateWithModels()
+{
+    // Tomahawk 5 at 400G: 128 ports, so 4 SUs' 32 leaves need 1,024 / 128 = 8 spines.
+    const QString out = m_dir.filePath(QStringLiteral("th5.fabric.json"));
+    CliRun run = runCli({QStringLiteral("generate"), QStringLiteral("dgx-superpod"), QStringLiteral("--sus"),
+                         QStringLiteral("4"), QStringLiteral("--switch"), QStringLiteral("tomahawk5"), QStringLiteral("--nic"),
+                         QStringLiteral("connectx-7"), QStringLiteral("--adaptive-routing"), QStringLiteral("-o"), out});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY2(run.out.contains(QStringLiteral("40 switches (32 leaf, 8 spine)")), qPrintable(run.out));
+    const ReadResult read = FormatRegistry::instance().readFile(out);
+    QVERIFY2(read.ok(), qPrintable(read.errorText()));
+    QCOMPARE(read.fabric->transport, Transport::Ethernet);
+    QCOMPARE(read.fabric->routing, FabricRouting::Adaptive);
+    QCOMPARE(read.fabric->switchAt(0).model, std::string("Tomahawk 5 51.2T"));
+    QCOMPARE(read.fabric->switchAt(0).radix, 128);
+    QCOMPARE(read.fabric->host(0).nics.front().model, std::string("ConnectX-7"));
+
+    // The bill of materials prices the NICs and the model.
+    run = runCli({QStringLiteral("bom"), out, QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const QJsonObject bom = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    QCOMPARE(bom.value(QStringLiteral("nics")).toInt(), 1024);
+    QCOMPARE(bom.value(QStringLiteral("switches")).toInt(), 40);
+
+    // Quantum-X800 needs 800G NICs: ConnectX-8.
+    run = runCli({QStringLiteral("generate"), QStringLiteral("dgx-superpod"), QStringLiteral("--sus"), QStringLiteral("4"),
+                  QStringLiteral("--switch"), QStringLiteral("Q3400"), QStringLiteral("--nic"), QStringLiteral("ConnectX-8"),
+                  QStringLiteral("-o"), m_dir.filePath(QStringLiteral("xdr.fabric.json"))});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY2(run.out.contains(QStringLiteral("40 switches (32 leaf, 8 spine)")), qPrintable(run.out)); // ceil(1,024 / 144)
+}
+
+void TestCli::catalog()
+{
+    CliRun run = runCli({QStringLiteral("catalog"), QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const QJsonObject j = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    QStringList slugs;
+    for (const QJsonValue &v : j.value(QStringLiteral("switches")).toArray())
+        slugs << v.toObject().value(QStringLiteral("slug")).toString();
+    for (const char *slug : {"qm9700", "q3400", "sn5600", "tomahawk5", "tomahawk6"})
+        QVERIFY2(slugs.contains(QLatin1String(slug)), qPrintable(slugs.join(QLatin1Char(','))));
+    QCOMPARE(j.value(QStringLiteral("nics")).toArray().size(), 3);
+    const QJsonObject q3400 = j.value(QStringLiteral("switches")).toArray().at(slugs.indexOf(QStringLiteral("q3400"))).toObject();
+    QCOMPARE(q3400.value(QStringLiteral("breakouts")).toArray().first().toObject().value(QStringLiteral("ports")).toInt(), 144);
+    QVERIFY(!q3400.value(QStringLiteral("sources")).toObject().value(QStringLiteral("watts")).toString().isEmpty());
+
+    run = runCli({QStringLiteral("catalog")});
+    QVERIFY2(run.exitCode == 0 && run.out.contains(QStringLiteral("64×800G, 128×400G, 256×200G")), qPrintable(describe(run)));
+
+    // A user's quote over the built-in catalogue.
+    const QString mine = m_dir.filePath(QStringLiteral("mine.json"));
+    QFile file(mine);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format":"railyard-bom-catalog","switches":{"QM9700":{"price":21000}}})");
+    file.close();
+    run = runCli({QStringLiteral("catalog"), QStringLiteral("--catalog"), mine, QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY(run.out.contains(QStringLiteral("\"price\": 21000")));
+    QVERIFY(run.out.contains(QStringLiteral("your catalogue ") + mine));
+
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(R"({"format":"railyard-bom-catalog","switches":{"QM9700":{"breakouts":[{"ports":-1,"gbps":400}]}}})");
+    file.close();
+    run = runCli({QStringLiteral("catalog"), QStringLiteral("--catalog"), mine});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(mine + QStringLiteral(": /switches/QM9700/breakouts/0/ports: must be from 1 to 4096")),
+             qPrintable(describe(run)));
 }
 
 void TestCli::missingOutput()

@@ -455,9 +455,19 @@ void TestFabricJson::registry()
              qPrintable(error));
     QVERIFY(reg.writeFile(f, txt, &error, "fabric-json"));
     QVERIFY(reg.readFile(txt, "fabric-json").ok());
-    const ReadResult unknown = reg.readFile(txt);
+    // Railyard's JSON under a .txt name: the content says what it is.
+    const ReadResult byContent = reg.readFile(txt);
+    QVERIFY2(byContent.ok(), qPrintable(byContent.errorText()));
+    QCOMPARE(byContent.fabric->linkCount(), f.linkCount());
+    const QString notes = dir.filePath("notes.txt");
+    {
+        QFile file(notes);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("shopping list\nmilk\n");
+    }
+    const ReadResult unknown = reg.readFile(notes);
     QVERIFY2(unknown.errorText()
-                 == txt + ": unknown file type; known extensions: .fabric.json, .json, .graphml, .railyard, .ibnetdiscover, .ibnet, .iblinkinfo, .cabling.csv, .netbox.csv, .lldp.json, .lldp.txt, .lldp, .netbox.json, .nccl.xml, .topo.xml, .dot, .gv",
+                 == notes + ": cannot tell the format from the content or the name; known extensions: .fabric.json, .json, .graphml, .railyard, .ibnetdiscover, .ibnet, .topo, .iblinkinfo, .cabling.csv, .netbox.csv, .lldp.json, .lldp.txt, .lldp, .netbox.json, .nccl.xml, .topo.xml, .dot, .gv",
              qPrintable(unknown.errorText()));
 }
 

@@ -1,1 +1,2 @@
 railyard_add_test(generators generators)
+railyard_add_test(generators hardwarechoice)

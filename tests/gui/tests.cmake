@@ -22,3 +22,5 @@ railyard_add_test(gui projectwindow LIBS Railyard::Views)
 railyard_add_test(gui desktop LIBS Railyard::Views)
 target_compile_definitions(tst_desktop PRIVATE RAILYARD_GUI="$<TARGET_FILE:railyard>")
 add_dependencies(tst_desktop railyard)
+
+railyard_add_test(gui architect LIBS Railyard::Views)

@@ -22,6 +22,7 @@
 #include "views/editactions.h"
 #include "views/editoperations.h"
 #include "views/mainwindow.h"
+#include "tests/gui/guitestutil.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -68,57 +69,6 @@ QByteArray labBytes()
 {
     ReadResult result = FormatRegistry::instance().readFile(kLab);
     return result.ok() ? serialize(*result.fabric) : QByteArray();
-}
-
-/// Runs act on the next modal widget of type W once it shows (polls for 5 s):
-/// the tools open their dialogs with exec(), which only returns once acted on.
-template<typename W>
-void whenModal(std::function<void(W *)> act, bool *seen = nullptr)
-{
-    auto *timer = new QTimer;
-    auto clock = std::make_shared<QElapsedTimer>();
-    clock->start();
-    if (seen)
-        *seen = false;
-    QObject::connect(timer, &QTimer::timeout, [timer, act, clock, seen] {
-        auto *w = qobject_cast<W *>(QApplication::activeModalWidget());
-        if (!w && clock->elapsed() < 5000)
-            return;
-        timer->stop();
-        timer->deleteLater();
-        if (w) {
-            if (seen)
-                *seen = true;
-            act(w);
-        }
-    });
-    timer->start(10);
-}
-
-/// Runs act on the next popup menu once it shows.
-void whenMenu(std::function<void(QMenu *)> act)
-{
-    auto *timer = new QTimer;
-    auto clock = std::make_shared<QElapsedTimer>();
-    clock->start();
-    QObject::connect(timer, &QTimer::timeout, [timer, act, clock] {
-        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
-        if (!menu && clock->elapsed() < 5000)
-            return;
-        timer->stop();
-        timer->deleteLater();
-        if (menu)
-            act(menu);
-    });
-    timer->start(10);
-}
-
-QAction *actionNamed(QMenu *menu, const QString &startsWith)
-{
-    for (QAction *a : menu->actions())
-        if (a->text().remove(QLatin1Char('&')).startsWith(startsWith))
-            return a;
-    return nullptr;
 }
 
 } // namespace
@@ -323,7 +273,8 @@ void TestDrawing::drawsAndUndoesBackToTheFile()
     QTest::mouseRelease(canvas(), Qt::LeftButton, {}, grab + QPoint(40, -20));
     QCoreApplication::processEvents();
     QCOMPARE(undoCount(), before + 1);
-    QCOMPARE(doc()->pinnedPositions().size(), size_t(2));
+    // The two dragged hosts, and the two switches added where they were clicked.
+    QCOMPARE(doc()->pinnedPositions().size(), size_t(4));
     const QPointF moved1 = canvas()->layout()->nodeCenter(doc()->fabric().findNode("lab-r1-h1"));
     // Both move by the scene offset under the cursor (rows are compressed
     // on screen, so the offset is not simply pixels / zoom vertically).

@@ -33,6 +33,7 @@ private slots:
     void superpodByHand();
     void lengthClasses();
     void catalog();
+    void everyFigureCited();
     void cablingPlan();
 };
 
@@ -69,11 +70,11 @@ void TestBom::superpodByHand()
             QCOMPARE(t.portsFree, std::int64_t(0));
     // Cost and power: the catalog's unit figures times the counts.
     const BomCatalog &c = BomCatalog::defaults();
-    const double expected = (leaves + spines) * c.switches.at("QM9700").price + cables * c.cables.at("in_row").price
+    const double expected = (leaves + spines) * c.switches.at("qm9700").price + cables * c.cables.at("in_row").price
         + transceivers * 4 * c.transceivers.at("in_row").price;
     QCOMPARE(bom.price, expected);
     const double watts
-        = (leaves + spines) * c.switches.at("QM9700").watts + transceivers * 4 * c.transceivers.at("in_row").watts;
+        = (leaves + spines) * c.switches.at("qm9700").watts + transceivers * 4 * c.transceivers.at("in_row").watts;
     QCOMPARE(bom.watts, watts);
 }
 
@@ -104,20 +105,75 @@ void TestBom::lengthClasses()
 void TestBom::catalog()
 {
     std::string error;
-    QVERIFY(BomCatalog::defaults().switches.count("QM9700"));
+    QVERIFY(BomCatalog::defaults().switches.count("qm9700"));
+    QCOMPARE(BomCatalog::defaults().findSwitch("QM9700"), &BomCatalog::defaults().switches.at("qm9700"));
     QVERIFY(!BomCatalog::fromJson("{", &error));
     QVERIFY(!BomCatalog::fromJson(R"({"format":"other"})", &error));
     QCOMPARE(error, std::string("/format: must be \"railyard-bom-catalog\""));
     QVERIFY(!BomCatalog::fromJson(R"({"format":"railyard-bom-catalog","switches":{"X":{"price":-1}}})", &error));
-    QCOMPARE(error, std::string("/switches/X/price: must be a number ≥ 0"));
-    const auto mine = BomCatalog::fromJson(
-        R"({"format":"railyard-bom-catalog","currency":"EUR","switches":{"default":{"price":1,"watts":2}},
-            "cables":{"in_row":{"price":3,"optical":true}},"transceivers":{"in_row":{"price_per_100g":1}}})",
-        &error);
+    QCOMPARE(error, std::string("/switches/X/price: must be a number from 0 to 1e9"));
+    QVERIFY(!BomCatalog::fromJson(
+        R"({"format":"railyard-bom-catalog","switches":{"X":{"breakouts":[{"ports":0,"gbps":400}]}}})", &error));
+    QCOMPARE(error, std::string("/switches/X/breakouts/0/ports: must be from 1 to 4096"));
+    QVERIFY(!BomCatalog::fromJson(R"({"format":"railyard-bom-catalog","nics":{"N":{"transports":["fddi"]}}})",
+                                  &error));
+    QCOMPARE(error, std::string("/nics/N/transports: must name infiniband or ethernet"));
+
+    // A user's file over the built-in catalogue: named models take the
+    // figures given and keep the rest; the figures cite the file.
+    const auto mine = BomCatalog::withOverrides(
+        R"({"format":"railyard-bom-catalog","currency":"EUR","switches":{"QM9700":{"price":1,"watts":2}},
+            "cables":{"in_row":{"price":3,"optical":true}},"transceivers":{"in_row":{"price_per_100g":1}},
+            "nics":{"my-nic":{"model":"MyNIC","transports":["ethernet"],"breakouts":[{"ports":1,"gbps":400}],
+                              "price":10,"watts":5}}})",
+        "your catalogue mine.json", &error);
     QVERIFY2(mine, error.c_str());
+    const BomCatalog::Item &qm9700 = mine->switches.at("qm9700");
+    QCOMPARE(qm9700.price, 1.0);
+    QCOMPARE(qm9700.breakouts.size(), size_t(2)); // kept from the built-in entry
+    QCOMPARE(qm9700.sources.at("price"), std::string("your catalogue mine.json"));
+    QVERIFY(qm9700.sources.at("breakouts").find("datasheet") != std::string::npos);
+    QVERIFY(mine->findNic("mynic"));
+    QVERIFY(mine->findNic("connectx-7")); // the built-in NICs stay
     const BillOfMaterials bom = buildBom(generateClos(dgxSuperpodParams(1)), *mine);
     QCOMPARE(bom.currency, std::string("EUR"));
     QCOMPARE(bom.price, 12.0 * 1 + 512 * 3 + 1024 * 4 * 1); // 8 leaves + 4 spines; 512 cables; 1,024 400G transceivers
+    QVERIFY(!BomCatalog::withOverrides(R"({"format":"railyard-bom-catalog","switches":{"QM9700":{"watts":"a lot"}}})",
+                                       "x", &error));
+    QCOMPARE(error, std::string("/switches/QM9700/watts: must be a number from 0 to 1e9"));
+}
+
+void TestBom::everyFigureCited()
+{
+    // The shipped catalogue: every figure names its source, with a date.
+    const BomCatalog &shipped = BomCatalog::defaults();
+    QVERIFY(shipped.switches.size() >= 6);
+    QVERIFY(shipped.nics.size() >= 3);
+    const std::vector<std::string> missing = shipped.uncited();
+    QVERIFY2(missing.empty(), missing.empty() ? "" : missing.front().c_str());
+    const QRegularExpression dated(QStringLiteral("\\((?:[^)]*\\b)?(?:19|20)\\d\\d\\b"));
+    for (const auto *section : {&shipped.switches, &shipped.nics, &shipped.cables, &shipped.transceivers})
+        for (const auto &[slug, item] : *section)
+            for (const auto &[figure, source] : item.sources)
+                QVERIFY2(dated.match(QString::fromStdString(source)).hasMatch(),
+                         qPrintable(QString::fromStdString(slug + " " + figure + ": " + source)));
+    // The models an architect weighs today, with their breakouts.
+    QCOMPARE(shipped.findSwitch("Q3400")->breakoutAt(800)->ports, 144);
+    QCOMPARE(shipped.findSwitch("sn5600")->breakoutAt(400)->ports, 128);
+    QCOMPARE(shipped.findSwitch("tomahawk5")->breakoutAt(200)->ports, 256);
+    QCOMPARE(shipped.findSwitch("tomahawk6")->breakoutAt(800)->ports, 128);
+    QVERIFY(shipped.findNic("ConnectX-8")->breakoutAt(800));
+    QVERIFY(shipped.findNic("bluefield-3")->speaks(Transport::Ethernet));
+    QVERIFY(!shipped.findNic("bluefield-3")->speaks(Transport::InfiniBand));
+
+    // An entry without a source is found, with the pointer where it belongs.
+    std::string error;
+    const auto bare = BomCatalog::fromJson(
+        R"j({"format":"railyard-bom-catalog","switches":{"x":{"price":1,"watts":2,"breakouts":[{"ports":64,"gbps":400}],
+            "sources":{"price":"quote (2026)","watts":"datasheet (2025)","breakouts":"datasheet (2025)"}}}})j",
+        &error);
+    QVERIFY2(bare, error.c_str());
+    QCOMPARE(bare->uncited(), std::vector<std::string>{"/switches/x/sources/capabilities"});
 }
 
 void TestBom::cablingPlan()

@@ -140,10 +140,21 @@ void TestProjectFormat::cliConvert()
     }
     QVERIFY(fileBytes(back) == fileBytes(in));
 
-    // A file that is not a project: exit 1 and a message naming it.
-    const QString fake = m_dir.filePath(QStringLiteral("fake.railyard"));
-    QFile::copy(in, fake);
+    // A fabric misnamed .railyard is read for its content (docs/cli.md,
+    // "Import detection")...
+    const QString misnamed = m_dir.filePath(QStringLiteral("misnamed.railyard"));
+    QFile::copy(in, misnamed);
     QProcess cli;
+    cli.start(QStringLiteral(RAILYARD_CLI), {QStringLiteral("convert"), misnamed, back});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 0);
+    // ...but a file that is neither a project nor anything else: exit 1 and a message naming it.
+    const QString fake = m_dir.filePath(QStringLiteral("fake.railyard"));
+    {
+        QFile text(fake);
+        QVERIFY(text.open(QIODevice::WriteOnly));
+        text.write("shopping list: milk, eggs\n");
+    }
     cli.start(QStringLiteral(RAILYARD_CLI), {QStringLiteral("convert"), fake, back});
     QVERIFY(cli.waitForFinished(60000));
     QCOMPARE(cli.exitCode(), 1);

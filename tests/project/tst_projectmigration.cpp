@@ -177,6 +177,7 @@ private slots:
     void schema2GainsIntentTables();
     void schema4GainsNvlinkDomains();
     void schema5GainsRouting();
+    void schema6GainsNicModels();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -273,7 +274,7 @@ void TestProjectMigration::saveMigratesFile()
     data.jobs = {ProjectJob{"job", "{\"format\": \"railyard-job\"}\n"}};
     ProjectError error;
     QVERIFY2(ProjectFile(m_file).save(data, &error), qPrintable(error.toString()));
-    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("6"));
+    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("7"));
     QCOMPARE(query(m_file, "SELECT name, json FROM jobs"), QStringLiteral("job,{\"format\": \"railyard-job\"}\n"));
     QCOMPARE(query(m_file, "SELECT id, hosts, switches, links FROM versions ORDER BY id"),
              QStringLiteral("1,1,1,1;2,%1,%2,%3")
@@ -293,7 +294,7 @@ void TestProjectMigration::addVersionMigratesFile()
     const auto id = ProjectFile(m_file).addVersion(sample(0), QStringLiteral("Lin"), QStringLiteral("third"), &error);
     QVERIFY2(id, qPrintable(error.toString()));
     QCOMPARE(*id, std::int64_t(3));
-    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("6"));
+    QCOMPARE(query(m_file, "PRAGMA user_version"), QStringLiteral("7"));
     QCOMPARE(ProjectFile(m_file).versions()->size(), size_t(3));
     compare(*ProjectFile(m_file).readVersion(3), sample(0));
     compare(*ProjectFile(m_file).read(), current); // the current state is untouched
@@ -345,7 +346,7 @@ void TestProjectMigration::schema2GainsIntentTables()
                  "DROP TABLE intent_reviews; DROP TABLE intent_versions; DROP TABLE incidents; "
                  "DROP TABLE telemetry_frames; DROP TABLE telemetry_recordings; "
                  "ALTER TABLE hosts DROP COLUMN nvlink_domain; ALTER TABLE fabric DROP COLUMN saved_utc; "
-                 "ALTER TABLE fabric DROP COLUMN transport; ALTER TABLE fabric DROP COLUMN routing; PRAGMA user_version = 2; "
+                 "ALTER TABLE fabric DROP COLUMN transport; ALTER TABLE fabric DROP COLUMN routing; ALTER TABLE nics DROP COLUMN model; PRAGMA user_version = 2; "
                  "VACUUM;"));
     sqlite3_close(db);
     QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("2"));
@@ -364,7 +365,7 @@ void TestProjectMigration::schema2GainsIntentTables()
     QVERIFY(intent.open(QIODevice::ReadOnly));
     const auto id = IntentStore(file).addVersion(intent.readAll().toStdString(), intent.fileName(), &error);
     QVERIFY2(id, qPrintable(error.toString()));
-    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("6"));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("7"));
     QCOMPARE(query(file, "SELECT cluster, version, parent FROM intent_versions"), QStringLiteral("cluster-3k,3,2"));
     compare(*ProjectFile(file).read(), old);
 }
@@ -385,7 +386,7 @@ void TestProjectMigration::schema3GainsHealthTables()
     QVERIFY(exec(db,
                  "DROP TABLE incidents; DROP TABLE telemetry_frames; DROP TABLE telemetry_recordings; "
                  "ALTER TABLE hosts DROP COLUMN nvlink_domain; ALTER TABLE fabric DROP COLUMN saved_utc; "
-                 "ALTER TABLE fabric DROP COLUMN transport; ALTER TABLE fabric DROP COLUMN routing; PRAGMA user_version = 3; VACUUM;"));
+                 "ALTER TABLE fabric DROP COLUMN transport; ALTER TABLE fabric DROP COLUMN routing; ALTER TABLE nics DROP COLUMN model; PRAGMA user_version = 3; VACUUM;"));
     sqlite3_close(db);
     QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("3"));
 
@@ -402,7 +403,7 @@ void TestProjectMigration::schema3GainsHealthTables()
     // intent and the current state are kept.
     const auto id = HealthStore(file).createRecording("first", "two hosts", 5, "sim", &error);
     QVERIFY2(id, qPrintable(error.toString()));
-    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("6"));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("7"));
     QCOMPARE(query(file, "SELECT name, links, source FROM telemetry_recordings"), QStringLiteral("first,5,sim"));
     QCOMPARE(query(file, "SELECT cluster, version FROM intent_versions"), QStringLiteral("cluster-3k,3"));
     compare(*ProjectFile(file).read(), old);
@@ -423,7 +424,7 @@ void TestProjectMigration::schema4GainsNvlinkDomains()
     QVERIFY(ProjectFile(file).addVersion(sample(1), QStringLiteral("Ada"), QStringLiteral("with domains"), &error));
     sqlite3 *db = nullptr;
     QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
-    QVERIFY(exec(db, "ALTER TABLE hosts DROP COLUMN nvlink_domain; ALTER TABLE fabric DROP COLUMN transport; ALTER TABLE fabric DROP COLUMN routing; "
+    QVERIFY(exec(db, "ALTER TABLE hosts DROP COLUMN nvlink_domain; ALTER TABLE fabric DROP COLUMN transport; ALTER TABLE fabric DROP COLUMN routing; ALTER TABLE nics DROP COLUMN model; "
                      "PRAGMA user_version = 4; VACUUM;"));
     sqlite3_close(db);
     QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("4"));
@@ -443,7 +444,7 @@ void TestProjectMigration::schema4GainsNvlinkDomains()
 
     // Saving migrates the file and stores the domains.
     QVERIFY2(ProjectFile(file).save(sample(0), &error), qPrintable(error.toString()));
-    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("6"));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("7"));
     QCOMPARE(query(file, "SELECT id FROM hosts WHERE nvlink_domain = 'nvl-r1' ORDER BY seq"),
              QStringLiteral("h-r1-0;h-r1-1;h-r1-2;h-r1-3"));
     QCOMPARE(query(file, "SELECT count(*) FROM hosts WHERE nvlink_domain = ''"), QStringLiteral("4"));
@@ -459,7 +460,7 @@ void TestProjectMigration::schema5GainsRouting()
     QVERIFY(ProjectFile(file).save(old));
     sqlite3 *db = nullptr;
     QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
-    QVERIFY(exec(db, "ALTER TABLE fabric DROP COLUMN transport; ALTER TABLE fabric DROP COLUMN routing; PRAGMA user_version = 5; VACUUM;"));
+    QVERIFY(exec(db, "ALTER TABLE fabric DROP COLUMN transport; ALTER TABLE fabric DROP COLUMN routing; ALTER TABLE nics DROP COLUMN model; PRAGMA user_version = 5; VACUUM;"));
     sqlite3_close(db);
     QVERIFY(!columnsOf(file, "fabric").contains(QStringLiteral("routing")));
 
@@ -475,7 +476,7 @@ void TestProjectMigration::schema5GainsRouting()
 
     // Saving migrates the file and keeps what the fabric says.
     QVERIFY2(ProjectFile(file).save(old, &error), qPrintable(error.toString()));
-    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("6"));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("7"));
     QCOMPARE(query(file, "SELECT transport || '/' || routing FROM fabric"), QStringLiteral("infiniband/adaptive"));
     const std::optional<ProjectData> saved = ProjectFile(file).read(&error);
     QVERIFY2(saved, qPrintable(error.toString()));
@@ -486,6 +487,38 @@ void TestProjectMigration::schema5GainsRouting()
     sqlite3_close(db);
     QVERIFY(!ProjectFile(file).read(&error));
     QVERIFY2(error.toString().contains(QStringLiteral("routing \"telepathic\" is unknown")), qPrintable(error.toString()));
+}
+
+void TestProjectMigration::schema6GainsNicModels()
+{
+    // A schema-6 file: the current schema without nics.model.
+    const QString file = m_dir->filePath(QStringLiteral("schema6.railyard"));
+    ProjectData old = sample(0);
+    for (std::int32_t h = 0; h < old.fabric.hostCount(); ++h)
+        for (Nic &nic : old.fabric.host(h).nics)
+            nic.model = "ConnectX-7";
+    QVERIFY(ProjectFile(file).save(old));
+    QCOMPARE(query(file, "SELECT DISTINCT model FROM nics"), QStringLiteral("ConnectX-7"));
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(file.toUtf8().constData(), &db), SQLITE_OK);
+    QVERIFY(exec(db, "ALTER TABLE nics DROP COLUMN model; PRAGMA user_version = 6; VACUUM;"));
+    sqlite3_close(db);
+
+    // Reading migrates in memory: no NIC model, the file unchanged.
+    const FileState before = fileState(file);
+    ProjectError error;
+    const std::optional<ProjectData> read = ProjectFile(file).read(&error);
+    QVERIFY2(read, qPrintable(error.toString()));
+    QVERIFY(read->fabric.hostCount() > 0);
+    QCOMPARE(read->fabric.host(0).nics.front().model, std::string());
+    QVERIFY(fileState(file) == before);
+
+    // Saving migrates the file and keeps the models.
+    QVERIFY2(ProjectFile(file).save(old, &error), qPrintable(error.toString()));
+    QCOMPARE(query(file, "PRAGMA user_version"), QStringLiteral("7"));
+    const std::optional<ProjectData> saved = ProjectFile(file).read(&error);
+    QVERIFY2(saved, qPrintable(error.toString()));
+    QCOMPARE(saved->fabric.host(0).nics.front().model, std::string("ConnectX-7"));
 }
 
 QTEST_GUILESS_MAIN(TestProjectMigration)

@@ -143,7 +143,20 @@ void CanvasViewport::pan(const QPointF &delta)
     clampScroll();
 }
 
-void CanvasViewport::fit()
+void CanvasViewport::fit(double reserveTop, double reserveBottom)
+{
+    // Fit into the height left between the reserved bands, then put the
+    // content below the top band.
+    const QSizeF full = m_size;
+    const double reserved = std::clamp(reserveTop + reserveBottom, 0.0, full.height() * 0.6);
+    const double top = reserveTop + reserveBottom > 0 ? reserved * reserveTop / (reserveTop + reserveBottom) : 0.0;
+    m_size = QSizeF(full.width(), std::max(1.0, full.height() - reserved));
+    fitInto();
+    m_size = full;
+    m_scrollY -= top;
+}
+
+void CanvasViewport::fitInto()
 {
     const double m = margin();
     const double room = std::max(1.0, m_size.height() - 2 * m);

@@ -47,7 +47,9 @@ public:
     /// Moves the content by a widget-pixel delta (a drag).
     void pan(const QPointF &delta);
     /// Zoom and position showing the whole layout with a margin on every side.
-    void fit();
+    /// Zooms and scrolls so the whole scene fits, leaving `reserveTop` and
+    /// `reserveBottom` pixels free at the edges (for the legends).
+    void fit(double reserveTop = 0, double reserveBottom = 0);
     /// Puts a scene point at the widget's centre.
     void centerOn(const QPointF &scenePos);
 
@@ -71,6 +73,8 @@ public:
     double margin() const { return 24.0 * m_scale; }
 
 private:
+    /// fit() into m_size, without reserved bands.
+    void fitInto();
     struct Band
     {
         double top = 0.0, bottom = 0.0; ///< scene y

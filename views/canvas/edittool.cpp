@@ -294,7 +294,7 @@ void EditTool::click(const QPoint &pos, Qt::KeyboardModifiers modifiers)
     case Tool::AddHost: m_operations->addHost(nearestHost(pos)); break;
     case Tool::AddSwitch: {
         const auto [tier, near] = rowAt(pos);
-        m_operations->addSwitch(near, tier);
+        m_operations->addSwitch(near, tier, m_canvas->mapToScene(QPointF(pos))); // where the user clicked
         break;
     }
     case Tool::AddRack: m_operations->addRack(nearestHost(pos)); break;
@@ -444,8 +444,10 @@ void EditTool::addContextActions(QMenu *menu, const QString &elementId, const QP
         const NodeIndex host = nearestHost(pos);
         const auto [tier, sw] = rowAt(pos);
         menu->addAction(tr("Add &Host Here…"), this, [this, host] { m_operations->addHost(host); });
+        // The switch goes where the user clicked (pinned there), and the view stays.
+        const QPointF scene = m_canvas->mapToScene(QPointF(pos));
         menu->addAction(tr("Add &Switch Here…"), this,
-                        [this, tier = tier, sw = sw] { m_operations->addSwitch(sw, tier); });
+                        [this, tier = tier, sw = sw, scene] { m_operations->addSwitch(sw, tier, scene); });
         menu->addAction(tr("Add &Rack Here…"), this, [this, host] { m_operations->addRack(host); });
         return;
     }

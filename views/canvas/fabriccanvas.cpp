@@ -73,7 +73,15 @@ void FabricCanvas::setDocument(FabricDocument *document)
     if (m_document) {
         connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
             if (change == FabricDocument::Change::Structure) {
+                // An edit keeps the view: the same scene point stays at the
+                // centre at the same zoom (unless a fit is still to come).
+                const bool keep = m_layout && !m_fitPending;
+                const QPointF center = keep ? toScene(QPointF(width(), height()) / 2) : QPointF();
                 rebuildLayout();
+                if (keep) {
+                    m_view.centerOn(center);
+                    emit zoomChanged(m_view.zoom());
+                }
             } else if (change == FabricDocument::Change::Positions) {
                 // A drag moves pins once per mouse move. A cheap layout follows
                 // at once; an expensive one (~100 ms at 131K GPUs) at most every
@@ -190,7 +198,7 @@ void FabricCanvas::updateOverlays() const
     }
     m_linkInCut.assign(static_cast<size_t>(fabric.linkCount()), 0);
     const AnalysisReport *report = m_runner ? m_runner->current() : nullptr;
-    if (report && m_showCut && !m_intentDiff) // an intent diff takes over the link colours
+    if (report && m_showCut && !(m_intentDiff && m_comparisonShown)) // an intent diff takes over the link colours
         for (const auto l : report->bisection.cutLinks)
             if (l < fabric.linkCount())
                 m_linkInCut[static_cast<size_t>(l)] = 1;
@@ -272,6 +280,12 @@ void FabricCanvas::paintEvent(QPaintEvent *)
     if (m_overlayPainter)
         m_overlayPainter(p);
     paintOverview(p);
+    // A fitted view whose legends changed size since the fit: fit again (next frame).
+    if (m_fitted && std::fabs(legendReserve() - m_fitReserve) > 1.0)
+        QTimer::singleShot(0, this, [this] {
+            if (m_fitted)
+                fitToView();
+        });
 }
 
 void FabricCanvas::flushLayout()
@@ -304,6 +318,7 @@ void FabricCanvas::setZoom(double zoom, const QPointF &anchorScene)
     const QPointF anchor = std::isnan(anchorScene.x()) ? toScene(QPointF(width(), height()) / 2) : anchorScene;
     m_view.setZoom(zoom, anchor);
     m_fitPending = false;
+    m_fitted = false;
     update();
     emit zoomChanged(m_view.zoom());
 }
@@ -324,9 +339,43 @@ void FabricCanvas::fitToView()
         return;
     m_view.setSize(size());
     m_view.fit();
+    // The legends (as last drawn) sit in a corner: when the fitted fabric
+    // reaches under them, fit again leaving their height free at that edge.
+    m_fitReserve = legendReserve();
+    if (m_fitReserve > 0 && fitCoversLegends())
+        m_view.fit(m_legendAtTop ? m_fitReserve : 0.0, m_legendAtTop ? 0.0 : m_fitReserve);
     m_fitPending = !isVisible(); // fit again once shown at its real size
+    m_fitted = true;
     update();
     emit zoomChanged(m_view.zoom());
+}
+
+bool FabricCanvas::fitCoversLegends() const
+{
+    auto underLegend = [this](const QRectF &sceneRect) {
+        const QRectF onScreen = m_view.toWidget(sceneRect);
+        for (const QRectF &legend : m_legendRects)
+            if (legend.intersects(onScreen))
+                return true;
+        return false;
+    };
+    // Every element where that stays cheap; a huge fabric by its bounds.
+    const Fabric &f = m_document->fabric();
+    if (f.nodeCount() > 50000)
+        return underLegend(m_layout->bounds());
+    for (NodeIndex n = 0; n < f.nodeCount(); ++n)
+        if (underLegend(m_layout->nodeRect(n)))
+            return true;
+    return false;
+}
+
+double FabricCanvas::legendReserve() const
+{
+    // The legend stack's extent from its edge, plus a gap.
+    double extent = 0;
+    for (const QRectF &box : m_legendRects)
+        extent = std::max(extent, m_legendAtTop ? box.bottom() : height() - box.top());
+    return extent > 0 ? extent + 4 : 0.0;
 }
 
 bool FabricCanvas::focusElement(const QString &id)
@@ -347,6 +396,7 @@ bool FabricCanvas::focusElement(const QString &id)
     else
         return false;
     m_fitPending = false;
+    m_fitted = false;
     m_focusScene = n >= 0 ? m_layout->nodeRect(n)
                           : QRectF(center, QSizeF(1, 1)).adjusted(-2, -2, 2, 2);
     m_view.setSize(size());
@@ -415,6 +465,16 @@ void FabricCanvas::setComparison(std::unique_ptr<ComparisonOverlay> overlay)
     m_intentDiff = std::move(overlay);
     if (m_intentDiff && m_layout)
         m_intentDiff->setLayout(*m_layout);
+    m_overlaysDirty = true;
+    m_overviewStale = true;
+    update();
+}
+
+void FabricCanvas::setComparisonShown(bool shown)
+{
+    if (m_comparisonShown == shown)
+        return;
+    m_comparisonShown = shown;
     m_overlaysDirty = true;
     m_overviewStale = true;
     update();
@@ -501,6 +561,7 @@ void FabricCanvas::mouseMoveEvent(QMouseEvent *event)
     setCursor(Qt::ClosedHandCursor);
     m_view = m_pressView;
     m_view.pan(QPointF(delta));
+    m_fitted = false;
     m_fitPending = false;
     update();
 }
@@ -552,18 +613,22 @@ void FabricCanvas::keyPressEvent(QKeyEvent *event)
     case Qt::Key_0: fitToView(); break;
     case Qt::Key_Left:
         m_view.pan(QPointF(width() * step, 0));
+        m_fitted = false;
         update();
         break;
     case Qt::Key_Right:
         m_view.pan(QPointF(-width() * step, 0));
+        m_fitted = false;
         update();
         break;
     case Qt::Key_Up:
         m_view.pan(QPointF(0, height() * step));
+        m_fitted = false;
         update();
         break;
     case Qt::Key_Down:
         m_view.pan(QPointF(0, -height() * step));
+        m_fitted = false;
         update();
         break;
     case Qt::Key_Escape:

@@ -80,6 +80,9 @@ public:
     /// Shows a fabric comparison or as-built check (Inventory menu) the way an
     /// intent diff is shown; null clears it. Replaces any intent diff.
     void setComparison(std::unique_ptr<ComparisonOverlay> overlay);
+    /// Hides or shows the comparison (or intent diff) without clearing it.
+    void setComparisonShown(bool shown);
+    bool comparisonShown() const { return m_comparisonShown; }
     /// Live link health (Health dock): links coloured by state at every zoom
     /// level, suspects outlined, with a legend; nullptr clears it. An intent
     /// diff shown at the same time keeps the colours.
@@ -198,6 +201,12 @@ private:
     CanvasViewport m_view;  ///< zoom, pan and the compressed rows
     double m_suWidth = 0.0; ///< median width of a scalable unit's hosts, scene units
     bool m_fitPending = true;
+    bool m_fitted = false;     ///< the view is as fitToView() left it (no zoom or pan since)
+    double m_fitReserve = 0;   ///< legend room the last fit left
+    /// Pixels the legends take from their edge, as last painted.
+    double legendReserve() const;
+    /// Whether the view as fitted puts a node under a legend.
+    bool fitCoversLegends() const;
     bool m_showCut = true;
     bool m_colourByOversubscription = true;
     bool m_legendShown = true;
@@ -239,6 +248,7 @@ private:
     QTimer *m_layoutTimer = nullptr;
     std::vector<char> m_highlightedHosts;
     std::unique_ptr<ComparisonOverlay> m_intentDiff;
+    bool m_comparisonShown = true;
     std::unique_ptr<HealthOverlay> m_health;
     mutable bool m_overlaysDirty = true;
     mutable std::vector<char> m_linkFailed;

@@ -68,7 +68,7 @@ struct FabricCanvas::Painter
         , cut((c.updateOverlays(), c.m_linkInCut))
         , failed(c.m_linkFailed)
         , degraded(c.m_linkDegraded)
-        , diff(c.m_intentDiff && c.m_intentDiff->fits(fabric) ? c.m_intentDiff.get() : nullptr)
+        , diff(c.m_comparisonShown && c.m_intentDiff && c.m_intentDiff->fits(fabric) ? c.m_intentDiff.get() : nullptr)
         , health(!diff && c.m_health && c.m_health->fits(fabric) ? c.m_health.get() : nullptr)
         , dark(isDark(c.palette()))
     { }

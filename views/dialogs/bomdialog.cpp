@@ -1,4 +1,6 @@
 #include "views/dialogs/bomdialog.h"
+#include "views/niceaxis.h"
+#include "views/appsettings.h"
 
 #include "core/document/fabricdocument.h"
 #include "core/registry/formatregistry.h"
@@ -32,13 +34,12 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-const QString CatalogKey = QStringLiteral("bom/catalogPath");
-
 QChartView *tierChart(const QString &title, const QString &unit, const QStringList &tiers, const QList<qreal> &values,
                       QWidget *parent)
 {
     auto *set = new QBarSet(unit);
     set->append(values);
+    set->setLabelColor(parent ? parent->palette().color(QPalette::WindowText) : QColor(Qt::black)); // not white on white
     auto *series = new QBarSeries;
     series->append(set);
     series->setLabelsVisible(true);
@@ -53,16 +54,21 @@ QChartView *tierChart(const QString &title, const QString &unit, const QStringLi
     series->attachAxis(x);
     auto *y = new QValueAxis;
     y->setTitleText(unit);
-    y->setLabelFormat(QStringLiteral("%.0f"));
     qreal top = 0;
     for (const qreal v : values)
         top = std::max(top, v);
-    y->setRange(0, top > 0 ? top * 1.15 : 1);
+    applyNiceAxis(y, top); // round steps, a step of room above the tallest bar for its label
     chart->addAxis(y, Qt::AlignLeft);
+    // Category labels ("host-leaf", "leaf-spine") and bar labels must not be clipped.
+    series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    series->setLabelsPrecision(4);
+    x->setLabelsAngle(tiers.size() > 4 ? -30 : 0);
+    chart->setMargins(QMargins(6, 6, 12, 6));
     series->attachAxis(y);
     auto *view = new QChartView(chart, parent);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(220);
+    view->setMinimumHeight(240);
+    view->setMinimumWidth(std::max<int>(280, int(tiers.size()) * 90));
     return view;
 }
 
@@ -95,13 +101,13 @@ BomDialog::BomDialog(FabricDocument *document, QWidget *parent)
     layout->addWidget(m_charts, 1);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    QPushButton *catalog = buttons->addButton(tr("Load &Catalog…"), QDialogButtonBox::ActionRole);
-    QPushButton *builtIn = buttons->addButton(tr("&Built-in Catalog"), QDialogButtonBox::ActionRole);
+    QPushButton *catalog = buttons->addButton(tr("Load &Catalogue…"), QDialogButtonBox::ActionRole);
+    QPushButton *builtIn = buttons->addButton(tr("&Built-in Catalogue"), QDialogButtonBox::ActionRole);
     QPushButton *plan = buttons->addButton(tr("Export Cabling &Plan…"), QDialogButtonBox::ActionRole);
     connect(catalog, &QPushButton::clicked, this, &BomDialog::loadCatalog);
     connect(builtIn, &QPushButton::clicked, this, [this] {
         setCatalogPath(QString());
-        QSettings().remove(CatalogKey);
+        AppSettings::setCatalogPath(QString());
     });
     connect(plan, &QPushButton::clicked, this, &BomDialog::exportPlan);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -109,7 +115,7 @@ BomDialog::BomDialog(FabricDocument *document, QWidget *parent)
     resize(820, 680);
 
     QString error;
-    const QString saved = QSettings().value(CatalogKey).toString();
+    const QString saved = AppSettings::catalogPath();
     if (saved.isEmpty() || !setCatalogPath(saved, &error))
         setCatalogPath(QString());
 }
@@ -120,19 +126,9 @@ bool BomDialog::setCatalogPath(const QString &path, QString *error)
         m_catalog = BomCatalog::defaults();
         m_catalogPath.clear();
     } else {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            if (error)
-                *error = tr("%1: %2").arg(path, file.errorString());
+        std::optional<BomCatalog> catalog = AppSettings::readCatalog(path, error);
+        if (!catalog)
             return false;
-        }
-        std::string why;
-        std::optional<BomCatalog> catalog = BomCatalog::fromJson(file.readAll().toStdString(), &why);
-        if (!catalog) {
-            if (error)
-                *error = tr("%1: %2").arg(path, qs(why));
-            return false;
-        }
         m_catalog = std::move(*catalog);
         m_catalogPath = path;
     }
@@ -142,16 +138,16 @@ bool BomDialog::setCatalogPath(const QString &path, QString *error)
 
 void BomDialog::loadCatalog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Load Price and Power Catalog"), m_catalogPath,
-                                                      tr("Catalog (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load a Switch and NIC Catalogue"), m_catalogPath,
+                                                      tr("Catalogue (*.json);;All files (*)"));
     if (path.isEmpty())
         return;
     QString error;
     if (!setCatalogPath(path, &error)) {
-        QMessageBox::warning(this, tr("Cannot Load Catalog"), error);
+        QMessageBox::warning(this, tr("Cannot Load the Catalogue"), error);
         return;
     }
-    QSettings().setValue(CatalogKey, path);
+    AppSettings::setCatalogPath(path); // the catalogue of Preferences too
 }
 
 void BomDialog::rebuild()
@@ -166,7 +162,7 @@ void BomDialog::rebuild()
                                 locale.toString(m_bom.cables), locale.toString(m_bom.transceivers),
                                 locale.toString(m_bom.price, 'f', 0), currency,
                                 locale.toString(m_bom.watts / 1000, 'f', 1)));
-    m_catalogLabel->setText(m_catalogPath.isEmpty() ? tr("Prices and power: the built-in catalog")
+    m_catalogLabel->setText(m_catalogPath.isEmpty() ? tr("Prices and power: the built-in catalogue")
                                                     : tr("Prices and power: %1").arg(m_catalogPath));
 
     const QStringList headers{tr("Category"),   tr("Item"),  tr("Tier"),      tr("Count"),

@@ -15,7 +15,7 @@ class FabricDocument;
 /// Inventory ▸ Bill of Materials…: switches per tier and model with ports
 /// used and free, cables and transceivers by length class, their cost and
 /// power from the catalog (the built-in one, or a JSON file of the user's:
-/// Load Catalog…, remembered), and charts of cost and power per tier. The
+/// Load Catalogue…, the file Edit ▸ Preferences chose), and charts of cost and power per tier. The
 /// cabling plan and NetBox's cable CSV are exported from here too.
 class BomDialog : public QDialog
 {

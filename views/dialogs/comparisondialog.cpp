@@ -84,6 +84,11 @@ ComparisonDialog::ComparisonDialog(FabricDocument *document, QWidget *parent)
     resize(640, 560);
 }
 
+QString ComparisonDialog::headingText() const
+{
+    return m_heading->text();
+}
+
 QTreeWidgetItem *ComparisonDialog::group(const QString &title, int count)
 {
     auto *item = new QTreeWidgetItem(m_list, {tr("%1 (%2)").arg(title, QLocale().toString(count))});
@@ -94,6 +99,8 @@ QTreeWidgetItem *ComparisonDialog::group(const QString &title, int count)
 void ComparisonDialog::showDiff(const FabricDiff &diff)
 {
     setWindowTitle(tr("Comparison with %1").arg(qs(diff.beforeName)));
+    m_tally.clear();
+    m_list->setHeaderLabels({tr("Change"), tr("Details")});
     m_heading->setText(
         diff.empty() ? tr("<b>%1</b> and <b>%2</b> are the same fabric.").arg(qs(diff.beforeName), qs(diff.afterName))
                      : tr("Baseline <b>%1</b> against the current fabric <b>%2</b>; the canvas "
@@ -197,21 +204,48 @@ void ComparisonDialog::showDiff(const FabricDiff &diff)
 void ComparisonDialog::showCabling(const CablingReport &report)
 {
     setWindowTitle(tr("As-Built Check against %1").arg(qs(report.discoveredName)));
-    m_heading->setText(
-        report.clean()
-            ? tr("The floor matches the design: %1 of %2 cables found as designed.")
-                  .arg(QLocale().toString(report.matched), QLocale().toString(report.designCables))
-            : tr("Design <b>%1</b> against what was discovered (<b>%2</b>): %3 of %4 designed cables as designed, "
-                 "%5 findings; the canvas colours the cables concerned.")
-                  .arg(qs(report.designName).toHtmlEscaped(), qs(report.discoveredName).toHtmlEscaped(),
-                       QLocale().toString(report.matched), QLocale().toString(report.designCables),
-                       QLocale().toString(qsizetype(report.findings.size()))));
-    m_table->setVisible(false);
-    m_list->clear();
-    std::map<int, QTreeWidgetItem *> groups;
     std::map<int, int> counts;
     for (const CablingFinding &f : report.findings)
         ++counts[int(f.kind)];
+    const QLocale locale;
+    // Which side is which, and the tally by kind.
+    QString heading = tr("<b>Design</b> (what should be): %1, %n cable(s)", nullptr, int(report.designCables))
+                          .arg(qs(report.designName).toHtmlEscaped())
+        + QStringLiteral("<br>")
+        + tr("<b>As built</b> (what was discovered): %1, %n cable(s)", nullptr, int(report.discoveredCables))
+              .arg(qs(report.discoveredName).toHtmlEscaped())
+        + QStringLiteral("<br>");
+    if (report.clean()) {
+        heading += tr("The floor matches the design: %1 of %2 cables found as designed.")
+                       .arg(locale.toString(report.matched), locale.toString(report.designCables));
+    } else {
+        heading += tr("%1 of %2 designed cables as designed.")
+                       .arg(locale.toString(report.matched), locale.toString(report.designCables))
+            + QLatin1Char(' ')
+            + tr("Missing: %1 · extra: %2 · swapped: %3 · miswired: %4 · wrong speed: %5. The canvas colours the "
+                 "cables concerned until Inventory ▸ Clear Comparison.")
+                  .arg(locale.toString(counts[int(CablingFinding::Kind::Missing)]),
+                       locale.toString(counts[int(CablingFinding::Kind::Extra)]),
+                       locale.toString(counts[int(CablingFinding::Kind::Swapped)]),
+                       locale.toString(counts[int(CablingFinding::Kind::Miswired)]),
+                       locale.toString(counts[int(CablingFinding::Kind::WrongSpeed)]));
+    }
+    m_heading->setText(heading);
+    m_tally = {{QStringLiteral("missing"), counts[int(CablingFinding::Kind::Missing)]},
+               {QStringLiteral("extra"), counts[int(CablingFinding::Kind::Extra)]},
+               {QStringLiteral("swapped"), counts[int(CablingFinding::Kind::Swapped)]},
+               {QStringLiteral("miswired"), counts[int(CablingFinding::Kind::Miswired)]},
+               {QStringLiteral("wrong speed"), counts[int(CablingFinding::Kind::WrongSpeed)]}};
+    m_table->setVisible(false);
+    m_list->clear();
+    m_list->setHeaderLabels({tr("Element"), tr("Finding"), tr("In the design"), tr("As built")});
+    auto cables = [](const std::vector<LinkRef> &links) {
+        QStringList text;
+        for (const LinkRef &l : links)
+            text << QStringLiteral("%1:%2 – %3:%4").arg(qs(l.a)).arg(l.portA + 1).arg(qs(l.b)).arg(l.portB + 1);
+        return text.isEmpty() ? QStringLiteral("–") : text.join(QStringLiteral("; "));
+    };
+    std::map<int, QTreeWidgetItem *> groups;
     for (const CablingFinding &f : report.findings) {
         QTreeWidgetItem *&g = groups[int(f.kind)];
         if (!g)
@@ -219,7 +253,7 @@ void ComparisonDialog::showCabling(const CablingReport &report)
         const std::string id = !f.design.empty() ? f.design.front().id
             : !f.discovered.empty()              ? f.discovered.front().a
                                                  : std::string();
-        auto *item = new QTreeWidgetItem(g, {qs(id), qs(f.message)});
+        auto *item = new QTreeWidgetItem(g, {qs(id), qs(f.message), cables(f.design), cables(f.discovered)});
         item->setToolTip(1, qs(f.message));
         item->setData(0, Qt::UserRole, qs(id));
     }

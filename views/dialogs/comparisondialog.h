@@ -3,6 +3,8 @@
 #include "core/compare/fabricdiff.h"
 
 #include <QDialog>
+
+#include <map>
 #include <QPointer>
 
 class QLabel;
@@ -30,6 +32,9 @@ public:
 
     QTreeWidget *changeList() const { return m_list; }
     QTableWidget *summaryTable() const { return m_table; }
+    QString headingText() const;
+    /// The as-built check's counts by kind ("missing", "extra", "swapped", "miswired", "wrong speed").
+    const std::map<QString, int> &tally() const { return m_tally; }
 
 private:
     void select(QTreeWidgetItem *item);
@@ -39,6 +44,7 @@ private:
     QLabel *m_heading = nullptr;
     QTableWidget *m_table = nullptr;
     QTreeWidget *m_list = nullptr;
+    std::map<QString, int> m_tally;
 };
 
 } // namespace Railyard

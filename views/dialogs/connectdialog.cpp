@@ -68,6 +68,8 @@ ConnectDialog::ConnectDialog(const Fabric &fabric, const QString &a, const QStri
         updateEnds();
         revalidate();
     });
+    for (QSpinBox *port : {m_portA, m_portB})
+        connect(port, &QSpinBox::valueChanged, this, [this] { revalidate(); });
     connect(m_capacity, &QDoubleSpinBox::valueChanged, this, [this] {
         m_capacityEdited = true;
         revalidate();
@@ -80,8 +82,10 @@ void ConnectDialog::updateEnds()
     const NodeIndex a = m_fabric.findNode(nodeA().toStdString());
     const NodeIndex b = m_fabric.findNode(nodeB().toStdString());
     auto hint = [&](QSpinBox *box, NodeIndex n) {
+        // The range is shown, never enforced by the box: a typed 70 stays 70
+        // and problem() refuses it, naming the range.
         const int ports = m_fabric.portCount(n);
-        box->setMaximum(std::max(0, ports - 1));
+        box->setSuffix(n < 0 || ports <= 0 ? QString() : tr(" (of 0–%1)").arg(ports - 1));
         const int free = n >= 0 ? lowestFreePort(m_fabric, n) : -1;
         box->setToolTip(n < 0          ? QString()
                             : free < 0 ? tr("All %1 ports are in use.").arg(ports)
@@ -154,6 +158,11 @@ QString ConnectDialog::problem() const
             return tr("There is no host or switch %1.").arg(id);
     if (a == b)
         return tr("A link needs two different ends.");
+    for (const auto &[id, box] : {std::pair(a, m_portA), std::pair(b, m_portB)}) {
+        const int ports = m_fabric.portCount(m_fabric.findNode(id.toStdString()));
+        if (box->value() >= ports)
+            return tr("Port %1 of %2 is out of range: its ports are 0 to %3.").arg(box->value()).arg(id).arg(ports - 1);
+    }
     if (!(m_capacity->value() > 0))
         return tr("The capacity must be more than 0 Gbit/s.");
     return {};

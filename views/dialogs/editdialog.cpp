@@ -3,6 +3,7 @@
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -25,6 +26,17 @@ EditDialog::EditDialog(const QString &title, QWidget *parent)
     warning.setColor(QPalette::WindowText, QColor(190, 40, 40));
     m_reason->setPalette(warning);
     layout->addWidget(m_reason);
+    // Every problem of a refusal, scrollable; the form's fields keep their size.
+    m_problems = new QListWidget(this);
+    m_problems->setObjectName(QStringLiteral("EditDialogProblems"));
+    m_problems->setWordWrap(true);
+    m_problems->setFocusPolicy(Qt::NoFocus);
+    m_problems->setSelectionMode(QAbstractItemView::NoSelection);
+    m_problems->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    m_problems->hide();
+    layout->addWidget(m_problems);
+    // The dialog grows to show a refusal; it never squeezes the fields.
+    layout->setSizeConstraint(QLayout::SetMinimumSize);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     layout->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &EditDialog::accept);
@@ -34,6 +46,34 @@ EditDialog::EditDialog(const QString &title, QWidget *parent)
 QString EditDialog::reason() const
 {
     return m_reason->text();
+}
+
+QStringList EditDialog::refusalProblems() const
+{
+    QStringList problems;
+    if (!m_problems->isHidden())
+        for (int i = 0; i < m_problems->count(); ++i)
+            problems << m_problems->item(i)->text();
+    return problems;
+}
+
+void EditDialog::showRefusal(const QString &message)
+{
+    const QStringList lines = message.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    m_reason->setText(lines.value(0));
+    m_reason->setVisible(true);
+    m_problems->clear();
+    for (qsizetype i = 1; i < lines.size(); ++i)
+        m_problems->addItem(lines[i]);
+    const bool several = lines.size() > 1;
+    if (several) {
+        // At most about six rows high; more scroll.
+        const int row = m_problems->sizeHintForRow(0) > 0 ? m_problems->sizeHintForRow(0) : fontMetrics().height() + 4;
+        const int rows = int(std::min<qsizetype>(lines.size() - 1, 6));
+        m_problems->setFixedHeight(rows * row + 2 * m_problems->frameWidth() + 4);
+    }
+    m_problems->setVisible(several);
+    adjustSize(); // grow to the message; the fields keep their size
 }
 
 bool EditDialog::canAccept() const
@@ -98,6 +138,8 @@ void EditDialog::revalidate()
     const QString why = problem();
     m_reason->setText(why);
     m_reason->setVisible(!why.isEmpty());
+    m_problems->clear();
+    m_problems->hide();
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(why.isEmpty());
 }
 
@@ -110,8 +152,7 @@ void EditDialog::accept()
         QString error;
         if (!m_applier(&error)) {
             // Refused by the document: say why and let the user correct it.
-            m_reason->setText(error);
-            m_reason->setVisible(true);
+            showRefusal(error);
             return;
         }
     }

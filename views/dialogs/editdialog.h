@@ -9,6 +9,7 @@
 class QDialogButtonBox;
 class QFormLayout;
 class QLabel;
+class QListWidget;
 
 namespace Railyard {
 
@@ -26,8 +27,11 @@ public:
     /// Called on OK: applies the edit, returns false with *error set when the
     /// document refused it. Without an applier OK just accepts.
     void setApplier(std::function<bool(QString *error)> applier) { m_applier = std::move(applier); }
-    /// Why OK is disabled (empty when the input can be applied).
+    /// Why OK is disabled, or why the document refused the edit: its first
+    /// line (empty when the input can be applied).
     QString reason() const;
+    /// Every problem of the last refusal, one per entry (empty when it had one).
+    QStringList refusalProblems() const;
     /// True when OK is enabled.
     bool canAccept() const;
 
@@ -55,7 +59,11 @@ protected:
 
 private:
     QFormLayout *m_form = nullptr;
+    /// Shows a refusal: its heading in the reason line, each problem in the list.
+    void showRefusal(const QString &message);
+
     QLabel *m_reason = nullptr;
+    QListWidget *m_problems = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     std::function<bool(QString *error)> m_applier;
 };

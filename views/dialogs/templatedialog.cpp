@@ -1,5 +1,7 @@
 #include "views/dialogs/templatedialog.h"
 
+#include "views/appsettings.h"
+
 #include "core/analysis/bisection.h"
 #include "core/analysis/capacity.h"
 #include "core/analysis/counts.h"
@@ -8,6 +10,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QSignalBlocker>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -74,6 +78,22 @@ QString gpuToolTip()
                        "450 GB/s, B200/GB200: 900 GB/s per direction) used by the traffic analysis.");
 }
 
+/// A hardware refusal names the field, not the CLI option: "switch: …" → "Leaf switch: …".
+QString hardwareMessage(const QString &message)
+{
+    const std::pair<const char *, const char *> fields[] = {
+        {"switch: ", QT_TRANSLATE_NOOP("Railyard::TemplateDialog", "Leaf switch: ")},
+        {"spine-switch: ", QT_TRANSLATE_NOOP("Railyard::TemplateDialog", "Spine switch: ")},
+        {"nic: ", QT_TRANSLATE_NOOP("Railyard::TemplateDialog", "NIC: ")},
+        {"adaptive-routing: ", QT_TRANSLATE_NOOP("Railyard::TemplateDialog", "Adaptive routing: ")},
+    };
+    for (const auto &[option, field] : fields)
+        if (message.startsWith(QLatin1String(option)))
+            return QCoreApplication::translate("Railyard::TemplateDialog", field)
+                + message.mid(qsizetype(qstrlen(option)));
+    return message;
+}
+
 QString ratioText(double ratio)
 {
     if (std::isnan(ratio))
@@ -90,6 +110,7 @@ struct TemplateDialog::Preset
     QString title;
     QString description;
     std::function<ClosParams()> build; ///< throws GeneratorError
+    bool takesModels = true;           ///< uniform tiers: switch and NIC models apply
 };
 
 /// Result of one background computation, tagged with the parameter
@@ -133,10 +154,52 @@ TemplateDialog::TemplateDialog(QWidget *parent)
     auto *nameForm = new QFormLayout;
     nameForm->addRow(tr("&Name:"), m_name);
 
+    // Hardware from the catalogue, for every design with uniform tiers.
+    m_catalog = AppSettings::catalog();
+    m_hardware = new QGroupBox(tr("Hardware"));
+    m_hardware->setObjectName(QStringLiteral("hardware"));
+    m_transport = new QComboBox;
+    m_transport->setObjectName(QStringLiteral("transport"));
+    m_transport->addItem(tr("As the design says"), QString());
+    m_transport->addItem(tr("InfiniBand"), QStringLiteral("infiniband"));
+    m_transport->addItem(tr("Ethernet"), QStringLiteral("ethernet"));
+    m_transport->setToolTip(tr("The link layer; it decides the routing: static tables on InfiniBand, ECMP hashing "
+                               "on Ethernet"));
+    m_leafSwitch = new QComboBox;
+    m_leafSwitch->setObjectName(QStringLiteral("leafSwitch"));
+    m_leafSwitch->setToolTip(tr("Switch model of every tier; its breakout at the NICs' speed sets the radix"));
+    m_spineSwitch = new QComboBox;
+    m_spineSwitch->setObjectName(QStringLiteral("spineSwitch"));
+    m_spineSwitch->setToolTip(tr("Switch model of the tiers above the leaf, at the leaves' uplink speed"));
+    m_nic = new QComboBox;
+    m_nic->setObjectName(QStringLiteral("nicModel"));
+    m_nic->setToolTip(tr("NIC model: its port speed is the hosts' link speed"));
+    m_adaptive = new QCheckBox(tr("Adaptive routing (where every switch model has it)"));
+    m_adaptive->setObjectName(QStringLiteral("adaptiveRouting"));
+    m_hardwareNote = new QLabel;
+    m_hardwareNote->setWordWrap(true);
+    m_hardwareNote->setForegroundRole(QPalette::PlaceholderText);
+    auto *hardwareForm = new QFormLayout(m_hardware);
+    hardwareForm->addRow(tr("&Transport:"), m_transport);
+    hardwareForm->addRow(tr("Lea&f switch:"), m_leafSwitch);
+    hardwareForm->addRow(tr("S&pine switch:"), m_spineSwitch);
+    hardwareForm->addRow(tr("N&IC:"), m_nic);
+    hardwareForm->addRow(QString(), m_adaptive);
+    hardwareForm->addRow(m_hardwareNote);
+    fillModelLists();
+    connect(m_transport, &QComboBox::currentIndexChanged, this, [this] {
+        fillModelLists();
+        parametersChanged();
+    });
+    for (QComboBox *box : {m_leafSwitch, m_spineSwitch, m_nic})
+        connect(box, &QComboBox::currentIndexChanged, this, [this] { parametersChanged(); });
+    connect(m_adaptive, &QCheckBox::toggled, this, [this] { parametersChanged(); });
+
     auto *parameters = new QGroupBox(tr("Parameters"));
     auto *parametersLayout = new QVBoxLayout(parameters);
     parametersLayout->addWidget(m_description);
     parametersLayout->addWidget(m_forms, 1);
+    parametersLayout->addWidget(m_hardware);
     parametersLayout->addLayout(nameForm);
 
     // Preview panel.
@@ -199,7 +262,7 @@ TemplateDialog::TemplateDialog(QWidget *parent)
 
     m_presetList->setFixedWidth(m_presetList->sizeHintForColumn(0) + 2 * m_presetList->frameWidth() + 16);
     m_presetList->setCurrentRow(1); // DGX SuperPOD: the most common starting point
-    resize(820, 440);
+    resize(880, 600);
 }
 
 TemplateDialog::~TemplateDialog()
@@ -208,10 +271,49 @@ TemplateDialog::~TemplateDialog()
     m_watcher.waitForFinished();
 }
 
-void TemplateDialog::addPreset(const QString &title, const QString &description, QWidget *form,
-                               std::function<ClosParams()> build)
+void TemplateDialog::fillModelLists()
 {
-    m_presets.push_back(Preset{title, description, std::move(build)});
+    const std::optional<Transport> transport
+        = transportFromName(m_transport->currentData().toString().toStdString());
+    auto fill = [&](QComboBox *box, const QString &none, const std::map<std::string, BomCatalog::Item> &items) {
+        const QString current = box->currentData().toString();
+        const QSignalBlocker blocker(box);
+        box->clear();
+        box->addItem(none, QString());
+        for (const auto &[slug, item] : items) {
+            if (item.breakouts.empty() || (transport && !item.speaks(*transport)))
+                continue;
+            QStringList speeds;
+            for (const Breakout &b : item.breakouts)
+                speeds << QStringLiteral("%1 × %2G").arg(b.ports).arg(b.gbps);
+            box->addItem(QStringLiteral("%1 (%2)").arg(QString::fromStdString(item.model), speeds.join(QStringLiteral(", "))),
+                         QString::fromStdString(slug));
+            box->setItemData(box->count() - 1, QString::fromStdString(item.description), Qt::ToolTipRole);
+        }
+        box->setCurrentIndex(std::max(0, box->findData(current)));
+    };
+    fill(m_leafSwitch, tr("The design's own"), m_catalog.switches);
+    fill(m_spineSwitch, tr("Same as the leaf"), m_catalog.switches);
+    fill(m_nic, tr("The design's own"), m_catalog.nics);
+}
+
+HardwareChoice TemplateDialog::hardwareChoice() const
+{
+    HardwareChoice choice;
+    choice.leafSwitch = m_leafSwitch->currentData().toString().toStdString();
+    choice.spineSwitch = m_spineSwitch->currentData().toString().toStdString();
+    choice.nic = m_nic->currentData().toString().toStdString();
+    if (const std::optional<Transport> transport
+        = transportFromName(m_transport->currentData().toString().toStdString()))
+        choice.transport = *transport;
+    choice.adaptiveRouting = m_adaptive->isChecked();
+    return choice;
+}
+
+void TemplateDialog::addPreset(const QString &title, const QString &description, QWidget *form,
+                               std::function<ClosParams()> build, bool takesModels)
+{
+    m_presets.push_back(Preset{title, description, std::move(build), takesModels});
     m_forms->addWidget(form);
     auto *item = new QListWidgetItem(title, m_presetList);
     item->setToolTip(description);
@@ -233,7 +335,23 @@ void TemplateDialog::addFatTreePreset()
     addPreset(tr("Fat-tree"),
               tr("k-ary fat-tree (Al-Fares et al. 2008): k³/4 single-NIC hosts in k pods of k/2 edge and k/2 "
                  "aggregation switches, (k/2)² core switches, all of radix k; non-blocking."),
-              form, [k, link] { return fatTreeParams(k->value(), link->value()); });
+              form, [this, k, link] {
+                  // A switch model sets k: its port count at the link speed.
+                  const std::string slug = m_leafSwitch->currentData().toString().toStdString();
+                  const BomCatalog::Item *model = slug.empty() ? nullptr : m_catalog.findSwitch(slug);
+                  if (!model)
+                      return fatTreeParams(k->value(), link->value());
+                  const Breakout *breakout = model->breakoutAt(link->value());
+                  if (!breakout)
+                      throw GeneratorError("switch: " + model->model + " runs ports at " + model->speedsText()
+                                           + ", not at the link speed");
+                  if (breakout->ports > 64)
+                      throw GeneratorError("switch: a fat-tree of " + model->model + " at this speed has k = "
+                                           + std::to_string(breakout->ports)
+                                           + "; the template builds k up to 64 (railyard-cli generate fat-tree "
+                                             "--switch builds more)");
+                  return fatTreeParams(breakout->ports, link->value());
+              });
 }
 
 void TemplateDialog::addDgxSuperpodPreset()
@@ -246,8 +364,9 @@ void TemplateDialog::addDgxSuperpodPreset()
     layout->addRow(tr("&Scalable units:"), sus);
     layout->addRow(tr("&GPU model:"), gpu);
     addPreset(tr("DGX SuperPOD"),
-              tr("NVIDIA DGX SuperPOD: scalable units of 32 hosts × 8 GPUs, one leaf per rail per SU, radix-64 "
-                 "400G switches, non-blocking; a core tier beyond 8 SUs."),
+              tr("NVIDIA DGX SuperPOD: scalable units of 32 hosts × 8 GPUs, one leaf per rail per SU, "
+                 "non-blocking; radix-64 400G switches (QM9700) unless you choose others below; a core tier "
+                 "once the leaves outnumber a spine's ports."),
               form,
               [sus, gpu] { return dgxSuperpodParams(sus->value(), gpu->currentData().toString().toStdString()); });
 }
@@ -276,7 +395,7 @@ void TemplateDialog::addMetaAiZonePreset()
     addPreset(tr("Meta AI zone"),
               tr("Meta-style RoCE AI zones: zones of 3,072 GPUs (384 hosts, 2 per rack, one rack switch per rack), "
                  "non-blocking inside a zone; an aggregation tier joins the zones at 1:7."),
-              form, [zones] { return metaAiZoneParams(zones->value()); });
+              form, [zones] { return metaAiZoneParams(zones->value()); }, false);
 }
 
 void TemplateDialog::addAlibabaHpnPreset()
@@ -289,7 +408,7 @@ void TemplateDialog::addAlibabaHpnPreset()
     addPreset(tr("Alibaba HPN"),
               tr("Alibaba HPN: segments of 128 hosts × 8 GPUs, dual-ToR 2 × 200G NICs on two planes, 51.2T leaves "
                  "(128 × 200G down, 60 × 400G up), 15 segments per pod, a core tier above at 15:1."),
-              form, [segments] { return alibabaHpnParams(segments->value()); });
+              form, [segments] { return alibabaHpnParams(segments->value()); }, false);
 }
 
 void TemplateDialog::addRailOptimizedPreset()
@@ -407,7 +526,11 @@ ClosParams TemplateDialog::buildParams() const
     const int row = m_presetList->currentRow();
     if (row < 0 || row >= static_cast<int>(m_presets.size()))
         throw GeneratorError("preset: no template selected");
-    ClosParams p = m_presets[static_cast<size_t>(row)].build();
+    const Preset &preset = m_presets[static_cast<size_t>(row)];
+    ClosParams p = preset.build();
+    const HardwareChoice choice = hardwareChoice();
+    if (preset.takesModels && !choice.empty())
+        applyHardware(p, choice, m_catalog);
     const QString name = m_name->text().trimmed();
     if (m_nameEdited && !name.isEmpty())
         p.name = name.toStdString();
@@ -432,6 +555,12 @@ void TemplateDialog::presetChanged(int row)
         return;
     m_forms->setCurrentIndex(row);
     m_description->setText(m_presets[static_cast<size_t>(row)].description);
+    const bool models = m_presets[static_cast<size_t>(row)].takesModels;
+    for (QWidget *input : std::initializer_list<QWidget *>{m_transport, m_leafSwitch, m_spineSwitch, m_nic, m_adaptive})
+        input->setEnabled(models);
+    m_hardwareNote->setText(models ? tr("Radix and link speed follow from the models' breakouts.")
+                                   : tr("A fixed reference design: its switches are part of it. Choose models with "
+                                        "Rail-optimized, DGX SuperPOD, GB200 NVL72 or Fat-tree."));
     parametersChanged();
 }
 
@@ -448,7 +577,7 @@ void TemplateDialog::parametersChanged()
     } catch (const GeneratorError &error) {
         m_valid = false;
         m_debounce.stop();
-        showError(QString::fromUtf8(error.what()));
+        showError(hardwareMessage(QString::fromUtf8(error.what())));
         return;
     }
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(true);

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "core/bom/bom.h"
 #include "core/generators/closgenerator.h"
+#include "core/generators/hardwarechoice.h"
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -11,7 +13,10 @@
 #include <memory>
 #include <vector>
 
+class QCheckBox;
+class QComboBox;
 class QDialogButtonBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -23,7 +28,10 @@ namespace Railyard {
 /// zone, Alibaba HPN, rail-optimized) with its parameters, and a live preview of
 /// the counts (GPUs, hosts, switches per tier) and the bisection ratio,
 /// computed off the UI thread as parameters change. Invalid parameters show
-/// the generator's message and disable OK.
+/// the generator's message and disable OK. Below the parameters, the
+/// hardware: a transport, switch models for the leaf and the tiers above, a
+/// NIC and adaptive routing, from the catalogue (Preferences; docs/catalog.md),
+/// for the designs whose tiers are uniform.
 class TemplateDialog : public QDialog
 {
     Q_OBJECT
@@ -39,7 +47,12 @@ private:
     struct Preview;
     using PreviewPtr = std::shared_ptr<Preview>;
 
-    void addPreset(const QString &title, const QString &description, QWidget *form, std::function<ClosParams()> build);
+    void addPreset(const QString &title, const QString &description, QWidget *form, std::function<ClosParams()> build,
+                   bool takesModels = true);
+    /// The hardware chosen below the parameters.
+    HardwareChoice hardwareChoice() const;
+    /// Fills the switch and NIC lists with the catalogue's models that speak the chosen transport.
+    void fillModelLists();
     // Each builds its parameter form and calls addPreset().
     void addFatTreePreset();
     void addDgxSuperpodPreset();
@@ -82,6 +95,15 @@ private:
     QLabel *m_oversubscription = nullptr;
     QLabel *m_bisection = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
+
+    BomCatalog m_catalog;
+    QGroupBox *m_hardware = nullptr;
+    QLabel *m_hardwareNote = nullptr;
+    QComboBox *m_transport = nullptr;
+    QComboBox *m_leafSwitch = nullptr;
+    QComboBox *m_spineSwitch = nullptr;
+    QComboBox *m_nic = nullptr;
+    QCheckBox *m_adaptive = nullptr;
 
     QTimer m_debounce;
     QFutureWatcher<PreviewPtr> m_watcher;

@@ -1,4 +1,5 @@
 #include "core/formats/cablingcsv/cablingcsvformat.h"
+#include "core/formats/contentsniff.h"
 
 #include "core/bom/bom.h"
 #include "core/formats/ibnetdiscover/infinibandrates.h"
@@ -334,6 +335,15 @@ bool NetboxCablesFormat::write(const Fabric &fabric, QIODevice &device, QString 
         return false;
     }
     return true;
+}
+
+FileFormat::Recognition CablingCsvFormat::recognize(const QByteArray &head) const
+{
+    // The header row names both ends' devices (Railyard's or NetBox's columns).
+    const QString text = Sniff::text(head);
+    const QString header = text.left(text.indexOf(QLatin1Char('\n'))).toLower();
+    const bool railyard = header.contains(QLatin1String("a_device")) && header.contains(QLatin1String("b_device"));
+    return header.contains(QLatin1Char(',')) && railyard ? Recognition::Sure : Recognition::No;
 }
 
 } // namespace Railyard

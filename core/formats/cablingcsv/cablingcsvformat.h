@@ -24,6 +24,7 @@ public:
 
     ReadResult read(QIODevice &device, const QString &fileName) const override;
     bool write(const Fabric &fabric, QIODevice &device, QString *error) const override;
+    Recognition recognize(const QByteArray &head) const override;
 };
 
 /// NetBox's cable bulk-import CSV (side_a_device, side_a_type, side_a_name,

@@ -1,4 +1,5 @@
 #include "core/formats/dot/dotformat.h"
+#include "core/formats/contentsniff.h"
 
 #include "core/formats/dot/dotreader.h"
 
@@ -23,6 +24,19 @@ bool DotFormat::write(const Fabric &fabric, QIODevice &device, QString *error) c
         return false;
     }
     return true;
+}
+
+FileFormat::Recognition DotFormat::recognize(const QByteArray &head) const
+{
+    // Comments and preprocessor lines first, then "[strict] (di)graph [id] {".
+    static const QRegularExpression comments(
+        QStringLiteral("(?:/\\*.*?\\*/|//[^\\n]*|^#[^\\n]*)"),
+        QRegularExpression::MultilineOption | QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression signature(
+        QStringLiteral("^\\s*(?:strict\\s+)?(?:di)?graph\\b[^{;]*\\{"), QRegularExpression::CaseInsensitiveOption);
+    QString text = Sniff::text(head);
+    text.remove(comments);
+    return signature.match(text).hasMatch() ? Recognition::Sure : Recognition::No;
 }
 
 } // namespace Railyard

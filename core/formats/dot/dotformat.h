@@ -19,6 +19,7 @@ public:
 
     ReadResult read(QIODevice &device, const QString &fileName) const override;
     bool write(const Fabric &fabric, QIODevice &device, QString *error) const override;
+    Recognition recognize(const QByteArray &head) const override;
 };
 
 } // namespace Railyard

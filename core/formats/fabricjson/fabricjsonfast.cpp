@@ -92,6 +92,8 @@ bool nic(PlainJson &json, Nic &n)
         }
         if (k == "ports")
             return intIn(json, n.ports, 1, Limits::maxNicPorts) ? 2 : -1;
+        if (k == "model")
+            return text(json, n.model) ? 3 : -1;
         return -1;
     });
     return (ok && hasSpeed) || json.fail();

@@ -1,4 +1,5 @@
 #include "core/formats/fabricjson/fabricjsonformat.h"
+#include "core/formats/contentsniff.h"
 
 #include "core/formats/fabricjson/fabricjsonreader.h"
 
@@ -138,6 +139,8 @@ void writeHost(std::string &out, const Host &h, std::string *problem)
         nic.integer("rail", h.nics[i].rail);
         nic.number("gbps", h.nics[i].speedGbps, h.id);
         nic.integer("ports", h.nics[i].ports);
+        if (!h.nics[i].model.empty())
+            nic.string("model", h.nics[i].model);
         nic.close();
     }
     out += ']';
@@ -264,6 +267,12 @@ bool FabricJsonFormat::write(const Fabric &fabric, QIODevice &device, QString *e
         return false;
     }
     return true;
+}
+
+FileFormat::Recognition FabricJsonFormat::recognize(const QByteArray &head) const
+{
+    static const QRegularExpression signature(QStringLiteral("\"format\"\\s*:\\s*\"railyard-fabric\""));
+    return Sniff::matches(head, signature) ? Recognition::Sure : Recognition::No;
 }
 
 } // namespace Railyard

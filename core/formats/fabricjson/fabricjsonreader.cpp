@@ -421,7 +421,8 @@ void Reader::readHost(const json &v, size_t index)
                               + std::to_string(nic.ports));
                     nic.ports = 1;
                 }
-                unknownFields(n, np, {"rail", "gbps", "ports"});
+                getString(n, np, "model", nic.model, false);
+                unknownFields(n, np, {"rail", "gbps", "ports", "model"});
                 h.nics.push_back(nic);
             }
         }

@@ -1,4 +1,5 @@
 #include "core/formats/graphml/graphmlformat.h"
+#include "core/formats/contentsniff.h"
 
 #include "core/formats/graphml/graphmlcommon.h"
 #include "core/formats/graphml/graphmlreader.h"
@@ -178,6 +179,11 @@ bool GraphmlFormat::write(const Fabric &fabric, QIODevice &device, QString *erro
         return false;
     }
     return true;
+}
+
+FileFormat::Recognition GraphmlFormat::recognize(const QByteArray &head) const
+{
+    return head.contains("<graphml") ? Recognition::Sure : Recognition::No;
 }
 
 } // namespace Railyard

@@ -1,4 +1,5 @@
 #include "core/formats/ibnetdiscover/iblinkinfoformat.h"
+#include "core/formats/contentsniff.h"
 
 #include "core/formats/ibnetdiscover/iblinkinforeader.h"
 
@@ -14,6 +15,13 @@ bool IblinkinfoFormat::write(const Fabric &, QIODevice &, QString *error) const
 {
     *error = QStringLiteral("iblinkinfo output is read only; write ibnetdiscover instead");
     return false;
+}
+
+FileFormat::Recognition IblinkinfoFormat::recognize(const QByteArray &head) const
+{
+    // Every link line carries "==( 4X 53.125 Gbps Active/ LinkUp)==>".
+    static const QRegularExpression signature(QStringLiteral("==\\(.*\\)==>"));
+    return Sniff::matches(head, signature) ? Recognition::Sure : Recognition::No;
 }
 
 } // namespace Railyard

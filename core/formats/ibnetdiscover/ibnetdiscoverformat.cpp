@@ -1,4 +1,5 @@
 #include "core/formats/ibnetdiscover/ibnetdiscoverformat.h"
+#include "core/formats/contentsniff.h"
 
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
 
@@ -43,6 +44,19 @@ bool IbnetdiscoverFormat::write(const Fabric &fabric, QIODevice &device, QString
         return false;
     }
     return true;
+}
+
+FileFormat::Recognition IbnetdiscoverFormat::recognize(const QByteArray &head) const
+{
+    // The topology file's node headers and GUID lines, or the ports report's
+    // "SW  0  1 0x… 4x NDR" rows.
+    static const QRegularExpression signature(
+        QStringLiteral("^(?:(?:switchguid|caguid|sysimgguid|vendid|devid)=0x[0-9a-fA-F]+"
+                       "|(?:Switch|Ca|Rt)\\s+\\d+\\s+\""
+                       "|# Topology file:"
+                       "|(?:SW|CA|RT)\\s+\\d+\\s+\\d+\\s+0x[0-9a-fA-F]+\\s)"),
+        QRegularExpression::MultilineOption);
+    return Sniff::matches(head, signature) ? Recognition::Sure : Recognition::No;
 }
 
 } // namespace Railyard

@@ -13,7 +13,10 @@ class IbnetdiscoverFormat final : public FileFormat
 public:
     QString slug() const override { return QStringLiteral("ibnetdiscover"); }
     QString name() const override { return QStringLiteral("ibnetdiscover topology"); }
-    QStringList extensions() const override { return {QStringLiteral("ibnetdiscover"), QStringLiteral("ibnet")}; }
+    QStringList extensions() const override
+    {
+        return {QStringLiteral("ibnetdiscover"), QStringLiteral("ibnet"), QStringLiteral("topo")};
+    }
     bool canRead() const override { return true; }
     bool canWrite() const override { return true; }
 
@@ -21,6 +24,7 @@ public:
     /// ReadOptions::nodeNameMap names nodes by GUID (Ibnetdiscover::NodeNameMap).
     ReadResult readWithOptions(QIODevice &device, const QString &fileName, const ReadOptions &options) const override;
     bool write(const Fabric &fabric, QIODevice &device, QString *error) const override;
+    Recognition recognize(const QByteArray &head) const override;
 };
 
 } // namespace Railyard

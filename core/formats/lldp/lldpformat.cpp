@@ -1,4 +1,5 @@
 #include "core/formats/lldp/lldpformat.h"
+#include "core/formats/contentsniff.h"
 
 #include "core/formats/importgraph/importgraph.h"
 #include "core/common/inputfile.h"
@@ -482,6 +483,12 @@ ReadResult LldpFormat::build(std::vector<Dump> dumps, std::vector<FormatError> w
     if (built.fabric)
         built.fabric->transport = Transport::Ethernet; // LLDP runs on Ethernet
     return built;
+}
+
+FileFormat::Recognition LldpFormat::recognize(const QByteArray &head) const
+{
+    return Lldp::looksLikeDump(std::string_view(head.constData(), size_t(head.size()))) ? Recognition::Sure
+                                                                                        : Recognition::No;
 }
 
 } // namespace Railyard

@@ -29,6 +29,7 @@ public:
 
     ReadResult read(QIODevice &device, const QString &fileName) const override;
     bool write(const Fabric &fabric, QIODevice &device, QString *error) const override;
+    Recognition recognize(const QByteArray &head) const override;
 
     bool canReadFolder() const override { return true; }
     /// A folder whose regular files are mostly lldpcli output (the first

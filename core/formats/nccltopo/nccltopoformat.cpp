@@ -1,4 +1,5 @@
 #include "core/formats/nccltopo/nccltopoformat.h"
+#include "core/formats/contentsniff.h"
 
 #include "core/common/inputfile.h"
 #include "core/formats/nccltopo/nccltopo.h"
@@ -75,6 +76,12 @@ ReadResult NcclTopoFormat::readFolder(const QString &folder) const
     if (files.isEmpty())
         all.errors.push_back({folder, 0, 0, {}, QStringLiteral("no .xml files: no NCCL topologies to read")});
     return NcclTopo::toFabric(std::move(all), folder);
+}
+
+FileFormat::Recognition NcclTopoFormat::recognize(const QByteArray &head) const
+{
+    static const QRegularExpression signature(QStringLiteral("<system[\\s>]"));
+    return !head.contains("<graphml") && Sniff::matches(head, signature) ? Recognition::Sure : Recognition::No;
 }
 
 } // namespace Railyard

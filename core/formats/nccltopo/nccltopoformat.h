@@ -20,6 +20,7 @@ public:
 
     ReadResult read(QIODevice &device, const QString &fileName) const override;
     bool write(const Fabric &fabric, QIODevice &device, QString *error) const override;
+    Recognition recognize(const QByteArray &head) const override;
 
     bool canReadFolder() const override { return true; }
     /// A folder holding .xml files of which at least one has a <system> root.

@@ -1,4 +1,5 @@
 #include "core/formats/netbox/netboxformat.h"
+#include "core/formats/contentsniff.h"
 
 #include "core/common/inputfile.h"
 #include "core/formats/netbox/netboxreader.h"
@@ -61,6 +62,11 @@ ReadResult NetboxFormat::readFolder(const QString &folder) const
     if (!failed.errors.empty())
         return failed;
     return Netbox::read(sources, folder);
+}
+
+FileFormat::Recognition NetboxFormat::recognize(const QByteArray &head) const
+{
+    return Netbox::looksLikePage(head) ? Recognition::Sure : Recognition::No;
 }
 
 } // namespace Railyard
