@@ -1,6 +1,7 @@
 #include "views/editoperations.h"
 
 #include "core/document/fabricdocument.h"
+#include "core/layout/fabriclayout.h"
 #include "views/dialogs/addhostdialog.h"
 #include "views/dialogs/addrackdialog.h"
 #include "views/dialogs/addswitchdialog.h"
@@ -63,12 +64,25 @@ bool EditOperations::addSwitch(NodeIndex near, std::optional<Tier> tier, std::op
     dialog.setApplier([&](QString *error) {
         const Switch sw = dialog.sw();
         added = sw.id;
-        return m_document->addSwitch(sw, error, at);
+        return m_document->addSwitch(sw, error, at ? std::optional<QPointF>(placeInRow(sw, *at)) : std::nullopt);
     });
     if (dialog.exec() != QDialog::Accepted)
         return false;
     emit message(tr("Added switch %1").arg(qs(added)));
     return true;
+}
+
+QPointF EditOperations::placeInRow(const Switch &sw, const QPointF &click) const
+{
+    // The row the layout gives the switch's tier (an existing row, or the
+    // one the switch opens): lay the fabric out with the switch added.
+    Fabric trial = m_document->fabric();
+    if (trial.findNode(sw.id) >= 0)
+        return click;
+    trial.addSwitch(sw);
+    const FabricLayout layout = FabricLayout::compute(trial, &m_document->pinnedPositions());
+    const NodeIndex n = trial.findNode(sw.id);
+    return n >= 0 ? QPointF(click.x(), layout.nodeRect(n).center().y()) : click;
 }
 
 bool EditOperations::addRack(NodeIndex near)

@@ -34,11 +34,16 @@ public:
     bool addHost(NodeIndex near = -1);
     /// Opens the Add Switch dialog, proposing the settings of switch near and,
     /// when given, the tier (e.g. of the row clicked); with `at`, the switch is
-    /// pinned at that scene position (where the user clicked). True when added.
+    /// pinned where the user clicked: at that scene x, in its tier's row
+    /// (placeInRow). True when added.
     bool addSwitch(NodeIndex near = -1, std::optional<Tier> tier = std::nullopt,
                    std::optional<QPointF> at = std::nullopt);
     /// Opens the Add Rack dialog next to host near's rack. True when added.
     bool addRack(NodeIndex near = -1);
+    /// Where a switch added at scene point `click` goes: the click's x, the y
+    /// of the row the layout gives its tier (a click between rows still lands
+    /// on its row; a blank page gets the rows a generated design has).
+    QPointF placeInRow(const Switch &sw, const QPointF &click) const;
     /// Connects nodes a and b: with askDetails false at once with the default
     /// capacity (ConnectDialog::defaultCapacity) on the lowest free ports,
     /// else through the Connect dialog (ids, capacity and ports typed).

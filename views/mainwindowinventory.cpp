@@ -246,7 +246,10 @@ bool MainWindow::verifyCablingAgainst(const QString &path)
     if (!discovered)
         return false;
     const Fabric &design = m_document->fabric();
-    const CablingReport report = verifyCabling(design, *discovered);
+    CablingReport report = verifyCabling(design, *discovered);
+    // The as-built side by the file it came from (its fabric may carry the design's name).
+    report.discoveredName = QFileInfo(path).fileName().toStdString()
+        + (discovered->name.empty() ? std::string() : " (" + discovered->name + ")");
     const DiffMarks marks = cablingMarksOn(report, design);
     const QLocale locale;
     m_canvas->setComparison(std::make_unique<ComparisonOverlay>(

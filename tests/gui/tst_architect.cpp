@@ -187,19 +187,22 @@ void TestArchitect::blankDesignDrawnByHand()
     key(Qt::Key_E);
     QVERIFY(m_window->editActions()->tool()->isActive());
 
-    // Two leaves and a spine from the canvas menu, each where it is clicked.
+    // Two leaves and a spine from the canvas menu, each where it is clicked:
+    // the first anywhere, the second beside it, the spine above them.
+    const int w = canvas()->width(), h = canvas()->height();
     struct Placed
     {
         const char *id;
         Tier tier;
-        QPoint click;
+        std::function<QPoint()> click;
     };
-    const int w = canvas()->width(), h = canvas()->height();
-    const Placed switches[] = {{"leaf-1", Tier::Leaf, QPoint(w / 3, h / 2)},
-                               {"leaf-2", Tier::Leaf, QPoint(2 * w / 3, h / 2)},
-                               {"spine-1", Tier::Spine, QPoint(w / 2, h / 4)}};
+    const Placed switches[] = {
+        {"leaf-1", Tier::Leaf, [&] { return QPoint(w / 3, h / 2); }},
+        {"leaf-2", Tier::Leaf, [&] { return at("leaf-1") + QPoint(w / 3, 0); }},
+        {"spine-1", Tier::Spine, [&] { return (at("leaf-1") + at("leaf-2")) / 2 - QPoint(0, h / 4); }}};
     for (const Placed &s : switches) {
-        const QPointF scene = canvas()->mapToScene(QPointF(s.click));
+        const QPoint click = s.click();
+        const QPointF scene = canvas()->mapToScene(QPointF(click));
         bool seen = false;
         whenModal<AddSwitchDialog>(
             [&s](AddSwitchDialog *d) {
@@ -209,14 +212,21 @@ void TestArchitect::blankDesignDrawnByHand()
                 d->accept();
             },
             &seen);
-        QVERIFY(contextAction(s.click, QStringLiteral("Add Switch Here")));
+        QVERIFY(contextAction(click, QStringLiteral("Add Switch Here")));
         QVERIFY(seen);
         const NodeIndex n = doc()->fabric().findNode(s.id);
         QVERIFY2(n >= 0, s.id);
         QCOMPARE(doc()->fabric().switchAt(doc()->fabric().switchIndexOf(n)).tier, s.tier);
+        // At the click's x, in its tier's row.
         QVERIFY(doc()->pinnedPositions().count(s.id));
-        QCOMPARE(doc()->pinnedPositions().at(s.id), scene);
+        QCOMPARE(doc()->pinnedPositions().at(s.id).x(), scene.x());
+        QCOMPARE(doc()->pinnedPositions().at(s.id).y(), canvas()->layout()->nodeCenter(n).y());
     }
+    // The tiers in their rows: both leaves on one, the spine above (scene y grows downwards).
+    QCOMPARE(canvas()->layout()->nodeCenter(doc()->fabric().findNode("leaf-1")).y(),
+             canvas()->layout()->nodeCenter(doc()->fabric().findNode("leaf-2")).y());
+    QVERIFY(canvas()->layout()->nodeCenter(doc()->fabric().findNode("spine-1")).y()
+            < canvas()->layout()->nodeCenter(doc()->fabric().findNode("leaf-1")).y());
     // Four hosts, one NIC each.
     for (int i = 1; i <= 4; ++i) {
         whenModal<AddHostDialog>([i](AddHostDialog *d) {
@@ -224,7 +234,11 @@ void TestArchitect::blankDesignDrawnByHand()
             d->findChild<QSpinBox *>(QStringLiteral("NicCount"))->setValue(1);
             d->accept();
         });
-        QVERIFY(contextAction(QPoint(w * i / 5, h * 7 / 8), QStringLiteral("Add Host Here")));
+        // An empty spot below the leaves (the menu offers Add Host on empty canvas).
+        QPoint spot = at("leaf-1") + QPoint(i * 40, 60);
+        while (!canvas()->elementAt(spot).isEmpty() && spot.y() < h - 10)
+            spot += QPoint(0, 12);
+        QVERIFY(contextAction(spot, QStringLiteral("Add Host Here")));
     }
     QCOMPARE(doc()->fabric().hostCount(), 4);
     // Cabled as drawn: hosts 1-2 to leaf-1, 3-4 to leaf-2, both leaves to the spine.
@@ -580,7 +594,8 @@ void TestArchitect::switchAddedAtTheClick()
     QCOMPARE(doc()->fabric().switchCount(), 5);
     const std::string id = doc()->fabric().switchAt(4).id;
     QCOMPARE(canvas()->zoom(), zoom); // the view stays
-    QCOMPARE(doc()->pinnedPositions().at(id), scene);
+    QCOMPARE(doc()->pinnedPositions().at(id).x(), scene.x());
+    QVERIFY(std::fabs(doc()->pinnedPositions().at(id).y() - scene.y()) <= 2.0); // the spine row's centre
     const QPoint placed = at(id);
     QVERIFY2((placed - click).manhattanLength() <= 4,
              qPrintable(QStringLiteral("placed at %1,%2, clicked %3,%4").arg(placed.x()).arg(placed.y()).arg(click.x()).arg(click.y())));

@@ -238,7 +238,7 @@ void ComparisonDialog::showCabling(const CablingReport &report)
                {QStringLiteral("wrong speed"), counts[int(CablingFinding::Kind::WrongSpeed)]}};
     m_table->setVisible(false);
     m_list->clear();
-    m_list->setHeaderLabels({tr("Element"), tr("Finding"), tr("In the design"), tr("As built")});
+    m_list->setHeaderLabels({tr("Element"), tr("In the design"), tr("As built"), tr("Finding")});
     auto cables = [](const std::vector<LinkRef> &links) {
         QStringList text;
         for (const LinkRef &l : links)
@@ -253,10 +253,14 @@ void ComparisonDialog::showCabling(const CablingReport &report)
         const std::string id = !f.design.empty() ? f.design.front().id
             : !f.discovered.empty()              ? f.discovered.front().a
                                                  : std::string();
-        auto *item = new QTreeWidgetItem(g, {qs(id), qs(f.message), cables(f.design), cables(f.discovered)});
-        item->setToolTip(1, qs(f.message));
+        auto *item = new QTreeWidgetItem(g, {qs(id), cables(f.design), cables(f.discovered), qs(f.message)});
+        item->setToolTip(3, qs(f.message));
         item->setData(0, Qt::UserRole, qs(id));
     }
+    for (int column = 0; column < 3; ++column)
+        m_list->resizeColumnToContents(column);
+    if (width() < 960)
+        resize(960, height()); // the finding beside both sides' cables
 }
 
 void ComparisonDialog::select(QTreeWidgetItem *item)

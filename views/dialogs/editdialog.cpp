@@ -1,6 +1,7 @@
 #include "views/dialogs/editdialog.h"
 
 #include <QDialogButtonBox>
+#include <QFontMetrics>
 #include <QFormLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -67,13 +68,25 @@ void EditDialog::showRefusal(const QString &message)
         m_problems->addItem(lines[i]);
     const bool several = lines.size() > 1;
     if (several) {
-        // At most about six rows high; more scroll.
-        const int row = m_problems->sizeHintForRow(0) > 0 ? m_problems->sizeHintForRow(0) : fontMetrics().height() + 4;
-        const int rows = int(std::min<qsizetype>(lines.size() - 1, 6));
-        m_problems->setFixedHeight(rows * row + 2 * m_problems->frameWidth() + 4);
+        // Wide enough to read a problem on a line or two, and as high as the
+        // first six problems wrapped at that width; more scroll.
+        if (width() < 480)
+            resize(480, height());
+        const QMargins margins = layout()->contentsMargins();
+        const int textWidth = std::max(200, width() - margins.left() - margins.right()
+                                                - 2 * m_problems->frameWidth() - 24);
+        const QFontMetrics fm(m_problems->font());
+        int height = 0;
+        for (qsizetype i = 1; i < lines.size() && i <= 6; ++i)
+            height += fm.boundingRect(QRect(0, 0, textWidth, 100000), Qt::TextWordWrap, lines[i]).height() + 4;
+        m_problems->setFixedHeight(height + 2 * m_problems->frameWidth() + 2);
     }
     m_problems->setVisible(several);
-    adjustSize(); // grow to the message; the fields keep their size
+    // Grow to the message; the fields keep their size.
+    const int keepWidth = width();
+    adjustSize();
+    if (several && width() < keepWidth)
+        resize(keepWidth, height());
 }
 
 bool EditDialog::canAccept() const
