@@ -2132,7 +2132,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>niedrigster freier</translation>
     </message>
     <message>
-        <location filename="../views/dialogs/editdialog.cpp" line="+128"/>
+        <location filename="../views/dialogs/editdialog.cpp" line="+141"/>
         <source>Enter an id.</source>
         <translation>Geben Sie eine ID ein.</translation>
     </message>
@@ -2220,7 +2220,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::EditOperations</name>
     <message>
-        <location filename="../views/editoperations.cpp" line="+51"/>
+        <location filename="../views/editoperations.cpp" line="+52"/>
         <source>Added host %1</source>
         <translation>Host %1 hinzugefügt</translation>
     </message>
@@ -2230,7 +2230,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Switch %1 hinzugefügt</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+31"/>
         <source>Added rack %1 with 1 host</source>
         <translation>Rack %1 mit 1 Host hinzugefügt</translation>
     </message>
@@ -2608,7 +2608,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+363"/>
+        <location line="+385"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -5860,7 +5860,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>geändert (%1)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+26"/>
         <source>As built: %1</source>
         <translation>Ist-Zustand: %1</translation>
     </message>

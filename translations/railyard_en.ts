@@ -78,7 +78,7 @@
 <context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+710"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+732"/>
         <source>%1 (%n elements)</source>
         <translation>
             <numerusform>%1 (%n element)</numerusform>

@@ -11,6 +11,7 @@
 #include "app/bench/healthbench.h"
 #include "app/bench/prometheusbench.h"
 #include "app/bench/intentbench.h"
+#include "app/bench/designbench.h"
 #include "app/bench/jobbench.h"
 #include "app/bench/projectbench.h"
 #include "core/analysis/bisection.h"
@@ -287,6 +288,10 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("health"),
                       QStringLiteral("Time health detection (link samples per second, one thread) on --fabric with "
                                      "--job-file running instead.")});
+    parser.addOption({QStringLiteral("designs"),
+                      QStringLiteral("Time the architect's loop instead: a 32,768-GPU design generated on each "
+                                     "400G switch model, compared side by side without and with a job, and format "
+                                     "detection by content.")});
     parser.addOption({QStringLiteral("prometheus"),
                       QStringLiteral("Time one Prometheus poll of every NIC and switch-port series of the 131k "
                                      "fabric instead: HTTP from a synthetic local /api/v1/query, parsing, mapping.")});
@@ -304,6 +309,8 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "railyard-bench: --repeat must be a positive integer\n");
         return 2;
     }
+    if (parser.isSet(QStringLiteral("designs")))
+        return runDesignBench(repeats, parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("prometheus")))
         return runPrometheusBench(generateClos(params131k()), repeats, parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("health")))
