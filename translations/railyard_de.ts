@@ -5157,7 +5157,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+86"/>
+        <location filename="../views/mainwindow.cpp" line="+90"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -5530,12 +5530,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+2"/>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Exported %1</source>
         <translation>%1 exportiert</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-9"/>
         <source>Export Analysis Report</source>
         <translation>Analysebericht exportieren</translation>
     </message>
@@ -5545,12 +5545,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>PDF-Dokument (*.pdf);;HTML-Seite (*.html)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Cannot export the report</source>
         <translation>Der Bericht kann nicht exportiert werden</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+24"/>
         <source>About Railyard</source>
         <translation>Über Railyard</translation>
     </message>
@@ -6859,7 +6859,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::ReportExporter</name>
     <message>
-        <location filename="../views/export/reportexporter.cpp" line="+84"/>
+        <location filename="../views/export/reportexporter.cpp" line="+88"/>
         <source>Fabric report</source>
         <translation>Fabric-Bericht</translation>
     </message>
@@ -6889,7 +6889,22 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Die Fabric</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>Designs compared, relative to the first</source>
+        <translation>Verglichene Entwürfe, relativ zum ersten</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Designs compared</source>
+        <translation>Verglichene Entwürfe</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>With the job %1 placed on each design alone.</source>
+        <translation>Mit dem Job %1, allein auf jedem Entwurf platziert.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Counts</source>
         <translation>Mengen</translation>
     </message>
@@ -7130,12 +7145,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Die Analyse ist nicht abgeschlossen: keine Werte zu Überbuchung oder Bisektion.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Charts and canvas</source>
         <translation>Diagramme und Zeichenfläche</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+55"/>
         <source>Cannot write the report %1: unknown format &quot;%2&quot; (use .html or .pdf).</source>
         <translation>Der Bericht %1 kann nicht geschrieben werden: unbekanntes Format „%2“ (.html oder .pdf verwenden).</translation>
     </message>

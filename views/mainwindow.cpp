@@ -21,6 +21,10 @@
 #include "views/editactions.h"
 #include "views/export/imageexporter.h"
 #include "views/export/reportexporter.h"
+#include "views/dialogs/designcomparisondialog.h"
+#include "views/dialogs/designcomparisonmodel.h"
+
+#include <QChartView>
 #include "views/projectsession.h"
 #include "views/recentfiles.h"
 #include "views/helpbrowser.h"
@@ -760,12 +764,27 @@ void MainWindow::exportReport()
     if (path.isEmpty())
         return;
     rememberDirectoryOf(path);
-    m_runner->waitForFinished();
     QString error;
-    if (!ReportExporter(m_document.get(), m_runner, m_canvas).write(path, &error))
+    if (!writeReport(path, &error))
         showError(tr("Cannot export the report"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 3000);
+}
+
+bool MainWindow::writeReport(const QString &path, QString *error)
+{
+    if (!m_document)
+        return false;
+    m_runner->waitForFinished();
+    ReportExporter exporter(m_document.get(), m_runner, m_canvas);
+    // The designs compared with this one (Inventory ▸ Compare Designs), when there are.
+    if (m_designComparison) {
+        m_designComparison->waitForResult();
+        if (m_designComparison->model()->comparison().designs.size() >= 2)
+            exporter.setDesignComparison(&m_designComparison->model()->comparison(),
+                                         m_designComparison->chart()->grab().toImage());
+    }
+    return exporter.write(path, error);
 }
 
 void MainWindow::about()

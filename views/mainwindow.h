@@ -115,6 +115,9 @@ public:
     BomDialog *showBillOfMaterials();
     /// Inventory ▸ Compare Designs: this design against other design files.
     DesignComparisonDialog *showDesignComparison();
+    /// File ▸ Export Analysis Report… to `path` (.pdf or .html), with the
+    /// designs compared when the Compare Designs dialog holds a comparison.
+    bool writeReport(const QString &path, QString *error);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -158,6 +158,7 @@ private slots:
             }
         }
         // Quantum-2, Spectrum-4, Tomahawk 5 and 6 at 400G, Quantum-X800 with ConnectX-8 at 800G…
+        qInfo("%d combinations generated, %d refused", generated, refused);
         QVERIFY2(generated >= 30, qPrintable(QString::number(generated)));
         QVERIFY(refused > 0);
     }

@@ -371,6 +371,16 @@ void TestArchitect::compareQuantum2AndTomahawk5()
     QCOMPARE(series->barSets().at(0)->at(0), 100.0); // A is the reference
     dialog->resize(1100, 820);
     screenshot(dialog, QStringLiteral("architect-compare-designs"));
+    // The analysis report carries the comparison: table, sentences, chart.
+    const QString report = m_dir.filePath(QStringLiteral("report.html"));
+    QVERIFY2(m_window->writeReport(report, &error), qPrintable(error));
+    QFile html(report);
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(html.readAll());
+    QVERIFY(text.contains(QStringLiteral("<h2>Designs compared</h2>")));
+    QVERIFY(text.contains(QStringLiteral("B: tomahawk5-2k.fabric.json: ")));
+    QVERIFY(text.contains(QStringLiteral("16 (−50 %)")));
+    QVERIFY(text.contains(QStringLiteral("alt=\"Designs compared, relative to the first\"")));
 }
 
 void TestArchitect::openedVersionIsNotModified()

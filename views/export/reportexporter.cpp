@@ -1,6 +1,7 @@
 #include "views/export/reportexporter.h"
 
 #include "core/analysis/report.h"
+#include "core/compare/designcomparison.h"
 #include "core/document/fabricdocument.h"
 #include "views/docks/analysischarts.h"
 #include "views/analysisrunner.h"
@@ -63,6 +64,8 @@ public:
     const FabricDocument *document = nullptr;
     const AnalysisRunner *runner = nullptr;
     const FabricCanvas *canvas = nullptr;
+    const DesignComparison *comparison = nullptr;
+    QImage comparisonChart;
 
     std::vector<ReportImage> images() const;
     QString html(const std::vector<ReportImage> &images, const std::function<QString(const ReportImage &)> &source,
@@ -76,6 +79,7 @@ private:
     QString oversubscriptionSection(const AnalysisReport &report) const;
     QString bisectionSection(const AnalysisReport &report) const;
     QString whatIfSection(const AnalysisReport &baseline, const AnalysisReport &current) const;
+    QString comparisonSection() const;
 };
 
 QString ReportBuilder::title() const
@@ -120,7 +124,44 @@ std::vector<ReportImage> ReportBuilder::images() const
         painter.end();
         result.push_back({QStringLiteral("canvas.png"), tr("The fabric"), picture});
     }
+    if (comparison && !comparisonChart.isNull())
+        result.push_back({QStringLiteral("designs.png"), tr("Designs compared, relative to the first"), comparisonChart});
     return result;
+}
+
+QString ReportBuilder::comparisonSection() const
+{
+    if (!comparison || comparison->designs.size() < 2)
+        return {};
+    const QLocale locale;
+    QString h = QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Designs compared")));
+    if (!comparison->job.empty())
+        h += QStringLiteral("<p>%1</p>\n").arg(esc(tr("With the job %1 placed on each design alone.")
+                                                         .arg(QString::fromStdString(comparison->job))));
+    h += QStringLiteral("<table>\n<tr><th></th>");
+    for (const DesignFigures &d : comparison->designs)
+        h += QStringLiteral("<th>%1</th>").arg(esc(d.label));
+    h += QStringLiteral("</tr>\n");
+    for (const ComparisonRow &row : comparison->rows) {
+        h += QStringLiteral("<tr><td>%1</td>").arg(esc(row.label));
+        for (size_t i = 0; i < row.values.size(); ++i) {
+            const double v = row.values[i];
+            QString cell = !std::isfinite(v)                      ? QStringLiteral("–")
+                : std::fabs(v) >= 100 || v == std::floor(v) ? locale.toString(v, 'f', 0)
+                                                              : locale.toString(v, 'g', 3);
+            if (i > 0 && std::isfinite(row.change[i]) && std::fabs(row.change[i]) >= 0.005)
+                cell += QStringLiteral(" (%1%2 %)")
+                            .arg(row.change[i] > 0 ? QStringLiteral("+") : QStringLiteral("−"))
+                            .arg(locale.toString(std::fabs(row.change[i]) * 100, 'f', 0));
+            h += QStringLiteral("<td class=\"n\">%1</td>").arg(esc(cell));
+        }
+        h += QStringLiteral("</tr>\n");
+    }
+    h += QStringLiteral("</table>\n<ul>\n");
+    for (const std::string &summary : comparison->summaries)
+        h += QStringLiteral("<li>%1</li>\n").arg(esc(summary));
+    h += QStringLiteral("</ul>\n");
+    return h;
 }
 
 QString ReportBuilder::countsSection(const FabricCounts &c) const
@@ -286,6 +327,7 @@ QString ReportBuilder::html(const std::vector<ReportImage> &images,
         if (!current->failed.empty())
             h += whatIfSection(*baseline, *current);
     }
+    h += comparisonSection();
 
     if (!images.empty()) {
         h += QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Charts and canvas")));
@@ -321,9 +363,15 @@ ReportExporter::ReportExporter(const FabricDocument *document, const AnalysisRun
 {
 }
 
+void ReportExporter::setDesignComparison(const DesignComparison *comparison, const QImage &chart)
+{
+    m_comparison = comparison;
+    m_comparisonChart = chart;
+}
+
 QString ReportExporter::html() const
 {
-    const ReportBuilder builder{m_document, m_runner, m_canvas};
+    const ReportBuilder builder{m_document, m_runner, m_canvas, m_comparison, m_comparisonChart};
     return builder.html(builder.images(), [](const ReportImage &image) { return dataUri(image.image); }, 900);
 }
 
@@ -345,7 +393,7 @@ bool ReportExporter::write(const QString &fileName, QString *error) const
         return fail(ReportBuilder::tr("Cannot write the report %1: %2").arg(shownName, file.errorString()));
 
     if (suffix == QLatin1String("pdf")) {
-        const ReportBuilder builder{m_document, m_runner, m_canvas};
+        const ReportBuilder builder{m_document, m_runner, m_canvas, m_comparison, m_comparisonChart};
         const std::vector<ReportImage> images = builder.images();
         QPdfWriter writer(&file);
         writer.setResolution(300);

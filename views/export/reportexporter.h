@@ -1,17 +1,20 @@
 #pragma once
 
+#include <QImage>
 #include <QString>
 
 namespace Railyard {
 
 class AnalysisRunner;
+struct DesignComparison;
 class FabricCanvas;
 class FabricDocument;
 
 /// Writes the analysis report an architect attaches to a design review:
 /// counts, links by tier and speed, oversubscription per tier, bisection with
 /// method and cut size, the what-if (before → after), the charts and a
-/// picture of the canvas. HTML (images inlined as data URIs) or PDF
+/// picture of the canvas, and the designs compared with it when there are.
+/// HTML (images inlined as data URIs) or PDF
 /// (QTextDocument printed through QPdfWriter), chosen by the file's suffix.
 class ReportExporter
 {
@@ -19,6 +22,10 @@ public:
     /// The charts are drawn from the runner's reports (AnalysisCharts), the
     /// picture from the canvas; either may be null (left out).
     ReportExporter(const FabricDocument *document, const AnalysisRunner *runner, const FabricCanvas *canvas);
+    /// Adds the designs compared in Inventory ▸ Compare Designs: their table
+    /// (each row's change against the first), the sentences and the chart.
+    /// The comparison must outlive the exporter; null leaves it out.
+    void setDesignComparison(const DesignComparison *comparison, const QImage &chart = QImage());
     /// Returns false and sets *error on failure.
     bool write(const QString &fileName, QString *error) const;
     /// The report as HTML.
@@ -28,6 +35,8 @@ private:
     const FabricDocument *m_document;
     const AnalysisRunner *m_runner;
     const FabricCanvas *m_canvas;
+    const DesignComparison *m_comparison = nullptr;
+    QImage m_comparisonChart;
 };
 
 } // namespace Railyard
