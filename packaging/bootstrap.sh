@@ -24,7 +24,7 @@ PACKAGES=(
     libboost-graph-dev nlohmann-json3-dev libsqlite3-dev libssl-dev libgl-dev
     xvfb appstream desktop-file-utils fonts-dejavu-core
     python3-yaml python3-jsonschema slurmctld slurm-client openssl wrk
-    ibsim-utils infiniband-diags
+    ibsim-utils infiniband-diags opensm
     clang libclang-rt-14-dev
     prometheus prometheus-node-exporter
 )
@@ -105,7 +105,7 @@ fuzz)
     cmake --preset fuzz
     cmake --build build-fuzz -j "$JOBS"
     fuzz/seeds.sh build-fuzz/seeds
-    for target in fabricjson graphml jobspec cliargs controlrequest ibnetdiscover iblinkinfo cablingcsv lldp dot netbox nccltopo; do
+    for target in fabricjson graphml jobspec cliargs controlrequest ibnetdiscover iblinkinfo cablingcsv lldp dot netbox nccltopo lftdump; do
         mkdir -p "build-fuzz/corpus/$target"
         # Qt's global caches live until exit: leaks are not findings here.
         ASAN_OPTIONS=detect_leaks=0 "build-fuzz/fuzz/fuzz_$target" -runs="${RAILYARD_FUZZ_RUNS:-20000}" \

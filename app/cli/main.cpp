@@ -7,6 +7,7 @@
 #include "app/cli/clicommon.h"
 #include "app/cli/bomcommand.h"
 #include "app/cli/catalogcommand.h"
+#include "app/cli/fabricmanagercommand.h"
 #include "app/cli/comparedesignscommand.h"
 #include "app/cli/collectivecommand.h"
 #include "app/cli/comparecommand.h"
@@ -47,6 +48,8 @@ const Command commands[] = {
     {"bom", "bom FILE", "Bill of materials: switches, cables, transceivers, cost, power.", runBom},
     {"compare-designs", "compare-designs A B [C...]", "Designs side by side: cost, power, bisection, step time.",
      runCompareDesigns},
+    {"sm-config", "sm-config FABRIC --out DIR", "OpenSM's configuration for an InfiniBand design.", runSmConfig},
+    {"routing", "routing FABRIC --lfts DUMP", "The design under its subnet manager's forwarding tables.", runRouting},
     {"catalog", "catalog [--json]", "The switch and NIC catalogue, every figure with its source.", runCatalog},
     {"cabling", "cabling FILE -o plan.csv", "The cabling plan, one CSV row per cable.", runCabling},
     {"verify-cabling", "verify-cabling DESIGN FOUND", "Check the as-built cabling against the design.", runVerifyCabling},

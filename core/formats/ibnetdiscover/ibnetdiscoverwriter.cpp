@@ -1,4 +1,5 @@
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
+#include "core/formats/ibnetdiscover/infinibandids.h"
 #include "core/formats/ibnetdiscover/infinibandrates.h"
 
 #include <QStringLiteral>
@@ -9,10 +10,6 @@
 
 namespace Railyard::Ibnetdiscover {
 namespace {
-
-// Locally administered, recognisable GUID ranges: "RY" then a kind byte.
-constexpr std::uint64_t switchGuidBase = 0x5259010000000000ull;
-constexpr std::uint64_t caGuidBase = 0x5259020000000000ull;
 
 std::string hex16(std::uint64_t v)
 {
@@ -53,46 +50,14 @@ std::string write(const Fabric &fabric, QString *error)
                          .arg(QString::fromStdString(fabric.host(h).id));
             return {};
         }
-    // One CA per host NIC: its GUID, LID, description and the host port range it covers.
-    std::vector<std::vector<int>> nicFirstPort(static_cast<size_t>(hostCount));
-    std::vector<std::vector<std::uint64_t>> nicGuid(static_cast<size_t>(hostCount));
-    std::vector<std::vector<int>> nicLid(static_cast<size_t>(hostCount));
-    int lid = 1;
-    std::vector<int> switchLid(size_t(fabric.switchCount()));
-    for (std::int32_t s = 0; s < fabric.switchCount(); ++s)
-        switchLid[size_t(s)] = lid++;
-    std::uint64_t ca = 0;
-    for (std::int32_t h = 0; h < hostCount; ++h) {
-        int first = 0;
-        for (const Nic &nic : fabric.host(h).nics) {
-            nicFirstPort[size_t(h)].push_back(first);
-            nicGuid[size_t(h)].push_back(caGuidBase + (++ca) * 16);
-            nicLid[size_t(h)].push_back(lid++);
-            first += std::max(nic.ports, 1);
-        }
-    }
-    auto nicOfPort = [&](std::int32_t h, int port) {
-        const std::vector<int> &firsts = nicFirstPort[size_t(h)];
-        int k = 0;
-        while (k + 1 < int(firsts.size()) && firsts[size_t(k + 1)] <= port)
-            ++k;
-        return k;
-    };
-    auto caDesc = [&](std::int32_t h, int k) { return fabric.host(h).id + " mlx5_" + std::to_string(k); };
+    // GUIDs, LIDs and ports as every file for the real tools has them.
+    const InfinibandIds ids = InfinibandIds::of(fabric);
+    auto caDesc = [&](int ca) { return InfinibandIds::caDescription(fabric, ids.cas[size_t(ca)]); };
 
     std::vector<std::vector<End>> switchEnds(size_t(fabric.switchCount()));
-    std::vector<std::vector<std::vector<End>>> caEnds(static_cast<size_t>(hostCount));
-    for (std::int32_t h = 0; h < hostCount; ++h)
-        caEnds[size_t(h)].resize(fabric.host(h).nics.size());
-    std::vector<int> nextSwitchPort(size_t(fabric.switchCount()), 0);
-    for (const Link &l : fabric.links())
-        for (NodeIndex n : {l.a, l.b})
-            if (fabric.isSwitch(n)) {
-                const int p = n == l.a ? l.portA : l.portB;
-                nextSwitchPort[size_t(fabric.switchIndexOf(n))]
-                    = std::max(nextSwitchPort[size_t(fabric.switchIndexOf(n))], p + 1);
-            }
-    for (const Link &l : fabric.links()) {
+    std::vector<std::vector<End>> caEnds(ids.cas.size());
+    for (std::int32_t li = 0; li < fabric.linkCount(); ++li) {
+        const Link &l = fabric.link(li);
         if (l.state == LinkState::Down)
             continue;
         const double gbps = l.state == LinkState::Degraded ? l.degradedGbps : l.capacityGbps;
@@ -111,45 +76,40 @@ std::string write(const Fabric &fabric, QString *error)
             std::uint64_t portGuid;
             std::string desc;
             int lid;
-            std::int32_t host = -1;
-            int nic = -1;
+            int ca = -1;
         } sides[2];
         for (int e = 0; e < 2; ++e) {
             const NodeIndex n = e == 0 ? l.a : l.b;
-            int p = e == 0 ? l.portA : l.portB;
+            const int p = e == 0 ? l.portA : l.portB;
             Side &side = sides[e];
             side.node = n;
+            side.port = e == 0 ? ids.linkPorts[size_t(li)].first : ids.linkPorts[size_t(li)].second;
             if (fabric.isSwitch(n)) {
                 const std::int32_t s = fabric.switchIndexOf(n);
-                if (p < 0)
-                    p = nextSwitchPort[size_t(s)]++;
-                side.port = p + 1;
-                side.id = "S-" + hex16(switchGuidBase + std::uint64_t(s) + 1);
+                side.id = "S-" + hex16(ids.switchGuid[size_t(s)]);
                 side.portGuid = 0;
                 side.desc = fabric.switchAt(s).id;
-                side.lid = switchLid[size_t(s)];
+                side.lid = ids.switchLid[size_t(s)];
             } else {
                 if (fabric.host(n).nics.empty()) {
                     *error = QStringLiteral("host %1 has no NIC to write as an HCA")
                                  .arg(QString::fromStdString(fabric.host(n).id));
                     return {};
                 }
-                const int k = nicOfPort(n, std::max(p, 0));
-                side.host = n;
-                side.nic = k;
-                side.port = std::max(p, 0) - nicFirstPort[size_t(n)][size_t(k)] + 1;
-                side.id = "H-" + hex16(nicGuid[size_t(n)][size_t(k)]);
-                side.portGuid = nicGuid[size_t(n)][size_t(k)] + std::uint64_t(side.port);
-                side.desc = caDesc(n, k);
-                side.lid = nicLid[size_t(n)][size_t(k)];
+                side.ca = ids.caOfHostPort(n, std::max(p, 0));
+                const InfinibandIds::Ca &ca = ids.cas[size_t(side.ca)];
+                side.id = "H-" + hex16(ca.guid);
+                side.portGuid = ca.guid + std::uint64_t(side.port);
+                side.desc = caDesc(side.ca);
+                side.lid = ca.lid;
             }
         }
         for (int e = 0; e < 2; ++e) {
             const Side &self = sides[e];
             const Side &peer = sides[1 - e];
             End end{self.port, peer.id, peer.port, peer.portGuid, peer.desc, peer.lid, *rate};
-            if (self.host >= 0)
-                caEnds[size_t(self.host)][size_t(self.nic)].push_back(std::move(end));
+            if (self.ca >= 0)
+                caEnds[size_t(self.ca)].push_back(std::move(end));
             else
                 switchEnds[size_t(fabric.switchIndexOf(self.node))].push_back(std::move(end));
         }
@@ -158,7 +118,7 @@ std::string write(const Fabric &fabric, QString *error)
     std::string out = "#\n# Topology file: written by Railyard from \"" + fabric.name + "\"\n#\n\n";
     for (std::int32_t s = 0; s < fabric.switchCount(); ++s) {
         const Switch &sw = fabric.switchAt(s);
-        const std::uint64_t guid = switchGuidBase + std::uint64_t(s) + 1;
+        const std::uint64_t guid = ids.switchGuid[size_t(s)];
         std::vector<End> &ends = switchEnds[size_t(s)];
         std::sort(ends.begin(), ends.end(), [](const End &x, const End &y) { return x.port < y.port; });
         int radix = sw.radix;
@@ -167,7 +127,7 @@ std::string write(const Fabric &fabric, QString *error)
         out += "vendid=0x2c9\ndevid=0xd2f0\nsysimgguid=0x" + hex16(guid) + "\nswitchguid=0x" + hex16(guid) + "("
             + hex16(guid) + ")\n";
         out += "Switch\t" + std::to_string(radix) + " \"S-" + hex16(guid) + "\"\t\t# \"" + sw.id
-            + "\" enhanced port 0 lid " + std::to_string(switchLid[size_t(s)]) + " lmc 0\n";
+            + "\" enhanced port 0 lid " + std::to_string(ids.switchLid[size_t(s)]) + " lmc 0\n";
         for (const End &e : ends) {
             out += "[" + std::to_string(e.port) + "]\t\"" + e.nodeId + "\"[" + std::to_string(e.remotePort) + "]";
             if (e.remotePortGuid)
@@ -176,20 +136,18 @@ std::string write(const Fabric &fabric, QString *error)
         }
         out += "\n";
     }
-    for (std::int32_t h = 0; h < hostCount; ++h) {
-        for (size_t k = 0; k < caEnds[size_t(h)].size(); ++k) {
-            const std::uint64_t guid = nicGuid[size_t(h)][k];
-            const int ports = std::max(fabric.host(h).nics[k].ports, 1);
-            std::vector<End> &ends = caEnds[size_t(h)][k];
-            std::sort(ends.begin(), ends.end(), [](const End &x, const End &y) { return x.port < y.port; });
-            out += "vendid=0x2c9\ndevid=0x1021\nsysimgguid=0x" + hex16(guid) + "\ncaguid=0x" + hex16(guid) + "\n";
-            out += "Ca\t" + std::to_string(ports) + " \"H-" + hex16(guid) + "\"\t\t# \"" + caDesc(h, int(k)) + "\"\n";
-            for (const End &e : ends)
-                out += "[" + std::to_string(e.port) + "](" + hex16(guid + std::uint64_t(e.port)) + ") \t\"" + e.nodeId
-                    + "\"[" + std::to_string(e.remotePort) + "]\t\t# lid " + std::to_string(nicLid[size_t(h)][k])
-                    + " lmc 0 \"" + e.remoteDesc + "\" lid " + std::to_string(e.remoteLid) + " " + e.rate + "\n";
-            out += "\n";
-        }
+    for (size_t c = 0; c < ids.cas.size(); ++c) {
+        const InfinibandIds::Ca &ca = ids.cas[c];
+        const std::uint64_t guid = ca.guid;
+        std::vector<End> &ends = caEnds[c];
+        std::sort(ends.begin(), ends.end(), [](const End &x, const End &y) { return x.port < y.port; });
+        out += "vendid=0x2c9\ndevid=0x1021\nsysimgguid=0x" + hex16(guid) + "\ncaguid=0x" + hex16(guid) + "\n";
+        out += "Ca\t" + std::to_string(ca.ports) + " \"H-" + hex16(guid) + "\"\t\t# \"" + caDesc(int(c)) + "\"\n";
+        for (const End &e : ends)
+            out += "[" + std::to_string(e.port) + "](" + hex16(guid + std::uint64_t(e.port)) + ") \t\"" + e.nodeId
+                + "\"[" + std::to_string(e.remotePort) + "]\t\t# lid " + std::to_string(ca.lid) + " lmc 0 \""
+                + e.remoteDesc + "\" lid " + std::to_string(e.remoteLid) + " " + e.rate + "\n";
+        out += "\n";
     }
     return out;
 }

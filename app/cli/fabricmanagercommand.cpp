@@ -1,0 +1,129 @@
+#include "app/cli/fabricmanagercommand.h"
+
+#include "app/cli/clicommon.h"
+#include "core/common/inputfile.h"
+#include "core/common/outputfile.h"
+#include "core/fabricmanager/lftdump.h"
+#include "core/fabricmanager/smconfig.h"
+#include "core/fabricmanager/subnetrouting.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace Railyard::Cli {
+
+int runSmConfig(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("sm-config"),
+                   QStringLiteral("Writes OpenSM's configuration for an InfiniBand design into DIR: opensm.conf "
+                                  "(routing engine and the files below), root_guids.conf (the top tier's switches), "
+                                  "cn_guids.conf (every HCA port) and partitions.conf. The GUIDs are those of the "
+                                  "design's ibnetdiscover export, which ibsim loads (docs/fabric-manager.md)."));
+    cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("The design (any fabric format)."));
+    cl.addOption({QStringLiteral("out")}, QStringLiteral("Directory for the files (created)."),
+                 QStringLiteral("dir"));
+    cl.addOption({QStringLiteral("engine")},
+                 QStringLiteral("Routing engine: ftree, updn, minhop or dfsssp. Default ftree."),
+                 QStringLiteral("name"), QStringLiteral("ftree"));
+    cl.addFlag({QStringLiteral("no-root-guids")},
+               QStringLiteral("Leave ftree/updn to find the roots themselves (to compare with the right roots)."));
+    cl.setEpilog(QStringLiteral("Example:\n  railyard-cli sm-config ft8.fabric.json --out sm/ && opensm -F "
+                                "sm/opensm.conf\nExit codes: 0 written, 1 the fabric cannot be read or a file "
+                                "cannot be written, 2 usage error."));
+    if (!cl.parse(args))
+        return ExitOk;
+    const QString file = cl.positional(0);
+    const FileFormat &format = readFormatFor(cl, file, QString(), QStringLiteral("from"));
+    const QString out = cl.requiredString(QStringLiteral("out"));
+    std::optional<Fabric> fabric = loadFabric(file, format);
+    if (!fabric)
+        return ExitBadInput;
+    SmConfigOptions options;
+    options.engine = cl.value(QStringLiteral("engine")).trimmed().toStdString();
+    options.rootGuids = !cl.isSet(QStringLiteral("no-root-guids"));
+    options.directory = QFileInfo(out).absoluteFilePath().toStdString();
+    SmConfig config;
+    try {
+        config = subnetManagerConfig(*fabric, options);
+    } catch (const SmConfigError &e) {
+        const QString message = QString::fromStdString(e.what());
+        if (message.startsWith(QLatin1String("engine:")))
+            cl.fail(QStringLiteral("--") + message);
+        printErr(QStringLiteral("%1: %2").arg(file, message));
+        return ExitBadInput;
+    }
+    if (!QDir().mkpath(out)) {
+        printErr(QStringLiteral("%1: cannot create the directory").arg(out));
+        return ExitBadInput;
+    }
+    for (const auto &[name, content] : config.files) {
+        const QString path = QDir(out).filePath(QString::fromStdString(name));
+        OutputFile output(path);
+        QString error;
+        if (!output.open(&error) || output.device().write(content.data(), qint64(content.size())) != qint64(content.size())
+            || !output.commit(&error)) {
+            printErr(QStringLiteral("%1: %2").arg(path, error.isEmpty() ? QStringLiteral("cannot write") : error));
+            return ExitBadInput;
+        }
+    }
+    printOut(QStringLiteral("%1: %2 files in %3").arg(file).arg(config.files.size()).arg(out));
+    for (const std::string &note : config.notes)
+        printOut(QStringLiteral("  ") + QString::fromStdString(note));
+    return ExitOk;
+}
+
+int runRouting(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("routing"),
+                   QStringLiteral("The design under the forwarding tables its subnet manager computed (dump_fts, "
+                                  "ibroute or opensm -D output): every HCA pair's path traced (routed, loop-free), "
+                                  "the routing balance (destinations per switch port, per tier and direction) and "
+                                  "the effective bisection bandwidth over random bisections (docs/fabric-manager.md)."));
+    cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("The design the tables route (any fabric format)."));
+    cl.addOption({QStringLiteral("lfts")}, QStringLiteral("The forwarding tables (dump_fts output and the like)."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("permutations")},
+                 QStringLiteral("Random bisections for the effective bisection. Default 1000."), QStringLiteral("n"),
+                 QStringLiteral("1000"));
+    cl.addOption({QStringLiteral("seed")}, QStringLiteral("Seed of the random bisections. Default 1."),
+                 QStringLiteral("n"), QStringLiteral("1"));
+    cl.addFlag({QStringLiteral("shift")},
+               QStringLiteral("The shift pattern instead (HCA i to HCA i + n/2): one deterministic bisection."));
+    cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/cli.md)."));
+    cl.setEpilog(QStringLiteral("Exit codes: 0 printed, 1 the fabric or the tables cannot be read, 2 usage error."));
+    if (!cl.parse(args))
+        return ExitOk;
+    const QString file = cl.positional(0);
+    const FileFormat &format = readFormatFor(cl, file, QString(), QStringLiteral("from"));
+    const QString lftPath = cl.requiredString(QStringLiteral("lfts"));
+    const int permutations = cl.intValue(QStringLiteral("permutations"), 1000, 1);
+    if (permutations > 1000000)
+        cl.fail(QStringLiteral("--permutations: at most 1,000,000, got %1").arg(permutations));
+    const int seed = cl.intValue(QStringLiteral("seed"), 1, 0);
+    std::optional<Fabric> fabric = loadFabric(file, format);
+    if (!fabric)
+        return ExitBadInput;
+    QString readError;
+    const std::optional<QByteArray> bytes = readInputFile(lftPath, &readError);
+    if (!bytes) {
+        printErr(readError);
+        return ExitBadInput;
+    }
+    const LftReadResult read = readLftDump(std::string_view(bytes->constData(), size_t(bytes->size())), lftPath);
+    if (!read.ok()) {
+        printErr(read.errorText());
+        return ExitBadInput;
+    }
+    const SubnetRouting routing(*fabric, *read.dump);
+    if (routing.switchesRouted() == 0) {
+        printErr(QStringLiteral("%1: no table of a switch of %2 (GUIDs and names differ: are they the same fabric?)")
+                     .arg(lftPath, file));
+        return ExitBadInput;
+    }
+    const RoutingReport report
+        = analyzeRouting(routing, permutations, std::uint64_t(seed), cl.isSet(QStringLiteral("shift")));
+    printOutRaw(cl.isSet(QStringLiteral("json")) ? routingReportToJson(report) : routingReportToText(report));
+    return ExitOk;
+}
+
+} // namespace Railyard::Cli

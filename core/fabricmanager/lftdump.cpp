@@ -1,0 +1,171 @@
+#include "core/fabricmanager/lftdump.h"
+
+#include "core/common/limits.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <charconv>
+
+namespace Railyard {
+
+namespace {
+
+constexpr int maxErrors = 50;
+constexpr int maxUnicastLid = 0xBFFF;
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+/// At most 60 bytes of a line, for messages.
+QString quoted(std::string_view line)
+{
+    const bool cut = line.size() > 60;
+    return QStringLiteral("\"%1%2\"").arg(QString::fromUtf8(line.data(), qsizetype(std::min<size_t>(line.size(), 60))),
+                                          cut ? QStringLiteral("…") : QString());
+}
+
+bool hexNumber(std::string_view text, std::uint64_t &out)
+{
+    if (startsWith(text, "0x") || startsWith(text, "0X"))
+        text.remove_prefix(2);
+    if (text.empty() || text.size() > 16)
+        return false;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out, 16);
+    return ec == std::errc() && end == text.data() + text.size();
+}
+
+} // namespace
+
+QString LftReadResult::errorText() const
+{
+    QStringList lines;
+    for (const FormatError &e : errors)
+        lines << e.toString();
+    return lines.join(QLatin1Char('\n'));
+}
+
+bool looksLikeLftDump(std::string_view head)
+{
+    return head.find("Unicast lids [") != std::string_view::npos;
+}
+
+LftReadResult readLftDump(std::string_view text, const QString &fileName)
+{
+    LftReadResult result;
+    auto error = [&](int line, const QString &message) {
+        if (int(result.errors.size()) < maxErrors)
+            result.errors.push_back(FormatError{fileName, line, 0, {}, message});
+    };
+    if (std::int64_t(text.size()) > Limits::maxInputBytes) {
+        error(0, QStringLiteral("larger than %1 MiB").arg(Limits::maxInputBytes >> 20));
+        return result;
+    }
+    // "Unicast lids [0x0-0x24] of switch … guid 0x5259010000000008 (leaf-0008):"
+    static const QRegularExpression header(
+        QStringLiteral("^Unicast lids \\[0x([0-9a-fA-F]{1,4})-0x([0-9a-fA-F]{1,4})\\] of switch .*guid "
+                       "0x([0-9a-fA-F]{1,16}) \\((.*)\\):$"));
+    // "0x0015 003 : (Channel Adapter portguid 0x5259020000000011: 'host001 mlx5_0')"
+    static const QRegularExpression entry(QStringLiteral(
+        "^0x([0-9a-fA-F]{1,4})\\s+(\\d{1,3})\\s*:\\s*(?:\\((Switch|Channel Adapter|Router)\\s+portguid\\s+"
+        "0x([0-9a-fA-F]{1,16}):\\s*'(.*)'\\))?.*$"));
+    LftDump dump;
+    LftTable *current = nullptr;
+    bool multicast = false;
+    int lineNo = 0;
+    size_t pos = 0;
+    while (pos <= text.size() && int(result.errors.size()) < maxErrors) {
+        const size_t end = std::min(text.find('\n', pos), text.size());
+        const std::string_view line = trim(text.substr(pos, end - pos));
+        ++lineNo;
+        pos = end + 1;
+        if (line.empty())
+            continue;
+        if (startsWith(line, "Unicast lids [")) {
+            const QRegularExpressionMatch m = header.match(QString::fromUtf8(line.data(), qsizetype(line.size())));
+            if (!m.hasMatch()) {
+                error(lineNo, QStringLiteral("a switch header without its LID range, GUID or name: %1").arg(quoted(line)));
+                current = nullptr;
+                continue;
+            }
+            LftTable table;
+            if (!hexNumber(m.captured(3).toStdString(), table.guid)) {
+                error(lineNo, QStringLiteral("the switch GUID is not a number: %1").arg(quoted(line)));
+                continue;
+            }
+            QString name = m.captured(4);
+            if (name.size() >= 2 && name.startsWith(QLatin1Char('\'')) && name.endsWith(QLatin1Char('\'')))
+                name = name.mid(1, name.size() - 2);
+            table.name = name.left(200).toStdString();
+            table.line = lineNo;
+            dump.switches.push_back(std::move(table));
+            current = &dump.switches.back();
+            multicast = false;
+            continue;
+        }
+        if (startsWith(line, "Multicast mlids") || startsWith(line, "Multicast")) {
+            multicast = true; // not unicast routing: skipped until the next unicast table
+            current = nullptr;
+            continue;
+        }
+        if (multicast || startsWith(line, "Lid") || startsWith(line, "Port") || line.find("lids dumped") != std::string_view::npos
+            || startsWith(line, "ibwarn") || startsWith(line, "#"))
+            continue;
+        if (!startsWith(line, "0x")) {
+            if (current)
+                error(lineNo, QStringLiteral("not a forwarding entry (\"0xLID PORT : …\"): %1").arg(quoted(line)));
+            continue;
+        }
+        if (!current) {
+            error(lineNo, QStringLiteral("a forwarding entry before any switch header: %1").arg(quoted(line)));
+            continue;
+        }
+        const QRegularExpressionMatch m = entry.match(QString::fromUtf8(line.data(), qsizetype(line.size())));
+        if (!m.hasMatch()) {
+            error(lineNo, QStringLiteral("not a forwarding entry (\"0xLID PORT : …\"): %1").arg(quoted(line)));
+            continue;
+        }
+        const int lid = m.captured(1).toInt(nullptr, 16);
+        const int port = m.captured(2).toInt();
+        if (lid > maxUnicastLid) {
+            error(lineNo, QStringLiteral("LID 0x%1 is not a unicast LID (1 to 0xbfff)").arg(lid, 4, 16, QLatin1Char('0')));
+            continue;
+        }
+        if (port > 255) {
+            error(lineNo, QStringLiteral("port %1 is not a switch port (0 to 255)").arg(port));
+            continue;
+        }
+        if (lid == 0)
+            continue; // LID 0 is reserved: tools print it with port 0
+        current->routes.emplace_back(lid, port);
+        if (!m.captured(3).isEmpty() && !dump.destinations.count(lid)) {
+            LftDestination d;
+            const QString kind = m.captured(3);
+            d.kind = kind == u"Switch"            ? LftDestination::Kind::Switch
+                : kind == u"Channel Adapter" ? LftDestination::Kind::ChannelAdapter
+                                             : LftDestination::Kind::Router;
+            hexNumber(m.captured(4).toStdString(), d.portGuid);
+            d.name = m.captured(5).left(200).toStdString();
+            dump.destinations.emplace(lid, std::move(d));
+        }
+    }
+    if (result.errors.empty() && dump.switches.empty())
+        error(0, QStringLiteral("no forwarding table (\"Unicast lids [0x…] of switch …\" headers): is this the output "
+                                "of dump_fts, ibroute or opensm -D?"));
+    if (result.errors.empty())
+        result.dump = std::move(dump);
+    return result;
+}
+
+} // namespace Railyard

@@ -1,0 +1,413 @@
+#include "core/fabricmanager/subnetrouting.h"
+
+#include "core/analysis/report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <random>
+#include <unordered_map>
+
+namespace Railyard {
+
+namespace {
+
+constexpr size_t maxNamedProblems = 50;
+
+std::string hex(std::uint64_t v)
+{
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
+    return buf;
+}
+
+} // namespace
+
+SubnetRouting::SubnetRouting(const Fabric &fabric, const LftDump &dump)
+    : m_fabric(fabric)
+    , m_ids(InfinibandIds::of(fabric))
+{
+    fabric.prepare();
+    m_cas = m_ids.cas.size();
+    const auto switches = size_t(fabric.switchCount());
+    m_next.assign(switches * m_cas, -1);
+    std::int64_t unnamed = 0;
+    auto problem = [&](std::string text) {
+        if (m_problems.size() < maxNamedProblems)
+            m_problems.push_back(std::move(text));
+        else
+            ++unnamed;
+    };
+
+    std::unordered_map<std::uint64_t, std::int32_t> switchByGuid;
+    for (size_t s = 0; s < switches; ++s)
+        switchByGuid.emplace(m_ids.switchGuid[s], std::int32_t(s));
+    std::unordered_map<std::uint64_t, int> caByGuid;
+    for (size_t c = 0; c < m_cas; ++c)
+        caByGuid.emplace(m_ids.cas[c].guid, int(c));
+    // Ports of every switch (1-based) to their links, and each HCA's link.
+    std::vector<std::unordered_map<int, std::int32_t>> portLink(switches);
+    m_caLink.assign(m_cas, -1);
+    std::vector<int> caLinkPort(m_cas, 1 << 30);
+    for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
+        const Link &link = fabric.link(l);
+        if (link.state == LinkState::Down)
+            continue;
+        for (int e = 0; e < 2; ++e) {
+            const NodeIndex n = e == 0 ? link.a : link.b;
+            const int port = e == 0 ? m_ids.linkPorts[size_t(l)].first : m_ids.linkPorts[size_t(l)].second;
+            if (fabric.isSwitch(n)) {
+                portLink[size_t(fabric.switchIndexOf(n))].emplace(port, l);
+            } else {
+                const int ca = m_ids.caOfHostPort(n, std::max(e == 0 ? link.portA : link.portB, 0));
+                if (ca >= 0 && port < caLinkPort[size_t(ca)]) {
+                    m_caLink[size_t(ca)] = l;
+                    caLinkPort[size_t(ca)] = port;
+                }
+            }
+        }
+    }
+    // The HCA a destination LID is: by port GUID, else by "HOST mlx5_N".
+    std::unordered_map<int, int> caOfLid;
+    for (const auto &[lid, dest] : dump.destinations) {
+        if (dest.kind != LftDestination::Kind::ChannelAdapter)
+            continue;
+        const std::uint64_t node = dest.portGuid & ~std::uint64_t(0xF);
+        if (const auto it = caByGuid.find(node); it != caByGuid.end()) {
+            caOfLid.emplace(lid, it->second);
+            continue;
+        }
+        const size_t space = dest.name.rfind(" mlx5_");
+        const NodeIndex host = space == std::string::npos ? -1 : fabric.findNode(dest.name.substr(0, space));
+        const int nic = space == std::string::npos ? -1 : std::atoi(dest.name.c_str() + space + 6);
+        if (host >= 0 && fabric.isHost(host) && nic >= 0 && size_t(nic) < m_ids.caOfHost[size_t(host)].size())
+            caOfLid.emplace(lid, m_ids.caOfHost[size_t(host)][size_t(nic)]);
+        else
+            problem("LID " + std::to_string(lid) + " is HCA " + hex(dest.portGuid) + " ('" + dest.name.substr(0, 60)
+                    + "'), not one of the design's");
+    }
+    std::vector<bool> routed(switches, false);
+    for (const LftTable &table : dump.switches) {
+        std::int32_t s = -1;
+        if (const auto it = switchByGuid.find(table.guid); it != switchByGuid.end())
+            s = it->second;
+        else if (const NodeIndex n = fabric.findNode(table.name); n >= 0 && fabric.isSwitch(n))
+            s = fabric.switchIndexOf(n);
+        if (s < 0) {
+            problem("line " + std::to_string(table.line) + ": the table of switch " + hex(table.guid) + " ('"
+                    + table.name.substr(0, 60) + "') is not a switch of the design");
+            continue;
+        }
+        if (routed[size_t(s)])
+            problem("line " + std::to_string(table.line) + ": a second table of " + fabric.switchAt(s).id
+                    + " (the later one is used)");
+        else
+            ++m_switchesRouted;
+        routed[size_t(s)] = true;
+        for (const auto &[lid, port] : table.routes) {
+            const auto ca = caOfLid.find(lid);
+            if (ca == caOfLid.end())
+                continue; // a switch's own LID, or one the dump did not describe
+            if (port == 0 || port == 255)
+                continue; // no route (255), or to the switch itself
+            const auto link = portLink[size_t(s)].find(port);
+            if (link == portLink[size_t(s)].end()) {
+                problem(fabric.switchAt(s).id + " forwards LID " + std::to_string(lid) + " out of port "
+                        + std::to_string(port) + ", which has no link in the design");
+                continue;
+            }
+            m_next[size_t(s) * m_cas + size_t(ca->second)] = link->second;
+        }
+    }
+    if (unnamed > 0)
+        m_problems.push_back("… and " + std::to_string(unnamed) + " more");
+}
+
+SubnetRouting::Trace SubnetRouting::trace(int src, int dst) const
+{
+    Trace t;
+    std::int32_t l = m_caLink[size_t(src)];
+    if (l < 0) {
+        t.status = TraceStatus::NoHostLink;
+        return t;
+    }
+    const InfinibandIds::Ca &target = m_ids.cas[size_t(dst)];
+    t.links.push_back(l);
+    NodeIndex node = m_fabric.otherEnd(l, NodeIndex(m_ids.cas[size_t(src)].host));
+    for (int hop = 0; hop <= m_fabric.switchCount() + 1; ++hop) {
+        if (m_fabric.isHost(node)) {
+            t.status = node == NodeIndex(target.host) && l == m_caLink[size_t(dst)] ? TraceStatus::Ok
+                                                                                     : TraceStatus::WrongHost;
+            return t;
+        }
+        l = next(m_fabric.switchIndexOf(node), dst);
+        if (l < 0) {
+            t.status = TraceStatus::NoRoute;
+            return t;
+        }
+        t.links.push_back(l);
+        node = m_fabric.otherEnd(l, node);
+    }
+    t.status = TraceStatus::Loop;
+    return t;
+}
+
+bool RoutingBalance::perfect() const
+{
+    return std::all_of(groups.begin(), groups.end(), [](const Group &g) { return g.minRoutes == g.maxRoutes; });
+}
+
+RoutingBalance routingBalance(const SubnetRouting &routing)
+{
+    const Fabric &f = routing.fabric();
+    const size_t cas = routing.ids().cas.size();
+    std::vector<std::int64_t> count(size_t(f.linkCount()) * 2, 0);
+    for (std::int32_t s = 0; s < f.switchCount(); ++s) {
+        const NodeIndex node = f.switchNode(s);
+        for (size_t c = 0; c < cas; ++c)
+            if (const std::int32_t l = routing.next(s, int(c)); l >= 0)
+                ++count[size_t(l) * 2 + (f.link(l).a == node ? 0 : 1)];
+    }
+    RoutingBalance balance;
+    std::map<std::pair<int, int>, RoutingBalance::Group> groups;
+    for (std::int32_t l = 0; l < f.linkCount(); ++l) {
+        const Link &link = f.link(l);
+        if (!f.isSwitch(link.a) || !f.isSwitch(link.b) || link.state == LinkState::Down)
+            continue;
+        if (count[size_t(l) * 2] + count[size_t(l) * 2 + 1] == 0) {
+            ++balance.unusedLinks;
+            if (balance.unused.size() < 50)
+                balance.unused.push_back(link.id);
+        }
+        for (int dir = 0; dir < 2; ++dir) {
+            const NodeIndex from = dir == 0 ? link.a : link.b, to = dir == 0 ? link.b : link.a;
+            const Tier tf = f.switchAt(f.switchIndexOf(from)).tier, tt = f.switchAt(f.switchIndexOf(to)).tier;
+            RoutingBalance::Group &g = groups[{tierLevel(tf) * 10 + int(tf), tierLevel(tt) * 10 + int(tt)}];
+            const std::int64_t routes = count[size_t(l) * 2 + size_t(dir)];
+            if (g.ports == 0) {
+                g.from = tierName(tf);
+                g.to = tierName(tt);
+                g.minRoutes = g.maxRoutes = routes;
+            }
+            if (routes > g.maxRoutes || g.ports == 0) {
+                const int port = dir == 0 ? routing.ids().linkPorts[size_t(l)].first
+                                          : routing.ids().linkPorts[size_t(l)].second;
+                g.worstPort = f.nodeId(from) + " port " + std::to_string(port) + " (→ " + f.nodeId(to) + ")";
+            }
+            g.minRoutes = std::min(g.minRoutes, routes);
+            g.maxRoutes = std::max(g.maxRoutes, routes);
+            g.meanRoutes += double(routes);
+            ++g.ports;
+        }
+    }
+    for (auto &[key, g] : groups) {
+        g.meanRoutes /= double(std::max<std::int64_t>(1, g.ports));
+        balance.groups.push_back(g);
+    }
+    return balance;
+}
+
+PathCheck checkPaths(const SubnetRouting &routing)
+{
+    PathCheck check;
+    const auto cas = int(routing.ids().cas.size());
+    const Fabric &f = routing.fabric();
+    for (int a = 0; a < cas; ++a)
+        for (int b = 0; b < cas; ++b) {
+            if (a == b)
+                continue;
+            ++check.pairs;
+            const SubnetRouting::Trace t = routing.trace(a, b);
+            auto name = [&](int c) { return InfinibandIds::caDescription(f, routing.ids().cas[size_t(c)]); };
+            switch (t.status) {
+            case SubnetRouting::TraceStatus::Ok:
+                ++check.routed;
+                check.maxHops = std::max(check.maxHops, int(t.links.size()) - 1);
+                continue;
+            case SubnetRouting::TraceStatus::Loop: ++check.loops; break;
+            case SubnetRouting::TraceStatus::WrongHost: ++check.wrongHost; break;
+            case SubnetRouting::TraceStatus::NoRoute:
+            case SubnetRouting::TraceStatus::NoHostLink: ++check.noRoute; break;
+            }
+            if (check.firstProblem.empty()) {
+                const char *what = t.status == SubnetRouting::TraceStatus::Loop        ? "a loop"
+                    : t.status == SubnetRouting::TraceStatus::WrongHost ? "delivered to another host"
+                                                                        : "no route";
+                check.firstProblem = name(a) + " → " + name(b) + ": " + what
+                    + (t.links.empty() ? std::string() : " after " + f.link(t.links.back()).id);
+            }
+        }
+    return check;
+}
+
+EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift)
+{
+    const Fabric &f = routing.fabric();
+    EffectiveBisection result;
+    result.shift = shift;
+    result.permutations = shift ? 1 : std::max(1, permutations);
+    result.minCutGbps = analyzeFabric(f).bisection.gbps;
+    const auto n = int(routing.ids().cas.size());
+    if (n < 2)
+        return result;
+    std::vector<int> order(static_cast<size_t>(n), 0);
+    for (int i = 0; i < n; ++i)
+        order[size_t(i)] = i;
+    std::mt19937_64 random(seed);
+    std::vector<double> delivered;
+    std::vector<std::int32_t> flowsOn(size_t(f.linkCount()) * 2, 0);
+    struct Flow
+    {
+        std::vector<std::uint32_t> keys; ///< directed links: link × 2 + direction
+        bool routed = false;
+    };
+    std::vector<Flow> flows;
+    for (int p = 0; p < result.permutations; ++p) {
+        if (!shift)
+            std::shuffle(order.begin(), order.end(), random);
+        const int half = n / 2;
+        flows.clear();
+        for (int i = 0; i < half; ++i)
+            for (const auto &[from, to] : {std::pair(order[size_t(i)], order[size_t(i + half)]),
+                                           std::pair(order[size_t(i + half)], order[size_t(i)])}) {
+                const SubnetRouting::Trace t = routing.trace(from, to);
+                Flow flow;
+                flow.routed = t.status == SubnetRouting::TraceStatus::Ok;
+                NodeIndex node = NodeIndex(routing.ids().cas[size_t(from)].host);
+                for (const std::int32_t l : t.links) {
+                    const Link &link = f.link(l);
+                    flow.keys.push_back(std::uint32_t(l) * 2 + (link.a == node ? 0u : 1u));
+                    node = f.otherEnd(l, node);
+                }
+                if (flow.routed)
+                    for (const std::uint32_t k : flow.keys)
+                        ++flowsOn[k];
+                flows.push_back(std::move(flow));
+            }
+        double sum = 0;
+        for (const Flow &flow : flows) {
+            if (!flow.routed)
+                continue;
+            double rate = std::numeric_limits<double>::infinity();
+            for (const std::uint32_t k : flow.keys) {
+                const Link &link = f.link(std::int32_t(k / 2));
+                const double capacity = link.state == LinkState::Degraded ? link.degradedGbps : link.capacityGbps;
+                rate = std::min(rate, capacity / double(flowsOn[k]));
+            }
+            sum += std::isfinite(rate) ? rate : 0.0;
+        }
+        for (const Flow &flow : flows)
+            if (flow.routed)
+                for (const std::uint32_t k : flow.keys)
+                    flowsOn[k] = 0;
+        delivered.push_back(sum / 2.0); // per direction
+    }
+    double total = 0;
+    for (double d : delivered)
+        total += d;
+    result.meanGbps = total / double(delivered.size());
+    std::sort(delivered.begin(), delivered.end());
+    result.p5Gbps = delivered[size_t(std::floor(0.05 * double(delivered.size() - 1)))];
+    if (result.minCutGbps > 0) {
+        result.meanShare = result.meanGbps / result.minCutGbps;
+        result.p5Share = result.p5Gbps / result.minCutGbps;
+    }
+    return result;
+}
+
+RoutingReport analyzeRouting(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift)
+{
+    RoutingReport r;
+    r.fabric = routing.fabric().name;
+    r.switches = routing.fabric().switchCount();
+    r.switchesRouted = routing.switchesRouted();
+    r.hcas = int(routing.ids().cas.size());
+    r.problems = routing.problems();
+    r.balance = routingBalance(routing);
+    r.paths = checkPaths(routing);
+    r.bisection = effectiveBisection(routing, permutations, seed, shift);
+    return r;
+}
+
+std::string routingReportToJson(const RoutingReport &r, int indent)
+{
+    using Json = nlohmann::ordered_json;
+    Json groups = Json::array();
+    for (const RoutingBalance::Group &g : r.balance.groups)
+        groups.push_back(Json{{"from", g.from},
+                              {"to", g.to},
+                              {"ports", g.ports},
+                              {"min_routes", g.minRoutes},
+                              {"max_routes", g.maxRoutes},
+                              {"mean_routes", g.meanRoutes},
+                              {"worst_port", g.worstPort}});
+    Json j{{"fabric", r.fabric},
+           {"switches", r.switches},
+           {"switches_routed", r.switchesRouted},
+           {"hcas", r.hcas},
+           {"problems", r.problems},
+           {"balance",
+            Json{{"perfect", r.balance.perfect()},
+                 {"groups", groups},
+                 {"unused_links", r.balance.unusedLinks},
+                 {"unused", r.balance.unused}}},
+           {"paths",
+            Json{{"pairs", r.paths.pairs},
+                 {"routed", r.paths.routed},
+                 {"no_route", r.paths.noRoute},
+                 {"loops", r.paths.loops},
+                 {"wrong_host", r.paths.wrongHost},
+                 {"max_hops", r.paths.maxHops},
+                 {"first_problem", r.paths.firstProblem.empty() ? Json(nullptr) : Json(r.paths.firstProblem)}}},
+           {"effective_bisection",
+            Json{{"pattern", r.bisection.shift ? "shift" : "random"},
+                 {"permutations", r.bisection.permutations},
+                 {"min_cut_gbps", r.bisection.minCutGbps},
+                 {"mean_gbps", r.bisection.meanGbps},
+                 {"p5_gbps", r.bisection.p5Gbps},
+                 {"mean_share", r.bisection.meanShare},
+                 {"p5_share", r.bisection.p5Share}}}};
+    return j.dump(indent, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string routingReportToText(const RoutingReport &r)
+{
+    std::string out = "Routing of " + r.fabric + " from the subnet manager's forwarding tables\n";
+    char line[512];
+    std::snprintf(line, sizeof line, "  tables: %d of %d switches; %d HCAs\n", r.switchesRouted, r.switches, r.hcas);
+    out += line;
+    std::snprintf(line, sizeof line,
+                  "  paths: %lld of %lld HCA pairs routed (%lld without a route, %lld loops, %lld to the wrong host), "
+                  "at most %d hops\n",
+                  (long long)r.paths.routed, (long long)r.paths.pairs, (long long)r.paths.noRoute,
+                  (long long)r.paths.loops, (long long)r.paths.wrongHost, r.paths.maxHops);
+    out += line;
+    if (!r.paths.firstProblem.empty())
+        out += "    first: " + r.paths.firstProblem + "\n";
+    out += std::string("  balance (HCA destinations per switch port): ")
+        + (r.balance.perfect() ? "perfect" : "uneven") + "\n";
+    for (const RoutingBalance::Group &g : r.balance.groups) {
+        std::snprintf(line, sizeof line, "    %-6s → %-6s %6lld ports: %lld to %lld routes (mean %.1f); busiest %s\n",
+                      g.from.c_str(), g.to.c_str(), (long long)g.ports, (long long)g.minRoutes,
+                      (long long)g.maxRoutes, g.meanRoutes, g.worstPort.c_str());
+        out += line;
+    }
+    std::snprintf(line, sizeof line, "    switch links no route uses: %lld\n", (long long)r.balance.unusedLinks);
+    out += line;
+    std::snprintf(line, sizeof line,
+                  "  effective bisection (%s, %d permutation%s): mean %.0f Gb/s (%.1f %% of the min cut %.0f Gb/s), "
+                  "5th percentile %.0f Gb/s (%.1f %%)\n",
+                  r.bisection.shift ? "shift" : "random bisections", r.bisection.permutations,
+                  r.bisection.permutations == 1 ? "" : "s", r.bisection.meanGbps, 100 * r.bisection.meanShare,
+                  r.bisection.minCutGbps, r.bisection.p5Gbps, 100 * r.bisection.p5Share);
+    out += line;
+    for (const std::string &p : r.problems)
+        out += "  problem: " + p + "\n";
+    return out;
+}
+
+} // namespace Railyard

@@ -1,0 +1,123 @@
+#pragma once
+
+// A design under the routing its subnet manager computed: the forwarding
+// tables read back (readLftDump) mapped onto the design's switches, links and
+// HCAs through the identities Railyard gave them (InfinibandIds: GUIDs, then
+// names), every host pair's path traced hop by hop, and what that routing
+// delivers (docs/fabric-manager.md):
+//
+//  * Routing balance: destinations (HCA LIDs) routed through each switch port,
+//    per tier and direction (OpenSM's own balance criterion), the worst port
+//    and the links that carry no route at all.
+//  * Effective bisection bandwidth (Hoefler et al.): for each of N random
+//    bisections, every HCA of one half sends to a partner in the other and
+//    back; each flow gets the smallest share (capacity ÷ flows) of the links
+//    on its path. The delivered bandwidth per direction, mean and 5th
+//    percentile over N, is reported beside the min-cut bisection and as a
+//    share of it. A "shift" pattern (HCA i to i + n/2) is the deterministic
+//    hand-checkable case.
+
+#include "core/fabricmanager/lftdump.h"
+#include "core/formats/ibnetdiscover/infinibandids.h"
+#include "core/model/fabric.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace Railyard {
+
+class SubnetRouting
+{
+public:
+    /// Maps `dump` onto `fabric`. Tables of switches the design lacks, routes
+    /// out of ports without a link, and destinations that are not the design's
+    /// HCAs are counted in problems() (at most 50 named), never guessed.
+    SubnetRouting(const Fabric &fabric, const LftDump &dump);
+
+    const Fabric &fabric() const { return m_fabric; }
+    const InfinibandIds &ids() const { return m_ids; }
+    /// Switches whose table was read (of the design's switches).
+    int switchesRouted() const { return m_switchesRouted; }
+    const std::vector<std::string> &problems() const { return m_problems; }
+
+    /// The link a switch forwards traffic for HCA `ca` to; -1 for none.
+    std::int32_t next(std::int32_t switchIndex, int ca) const
+    {
+        return m_next[size_t(switchIndex) * m_cas + size_t(ca)];
+    }
+
+    enum class TraceStatus { Ok, NoRoute, Loop, WrongHost, NoHostLink };
+    struct Trace
+    {
+        TraceStatus status = TraceStatus::Ok;
+        std::vector<std::int32_t> links; ///< from the source HCA's link to the destination's
+    };
+    /// The path from HCA src to HCA dst as the tables forward it.
+    Trace trace(int src, int dst) const;
+
+private:
+    const Fabric &m_fabric;
+    InfinibandIds m_ids;
+    size_t m_cas = 0;
+    std::vector<std::int32_t> m_next;   ///< [switch × ca] -> link
+    std::vector<std::int32_t> m_caLink; ///< per HCA: its first link (port 1)
+    int m_switchesRouted = 0;
+    std::vector<std::string> m_problems;
+};
+
+struct RoutingBalance
+{
+    struct Group
+    {
+        std::string from, to; ///< tiers: "leaf" → "spine", "spine" → "leaf"…
+        std::int64_t ports = 0;
+        std::int64_t minRoutes = 0, maxRoutes = 0;
+        double meanRoutes = 0;
+        std::string worstPort; ///< "leaf-0003 port 5 (→ spine-0002)"
+    };
+    std::vector<Group> groups;         ///< switch-to-switch ports, by tier pair and direction
+    std::int64_t unusedLinks = 0;      ///< switch-to-switch links no route uses in either direction
+    std::vector<std::string> unused;   ///< their ids (at most 50)
+    bool perfect() const;              ///< every group's ports carry the same number of routes
+};
+
+struct PathCheck
+{
+    std::int64_t pairs = 0, routed = 0, noRoute = 0, loops = 0, wrongHost = 0;
+    int maxHops = 0;
+    std::string firstProblem; ///< "host001 mlx5_0 → host009 mlx5_0: loop at spine-0003"
+};
+
+struct EffectiveBisection
+{
+    int permutations = 0;
+    bool shift = false;
+    double minCutGbps = 0;  ///< the design's bisection (analyzeFabric)
+    double meanGbps = 0;    ///< delivered per direction, mean over the permutations
+    double p5Gbps = 0;      ///< its 5th percentile
+    double meanShare = 0;   ///< meanGbps / minCutGbps
+    double p5Share = 0;
+};
+
+RoutingBalance routingBalance(const SubnetRouting &routing);
+/// Traces every ordered HCA pair (n² paths; n ≤ 20,000 HCAs).
+PathCheck checkPaths(const SubnetRouting &routing);
+/// `permutations` random bisections (seeded), or the shift pattern when `shift`.
+EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift);
+
+struct RoutingReport
+{
+    std::string fabric;
+    int switches = 0, switchesRouted = 0, hcas = 0;
+    std::vector<std::string> problems;
+    RoutingBalance balance;
+    PathCheck paths;
+    EffectiveBisection bisection;
+};
+RoutingReport analyzeRouting(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift);
+/// Stable JSON (docs/cli.md, "routing").
+std::string routingReportToJson(const RoutingReport &report, int indent = 2);
+std::string routingReportToText(const RoutingReport &report);
+
+} // namespace Railyard
