@@ -12,6 +12,7 @@
 #include "app/bench/prometheusbench.h"
 #include "app/bench/intentbench.h"
 #include "app/bench/designbench.h"
+#include "app/bench/routingbench.h"
 #include "app/bench/jobbench.h"
 #include "app/bench/projectbench.h"
 #include "core/analysis/bisection.h"
@@ -288,6 +289,9 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("health"),
                       QStringLiteral("Time health detection (link samples per second, one thread) on --fabric with "
                                      "--job-file running instead.")});
+    parser.addOption({QStringLiteral("lfts"),
+                      QStringLiteral("Time the subnet-manager routing analysis instead: a 16,384-GPU fabric's "
+                                     "forwarding tables read, mapped, and 1,000 random bisections.")});
     parser.addOption({QStringLiteral("designs"),
                       QStringLiteral("Time the architect's loop instead: a 32,768-GPU design generated on each "
                                      "400G switch model, compared side by side without and with a job, and format "
@@ -309,6 +313,8 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "railyard-bench: --repeat must be a positive integer\n");
         return 2;
     }
+    if (parser.isSet(QStringLiteral("lfts")))
+        return runRoutingBench(repeats, parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("designs")))
         return runDesignBench(repeats, parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("prometheus")))

@@ -5,6 +5,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 namespace Railyard {
@@ -76,10 +77,6 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
     static const QRegularExpression header(
         QStringLiteral("^Unicast lids \\[0x([0-9a-fA-F]{1,4})-0x([0-9a-fA-F]{1,4})\\] of switch .*guid "
                        "0x([0-9a-fA-F]{1,16}) \\((.*)\\):$"));
-    // "0x0015 003 : (Channel Adapter portguid 0x5259020000000011: 'host001 mlx5_0')"
-    static const QRegularExpression entry(QStringLiteral(
-        "^0x([0-9a-fA-F]{1,4})\\s+(\\d{1,3})\\s*:\\s*(?:\\((Switch|Channel Adapter|Router)\\s+portguid\\s+"
-        "0x([0-9a-fA-F]{1,16}):\\s*'(.*)'\\))?.*$"));
     LftDump dump;
     LftTable *current = nullptr;
     bool multicast = false;
@@ -131,13 +128,26 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
             error(lineNo, QStringLiteral("a forwarding entry before any switch header: %1").arg(quoted(line)));
             continue;
         }
-        const QRegularExpressionMatch m = entry.match(QString::fromUtf8(line.data(), qsizetype(line.size())));
-        if (!m.hasMatch()) {
+        // "0xLID PORT : (KIND portguid 0xGUID: 'NAME')", parsed by hand: these are
+        // nearly every line of a dump, millions at scale.
+        std::string_view rest = line.substr(2);
+        std::uint64_t lidValue = 0;
+        size_t digits = 0;
+        while (digits < rest.size() && std::isxdigit(static_cast<unsigned char>(rest[digits])))
+            ++digits;
+        if (digits == 0 || digits > 4 || !hexNumber(rest.substr(0, digits), lidValue)) {
             error(lineNo, QStringLiteral("not a forwarding entry (\"0xLID PORT : …\"): %1").arg(quoted(line)));
             continue;
         }
-        const int lid = m.captured(1).toInt(nullptr, 16);
-        const int port = m.captured(2).toInt();
+        rest = trim(rest.substr(digits));
+        int port = 0;
+        const auto [portEnd, portError] = std::from_chars(rest.data(), rest.data() + rest.size(), port);
+        if (portError != std::errc() || portEnd == rest.data() || portEnd - rest.data() > 3) {
+            error(lineNo, QStringLiteral("not a forwarding entry (\"0xLID PORT : …\"): %1").arg(quoted(line)));
+            continue;
+        }
+        rest = trim(rest.substr(size_t(portEnd - rest.data())));
+        const int lid = int(lidValue);
         if (lid > maxUnicastLid) {
             error(lineNo, QStringLiteral("LID 0x%1 is not a unicast LID (1 to 0xbfff)").arg(lid, 4, 16, QLatin1Char('0')));
             continue;
@@ -149,16 +159,31 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
         if (lid == 0)
             continue; // LID 0 is reserved: tools print it with port 0
         current->routes.emplace_back(lid, port);
-        if (!m.captured(3).isEmpty() && !dump.destinations.count(lid)) {
-            LftDestination d;
-            const QString kind = m.captured(3);
-            d.kind = kind == u"Switch"            ? LftDestination::Kind::Switch
-                : kind == u"Channel Adapter" ? LftDestination::Kind::ChannelAdapter
-                                             : LftDestination::Kind::Router;
-            hexNumber(m.captured(4).toStdString(), d.portGuid);
-            d.name = m.captured(5).left(200).toStdString();
-            dump.destinations.emplace(lid, std::move(d));
+        // The destination, once per LID: "(Channel Adapter portguid 0x…: 'host001 mlx5_0')".
+        if (dump.destinations.count(lid) || !startsWith(rest, ":"))
+            continue;
+        rest = trim(rest.substr(1));
+        LftDestination d;
+        for (const auto &[prefix, kind] : {std::pair("(Switch portguid ", LftDestination::Kind::Switch),
+                                           std::pair("(Channel Adapter portguid ", LftDestination::Kind::ChannelAdapter),
+                                           std::pair("(Router portguid ", LftDestination::Kind::Router)})
+            if (startsWith(rest, prefix)) {
+                d.kind = kind;
+                rest.remove_prefix(std::string_view(prefix).size());
+                break;
+            }
+        if (d.kind == LftDestination::Kind::Unknown)
+            continue;
+        const size_t colon = rest.find(':');
+        if (colon == std::string_view::npos || !hexNumber(trim(rest.substr(0, colon)), d.portGuid))
+            continue;
+        rest = trim(rest.substr(colon + 1));
+        if (startsWith(rest, "'")) {
+            const size_t close = rest.rfind('\'');
+            if (close > 0 && close != std::string_view::npos)
+                d.name = std::string(rest.substr(1, std::min<size_t>(close - 1, 200)));
         }
+        dump.destinations.emplace(lid, std::move(d));
     }
     if (result.errors.empty() && dump.switches.empty())
         error(0, QStringLiteral("no forwarding table (\"Unicast lids [0x…] of switch …\" headers): is this the output "
