@@ -89,8 +89,13 @@ int runRouting(const QStringList &args)
                  QStringLiteral("n"), QStringLiteral("1"));
     cl.addFlag({QStringLiteral("shift")},
                QStringLiteral("The shift pattern instead (HCA i to HCA i + n/2): one deterministic bisection."));
+    cl.addOption({QStringLiteral("job")},
+                 QStringLiteral("A training job (*.job.json) placed on the design: its step communication time on "
+                                "the topology (fluid), under Railyard's D-mod-k model and under these tables."),
+                 QStringLiteral("file"));
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/cli.md)."));
-    cl.setEpilog(QStringLiteral("Exit codes: 0 printed, 1 the fabric or the tables cannot be read, 2 usage error."));
+    cl.setEpilog(QStringLiteral("Exit codes: 0 printed, 1 the fabric, the tables or the job cannot be read, 2 usage "
+                                "error."));
     if (!cl.parse(args))
         return ExitOk;
     const QString file = cl.positional(0);
@@ -120,8 +125,18 @@ int runRouting(const QStringList &args)
                      .arg(lftPath, file));
         return ExitBadInput;
     }
-    const RoutingReport report
+    RoutingReport report
         = analyzeRouting(routing, permutations, std::uint64_t(seed), cl.isSet(QStringLiteral("shift")));
+    if (cl.isSet(QStringLiteral("job"))) {
+        const JobSpecResult job = readJobSpecFile(cl.value(QStringLiteral("job")));
+        for (const FormatError &w : job.warnings)
+            printErr(QStringLiteral("warning: %1").arg(w.toString()));
+        if (!job.ok()) {
+            printErr(job.errorText());
+            return ExitBadInput;
+        }
+        report.job = evaluateJobUnderTables(routing, *job.job);
+    }
     printOutRaw(cl.isSet(QStringLiteral("json")) ? routingReportToJson(report) : routingReportToText(report));
     return ExitOk;
 }

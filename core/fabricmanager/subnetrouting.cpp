@@ -1,6 +1,8 @@
 #include "core/fabricmanager/subnetrouting.h"
 
 #include "core/analysis/report.h"
+#include "core/placement/jobevaluation.h"
+#include "core/traffic/routing.h"
 
 #include <nlohmann/json.hpp>
 
@@ -52,6 +54,7 @@ SubnetRouting::SubnetRouting(const Fabric &fabric, const LftDump &dump)
     // Ports of every switch (1-based) to their links, and each HCA's link.
     std::vector<std::unordered_map<int, std::int32_t>> portLink(switches);
     m_caLink.assign(m_cas, -1);
+    m_linkCa.assign(size_t(fabric.linkCount()), -1);
     std::vector<int> caLinkPort(m_cas, 1 << 30);
     for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
         const Link &link = fabric.link(l);
@@ -64,6 +67,8 @@ SubnetRouting::SubnetRouting(const Fabric &fabric, const LftDump &dump)
                 portLink[size_t(fabric.switchIndexOf(n))].emplace(port, l);
             } else {
                 const int ca = m_ids.caOfHostPort(n, std::max(e == 0 ? link.portA : link.portB, 0));
+                if (ca >= 0)
+                    m_linkCa[size_t(l)] = ca;
                 if (ca >= 0 && port < caLinkPort[size_t(ca)]) {
                     m_caLink[size_t(ca)] = l;
                     caLinkPort[size_t(ca)] = port;
@@ -154,6 +159,37 @@ SubnetRouting::Trace SubnetRouting::trace(int src, int dst) const
     }
     t.status = TraceStatus::Loop;
     return t;
+}
+
+bool SubnetRouting::tablePath(std::int32_t srcHost, std::int32_t srcLink, std::int32_t dstHost,
+                              std::vector<std::int32_t> &links) const
+{
+    links.clear();
+    if (srcLink < 0 || size_t(srcLink) >= m_linkCa.size() || dstHost < 0
+        || size_t(dstHost) >= m_ids.caOfHost.size() || m_ids.caOfHost[size_t(dstHost)].empty())
+        return false;
+    const int src = m_linkCa[size_t(srcLink)];
+    if (src < 0 || m_ids.cas[size_t(src)].host != srcHost)
+        return false;
+    // The destination NIC on the source's rail, else the first.
+    const int rail = m_fabric.host(srcHost).nics[size_t(m_ids.cas[size_t(src)].nic)].rail;
+    int dst = m_ids.caOfHost[size_t(dstHost)].front();
+    for (const int ca : m_ids.caOfHost[size_t(dstHost)])
+        if (m_fabric.host(dstHost).nics[size_t(m_ids.cas[size_t(ca)].nic)].rail == rail)
+            dst = ca;
+    // Leave on the link given (a dual-port NIC's other port), then the tables.
+    links.push_back(srcLink);
+    NodeIndex node = m_fabric.otherEnd(srcLink, NodeIndex(srcHost));
+    for (int hop = 0; hop <= m_fabric.switchCount() + 1; ++hop) {
+        if (m_fabric.isHost(node))
+            return node == NodeIndex(dstHost) && m_linkCa[size_t(links.back())] == dst;
+        const std::int32_t l = next(m_fabric.switchIndexOf(node), dst);
+        if (l < 0)
+            return false;
+        links.push_back(l);
+        node = m_fabric.otherEnd(l, node);
+    }
+    return false; // a loop
 }
 
 bool RoutingBalance::perfect() const
@@ -319,6 +355,43 @@ EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutat
     return result;
 }
 
+JobUnderTables evaluateJobUnderTables(const SubnetRouting &routing, const JobSpec &job)
+{
+    JobUnderTables out;
+    out.job = job.name;
+    const Fabric &f = routing.fabric();
+    const CapacityView view = CapacityView::of(f);
+    try {
+        RoutingOptions fluid;
+        const JobEvaluation placed = evaluateJob(f, view, job, PlacementOptions{}, fluid);
+        if (!placed.routed()) {
+            out.error = placed.routingError;
+            return out;
+        }
+        out.fluidMs = placed.stepCommTimeMs();
+        RoutingOptions model;
+        model.mode = RoutingMode::Static;
+        out.modelMs = reroutedStepSeconds(f, view, placed, model) * 1e3;
+        RoutingOptions tables = model;
+        tables.tablePath = [&routing](std::int32_t srcHost, std::int32_t srcLink, std::int32_t dstHost,
+                                      std::vector<std::int32_t> &links) {
+            return routing.tablePath(srcHost, srcLink, dstHost, links);
+        };
+        tables.tableSource = "subnet manager (LFTs)";
+        const JobEvaluation underTables = rerouted(f, view, placed, tables);
+        if (!underTables.routed()) {
+            out.error = underTables.routingError;
+            return out;
+        }
+        out.tablesMs = underTables.stepCommTimeMs();
+        out.unroutedFlows = underTables.unroutedFlows;
+        out.bottleneck = underTables.bottleneckLinkId;
+    } catch (const PlacementError &e) {
+        out.error = e.what();
+    }
+    return out;
+}
+
 RoutingReport analyzeRouting(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift)
 {
     RoutingReport r;
@@ -371,6 +444,18 @@ std::string routingReportToJson(const RoutingReport &r, int indent)
                  {"p5_gbps", r.bisection.p5Gbps},
                  {"mean_share", r.bisection.meanShare},
                  {"p5_share", r.bisection.p5Share}}}};
+    if (r.job) {
+        const auto ms = [](double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); };
+        j["job"] = Json{{"name", r.job->job},
+                        {"error", r.job->error.empty() ? Json(nullptr) : Json(r.job->error)},
+                        {"step_ms_fluid", ms(r.job->fluidMs)},
+                        {"step_ms_dmodk_model", ms(r.job->modelMs)},
+                        {"step_ms_tables", ms(r.job->tablesMs)},
+                        {"bottleneck", r.job->bottleneck},
+                        {"unrouted_flows", r.job->unroutedFlows}};
+    } else {
+        j["job"] = nullptr;
+    }
     return j.dump(indent, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
@@ -405,6 +490,18 @@ std::string routingReportToText(const RoutingReport &r)
                   r.bisection.permutations == 1 ? "" : "s", r.bisection.meanGbps, 100 * r.bisection.meanShare,
                   r.bisection.minCutGbps, r.bisection.p5Gbps, 100 * r.bisection.p5Share);
     out += line;
+    if (r.job) {
+        if (!r.job->error.empty()) {
+            out += "  job " + r.job->job + ": " + r.job->error + "\n";
+        } else {
+            std::snprintf(line, sizeof line,
+                          "  job %s, step communication: %.1f ms on the topology (fluid), %.1f ms under Railyard's "
+                          "D-mod-k model, %.1f ms under these tables (busiest link %s)\n",
+                          r.job->job.c_str(), r.job->fluidMs, r.job->modelMs, r.job->tablesMs,
+                          r.job->bottleneck.c_str());
+            out += line;
+        }
+    }
     for (const std::string &p : r.problems)
         out += "  problem: " + p + "\n";
     return out;

@@ -18,10 +18,12 @@
 //    hand-checkable case.
 
 #include "core/fabricmanager/lftdump.h"
+#include "core/jobs/jobspec.h"
 #include "core/formats/ibnetdiscover/infinibandids.h"
 #include "core/model/fabric.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,12 @@ public:
     };
     /// The path from HCA src to HCA dst as the tables forward it.
     Trace trace(int src, int dst) const;
+    /// For RoutingOptions::tablePath: the path of a connection leaving host
+    /// `srcHost` on NIC link `srcLink` towards host `dstHost`, to the
+    /// destination's NIC on the same rail (else its first NIC). Keep the
+    /// routing alive while the options are used.
+    bool tablePath(std::int32_t srcHost, std::int32_t srcLink, std::int32_t dstHost,
+                   std::vector<std::int32_t> &links) const;
 
 private:
     const Fabric &m_fabric;
@@ -62,6 +70,7 @@ private:
     size_t m_cas = 0;
     std::vector<std::int32_t> m_next;   ///< [switch × ca] -> link
     std::vector<std::int32_t> m_caLink; ///< per HCA: its first link (port 1)
+    std::vector<int> m_linkCa;          ///< per link: the HCA at its host end, -1 for none
     int m_switchesRouted = 0;
     std::vector<std::string> m_problems;
 };
@@ -106,6 +115,19 @@ PathCheck checkPaths(const SubnetRouting &routing);
 /// `permutations` random bisections (seeded), or the shift pattern when `shift`.
 EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift);
 
+/// A training job placed on the design (topology strategy) and one step
+/// routed three ways: fluid (the topology's capacity), static D-mod-k
+/// (Railyard's model of a subnet manager), and the tables read back.
+struct JobUnderTables
+{
+    std::string job;
+    std::string error;          ///< it does not fit, or a route is missing
+    double fluidMs = 0, modelMs = 0, tablesMs = 0;
+    std::string bottleneck;     ///< under the tables: the link that limits the step
+    std::int64_t unroutedFlows = 0;
+};
+JobUnderTables evaluateJobUnderTables(const SubnetRouting &routing, const JobSpec &job);
+
 struct RoutingReport
 {
     std::string fabric;
@@ -114,6 +136,7 @@ struct RoutingReport
     RoutingBalance balance;
     PathCheck paths;
     EffectiveBisection bisection;
+    std::optional<JobUnderTables> job;
 };
 RoutingReport analyzeRouting(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift);
 /// Stable JSON (docs/cli.md, "routing").

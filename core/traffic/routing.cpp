@@ -257,6 +257,11 @@ public:
             ba[l] += bytes;
     }
     bool isEndA(std::int32_t l, NodeIndex n) const { return m_fabric.link(l).a == n; }
+    NodeIndex otherEnd(std::int32_t l, NodeIndex n) const
+    {
+        const Link &link = m_fabric.link(l);
+        return link.a == n ? link.b : link.a;
+    }
     NodeIndex switchNode(std::int32_t s) const { return m_fabric.switchNode(s); }
     NodeIndex hostNode(std::int32_t h) const { return m_fabric.hostNode(h); }
 
@@ -570,7 +575,7 @@ public:
     {
         const bool hashed = options.mode == RoutingMode::Hashed;
         const int C = options.flowletsPerFlow;
-        std::vector<std::int32_t> path;
+        std::vector<std::int32_t> path, tableLinks;
         auto arcOf = [&](std::int32_t link, NodeIndex from) {
             return 2 * link + (m_graph.isEndA(link, from) ? 0 : 1);
         };
@@ -582,6 +587,30 @@ public:
                 if (!dropUnreachable(p, result))
                     continue;
                 const double part = p.bytes / C;
+                if (!hashed && options.tablePath) {
+                    // The subnet manager's tables: each connection leaves on its
+                    // NIC (index mod the NICs) and follows them hop by hop.
+                    for (int j = 0; j < C; ++j) {
+                        const Attach &a = p.src[static_cast<std::uint32_t>(j) % p.src.size()];
+                        tableLinks.clear();
+                        if (!options.tablePath(p.srcHost, a.link, p.dstHost, tableLinks) || tableLinks.empty()) {
+                            ++result->unroutedFlows;
+                            result->unroutedBytes += part;
+                            continue;
+                        }
+                        path.clear();
+                        NodeIndex node = m_graph.hostNode(p.srcHost);
+                        for (const std::int32_t l : tableLinks) {
+                            m_graph.addLoad(ab, ba, l, node, part);
+                            path.push_back(arcOf(l, node));
+                            node = m_graph.otherEnd(l, node);
+                        }
+                        if (run == 0)
+                            result->maxSwitchHops = std::max(result->maxSwitchHops, int(tableLinks.size()) - 1);
+                        out.add(part, path);
+                    }
+                    continue;
+                }
                 for (int j = 0; j < C; ++j) {
                     // The connection's hash: its ends, its index and the run.
                     Rng rng{options.seed ^ (0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(run) + 1))

@@ -47,6 +47,7 @@
 #include "core/traffic/flows.h"
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -67,6 +68,17 @@ struct RoutingOptions
     int flowletsPerFlow = 4;          ///< ECMP, hashed, static: sub-flows (connections) per flow, >= 1
     int seeds = 100;                  ///< ECMP, hashed: runs with different hash seeds, >= 1
     std::uint64_t seed = 1;           ///< ECMP: base seed; run i uses a stream derived from (seed, i)
+    /// Static mode: the paths a subnet manager's forwarding tables give
+    /// (docs/fabric-manager.md; SubnetRouting::tablePaths) instead of D-mod-k.
+    /// Given the source host, the NIC link a connection leaves on and the
+    /// destination host, fills `links` (that NIC link first, the destination's
+    /// NIC link last) and returns true; false when the tables have no route
+    /// (the flow is counted unrouted).
+    std::function<bool(std::int32_t srcHost, std::int32_t srcLink, std::int32_t dstHost,
+                       std::vector<std::int32_t> &links)>
+        tablePath{};
+    /// "subnet manager (LFTs)" when tablePath is set: for reports.
+    std::string tableSource{};
 };
 
 /// The link that limits a set of loads: the largest bytes / capacity.

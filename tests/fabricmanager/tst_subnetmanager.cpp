@@ -17,6 +17,7 @@
 #include "core/fabricmanager/subnetrouting.h"
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
 #include "core/generators/presets.h"
+#include "core/jobs/jobspec.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -202,6 +203,27 @@ private slots:
         QVERIFY(minhopShift.meanShare < 0.5);
         QVERIFY(minhopRandom.meanGbps < ftreeRandom.meanGbps);
 
+        // A data-parallel job on all 128 GPUs, one step routed on the tables
+        // read back: never faster than the topology allows (fluid), every
+        // flow routed.
+        const QByteArray jobText = R"({"format": "railyard-job", "version": 1, "name": "dp128",
+            "model": {"parameters": 8e9, "layers": 8, "hidden_size": 4096, "sequence_length": 4096,
+                      "vocabulary": 128256, "precision": "bf16"},
+            "parallelism": {"tp": 1, "pp": 1, "dp": 128}, "batch": {"micro_batch": 1, "global_batch": 128},
+            "gpus": 128})";
+        const JobSpecResult job = parseJobSpec(std::string_view(jobText.constData(), size_t(jobText.size())),
+                                               QStringLiteral("dp128.job.json"));
+        QVERIFY2(job.ok(), qPrintable(job.errorText()));
+        for (const SubnetRouting *routing : {&ftreeRouting, &minhopRouting}) {
+            const JobUnderTables step = evaluateJobUnderTables(*routing, *job.job);
+            QVERIFY2(step.error.empty(), step.error.c_str());
+            QCOMPARE(step.unroutedFlows, 0LL);
+            QVERIFY(step.fluidMs > 0);
+            QVERIFY(step.tablesMs >= step.fluidMs * (1 - 1e-9));
+            qInfo("dp128: %.2f ms fluid, %.2f ms D-mod-k model, %.2f ms under %s's tables (busiest %s)", step.fluidMs,
+                  step.modelMs, step.tablesMs, routing == &ftreeRouting ? "ftree" : "minhop", step.bottleneck.c_str());
+        }
+
         // The CLI twin reads the same dump.
         const QString dumpFile = m_dir.filePath(QStringLiteral("ftree.dump_fts"));
         QVERIFY(writeFile(dumpFile, ftreeDump.toStdString()));
@@ -214,6 +236,15 @@ private slots:
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
         const QByteArray json = cli.readAllStandardOutput();
         QVERIFY2(json.contains("\"perfect\": true") && json.contains("\"mean_share\": 1.0"), json.left(1500).constData());
+        const QString jobFile = m_dir.filePath(QStringLiteral("dp128.job.json"));
+        QVERIFY(writeFile(jobFile, jobText.toStdString()));
+        cli.start(QStringLiteral(RAILYARD_CLI), {QStringLiteral("routing"), fabricFile, QStringLiteral("--lfts"), dumpFile,
+                                                 QStringLiteral("--permutations"), QStringLiteral("10"),
+                                                 QStringLiteral("--job"), jobFile});
+        QVERIFY(cli.waitForFinished(120000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const QByteArray text = cli.readAllStandardOutput();
+        QVERIFY2(text.contains("job dp128, step communication: "), text.constData());
     }
 
     /// A rail-optimized fabric of 32 hosts × 8 HCAs: every pair routed, loop-free.
