@@ -4,11 +4,14 @@
 #include "core/common/inputfile.h"
 #include "core/common/outputfile.h"
 #include "core/fabricmanager/lftdump.h"
+#include "core/fabricmanager/opensmrun.h"
 #include "core/fabricmanager/smconfig.h"
 #include "core/fabricmanager/subnetrouting.h"
 
 #include <QDir>
 #include <QFileInfo>
+
+#include <algorithm>
 
 namespace Railyard::Cli {
 
@@ -82,6 +85,10 @@ int runRouting(const QStringList &args)
     cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("The design the tables route (any fabric format)."));
     cl.addOption({QStringLiteral("lfts")}, QStringLiteral("The forwarding tables (dump_fts output and the like)."),
                  QStringLiteral("file"));
+    cl.addOption({QStringLiteral("engines")},
+                 QStringLiteral("Instead of --lfts: run the real OpenSM on the design under ibsim once per engine and "
+                                "compare them: ftree, ftree-no-roots, updn, minhop, dfsssp (comma-separated)."),
+                 QStringLiteral("list"));
     cl.addOption({QStringLiteral("permutations")},
                  QStringLiteral("Random bisections for the effective bisection. Default 1000."), QStringLiteral("n"),
                  QStringLiteral("1000"));
@@ -100,7 +107,19 @@ int runRouting(const QStringList &args)
         return ExitOk;
     const QString file = cl.positional(0);
     const FileFormat &format = readFormatFor(cl, file, QString(), QStringLiteral("from"));
-    const QString lftPath = cl.requiredString(QStringLiteral("lfts"));
+    if (cl.isSet(QStringLiteral("lfts")) == cl.isSet(QStringLiteral("engines")))
+        cl.fail(QStringLiteral("give one of --lfts (a dump of the tables) and --engines (run OpenSM)"));
+    QStringList engines;
+    for (const QString &engine : cl.value(QStringLiteral("engines")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString name = engine.trimmed();
+        const std::string base = name == u"ftree-no-roots" ? std::string("ftree") : name.toStdString();
+        const std::vector<std::string> &known = smRoutingEngines();
+        if (std::find(known.begin(), known.end(), base) == known.end())
+            cl.fail(QStringLiteral("--engines: unknown engine '%1' (ftree, ftree-no-roots, updn, minhop, dfsssp)")
+                        .arg(name.left(40)));
+        engines << name;
+    }
+    const QString lftPath = cl.value(QStringLiteral("lfts"));
     const int permutations = cl.intValue(QStringLiteral("permutations"), 1000, 1);
     if (permutations > 1000000)
         cl.fail(QStringLiteral("--permutations: at most 1,000,000, got %1").arg(permutations));
@@ -108,6 +127,62 @@ int runRouting(const QStringList &args)
     std::optional<Fabric> fabric = loadFabric(file, format);
     if (!fabric)
         return ExitBadInput;
+    std::optional<JobSpec> job;
+    if (cl.isSet(QStringLiteral("job"))) {
+        const JobSpecResult read = readJobSpecFile(cl.value(QStringLiteral("job")));
+        for (const FormatError &w : read.warnings)
+            printErr(QStringLiteral("warning: %1").arg(w.toString()));
+        if (!read.ok()) {
+            printErr(read.errorText());
+            return ExitBadInput;
+        }
+        job = *read.job;
+    }
+    const bool shiftOnly = cl.isSet(QStringLiteral("shift"));
+    if (!engines.isEmpty()) {
+        const OpenSmTools tools = OpenSmTools::find();
+        if (!tools.missing().isEmpty()) {
+            printErr(QStringLiteral("--engines: %1").arg(tools.missing()));
+            return ExitBadInput;
+        }
+        SimulatedSubnet subnet(*fabric, tools);
+        if (!subnet.error().isEmpty()) {
+            printErr(QStringLiteral("%1: %2").arg(file, subnet.error()));
+            return ExitBadInput;
+        }
+        std::vector<EngineResult> results;
+        for (const QString &engine : engines) {
+            EngineResult result;
+            result.engine = engine.toStdString();
+            SmConfigOptions options;
+            options.engine = engine == u"ftree-no-roots" ? "ftree" : engine.toStdString();
+            options.rootGuids = engine != u"ftree-no-roots";
+            const OpenSmRun run = subnet.route(options);
+            result.opensmSeconds = run.seconds;
+            if (!run.ok) {
+                result.error = run.error.toStdString();
+                results.push_back(std::move(result));
+                continue;
+            }
+            const LftReadResult tables = readLftDump(std::string_view(run.lfts.constData(), size_t(run.lfts.size())),
+                                                     QStringLiteral("dump_fts (%1)").arg(engine));
+            if (!tables.ok()) {
+                result.error = tables.errorText().toStdString();
+                results.push_back(std::move(result));
+                continue;
+            }
+            const SubnetRouting routing(*fabric, *tables.dump);
+            RoutingReport report = analyzeRouting(routing, permutations, std::uint64_t(seed), shiftOnly);
+            result.shiftShare = effectiveBisection(routing, 1, 1, true).meanShare;
+            if (job)
+                report.job = evaluateJobUnderTables(routing, *job);
+            result.report = std::move(report);
+            results.push_back(std::move(result));
+        }
+        printOutRaw(cl.isSet(QStringLiteral("json")) ? engineComparisonToJson(fabric->name, results)
+                                                     : engineComparisonToText(fabric->name, results));
+        return ExitOk;
+    }
     QString readError;
     const std::optional<QByteArray> bytes = readInputFile(lftPath, &readError);
     if (!bytes) {
@@ -125,18 +200,9 @@ int runRouting(const QStringList &args)
                      .arg(lftPath, file));
         return ExitBadInput;
     }
-    RoutingReport report
-        = analyzeRouting(routing, permutations, std::uint64_t(seed), cl.isSet(QStringLiteral("shift")));
-    if (cl.isSet(QStringLiteral("job"))) {
-        const JobSpecResult job = readJobSpecFile(cl.value(QStringLiteral("job")));
-        for (const FormatError &w : job.warnings)
-            printErr(QStringLiteral("warning: %1").arg(w.toString()));
-        if (!job.ok()) {
-            printErr(job.errorText());
-            return ExitBadInput;
-        }
-        report.job = evaluateJobUnderTables(routing, *job.job);
-    }
+    RoutingReport report = analyzeRouting(routing, permutations, std::uint64_t(seed), shiftOnly);
+    if (job)
+        report.job = evaluateJobUnderTables(routing, *job);
     printOutRaw(cl.isSet(QStringLiteral("json")) ? routingReportToJson(report) : routingReportToText(report));
     return ExitOk;
 }

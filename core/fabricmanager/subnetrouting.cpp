@@ -247,12 +247,18 @@ RoutingBalance routingBalance(const SubnetRouting &routing)
     return balance;
 }
 
-PathCheck checkPaths(const SubnetRouting &routing)
+PathCheck checkPaths(const SubnetRouting &routing, std::int64_t maxPairs)
 {
     PathCheck check;
     const auto cas = int(routing.ids().cas.size());
     const Fabric &f = routing.fabric();
-    for (int a = 0; a < cas; ++a)
+    check.hcas = cas;
+    // Every source while the pairs fit, else an even sample of them.
+    const std::int64_t perSource = std::max<std::int64_t>(1, cas - 1);
+    const int sources = int(std::clamp<std::int64_t>(maxPairs / perSource, 1, cas));
+    check.sources = cas > 0 ? sources : 0;
+    for (int i = 0; i < check.sources; ++i) {
+        const int a = int(std::int64_t(i) * cas / sources);
         for (int b = 0; b < cas; ++b) {
             if (a == b)
                 continue;
@@ -277,6 +283,7 @@ PathCheck checkPaths(const SubnetRouting &routing)
                     + (t.links.empty() ? std::string() : " after " + f.link(t.links.back()).id);
             }
         }
+    }
     return check;
 }
 
@@ -429,7 +436,9 @@ std::string routingReportToJson(const RoutingReport &r, int indent)
                  {"unused_links", r.balance.unusedLinks},
                  {"unused", r.balance.unused}}},
            {"paths",
-            Json{{"pairs", r.paths.pairs},
+            Json{{"sources", r.paths.sources},
+                 {"hcas", r.paths.hcas},
+                 {"pairs", r.paths.pairs},
                  {"routed", r.paths.routed},
                  {"no_route", r.paths.noRoute},
                  {"loops", r.paths.loops},
@@ -471,6 +480,11 @@ std::string routingReportToText(const RoutingReport &r)
                   (long long)r.paths.routed, (long long)r.paths.pairs, (long long)r.paths.noRoute,
                   (long long)r.paths.loops, (long long)r.paths.wrongHost, r.paths.maxHops);
     out += line;
+    if (r.paths.sources < r.paths.hcas) {
+        std::snprintf(line, sizeof line, "    (from an even sample of %d of the %d HCAs to every HCA)\n", r.paths.sources,
+                      r.paths.hcas);
+        out += line;
+    }
     if (!r.paths.firstProblem.empty())
         out += "    first: " + r.paths.firstProblem + "\n";
     out += std::string("  balance (HCA destinations per switch port): ")
@@ -504,6 +518,47 @@ std::string routingReportToText(const RoutingReport &r)
     }
     for (const std::string &p : r.problems)
         out += "  problem: " + p + "\n";
+    return out;
+}
+
+std::string engineComparisonToJson(const std::string &fabric, const std::vector<EngineResult> &engines, int indent)
+{
+    using Json = nlohmann::ordered_json;
+    Json list = Json::array();
+    for (const EngineResult &e : engines)
+        list.push_back(Json{{"engine", e.engine},
+                            {"error", e.error.empty() ? Json(nullptr) : Json(e.error)},
+                            {"opensm_seconds", e.opensmSeconds},
+                            {"shift_share", e.shiftShare},
+                            {"report", e.report ? Json::parse(routingReportToJson(*e.report)) : Json(nullptr)}});
+    return Json{{"fabric", fabric}, {"engines", list}}.dump(indent, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string engineComparisonToText(const std::string &fabric, const std::vector<EngineResult> &engines)
+{
+    std::string out = "Routing engines on " + fabric + " (OpenSM under ibsim)\n";
+    char line[512];
+    std::snprintf(line, sizeof line, "  %-16s %-17s %-9s %8s %20s %12s %9s\n", "engine", "paths routed", "balance",
+                  "shift", "random mean (p5)", "job step", "OpenSM");
+    out += line;
+    for (const EngineResult &e : engines) {
+        if (!e.report) {
+            out += "  " + e.engine + ": " + e.error + "\n";
+            continue;
+        }
+        const RoutingReport &r = *e.report;
+        char routed[48], random[48], job[32];
+        std::snprintf(routed, sizeof routed, "%lld/%lld", (long long)r.paths.routed, (long long)r.paths.pairs);
+        std::snprintf(random, sizeof random, "%.1f %% (%.1f %%)", 100 * r.bisection.meanShare,
+                      100 * r.bisection.p5Share);
+        if (r.job && r.job->error.empty())
+            std::snprintf(job, sizeof job, "%.1f ms", r.job->tablesMs);
+        else
+            std::snprintf(job, sizeof job, "-");
+        std::snprintf(line, sizeof line, "  %-16s %-17s %-9s %6.1f %% %20s %12s %7.1f s\n", e.engine.c_str(), routed,
+                      r.balance.perfect() ? "perfect" : "uneven", 100 * e.shiftShare, random, job, e.opensmSeconds);
+        out += line;
+    }
     return out;
 }
 

@@ -93,6 +93,8 @@ struct RoutingBalance
 
 struct PathCheck
 {
+    int sources = 0;          ///< HCAs traced from (all, or an even sample on large fabrics)
+    int hcas = 0;
     std::int64_t pairs = 0, routed = 0, noRoute = 0, loops = 0, wrongHost = 0;
     int maxHops = 0;
     std::string firstProblem; ///< "host001 mlx5_0 → host009 mlx5_0: loop at spine-0003"
@@ -110,8 +112,10 @@ struct EffectiveBisection
 };
 
 RoutingBalance routingBalance(const SubnetRouting &routing);
-/// Traces every ordered HCA pair (n² paths; n ≤ 20,000 HCAs).
-PathCheck checkPaths(const SubnetRouting &routing);
+/// Traces every ordered HCA pair while there are at most `maxPairs` of them;
+/// past that, from an even sample of sources to every destination, so a
+/// 16K-HCA fabric is checked in seconds (PathCheck::sources says how many).
+PathCheck checkPaths(const SubnetRouting &routing, std::int64_t maxPairs = 20'000'000);
 /// `permutations` random bisections (seeded), or the shift pattern when `shift`.
 EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift);
 
@@ -142,5 +146,19 @@ RoutingReport analyzeRouting(const SubnetRouting &routing, int permutations, std
 /// Stable JSON (docs/cli.md, "routing").
 std::string routingReportToJson(const RoutingReport &report, int indent = 2);
 std::string routingReportToText(const RoutingReport &report);
+
+/// One routing engine run on the design (routing --engines).
+struct EngineResult
+{
+    std::string engine;        ///< "ftree", "ftree-no-roots", "minhop"…
+    std::string error;         ///< OpenSM did not route it, or its tables did not read
+    double opensmSeconds = 0;  ///< to SUBNET UP
+    double shiftShare = 0;     ///< the shift pattern's share of the min cut
+    std::optional<RoutingReport> report;
+};
+/// Stable JSON: fabric, engines[{engine, error, opensm_seconds, shift_share, report}].
+std::string engineComparisonToJson(const std::string &fabric, const std::vector<EngineResult> &engines, int indent = 2);
+/// One line per engine: paths, balance, shift, random bisections, job step.
+std::string engineComparisonToText(const std::string &fabric, const std::vector<EngineResult> &engines);
 
 } // namespace Railyard

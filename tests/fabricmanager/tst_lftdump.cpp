@@ -72,6 +72,12 @@ private slots:
         QCOMPARE(paths.routed, paths.pairs);
         QCOMPARE(paths.loops, 0LL);
         QCOMPARE(paths.maxHops, 5); // host, leaf, spine, core, spine, leaf, host: 6 links, 5 switch hops
+        QCOMPARE(paths.sources, 16);
+        // Past the bound, an even sample of sources to every destination.
+        const PathCheck sampled = checkPaths(routing, 60);
+        QCOMPARE(sampled.sources, 4); // 60 pairs / 15 destinations each
+        QCOMPARE(sampled.pairs, 4LL * 15);
+        QCOMPARE(sampled.routed, sampled.pairs);
         const RoutingBalance balance = routingBalance(routing);
         QVERIFY(balance.perfect());
         QCOMPARE(group(balance, "leaf", "spine")->maxRoutes, 7LL);

@@ -13,6 +13,7 @@
 // gets a quarter of it.
 
 #include "core/fabricmanager/lftdump.h"
+#include "core/fabricmanager/opensmrun.h"
 #include "core/fabricmanager/smconfig.h"
 #include "core/fabricmanager/subnetrouting.h"
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
@@ -32,96 +33,23 @@ using namespace Railyard;
 
 namespace {
 
-const QString kPreload = QStringLiteral("/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so");
-
-QString tool(const char *name)
-{
-    return QStandardPaths::findExecutable(QLatin1String(name),
-                                          {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin"), QStringLiteral("/usr/bin")});
-}
-
 bool writeFile(const QString &path, const std::string &text)
 {
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(text.data(), qint64(text.size())) == qint64(text.size());
 }
 
-/// One simulated fabric: ibsim serving the design's ibnetdiscover export.
-class SimulatedFabric
-{
-public:
-    SimulatedFabric(const Fabric &design, const QString &dir)
-        : m_dir(dir)
-    {
-        QString error;
-        const std::string net = Ibnetdiscover::write(design, &error);
-        if (net.empty() || !writeFile(QDir(dir).filePath(QStringLiteral("design.ibnetdiscover")), net))
-            return;
-        m_sim.setWorkingDirectory(dir);
-        m_sim.setProcessChannelMode(QProcess::MergedChannels);
-        m_sim.start(tool("ibsim"), {QStringLiteral("-s"), QStringLiteral("design.ibnetdiscover")});
-        m_env = QProcessEnvironment::systemEnvironment();
-        m_env.insert(QStringLiteral("LD_PRELOAD"), kPreload);
-    }
-    ~SimulatedFabric()
-    {
-        m_sim.kill();
-        m_sim.waitForFinished(5000);
-    }
-    bool running() { return m_sim.waitForStarted(10000) && m_sim.state() == QProcess::Running; }
-
-    /// Runs OpenSM once (-o) with `config`; true when it reached SUBNET UP.
-    bool route(const QString &config, QString *log)
-    {
-        const QString logFile = QDir(m_dir).filePath(QStringLiteral("opensm-%1.log").arg(++m_runs));
-        QElapsedTimer waited;
-        waited.start();
-        while (waited.elapsed() < 120000 && m_sim.state() == QProcess::Running) {
-            QProcess sm;
-            sm.setProcessEnvironment(m_env);
-            sm.setWorkingDirectory(m_dir);
-            sm.start(tool("opensm"), {QStringLiteral("-F"), config, QStringLiteral("-o"), QStringLiteral("-f"), logFile});
-            if (!sm.waitForFinished(180000))
-                sm.kill();
-            QFile file(logFile);
-            if (file.open(QIODevice::ReadOnly)) {
-                *log = QString::fromUtf8(file.readAll());
-                if (log->contains(QStringLiteral("SUBNET UP")))
-                    return true;
-            }
-            QTest::qWait(300); // ibsim still coming up
-        }
-        return false;
-    }
-    QByteArray dumpFts()
-    {
-        QProcess dump;
-        dump.setProcessEnvironment(m_env);
-        dump.start(tool("dump_fts"), {});
-        if (!dump.waitForFinished(120000))
-            return {};
-        return dump.readAllStandardOutput();
-    }
-
-private:
-    QString m_dir;
-    QProcess m_sim;
-    QProcessEnvironment m_env;
-    int m_runs = 0;
-};
-
-QString writeConfig(const Fabric &design, const QString &dir, const std::string &engine, bool roots = true)
+SmConfigOptions engine(const char *name, bool roots = true)
 {
     SmConfigOptions options;
-    options.engine = engine;
+    options.engine = name;
     options.rootGuids = roots;
-    options.directory = dir.toStdString();
-    const SmConfig config = subnetManagerConfig(design, options);
-    QDir().mkpath(dir);
-    for (const auto &[name, content] : config.files)
-        if (!writeFile(QDir(dir).filePath(QString::fromStdString(name)), content))
-            return {};
-    return QDir(dir).filePath(QStringLiteral("opensm.conf"));
+    return options;
+}
+
+LftReadResult tablesOf(const OpenSmRun &run)
+{
+    return readLftDump(std::string_view(run.lfts.constData(), size_t(run.lfts.size())), QStringLiteral("dump_fts"));
 }
 
 const RoutingBalance::Group *group(const RoutingBalance &b, const char *from, const char *to)
@@ -141,31 +69,25 @@ class TestSubnetManager : public QObject
 private slots:
     void initTestCase()
     {
-        for (const char *binary : {"ibsim", "opensm", "dump_fts"})
-            if (tool(binary).isEmpty())
-                QSKIP(qPrintable(QStringLiteral("%1 is not installed (Debian packages ibsim-utils, opensm, "
-                                                "infiniband-diags)")
-                                     .arg(QLatin1String(binary))));
-        if (!QFileInfo::exists(kPreload))
-            QSKIP("libumad2sim.so is not installed (Debian package libumad2sim0)");
+        const QString missing = OpenSmTools::find().missing();
+        if (!missing.isEmpty())
+            QSKIP(qPrintable(missing));
         QVERIFY(m_dir.isValid());
     }
 
     void fatTreeK8UnderFtreeAndMinhop()
     {
         const Fabric design = generateClos(fatTreeParams(8, 200));
-        SimulatedFabric sim(design, m_dir.path());
-        QVERIFY(sim.running());
-        QString log;
+        SimulatedSubnet sim(design, OpenSmTools::find());
+        QVERIFY2(sim.error().isEmpty(), qPrintable(sim.error()));
 
         // ftree with the core as roots.
-        const QString ftree = writeConfig(design, m_dir.filePath(QStringLiteral("ftree")), "ftree");
-        QVERIFY(!ftree.isEmpty());
-        QVERIFY2(sim.route(ftree, &log), qPrintable(log.right(2000)));
-        QVERIFY2(log.contains(QStringLiteral("ftree tables configured on all switches")), qPrintable(log.right(2000)));
-        const QByteArray ftreeDump = sim.dumpFts();
-        LftReadResult read = readLftDump(std::string_view(ftreeDump.constData(), size_t(ftreeDump.size())),
-                                         QStringLiteral("dump_fts"));
+        const OpenSmRun ftreeRun = sim.route(engine("ftree"));
+        QVERIFY2(ftreeRun.ok, qPrintable(ftreeRun.error + ftreeRun.log.right(2000)));
+        QVERIFY2(ftreeRun.log.contains(QStringLiteral("ftree tables configured on all switches")),
+                 qPrintable(ftreeRun.log.right(2000)));
+        const QByteArray ftreeDump = ftreeRun.lfts;
+        LftReadResult read = tablesOf(ftreeRun);
         QVERIFY2(read.ok(), qPrintable(read.errorText()));
         const SubnetRouting ftreeRouting(design, *read.dump);
         QCOMPARE(ftreeRouting.switchesRouted(), 80);
@@ -189,10 +111,9 @@ private slots:
               100 * ftreeRandom.meanShare, 100 * ftreeRandom.p5Share);
 
         // minhop on the same fabric: the same counts per port, but colliding.
-        const QString minhop = writeConfig(design, m_dir.filePath(QStringLiteral("minhop")), "minhop");
-        QVERIFY2(sim.route(minhop, &log), qPrintable(log.right(2000)));
-        const QByteArray minhopDump = sim.dumpFts();
-        read = readLftDump(std::string_view(minhopDump.constData(), size_t(minhopDump.size())), QStringLiteral("dump_fts"));
+        const OpenSmRun minhopRun = sim.route(engine("minhop"));
+        QVERIFY2(minhopRun.ok, qPrintable(minhopRun.error));
+        read = tablesOf(minhopRun);
         QVERIFY2(read.ok(), qPrintable(read.errorText()));
         const SubnetRouting minhopRouting(design, *read.dump);
         QCOMPARE(checkPaths(minhopRouting).routed, 128LL * 127);
@@ -228,7 +149,7 @@ private slots:
         const QString dumpFile = m_dir.filePath(QStringLiteral("ftree.dump_fts"));
         QVERIFY(writeFile(dumpFile, ftreeDump.toStdString()));
         const QString fabricFile = m_dir.filePath(QStringLiteral("ft8.ibnetdiscover"));
-        QVERIFY(QFile::copy(m_dir.filePath(QStringLiteral("design.ibnetdiscover")), fabricFile));
+        QVERIFY(QFile::copy(QDir(sim.directory()).filePath(QStringLiteral("design.ibnetdiscover")), fabricFile));
         QProcess cli;
         cli.start(QStringLiteral(RAILYARD_CLI), {QStringLiteral("routing"), fabricFile, QStringLiteral("--lfts"),
                                                  dumpFile, QStringLiteral("--shift"), QStringLiteral("--json")});
@@ -256,15 +177,11 @@ private slots:
             tier.uplinkGbps = 200;
         const Fabric design = generateClos(params);
         QCOMPARE(design.hostCount(), 32);
-        QTemporaryDir dir;
-        SimulatedFabric sim(design, dir.path());
-        QVERIFY(sim.running());
-        QString log;
-        const QString config = writeConfig(design, dir.filePath(QStringLiteral("ftree")), "ftree");
-        QVERIFY2(sim.route(config, &log), qPrintable(log.right(2000)));
-        const QByteArray dump = sim.dumpFts();
-        const LftReadResult read
-            = readLftDump(std::string_view(dump.constData(), size_t(dump.size())), QStringLiteral("dump_fts"));
+        SimulatedSubnet sim(design, OpenSmTools::find());
+        QVERIFY2(sim.error().isEmpty(), qPrintable(sim.error()));
+        const OpenSmRun run = sim.route(engine("ftree"));
+        QVERIFY2(run.ok, qPrintable(run.error + run.log.right(2000)));
+        const LftReadResult read = tablesOf(run);
         QVERIFY2(read.ok(), qPrintable(read.errorText()));
         const SubnetRouting routing(design, *read.dump);
         QCOMPARE(routing.switchesRouted(), design.switchCount());
@@ -272,6 +189,34 @@ private slots:
         QCOMPARE(paths.pairs, 256LL * 255);
         QVERIFY2(paths.routed == paths.pairs, paths.firstProblem.c_str());
         QCOMPARE(paths.loops, 0LL);
+    }
+
+    /// The CLI runs OpenSM itself, once per engine, and compares them.
+    void cliComparesEngines()
+    {
+        const QString design = m_dir.filePath(QStringLiteral("ft4.fabric.json"));
+        QProcess cli;
+        cli.start(QStringLiteral(RAILYARD_CLI), {QStringLiteral("generate"), QStringLiteral("fat-tree"),
+                                                 QStringLiteral("--k"), QStringLiteral("4"), QStringLiteral("--link-gbps"),
+                                                 QStringLiteral("200"), QStringLiteral("-o"), design});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 0);
+        cli.start(QStringLiteral(RAILYARD_CLI),
+                  {QStringLiteral("routing"), design, QStringLiteral("--engines"),
+                   QStringLiteral("ftree,ftree-no-roots,minhop"), QStringLiteral("--permutations"),
+                   QStringLiteral("100"), QStringLiteral("--json")});
+        QVERIFY(cli.waitForFinished(300000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const QByteArray json = cli.readAllStandardOutput();
+        QVERIFY2(json.contains("\"engine\": \"ftree-no-roots\"") && json.contains("\"engine\": \"minhop\""),
+                 json.left(800).constData());
+        QVERIFY2(json.contains("\"routed\": 240"), json.left(2000).constData()); // 16 × 15 pairs, each engine
+        QVERIFY2(!json.contains("\"error\": \""), json.left(2000).constData());
+        cli.start(QStringLiteral(RAILYARD_CLI), {QStringLiteral("routing"), design, QStringLiteral("--engines"),
+                                                 QStringLiteral("telepathy")});
+        QVERIFY(cli.waitForFinished(60000));
+        QCOMPARE(cli.exitCode(), 2);
+        QVERIFY(cli.readAllStandardError().contains("--engines: unknown engine 'telepathy'"));
     }
 
 private:

@@ -1,0 +1,68 @@
+#pragma once
+
+// The real OpenSM routing a design in simulation (docs/fabric-manager.md,
+// "Comparing engines"): the design's ibnetdiscover export served by ibsim,
+// OpenSM run once (-o) with a configuration from subnetManagerConfig through
+// ibsim's preload library until SUBNET UP, and dump_fts printing the tables
+// it computed. Used by `railyard-cli routing --engines` and the tests.
+//
+// Debian's ibsim holds at most 2,048 nodes and 13,312 ports; one ibsim serves
+// one machine at a time (the tests lock it).
+
+#include "core/fabricmanager/smconfig.h"
+#include "core/model/fabric.h"
+
+#include <QByteArray>
+#include <QProcess>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace Railyard {
+
+struct OpenSmTools
+{
+    QString ibsim, opensm, dumpFts, preload;
+    /// The tools found on this machine (PATH, /usr/sbin, /sbin).
+    static OpenSmTools find();
+    /// "ibsim is not installed (Debian package ibsim-utils)", or empty when all are.
+    QString missing() const;
+};
+
+struct OpenSmRun
+{
+    bool ok = false;
+    QString error;   ///< why not: OpenSM never reached SUBNET UP, dump_fts failed…
+    QByteArray lfts; ///< dump_fts output
+    QString log;     ///< OpenSM's log
+    double seconds = 0; ///< OpenSM's run to SUBNET UP
+};
+
+class SimulatedSubnet
+{
+public:
+    /// Writes the design's ibnetdiscover export into a temporary folder and
+    /// starts ibsim on it; error() says why not.
+    SimulatedSubnet(const Fabric &design, const OpenSmTools &tools);
+    ~SimulatedSubnet();
+    SimulatedSubnet(const SimulatedSubnet &) = delete;
+    SimulatedSubnet &operator=(const SimulatedSubnet &) = delete;
+
+    QString error() const { return m_error; }
+    /// The folder the export, the configurations and the logs are in.
+    QString directory() const { return m_dir.path(); }
+    /// Runs OpenSM once with a configuration written for `options` (its
+    /// directory is set under this one) and dumps its tables.
+    OpenSmRun route(SmConfigOptions options, int timeoutMs = 120000);
+
+private:
+    const Fabric &m_design;
+    OpenSmTools m_tools;
+    QTemporaryDir m_dir;
+    QProcess m_sim;
+    QString m_error;
+    int m_runs = 0;
+};
+
+} // namespace Railyard
