@@ -5157,7 +5157,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+90"/>
+        <location filename="../views/mainwindow.cpp" line="+94"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -5252,7 +5252,17 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Export S&amp;ubnet Manager Configuration…</source>
+        <translation>Subnetzmanager-&amp;Konfiguration exportieren…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>OpenSM&apos;s configuration for this InfiniBand design: routing engine, root and compute-node GUIDs, partitions</source>
+        <translation>Die OpenSM-Konfiguration für diesen InfiniBand-Entwurf: Routing-Engine, Root- und Compute-Node-GUIDs, Partitionen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Connec&amp;t to Control Plane…</source>
         <translation>Mit Steuerun&amp;gsebene verbinden…</translation>
     </message>
@@ -5548,6 +5558,41 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+6"/>
         <source>Cannot export the report</source>
         <translation>Der Bericht kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1: cannot create the folder</source>
+        <translation>%1: der Ordner kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Subnet Manager Configuration</source>
+        <translation>Subnetzmanager-Konfiguration</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenSM&apos;s routing engine (ftree routes a Clos from its root switches):</source>
+        <translation>Routing-Engine von OpenSM (ftree routet ein Clos von seinen Root-Switches aus):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Folder for OpenSM&apos;s Files</source>
+        <translation>Ordner für die Dateien von OpenSM</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cannot write the subnet manager configuration</source>
+        <translation>Die Subnetzmanager-Konfiguration kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Wrote opensm.conf and its GUID and partition files to %1 (opensm -F %2)</source>
+        <translation>opensm.conf und seine GUID- und Partitionsdateien nach %1 geschrieben (opensm -F %2)</translation>
     </message>
     <message>
         <location line="+24"/>

@@ -21,6 +21,7 @@
 #include "views/editactions.h"
 #include "views/export/imageexporter.h"
 #include "views/export/reportexporter.h"
+#include "core/fabricmanager/smconfig.h"
 #include "views/dialogs/designcomparisondialog.h"
 #include "views/dialogs/designcomparisonmodel.h"
 
@@ -39,6 +40,9 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QDir>
+#include <QSaveFile>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -200,11 +204,16 @@ void MainWindow::createActions()
     exportPicture->setShortcut(QKeySequence(tr("Ctrl+E")));
     QAction *exportReport = file->addAction(tr("E&xport Analysis Report…"), this, &MainWindow::exportReport);
     exportReport->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    QAction *exportSm = file->addAction(tr("Export S&ubnet Manager Configuration…"), this,
+                                        &MainWindow::exportSubnetManagerConfig);
+    exportSm->setObjectName(QStringLiteral("exportSubnetManagerConfig"));
+    exportSm->setToolTip(tr("OpenSM's configuration for this InfiniBand design: routing engine, root and "
+                            "compute-node GUIDs, partitions"));
     file->addSeparator();
     QAction *connectControl = file->addAction(tr("Connec&t to Control Plane…"), this, &MainWindow::connectToControlPlane);
     connectControl->setObjectName(QStringLiteral("connectControlPlane"));
     file->addSeparator();
-    m_documentActions << m_saveAction << saveAs << close << exportPicture << exportReport;
+    m_documentActions << m_saveAction << saveAs << close << exportPicture << exportReport << exportSm;
     QAction *quit = file->addAction(tr("&Quit"), this, &MainWindow::quitApplication);
     quit->setObjectName(QStringLiteral("quit"));
     quit->setShortcut(QKeySequence::Quit);
@@ -769,6 +778,65 @@ void MainWindow::exportReport()
         showError(tr("Cannot export the report"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 3000);
+}
+
+bool MainWindow::writeSubnetManagerConfig(const QString &directory, const std::string &engine, QString *error)
+{
+    if (!m_document)
+        return false;
+    SmConfigOptions options;
+    options.engine = engine;
+    options.directory = QFileInfo(directory).absoluteFilePath().toStdString();
+    SmConfig config;
+    try {
+        config = subnetManagerConfig(m_document->fabric(), options);
+    } catch (const SmConfigError &e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    if (!QDir().mkpath(directory)) {
+        if (error)
+            *error = tr("%1: cannot create the folder").arg(directory);
+        return false;
+    }
+    for (const auto &[name, content] : config.files) {
+        QSaveFile file(QDir(directory).filePath(QString::fromStdString(name)));
+        if (!file.open(QIODevice::WriteOnly) || file.write(content.data(), qint64(content.size())) != qint64(content.size())
+            || !file.commit()) {
+            if (error)
+                *error = tr("%1: %2").arg(file.fileName(), file.errorString());
+            return false;
+        }
+    }
+    return true;
+}
+
+void MainWindow::exportSubnetManagerConfig()
+{
+    if (!m_document)
+        return;
+    QStringList engines;
+    for (const std::string &engine : smRoutingEngines())
+        engines << QString::fromStdString(engine);
+    bool ok = false;
+    const QString engine = QInputDialog::getItem(this, tr("Subnet Manager Configuration"),
+                                                 tr("OpenSM's routing engine (ftree routes a Clos from its root "
+                                                    "switches):"),
+                                                 engines, 0, false, &ok);
+    if (!ok)
+        return;
+    const QString directory
+        = QFileDialog::getExistingDirectory(this, tr("Folder for OpenSM's Files"), lastDirectory());
+    if (directory.isEmpty())
+        return;
+    QString error;
+    if (!writeSubnetManagerConfig(directory, engine.toStdString(), &error))
+        showError(tr("Cannot write the subnet manager configuration"), error);
+    else
+        statusBar()->showMessage(tr("Wrote opensm.conf and its GUID and partition files to %1 (opensm -F %2)")
+                                     .arg(directory, QDir(directory).filePath(QStringLiteral("opensm.conf"))),
+                                 8000);
 }
 
 bool MainWindow::writeReport(const QString &path, QString *error)

@@ -115,6 +115,9 @@ public:
     BomDialog *showBillOfMaterials();
     /// Inventory ▸ Compare Designs: this design against other design files.
     DesignComparisonDialog *showDesignComparison();
+    /// File ▸ Export Subnet Manager Configuration…: OpenSM's files for the
+    /// design (docs/fabric-manager.md) into `directory`; false and *error when not.
+    bool writeSubnetManagerConfig(const QString &directory, const std::string &engine, QString *error);
     /// File ▸ Export Analysis Report… to `path` (.pdf or .html), with the
     /// designs compared when the Compare Designs dialog holds a comparison.
     bool writeReport(const QString &path, QString *error);
@@ -174,6 +177,7 @@ private:
     /// File ▸ Connect to Control Plane…: asks for the service and shows the Control Plane dock.
     void connectToControlPlane();
     void about();
+    void exportSubnetManagerConfig();
 
     std::unique_ptr<FabricDocument> m_document;
     FabricCanvas *m_canvas = nullptr;

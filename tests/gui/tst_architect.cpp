@@ -112,6 +112,7 @@ private slots:
     void switchAddedAtTheClick();
     void fitLeavesRoomForLegends();
     void identityInPreferences();
+    void subnetManagerConfiguration();
 
 private:
     FabricDocument *doc() const { return m_window->document(); }
@@ -662,6 +663,26 @@ void TestArchitect::identityInPreferences()
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QCOMPARE(ProjectSession::authorName(), QStringLiteral("Ada Lovelace <ada@example.com>"));
     AppSettings::setIdentity({});
+}
+
+void TestArchitect::subnetManagerConfiguration()
+{
+    // File ▸ Export Subnet Manager Configuration: OpenSM's files for the design.
+    m_window->setFabric(generateClos(fatTreeParams(4, 200)));
+    QVERIFY(windowAction(QStringLiteral("exportSubnetManagerConfig")));
+    const QString dir = m_dir.filePath(QStringLiteral("opensm"));
+    QString error;
+    QVERIFY2(m_window->writeSubnetManagerConfig(dir, "ftree", &error), qPrintable(error));
+    QFile conf(QDir(dir).filePath(QStringLiteral("opensm.conf")));
+    QVERIFY(conf.open(QIODevice::ReadOnly));
+    const QByteArray text = conf.readAll();
+    QVERIFY(text.contains("routing_engine ftree"));
+    QVERIFY(text.contains(QDir(dir).filePath(QStringLiteral("root_guids.conf")).toUtf8()));
+    QFile roots(QDir(dir).filePath(QStringLiteral("root_guids.conf")));
+    QVERIFY(roots.open(QIODevice::ReadOnly));
+    QCOMPARE(roots.readAll().count("0x52590100"), 4); // the k = 4 fat-tree's 4 core switches
+    QVERIFY(!m_window->writeSubnetManagerConfig(dir, "telepathy", &error));
+    QVERIFY2(error.contains(QStringLiteral("unknown routing engine")), qPrintable(error));
 }
 
 QTEST_MAIN(TestArchitect)
