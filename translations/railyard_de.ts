@@ -485,7 +485,7 @@
         <translation>GPU-Modell: legt die NVLink-Bandbreite je GPU fest (A100: 300 GB/s, H800: 200 GB/s, H100/H200: 450 GB/s, B200/GB200: 900 GB/s je Richtung), die die Verkehrsanalyse verwendet.</translation>
     </message>
     <message>
-        <location line="+576"/>
+        <location line="+567"/>
         <source>%1 Tbit/s</source>
         <translation>%1 Tbit/s</translation>
     </message>
@@ -2608,7 +2608,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Öffnen Sie eine Fabric oder erstellen Sie eine aus einer Vorlage</translation>
     </message>
     <message>
-        <location line="+385"/>
+        <location line="+280"/>
         <source>Restore %1</source>
         <translation>%1 wiederherstellen</translation>
     </message>
@@ -2816,7 +2816,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 auf %2 Gbit/s drosseln</translation>
     </message>
     <message>
-        <location filename="../core/document/fabricdocumentedits.cpp" line="+194"/>
+        <location filename="../core/document/fabricdocumentedits.cpp" line="+195"/>
         <source>%1 refused: %2</source>
         <translation>%1 abgelehnt: %2</translation>
     </message>
@@ -2977,7 +2977,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 abgelehnt: &apos;%2&apos; hat keinen freien Port.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location filename="../core/document/fabricdocumentstructure.cpp" line="+47"/>
         <source>Duplicate rack refused: there is no rack &apos;%1&apos;.</source>
         <translation>Rack duplizieren abgelehnt: es gibt kein Rack &apos;%1&apos;.</translation>
     </message>
@@ -3017,7 +3017,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 abgelehnt: &apos;%2&apos; hat keinen freien Port für einen Link zum neuen Spine %3.</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location filename="../core/document/fabricdocumentedits.cpp" line="+85"/>
         <source>Move %1</source>
         <translation>%1 verschieben</translation>
     </message>
@@ -5157,7 +5157,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+94"/>
+        <location filename="../views/mainwindow.cpp" line="+84"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -5524,7 +5524,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Fabric speichern unter</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location filename="../views/mainwindowexport.cpp" line="+34"/>
         <source>Export Picture</source>
         <translation>Bild exportieren</translation>
     </message>
@@ -5595,7 +5595,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>opensm.conf und seine GUID- und Partitionsdateien nach %1 geschrieben (opensm -F %2)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../views/mainwindow.cpp" line="+28"/>
         <source>About Railyard</source>
         <translation>Über Railyard</translation>
     </message>
@@ -6944,12 +6944,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Verglichene Entwürfe</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>With the job %1 placed on each design alone.</source>
         <translation>Mit dem Job %1, allein auf jedem Entwurf platziert.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+23"/>
         <source>Counts</source>
         <translation>Mengen</translation>
     </message>
@@ -7300,7 +7300,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::TemplateDialog</name>
     <message>
-        <location filename="../views/dialogs/templatedialog.cpp" line="-520"/>
+        <location filename="../views/dialogs/templatedialog.cpp" line="-510"/>
         <source>New from Template</source>
         <translation>Neu aus Vorlage</translation>
     </message>
@@ -7381,24 +7381,24 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+93"/>
+        <location line="+83"/>
         <location line="+5"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-85"/>
         <source>&amp;k (radix):</source>
         <translation>&amp;k (Radix):</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+136"/>
+        <location line="+126"/>
         <source>&amp;Link speed:</source>
         <translation>&amp;Link-Geschwindigkeit:</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-125"/>
         <source>Fat-tree</source>
         <translation>Fat-Tree</translation>
     </message>
@@ -7408,7 +7408,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>k-ärer Fat-Tree (Al-Fares et al. 2008): k³/4 Hosts mit je einer NIC in k Pods aus k/2 Edge- und k/2 Aggregation-Switches, (k/2)² Core-Switches, alle mit Radix k; blockierungsfrei.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+14"/>
         <source>Scalable units (SUs) of 32 DGX hosts × 8 GPUs = 256 GPUs each</source>
         <translation>Scalable Units (SUs) aus je 32 DGX-Hosts × 8 GPUs = 256 GPUs</translation>
     </message>
@@ -7429,7 +7429,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>DGX SuperPOD</translation>
     </message>
     <message>
-        <location line="-281"/>
+        <location line="-272"/>
         <source>Leaf switch: </source>
         <translation>Leaf-Switch: </translation>
     </message>
@@ -7447,6 +7447,11 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+1"/>
         <source>Adaptive routing: </source>
         <translation>Adaptives Routing: </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Link speed: </source>
+        <translation>Link-Geschwindigkeit: </translation>
     </message>
     <message>
         <location line="+71"/>
@@ -7525,7 +7530,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Wie das Leaf</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+61"/>
         <source>NVIDIA DGX SuperPOD: scalable units of 32 hosts × 8 GPUs, one leaf per rail per SU, non-blocking; radix-64 400G switches (QM9700) unless you choose others below; a core tier once the leaves outnumber a spine&apos;s ports.</source>
         <translation>NVIDIA DGX SuperPOD: Scalable Units aus 32 Hosts × 8 GPUs, ein Leaf pro Rail und SU, nicht blockierend; Radix-64-400G-Switches (QM9700), sofern Sie unten keine anderen wählen; eine Core-Ebene, sobald es mehr Leaves als Ports eines Spines gibt.</translation>
     </message>

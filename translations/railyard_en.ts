@@ -78,7 +78,7 @@
 <context>
     <name>Railyard::FabricCanvas</name>
     <message numerus="yes">
-        <location filename="../views/canvas/fabriccanvas.cpp" line="+732"/>
+        <location filename="../views/canvas/fabriccanvas.cpp" line="+627"/>
         <source>%1 (%n elements)</source>
         <translation>
             <numerusform>%1 (%n element)</numerusform>
@@ -113,7 +113,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/document/fabricdocumentedits.cpp" line="+196"/>
+        <location filename="../core/document/fabricdocumentedits.cpp" line="+197"/>
         <source>%1 refused: %n problem(s)</source>
         <translation>
             <numerusform>%1 refused: %n problem</numerusform>
@@ -137,7 +137,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+359"/>
+        <location line="+151"/>
         <source>Move %n elements</source>
         <translation>
             <numerusform>Move %n element</numerusform>
@@ -251,7 +251,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message numerus="yes">
-        <location filename="../views/mainwindow.cpp" line="+459"/>
+        <location filename="../views/mainwindow.cpp" line="+462"/>
         <source>… and %n more line(s): see Show Details and the Problems dock.</source>
         <translation>
             <numerusform>… and %n more line: see Show Details and the Problems dock.</numerusform>

@@ -1,7 +1,5 @@
 #include "views/appsettings.h"
 
-#include "core/common/inputfile.h"
-
 #include <QSettings>
 
 #include <pwd.h>
@@ -67,19 +65,7 @@ void setCatalogPath(const QString &path)
 
 std::optional<BomCatalog> readCatalog(const QString &path, QString *error)
 {
-    QString readError;
-    const std::optional<QByteArray> bytes = readInputFile(path, &readError, 1 << 20);
-    if (!bytes) {
-        if (error)
-            *error = readError;
-        return std::nullopt;
-    }
-    std::string why;
-    std::optional<BomCatalog> catalog
-        = BomCatalog::withOverrides(bytes->toStdString(), "your catalogue " + path.toStdString(), &why);
-    if (!catalog && error)
-        *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(why));
-    return catalog;
+    return BomCatalog::readUserFile(path, error);
 }
 
 BomCatalog catalog(QString *error)

@@ -168,9 +168,10 @@ private:
     void clearComparison();
     /// Reads the other side of a comparison; shows the errors when it does not read.
     std::optional<Fabric> readOther(const QString &path);
-    /// The format to read `path` with: "" when its content (or name) tells
+    /// The format to read `path` with: the one its content (or name) tells
     /// (FormatRegistry::detect), else the one the user picks from the formats
-    /// that fit (all readable ones when none does); std::nullopt when they cancel.
+    /// that fit (all readable ones when none does); "" for a folder;
+    /// std::nullopt when they cancel.
     std::optional<QString> askFormat(const QString &path);
     /// A comparison was just drawn on the canvas: the Show Comparison Colours toggle applies.
     void comparisonShown();

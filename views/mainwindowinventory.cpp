@@ -92,7 +92,7 @@ std::optional<QString> MainWindow::askFormat(const QString &path)
         return QString();
     const FormatRegistry::Detection found = FormatRegistry::instance().detectFile(path);
     if (found.format)
-        return QString();
+        return found.format->slug(); // read with it: no second detection
     std::vector<const FileFormat *> choices = found.candidates;
     if (choices.empty())
         for (const auto &format : FormatRegistry::instance().formats())

@@ -1,9 +1,11 @@
 #pragma once
 
 // Small helpers the benchmark programs share: the median of timings and the
-// process's peak resident memory.
+// process's peak resident memory, the wall time of a call.
 
 #include <algorithm>
+#include <chrono>
+#include <functional>
 #include <sys/resource.h>
 #include <vector>
 
@@ -17,6 +19,14 @@ inline double median(std::vector<double> values)
     std::sort(values.begin(), values.end());
     const size_t n = values.size();
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2.0;
+}
+
+/// Wall time of one call, milliseconds.
+inline double timeMs(const std::function<void()> &fn)
+{
+    const auto start = std::chrono::steady_clock::now();
+    fn();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 /// Peak resident set size of this process, MiB (Linux reports KiB).

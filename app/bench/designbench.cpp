@@ -27,17 +27,7 @@ namespace Railyard {
 
 using Bench::median;
 using Bench::peakRssMiB;
-
-namespace {
-
-double timeMs(const std::function<void()> &fn)
-{
-    const auto start = std::chrono::steady_clock::now();
-    fn();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
-
-} // namespace
+using Bench::timeMs;
 
 int runDesignBench(int repeats, bool json)
 {

@@ -30,15 +30,10 @@ namespace Railyard {
 
 using Bench::median;
 using Bench::peakRssMiB;
+using Bench::timeMs;
 
 namespace {
 
-double timeMs(const std::function<void()> &fn)
-{
-    const auto start = std::chrono::steady_clock::now();
-    fn();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
 
 std::string pad(int value, int width)
 {

@@ -35,17 +35,7 @@ namespace Railyard {
 
 using Bench::median;
 using Bench::peakRssMiB;
-
-namespace {
-
-double timeMs(const std::function<void()> &fn)
-{
-    const auto start = std::chrono::steady_clock::now();
-    fn();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
-
-} // namespace
+using Bench::timeMs;
 
 int runJobBench(const QString &fabricPath, const QString &jobPath, int repeats, bool json)
 {

@@ -28,15 +28,10 @@ namespace Railyard {
 
 using Bench::median;
 using Bench::peakRssMiB;
+using Bench::timeMs;
 
 namespace {
 
-double timeMs(const std::function<void()> &fn)
-{
-    const auto start = std::chrono::steady_clock::now();
-    fn();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
 
 /// dump_fts text of up/down D-mod-k tables for `f` (HCA LIDs as InfinibandIds writes them).
 std::string upDownTables(const Fabric &f)

@@ -1,7 +1,6 @@
 #include "app/cli/clicommon.h"
 
 #include "core/analysis/counts.h"
-#include "core/common/inputfile.h"
 #include "core/registry/formatregistry.h"
 #include "core/common/messagetext.h"
 
@@ -363,6 +362,18 @@ std::optional<Failures> failuresFromOption(const CommandLine &cl, const Fabric &
     return std::nullopt;
 }
 
+std::optional<JobSpec> readJobFile(const QString &path)
+{
+    JobSpecResult read = readJobSpecFile(path);
+    for (const FormatError &w : read.warnings)
+        printErr(QStringLiteral("warning: %1").arg(w.toString()));
+    if (!read.ok()) {
+        printErr(read.errorText());
+        return std::nullopt;
+    }
+    return std::move(read.job);
+}
+
 void addCatalogOption(CommandLine &cl)
 {
     cl.addOption({QStringLiteral("catalog")},
@@ -376,18 +387,10 @@ std::optional<BomCatalog> catalogOption(const CommandLine &cl)
 {
     if (!cl.isSet(QStringLiteral("catalog")))
         return BomCatalog::defaults();
-    const QString path = cl.value(QStringLiteral("catalog"));
-    QString readError;
-    const std::optional<QByteArray> bytes = readInputFile(path, &readError, 1 << 20);
-    if (!bytes) {
-        printErr(readError);
-        return std::nullopt;
-    }
-    std::string error;
-    std::optional<BomCatalog> catalog
-        = BomCatalog::withOverrides(bytes->toStdString(), "your catalogue " + path.toStdString(), &error);
+    QString error;
+    std::optional<BomCatalog> catalog = BomCatalog::readUserFile(cl.value(QStringLiteral("catalog")), &error);
     if (!catalog)
-        printErr(QStringLiteral("%1: %2").arg(path, QString::fromStdString(error)));
+        printErr(error);
     return catalog;
 }
 

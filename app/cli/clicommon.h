@@ -6,6 +6,7 @@
 
 #include "core/analysis/capacity.h"
 #include "core/bom/bom.h"
+#include "core/jobs/jobspec.h"
 #include "core/formats/fileformat.h"
 #include "core/model/fabric.h"
 
@@ -132,6 +133,10 @@ std::optional<Failures> failuresFromOption(const CommandLine &cl, const Fabric &
 
 /// "16 GPUs, 16 hosts, 20 switches (8 leaf, 8 spine, 4 core), 48 links".
 QString describeFabric(const Fabric &fabric);
+
+/// Reads a job file (*.job.json): its warnings and, on failure, its errors
+/// printed to stderr; std::nullopt when it cannot be read.
+std::optional<JobSpec> readJobFile(const QString &path);
 
 /// --catalog FILE: the user's catalogue over the built-in one (docs/catalog.md).
 void addCatalogOption(CommandLine &cl);

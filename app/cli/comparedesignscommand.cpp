@@ -36,16 +36,8 @@ int runCompareDesigns(const QStringList &args)
     if (!catalog)
         return ExitBadInput;
     std::optional<JobSpec> job;
-    if (cl.isSet(QStringLiteral("job"))) {
-        const JobSpecResult read = readJobSpecFile(cl.value(QStringLiteral("job")));
-        for (const FormatError &w : read.warnings)
-            printErr(QStringLiteral("warning: %1").arg(w.toString()));
-        if (!read.ok()) {
-            printErr(read.errorText());
-            return ExitBadInput;
-        }
-        job = *read.job;
-    }
+    if (cl.isSet(QStringLiteral("job")) && !(job = readJobFile(cl.value(QStringLiteral("job")))))
+        return ExitBadInput;
     std::vector<Fabric> fabrics;
     fabrics.reserve(size_t(files.size()));
     for (const QString &file : files) {

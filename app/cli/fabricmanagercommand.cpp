@@ -128,16 +128,8 @@ int runRouting(const QStringList &args)
     if (!fabric)
         return ExitBadInput;
     std::optional<JobSpec> job;
-    if (cl.isSet(QStringLiteral("job"))) {
-        const JobSpecResult read = readJobSpecFile(cl.value(QStringLiteral("job")));
-        for (const FormatError &w : read.warnings)
-            printErr(QStringLiteral("warning: %1").arg(w.toString()));
-        if (!read.ok()) {
-            printErr(read.errorText());
-            return ExitBadInput;
-        }
-        job = *read.job;
-    }
+    if (cl.isSet(QStringLiteral("job")) && !(job = readJobFile(cl.value(QStringLiteral("job")))))
+        return ExitBadInput;
     const bool shiftOnly = cl.isSet(QStringLiteral("shift"));
     if (!engines.isEmpty()) {
         const OpenSmTools tools = OpenSmTools::find();

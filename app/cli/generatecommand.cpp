@@ -70,22 +70,10 @@ ClosParams fatTree(const CommandLine &cl, const BomCatalog &catalog)
         if (cl.isSet(QStringLiteral("k")))
             cl.fail(QStringLiteral("--k: the switch model sets k (its port count at --link-gbps); give one of "
                                    "--k and --switch"));
-        const std::string name = cl.value(QStringLiteral("switch")).toStdString();
-        const BomCatalog::Item *model = catalog.findSwitch(name);
-        if (!model || model->breakouts.empty())
-            return fatTreeParams(4); // applyHardware refuses the unknown model, naming --switch
-        const double gbps = cl.doubleValue(QStringLiteral("link-gbps"), model->breakouts.front().gbps);
-        const Breakout *breakout = model->breakoutAt(gbps);
-        if (!breakout)
-            cl.fail(QStringLiteral("--link-gbps: %1 runs ports at %2, not %3G")
-                        .arg(QString::fromStdString(model->model), QString::fromStdString(model->speedsText()))
-                        .arg(gbps));
-        if (breakout->ports % 2 != 0 || breakout->ports > 256)
-            cl.fail(QStringLiteral("--switch: a k-ary fat-tree of %1 (k = %2 at %3G) needs an even k of at most 256")
-                        .arg(QString::fromStdString(model->model))
-                        .arg(breakout->ports)
-                        .arg(gbps));
-        return fatTreeParams(breakout->ports, gbps);
+        return fatTreeParamsForModel(catalog, cl.value(QStringLiteral("switch")).trimmed().toStdString(),
+                                     cl.isSet(QStringLiteral("link-gbps")) ? cl.doubleValue(QStringLiteral("link-gbps"), 0)
+                                                                           : 0.0,
+                                     256);
     }
     const int k = cl.requiredInt(QStringLiteral("k"), std::numeric_limits<int>::min());
     if (k < 4 || k % 2 != 0)

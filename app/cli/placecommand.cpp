@@ -140,14 +140,10 @@ int runPlace(const QStringList &args)
         return ExitBadInput;
     if (asRouted)
         routing = asRoutedOptions(*fabric, std::uint64_t(seed));
-    const JobSpecResult jobResult = readJobSpecFile(jobFile);
-    for (const FormatError &w : jobResult.warnings)
-        printErr(QStringLiteral("warning: %1").arg(w.toString()));
-    if (!jobResult.ok()) {
-        printErr(jobResult.errorText());
+    const std::optional<JobSpec> jobRead = readJobFile(jobFile);
+    if (!jobRead)
         return ExitBadInput;
-    }
-    const JobSpec &job = *jobResult.job;
+    const JobSpec &job = *jobRead;
 
     for (const std::string &name : options.excludedHosts)
         if (!fabric->isHost(fabric->findNode(name))) {

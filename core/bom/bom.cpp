@@ -1,5 +1,6 @@
 #include "core/bom/bom.h"
 
+#include "core/common/inputfile.h"
 #include "core/common/jsonbounds.h"
 
 #include "core/bom/bomcatalogtext.h"
@@ -320,6 +321,23 @@ std::optional<BomCatalog> BomCatalog::withOverrides(const std::string &userText,
         }
     }
     std::optional<BomCatalog> catalog = fromJson(merged.dump(), error);
+    return catalog;
+}
+
+std::optional<BomCatalog> BomCatalog::readUserFile(const QString &path, QString *error)
+{
+    QString readError;
+    const std::optional<QByteArray> bytes = readInputFile(path, &readError, 1 << 20);
+    if (!bytes) {
+        if (error)
+            *error = readError;
+        return std::nullopt;
+    }
+    std::string why;
+    std::optional<BomCatalog> catalog
+        = withOverrides(bytes->toStdString(), "your catalogue " + path.toStdString(), &why);
+    if (!catalog && error)
+        *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(why));
     return catalog;
 }
 

@@ -15,6 +15,8 @@
 
 #include "core/model/fabric.h"
 
+#include <QString>
+
 #include <map>
 #include <optional>
 #include <string>
@@ -83,6 +85,11 @@ struct BomCatalog
     /// pointer the missing citation belongs at): price and watts of every
     /// entry, the breakouts and capabilities of every model with breakouts.
     std::vector<std::string> uncited() const;
+
+    /// A user's catalogue file (at most 1 MiB) over the built-in one
+    /// (withOverrides, its figures cited as "your catalogue PATH");
+    /// std::nullopt and *error ("PATH: /pointer: why") when it cannot be used.
+    static std::optional<BomCatalog> readUserFile(const QString &path, QString *error);
 
     /// A switch by slug or model name, any case; nullptr when neither.
     const Item *findSwitch(std::string_view name) const;

@@ -94,6 +94,11 @@ bool negligible(double change)
 
 } // namespace
 
+bool ComparisonRow::changed(size_t i) const
+{
+    return i > 0 && i < change.size() && !negligible(change[i]);
+}
+
 DesignComparison compareDesigns(const std::vector<DesignInput> &designs, const BomCatalog &catalog, const JobSpec *job)
 {
     DesignComparison c;
@@ -310,7 +315,7 @@ std::string designComparisonToText(const DesignComparison &c)
             } else {
                 std::snprintf(buf, sizeof buf, std::fabs(v) >= 100 || v == std::floor(v) ? "%.0f" : "%.3g", v);
                 cell = buf;
-                if (i > 0 && std::isfinite(row.change[i]) && !negligible(row.change[i])) {
+                if (row.changed(i)) {
                     std::snprintf(buf, sizeof buf, " (%+.0f %%)", row.change[i] * 100.0);
                     cell += buf;
                 }

@@ -60,6 +60,8 @@ struct ComparisonRow
     Better better = Better::Lower; ///< which way is an improvement
     std::vector<double> values; ///< per design; NaN when it does not apply
     std::vector<double> change; ///< per design: (value - first) / first; NaN for the first and when undefined
+    /// Whether design i differs from the first by half a percent or more (what tables and sentences state).
+    bool changed(size_t i) const;
 };
 
 struct DesignComparison

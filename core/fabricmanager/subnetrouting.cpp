@@ -134,19 +134,23 @@ SubnetRouting::SubnetRouting(const Fabric &fabric, const LftDump &dump)
 
 SubnetRouting::Trace SubnetRouting::trace(int src, int dst) const
 {
-    Trace t;
-    std::int32_t l = m_caLink[size_t(src)];
+    const std::int32_t l = m_caLink[size_t(src)];
     if (l < 0) {
+        Trace t;
         t.status = TraceStatus::NoHostLink;
         return t;
     }
-    const InfinibandIds::Ca &target = m_ids.cas[size_t(dst)];
+    return walk(l, NodeIndex(m_ids.cas[size_t(src)].host), dst);
+}
+
+SubnetRouting::Trace SubnetRouting::walk(std::int32_t l, NodeIndex from, int dst) const
+{
+    Trace t;
     t.links.push_back(l);
-    NodeIndex node = m_fabric.otherEnd(l, NodeIndex(m_ids.cas[size_t(src)].host));
+    NodeIndex node = m_fabric.otherEnd(l, from);
     for (int hop = 0; hop <= m_fabric.switchCount() + 1; ++hop) {
         if (m_fabric.isHost(node)) {
-            t.status = node == NodeIndex(target.host) && l == m_caLink[size_t(dst)] ? TraceStatus::Ok
-                                                                                     : TraceStatus::WrongHost;
+            t.status = m_linkCa[size_t(l)] == dst ? TraceStatus::Ok : TraceStatus::WrongHost;
             return t;
         }
         l = next(m_fabric.switchIndexOf(node), dst);
@@ -178,23 +182,22 @@ bool SubnetRouting::tablePath(std::int32_t srcHost, std::int32_t srcLink, std::i
         if (m_fabric.host(dstHost).nics[size_t(m_ids.cas[size_t(ca)].nic)].rail == rail)
             dst = ca;
     // Leave on the link given (a dual-port NIC's other port), then the tables.
-    links.push_back(srcLink);
-    NodeIndex node = m_fabric.otherEnd(srcLink, NodeIndex(srcHost));
-    for (int hop = 0; hop <= m_fabric.switchCount() + 1; ++hop) {
-        if (m_fabric.isHost(node))
-            return node == NodeIndex(dstHost) && m_linkCa[size_t(links.back())] == dst;
-        const std::int32_t l = next(m_fabric.switchIndexOf(node), dst);
-        if (l < 0)
-            return false;
-        links.push_back(l);
-        node = m_fabric.otherEnd(l, node);
-    }
-    return false; // a loop
+    Trace t = walk(srcLink, NodeIndex(srcHost), dst);
+    links = std::move(t.links);
+    return t.status == TraceStatus::Ok;
 }
 
 bool RoutingBalance::perfect() const
 {
     return std::all_of(groups.begin(), groups.end(), [](const Group &g) { return g.minRoutes == g.maxRoutes; });
+}
+
+const RoutingBalance::Group *RoutingBalance::find(const std::string &from, const std::string &to) const
+{
+    for (const Group &g : groups)
+        if (g.from == from && g.to == to)
+            return &g;
+    return nullptr;
 }
 
 RoutingBalance routingBalance(const SubnetRouting &routing)

@@ -65,6 +65,9 @@ public:
                    std::vector<std::int32_t> &links) const;
 
 private:
+    /// From link `l`, left at node `from`, as the tables forward to HCA dst.
+    Trace walk(std::int32_t l, NodeIndex from, int dst) const;
+
     const Fabric &m_fabric;
     InfinibandIds m_ids;
     size_t m_cas = 0;
@@ -89,6 +92,8 @@ struct RoutingBalance
     std::int64_t unusedLinks = 0;      ///< switch-to-switch links no route uses in either direction
     std::vector<std::string> unused;   ///< their ids (at most 50)
     bool perfect() const;              ///< every group's ports carry the same number of routes
+    /// The group of ports from tier `from` to tier `to`; nullptr when none.
+    const Group *find(const std::string &from, const std::string &to) const;
 };
 
 struct PathCheck

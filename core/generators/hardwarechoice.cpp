@@ -1,5 +1,7 @@
 #include "core/generators/hardwarechoice.h"
 
+#include "core/generators/presets.h"
+
 #include <cstdio>
 
 namespace Railyard {
@@ -149,6 +151,25 @@ void applyHardware(ClosParams &p, const HardwareChoice &choice, const BomCatalog
         requireAll("sharp", "in-network reduction", &Item::inNetworkReduction);
         p.sharp = true;
     }
+}
+
+ClosParams fatTreeParamsForModel(const BomCatalog &catalog, const std::string &model, double linkGbps, int maxK)
+{
+    const Item &item = findModel(catalog.switches, catalog.findSwitch(model), model, "switch", "switch");
+    const double gbps = linkGbps > 0 ? linkGbps : item.breakouts.front().gbps;
+    const Breakout *breakout = item.breakoutAt(gbps);
+    if (!breakout)
+        throw GeneratorError("link-gbps: " + item.model + " runs ports at " + item.speedsText() + ", not "
+                             + gbpsText(gbps));
+    if (breakout->ports % 2 != 0 || breakout->ports > maxK)
+        throw GeneratorError("switch: a k-ary fat-tree of " + item.model + " at " + gbpsText(gbps) + " has k = "
+                             + std::to_string(breakout->ports) + "; it needs an even k of at most "
+                             + std::to_string(maxK));
+    ClosParams p = fatTreeParams(breakout->ports, gbps);
+    HardwareChoice choice;
+    choice.leafSwitch = model;
+    applyHardware(p, choice, catalog);
+    return p;
 }
 
 std::vector<std::string> switchModelsFor(const BomCatalog &catalog, Transport transport, double gbps)

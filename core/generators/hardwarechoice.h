@@ -44,6 +44,12 @@ struct HardwareChoice
 /// their oversubscription. Throws GeneratorError naming the option.
 void applyHardware(ClosParams &params, const HardwareChoice &choice, const BomCatalog &catalog);
 
+/// A k-ary fat-tree of switch model `model` (a slug or name): k is its port
+/// count at `linkGbps` (0: its first breakout's speed). Throws GeneratorError
+/// naming "switch" for an unknown model, a speed it does not run, or an odd
+/// k or one above `maxK`; "link-gbps" when the model has no such speed.
+ClosParams fatTreeParamsForModel(const BomCatalog &catalog, const std::string &model, double linkGbps, int maxK);
+
 /// The catalogue's switch models that speak `transport` (any when
 /// Unspecified) and run ports at `gbps` (any when 0), by slug.
 std::vector<std::string> switchModelsFor(const BomCatalog &catalog, Transport transport, double gbps = 0);

@@ -29,13 +29,6 @@ LftReadResult read(const QByteArray &text)
     return readLftDump(std::string_view(text.constData(), size_t(text.size())), QStringLiteral("t.dump_fts"));
 }
 
-const RoutingBalance::Group *group(const RoutingBalance &b, const char *from, const char *to)
-{
-    for (const RoutingBalance::Group &g : b.groups)
-        if (g.from == from && g.to == to)
-            return &g;
-    return nullptr;
-}
 
 } // namespace
 
@@ -80,10 +73,10 @@ private slots:
         QCOMPARE(sampled.routed, sampled.pairs);
         const RoutingBalance balance = routingBalance(routing);
         QVERIFY(balance.perfect());
-        QCOMPARE(group(balance, "leaf", "spine")->maxRoutes, 7LL);
-        QCOMPARE(group(balance, "spine", "core")->maxRoutes, 6LL);
-        QCOMPARE(group(balance, "core", "spine")->maxRoutes, 4LL);
-        QCOMPARE(group(balance, "spine", "leaf")->maxRoutes, 2LL);
+        QCOMPARE(balance.find("leaf", "spine")->maxRoutes, 7LL);
+        QCOMPARE(balance.find("spine", "core")->maxRoutes, 6LL);
+        QCOMPARE(balance.find("core", "spine")->maxRoutes, 4LL);
+        QCOMPARE(balance.find("spine", "leaf")->maxRoutes, 2LL);
         QCOMPARE(balance.unusedLinks, 0LL);
         // The shift pattern delivers the whole min cut: 16 × 200 / 2.
         const EffectiveBisection shift = effectiveBisection(routing, 1, 1, true);

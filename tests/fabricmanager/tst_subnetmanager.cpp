@@ -21,11 +21,8 @@
 #include "core/jobs/jobspec.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
-#include <QFileInfo>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -50,14 +47,6 @@ SmConfigOptions engine(const char *name, bool roots = true)
 LftReadResult tablesOf(const OpenSmRun &run)
 {
     return readLftDump(std::string_view(run.lfts.constData(), size_t(run.lfts.size())), QStringLiteral("dump_fts"));
-}
-
-const RoutingBalance::Group *group(const RoutingBalance &b, const char *from, const char *to)
-{
-    for (const RoutingBalance::Group &g : b.groups)
-        if (g.from == from && g.to == to)
-            return &g;
-    return nullptr;
 }
 
 } // namespace
@@ -98,10 +87,10 @@ private slots:
         QCOMPARE(paths.loops, 0LL);
         const RoutingBalance balance = routingBalance(ftreeRouting);
         QVERIFY(balance.perfect());
-        QCOMPARE(group(balance, "leaf", "spine")->maxRoutes, 31LL);
-        QCOMPARE(group(balance, "spine", "core")->maxRoutes, 28LL);
-        QCOMPARE(group(balance, "core", "spine")->maxRoutes, 16LL);
-        QCOMPARE(group(balance, "spine", "leaf")->maxRoutes, 4LL);
+        QCOMPARE(balance.find("leaf", "spine")->maxRoutes, 31LL);
+        QCOMPARE(balance.find("spine", "core")->maxRoutes, 28LL);
+        QCOMPARE(balance.find("core", "spine")->maxRoutes, 16LL);
+        QCOMPARE(balance.find("spine", "leaf")->maxRoutes, 4LL);
         const EffectiveBisection ftreeShift = effectiveBisection(ftreeRouting, 1, 1, true);
         QCOMPARE(ftreeShift.minCutGbps, 12800.0);
         QCOMPARE(ftreeShift.meanGbps, 12800.0);

@@ -42,7 +42,7 @@ QVariant DesignComparisonModel::data(const QModelIndex &index, int role) const
     const ComparisonRow &row = m_comparison.rows[size_t(index.row())];
     const double value = row.values[size_t(index.column())];
     const double change = row.change[size_t(index.column())];
-    const bool changed = index.column() > 0 && std::isfinite(change) && std::fabs(change) >= 0.005;
+    const bool changed = row.changed(size_t(index.column()));
     switch (role) {
     case Qt::DisplayRole: {
         QString text = valueText(value);

@@ -86,6 +86,7 @@ QString hardwareMessage(const QString &message)
         {"spine-switch: ", QT_TRANSLATE_NOOP("Railyard::TemplateDialog", "Spine switch: ")},
         {"nic: ", QT_TRANSLATE_NOOP("Railyard::TemplateDialog", "NIC: ")},
         {"adaptive-routing: ", QT_TRANSLATE_NOOP("Railyard::TemplateDialog", "Adaptive routing: ")},
+        {"link-gbps: ", QT_TRANSLATE_NOOP("Railyard::TemplateDialog", "Link speed: ")},
     };
     for (const auto &[option, field] : fields)
         if (message.startsWith(QLatin1String(option)))
@@ -338,19 +339,9 @@ void TemplateDialog::addFatTreePreset()
               form, [this, k, link] {
                   // A switch model sets k: its port count at the link speed.
                   const std::string slug = m_leafSwitch->currentData().toString().toStdString();
-                  const BomCatalog::Item *model = slug.empty() ? nullptr : m_catalog.findSwitch(slug);
-                  if (!model)
+                  if (slug.empty())
                       return fatTreeParams(k->value(), link->value());
-                  const Breakout *breakout = model->breakoutAt(link->value());
-                  if (!breakout)
-                      throw GeneratorError("switch: " + model->model + " runs ports at " + model->speedsText()
-                                           + ", not at the link speed");
-                  if (breakout->ports > 64)
-                      throw GeneratorError("switch: a fat-tree of " + model->model + " at this speed has k = "
-                                           + std::to_string(breakout->ports)
-                                           + "; the template builds k up to 64 (railyard-cli generate fat-tree "
-                                             "--switch builds more)");
-                  return fatTreeParams(breakout->ports, link->value());
+                  return fatTreeParamsForModel(m_catalog, slug, link->value(), 64);
               });
 }
 

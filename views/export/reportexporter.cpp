@@ -1,7 +1,7 @@
 #include "views/export/reportexporter.h"
 
 #include "core/analysis/report.h"
-#include "core/compare/designcomparison.h"
+#include "views/dialogs/designcomparisonmodel.h"
 #include "core/document/fabricdocument.h"
 #include "views/docks/analysischarts.h"
 #include "views/analysisrunner.h"
@@ -64,7 +64,7 @@ public:
     const FabricDocument *document = nullptr;
     const AnalysisRunner *runner = nullptr;
     const FabricCanvas *canvas = nullptr;
-    const DesignComparison *comparison = nullptr;
+    const DesignComparisonModel *comparison = nullptr;
     QImage comparisonChart;
 
     std::vector<ReportImage> images() const;
@@ -131,34 +131,27 @@ std::vector<ReportImage> ReportBuilder::images() const
 
 QString ReportBuilder::comparisonSection() const
 {
-    if (!comparison || comparison->designs.size() < 2)
+    if (!comparison || comparison->columnCount() < 2)
         return {};
-    const QLocale locale;
+    const DesignComparison &c = comparison->comparison();
     QString h = QStringLiteral("<h2>%1</h2>\n").arg(esc(tr("Designs compared")));
-    if (!comparison->job.empty())
-        h += QStringLiteral("<p>%1</p>\n").arg(esc(tr("With the job %1 placed on each design alone.")
-                                                         .arg(QString::fromStdString(comparison->job))));
+    if (!c.job.empty())
+        h += QStringLiteral("<p>%1</p>\n")
+                 .arg(esc(tr("With the job %1 placed on each design alone.").arg(QString::fromStdString(c.job))));
+    // The dialog's table, cell for cell.
     h += QStringLiteral("<table>\n<tr><th></th>");
-    for (const DesignFigures &d : comparison->designs)
-        h += QStringLiteral("<th>%1</th>").arg(esc(d.label));
+    for (int column = 0; column < comparison->columnCount(); ++column)
+        h += QStringLiteral("<th>%1</th>").arg(esc(comparison->headerData(column, Qt::Horizontal).toString()));
     h += QStringLiteral("</tr>\n");
-    for (const ComparisonRow &row : comparison->rows) {
-        h += QStringLiteral("<tr><td>%1</td>").arg(esc(row.label));
-        for (size_t i = 0; i < row.values.size(); ++i) {
-            const double v = row.values[i];
-            QString cell = !std::isfinite(v)                      ? QStringLiteral("–")
-                : std::fabs(v) >= 100 || v == std::floor(v) ? locale.toString(v, 'f', 0)
-                                                              : locale.toString(v, 'g', 3);
-            if (i > 0 && std::isfinite(row.change[i]) && std::fabs(row.change[i]) >= 0.005)
-                cell += QStringLiteral(" (%1%2 %)")
-                            .arg(row.change[i] > 0 ? QStringLiteral("+") : QStringLiteral("−"))
-                            .arg(locale.toString(std::fabs(row.change[i]) * 100, 'f', 0));
-            h += QStringLiteral("<td class=\"n\">%1</td>").arg(esc(cell));
-        }
+    for (int row = 0; row < comparison->rowCount(); ++row) {
+        h += QStringLiteral("<tr><td>%1</td>").arg(esc(comparison->headerData(row, Qt::Vertical).toString()));
+        for (int column = 0; column < comparison->columnCount(); ++column)
+            h += QStringLiteral("<td class=\"n\">%1</td>")
+                     .arg(esc(comparison->data(comparison->index(row, column)).toString()));
         h += QStringLiteral("</tr>\n");
     }
     h += QStringLiteral("</table>\n<ul>\n");
-    for (const std::string &summary : comparison->summaries)
+    for (const std::string &summary : c.summaries)
         h += QStringLiteral("<li>%1</li>\n").arg(esc(summary));
     h += QStringLiteral("</ul>\n");
     return h;
@@ -363,7 +356,7 @@ ReportExporter::ReportExporter(const FabricDocument *document, const AnalysisRun
 {
 }
 
-void ReportExporter::setDesignComparison(const DesignComparison *comparison, const QImage &chart)
+void ReportExporter::setDesignComparison(const DesignComparisonModel *comparison, const QImage &chart)
 {
     m_comparison = comparison;
     m_comparisonChart = chart;

@@ -6,7 +6,7 @@
 namespace Railyard {
 
 class AnalysisRunner;
-struct DesignComparison;
+class DesignComparisonModel;
 class FabricCanvas;
 class FabricDocument;
 
@@ -23,9 +23,10 @@ public:
     /// picture from the canvas; either may be null (left out).
     ReportExporter(const FabricDocument *document, const AnalysisRunner *runner, const FabricCanvas *canvas);
     /// Adds the designs compared in Inventory ▸ Compare Designs: their table
-    /// (each row's change against the first), the sentences and the chart.
-    /// The comparison must outlive the exporter; null leaves it out.
-    void setDesignComparison(const DesignComparison *comparison, const QImage &chart = QImage());
+    /// as the dialog shows it (each row's change against the first), the
+    /// sentences and the chart. The model must outlive the exporter; null
+    /// leaves it out.
+    void setDesignComparison(const DesignComparisonModel *comparison, const QImage &chart = QImage());
     /// Returns false and sets *error on failure.
     bool write(const QString &fileName, QString *error) const;
     /// The report as HTML.
@@ -35,7 +36,7 @@ private:
     const FabricDocument *m_document;
     const AnalysisRunner *m_runner;
     const FabricCanvas *m_canvas;
-    const DesignComparison *m_comparison = nullptr;
+    const DesignComparisonModel *m_comparison = nullptr;
     QImage m_comparisonChart;
 };
 
