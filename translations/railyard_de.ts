@@ -5157,7 +5157,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+84"/>
+        <location filename="../views/mainwindow.cpp" line="+82"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -5737,7 +5737,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Ungespeicherte Arbeit wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../views/mainwindowinventory.cpp" line="+32"/>
+        <location filename="../views/mainwindowinventory.cpp" line="+37"/>
         <source>I&amp;mport…</source>
         <translation>I&amp;mportieren…</translation>
     </message>

@@ -251,7 +251,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message numerus="yes">
-        <location filename="../views/mainwindow.cpp" line="+462"/>
+        <location filename="../views/mainwindow.cpp" line="+460"/>
         <source>… and %n more line(s): see Show Details and the Problems dock.</source>
         <translation>
             <numerusform>… and %n more line: see Show Details and the Problems dock.</numerusform>
@@ -259,7 +259,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/mainwindowinventory.cpp" line="+108"/>
+        <location filename="../views/mainwindowinventory.cpp" line="+113"/>
         <source>The content of %1 fits %n format(s). Read it as:</source>
         <translation>
             <numerusform>The content of %1 fits %n format. Read it as:</numerusform>

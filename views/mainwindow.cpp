@@ -29,7 +29,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDragEnterEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -38,7 +37,6 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QProgressBar>
 #include <QSettings>
 #include <QTabBar>
@@ -738,38 +736,6 @@ void MainWindow::about()
            "draw, generate or import fabrics, read bisection bandwidth and oversubscription, try failures.</p>"
            "<p>Capacities are in Gbit/s per direction.</p>")
             .arg(QApplication::applicationVersion()));
-}
-
-void MainWindow::dragEnterEvent(QDragEnterEvent *event)
-{
-    if (!event->mimeData()->hasUrls())
-        return;
-    for (const QUrl &url : event->mimeData()->urls())
-        if (url.isLocalFile()
-            && (QFileInfo(url.toLocalFile()).isFile() || FormatRegistry::instance().forFolder(url.toLocalFile()))) {
-            event->acceptProposedAction();
-            return;
-        }
-}
-
-void MainWindow::dropEvent(QDropEvent *event)
-{
-    for (const QUrl &url : event->mimeData()->urls()) {
-        if (!url.isLocalFile())
-            continue;
-        if (FormatRegistry::instance().forFolder(url.toLocalFile())) {
-            importPath(url.toLocalFile()); // a folder of LLDP dumps, NetBox pages…
-            event->acceptProposedAction();
-            return;
-        }
-        if (QFileInfo(url.toLocalFile()).isFile()) {
-            // openFile() tells the format from the content, or asks.
-            if (maybeSave())
-                openFile(url.toLocalFile());
-            event->acceptProposedAction();
-            return;
-        }
-    }
 }
 
 QAction *MainWindow::dockAction(QDockWidget *dock)

@@ -1,6 +1,8 @@
 // MainWindow's inventory side: File ▸ Import… / Import Folder… (discovery
-// dumps and sources of truth, with their inferences for review) and the
-// Inventory menu (compare, as-built check, bill of materials).
+// dumps and sources of truth, with their inferences for review), files
+// dropped on the window, the format question when a file's content does not
+// tell, and the Inventory menu (compare, as-built check, bill of materials,
+// designs compared).
 
 #include "core/compare/fabricdiff.h"
 #include "views/lastdirectory.h"
@@ -18,6 +20,9 @@
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QUrl>
+#include <QMimeData>
+#include <QDragEnterEvent>
 #include <QStatusBar>
 #include <QInputDialog>
 #include <QLocale>
@@ -306,6 +311,38 @@ BomDialog *MainWindow::showBillOfMaterials()
     m_bom->setAttribute(Qt::WA_DeleteOnClose);
     m_bom->show();
     return m_bom;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!event->mimeData()->hasUrls())
+        return;
+    for (const QUrl &url : event->mimeData()->urls())
+        if (url.isLocalFile()
+            && (QFileInfo(url.toLocalFile()).isFile() || FormatRegistry::instance().forFolder(url.toLocalFile()))) {
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &url : event->mimeData()->urls()) {
+        if (!url.isLocalFile())
+            continue;
+        if (FormatRegistry::instance().forFolder(url.toLocalFile())) {
+            importPath(url.toLocalFile()); // a folder of LLDP dumps, NetBox pages…
+            event->acceptProposedAction();
+            return;
+        }
+        if (QFileInfo(url.toLocalFile()).isFile()) {
+            // openFile() tells the format from the content, or asks.
+            if (maybeSave())
+                openFile(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
+    }
 }
 
 } // namespace Railyard
