@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the seed corpora of the fuzz targets from samples/ and tests/data/:
-#   fuzz/seeds.sh OUTDIR   -> OUTDIR/{fabricjson,graphml,jobspec,cliargs,controlrequest,ibnetdiscover,iblinkinfo,cablingcsv,lldp,dot,netbox,nccltopo,lftdump}/
+#   fuzz/seeds.sh OUTDIR   -> OUTDIR/{fabricjson,graphml,jobspec,cliargs,controlrequest,ibnetdiscover,iblinkinfo,cablingcsv,lldp,dot,netbox,nccltopo,lftdump,pkeydump,pathrecords}/
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 out=${1:?usage: fuzz/seeds.sh OUTDIR}
-mkdir -p "$out"/{fabricjson,graphml,jobspec,cliargs,controlrequest,ibnetdiscover,iblinkinfo,cablingcsv,lldp,dot,netbox,nccltopo,lftdump}
+mkdir -p "$out"/{fabricjson,graphml,jobspec,cliargs,controlrequest,ibnetdiscover,iblinkinfo,cablingcsv,lldp,dot,netbox,nccltopo,lftdump,pkeydump,pathrecords}
 # Small fabrics only: libFuzzer's default -max_len is 4 KB anyway.
 for f in samples/*.fabric.json tests/data/*/*.fabric.json; do
     [[ $(stat -c %s "$f") -le 65536 ]] && cp "$f" "$out/fabricjson/"
@@ -16,6 +16,8 @@ cp fuzz/corpus/controlrequest/* "$out/controlrequest/"
 cp tests/data/ibnetdiscover/* fuzz/corpus/ibnetdiscover/* "$out/ibnetdiscover/"
 cp tests/data/iblinkinfo/* "$out/iblinkinfo/"
 cp tests/data/lft/* "$out/lftdump/"
+cp tests/data/pkeys/*.pktr tests/data/pkeys/*.smpquery-pkeys "$out/pkeydump/"
+cp tests/data/pkeys/*.saquery-p "$out/pathrecords/"
 cp tests/data/cablingcsv/* "$out/cablingcsv/"
 cp tests/data/netbox/* "$out/netbox/"
 cp tests/data/nccltopo/* "$out/nccltopo/"

@@ -7,6 +7,7 @@
 #include "core/fabricmanager/opensmrun.h"
 #include "core/fabricmanager/smconfig.h"
 #include "core/fabricmanager/subnetrouting.h"
+#include "core/intents/intentreader.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -30,6 +31,11 @@ int runSmConfig(const QStringList &args)
                  QStringLiteral("name"), QStringLiteral("ftree"));
     cl.addFlag({QStringLiteral("no-root-guids")},
                QStringLiteral("Leave ftree/updn to find the roots themselves (to compare with the right roots)."));
+    cl.addOption({QStringLiteral("intent")},
+                 QStringLiteral("A reviewed network intent (*.intent.json): its RDMA allow/deny rules become "
+                                "partitions (P_Keys), its PFC priority the partitions' service level. A rule P_Keys "
+                                "cannot express is refused, naming it."),
+                 QStringLiteral("file"));
     cl.setEpilog(QStringLiteral("Example:\n  railyard-cli sm-config ft8.fabric.json --out sm/ && opensm -F "
                                 "sm/opensm.conf\nExit codes: 0 written, 1 the fabric cannot be read or a file "
                                 "cannot be written, 2 usage error."));
@@ -45,6 +51,15 @@ int runSmConfig(const QStringList &args)
     options.engine = cl.value(QStringLiteral("engine")).trimmed().toStdString();
     options.rootGuids = !cl.isSet(QStringLiteral("no-root-guids"));
     options.directory = QFileInfo(out).absoluteFilePath().toStdString();
+    std::optional<IntentReadResult> intent;
+    if (cl.isSet(QStringLiteral("intent"))) {
+        intent = readIntentFile(cl.value(QStringLiteral("intent")));
+        if (!intent->ok()) {
+            printErr(intent->errorText());
+            return ExitBadInput;
+        }
+        options.intent = &*intent->intent;
+    }
     SmConfig config;
     try {
         config = subnetManagerConfig(*fabric, options);
@@ -53,6 +68,9 @@ int runSmConfig(const QStringList &args)
         if (message.startsWith(QLatin1String("engine:")))
             cl.fail(QStringLiteral("--") + message);
         printErr(QStringLiteral("%1: %2").arg(file, message));
+        return ExitBadInput;
+    } catch (const PartitionPlanError &e) {
+        printErr(QStringLiteral("%1: at %2").arg(cl.value(QStringLiteral("intent")), QString::fromStdString(e.what())));
         return ExitBadInput;
     }
     if (!QDir().mkpath(out)) {
@@ -197,6 +215,99 @@ int runRouting(const QStringList &args)
         report.job = evaluateJobUnderTables(routing, *job);
     printOutRaw(cl.isSet(QStringLiteral("json")) ? routingReportToJson(report) : routingReportToText(report));
     return ExitOk;
+}
+
+int runSmCheck(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("sm-check"),
+                   QStringLiteral("Checks that the subnet manager enforces a reviewed intent: every host pair the "
+                                  "intent allows RDMA shares a partition (P_Key) on every HCA port pair, no pair it "
+                                  "denies shares one, and the partitions' paths are on the intent's service level. "
+                                  "Without --pkeys, the real OpenSM runs the design under ibsim with sm-config's "
+                                  "configuration and the P_Keys are read back with smpquery and saquery "
+                                  "(docs/fabric-manager.md)."));
+    cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("The design (any fabric format)."));
+    cl.addOption({QStringLiteral("intent")}, QStringLiteral("The reviewed intent (*.intent.json)."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("pkeys")},
+                 QStringLiteral("P_Keys read from a real fabric instead: `saquery PKTR` output (needs --lfts for the "
+                                "LIDs)."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("lfts")},
+                 QStringLiteral("With --pkeys: dump_fts output of the same fabric, naming each LID's port GUID."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("engine")}, QStringLiteral("Routing engine of the simulated run. Default ftree."),
+                 QStringLiteral("name"), QStringLiteral("ftree"));
+    cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/cli.md)."));
+    cl.setEpilog(QStringLiteral("Exit codes: 0 enforced, 3 violated or incomplete, 1 an input cannot be read or the "
+                                "simulation failed, 2 usage error."));
+    if (!cl.parse(args))
+        return ExitOk;
+    const QString file = cl.positional(0);
+    const FileFormat &format = readFormatFor(cl, file, QString(), QStringLiteral("from"));
+    const QString intentPath = cl.requiredString(QStringLiteral("intent"));
+    if (cl.isSet(QStringLiteral("pkeys")) != cl.isSet(QStringLiteral("lfts")))
+        cl.fail(QStringLiteral("--pkeys and --lfts go together"));
+    std::optional<Fabric> fabric = loadFabric(file, format);
+    if (!fabric)
+        return ExitBadInput;
+    const IntentReadResult intent = readIntentFile(intentPath);
+    if (!intent.ok()) {
+        printErr(intent.errorText());
+        return ExitBadInput;
+    }
+    EnforcementCheck check;
+    if (cl.isSet(QStringLiteral("pkeys"))) {
+        auto readBytes = [](const QString &path) -> std::optional<QByteArray> {
+            QString error;
+            std::optional<QByteArray> bytes = readInputFile(path, &error);
+            if (!bytes)
+                printErr(error);
+            return bytes;
+        };
+        const QString pkeyPath = cl.value(QStringLiteral("pkeys")), lftPath = cl.value(QStringLiteral("lfts"));
+        const std::optional<QByteArray> pkeyBytes = readBytes(pkeyPath), lftBytes = readBytes(lftPath);
+        if (!pkeyBytes || !lftBytes)
+            return ExitBadInput;
+        const PkeyReadResult pkeys = readPkeyTables(std::string_view(pkeyBytes->constData(), size_t(pkeyBytes->size())),
+                                                    pkeyPath);
+        if (!pkeys.ok()) {
+            printErr(pkeys.errorText());
+            return ExitBadInput;
+        }
+        if (!pkeys.ports->empty() && pkeys.ports->front().lid == 0) {
+            printErr(QStringLiteral("%1: smpquery output names no LID; give `saquery PKTR` output").arg(pkeyPath));
+            return ExitBadInput;
+        }
+        const LftReadResult lfts = readLftDump(std::string_view(lftBytes->constData(), size_t(lftBytes->size())), lftPath);
+        if (!lfts.ok()) {
+            printErr(lfts.errorText());
+            return ExitBadInput;
+        }
+        std::vector<std::string> problems;
+        check = checkEnforcement(*fabric, *intent.intent, pkeysByPortGuid(*pkeys.ports, *lfts.dump, &problems));
+        for (const std::string &problem : problems)
+            printErr(QStringLiteral("%1: %2").arg(pkeyPath, QString::fromStdString(problem)));
+    } else {
+        const OpenSmTools tools = OpenSmTools::find();
+        if (!tools.missing().isEmpty()) {
+            printErr(QStringLiteral("sm-check: %1 (or give --pkeys and --lfts)").arg(tools.missing()));
+            return ExitBadInput;
+        }
+        SimulatedSubnet subnet(*fabric, tools);
+        SmConfigOptions options;
+        options.engine = cl.value(QStringLiteral("engine")).trimmed().toStdString();
+        options.intent = &*intent.intent;
+        const IntentEnforcementRun run = subnet.checkIntent(options, *intent.intent);
+        if (!run.ok) {
+            printErr(QStringLiteral("%1: %2").arg(file, run.error));
+            return ExitBadInput;
+        }
+        check = run.check;
+    }
+    printOutRaw(cl.isSet(QStringLiteral("json")) ? enforcementToJson(fabric->name, check)
+                                                 : enforcementToText(fabric->name, check));
+    return check.verdict == EnforcementCheck::Verdict::Enforced ? ExitOk : 3;
 }
 
 } // namespace Railyard::Cli

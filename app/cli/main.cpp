@@ -50,6 +50,7 @@ const Command commands[] = {
      runCompareDesigns},
     {"sm-config", "sm-config FABRIC --out DIR", "OpenSM's configuration for an InfiniBand design.", runSmConfig},
     {"routing", "routing FABRIC --lfts DUMP", "The design under its subnet manager's forwarding tables.", runRouting},
+    {"sm-check", "sm-check FABRIC --intent I", "Whether the subnet manager's partitions enforce an intent.", runSmCheck},
     {"catalog", "catalog [--json]", "The switch and NIC catalogue, every figure with its source.", runCatalog},
     {"cabling", "cabling FILE -o plan.csv", "The cabling plan, one CSV row per cable.", runCabling},
     {"verify-cabling", "verify-cabling DESIGN FOUND", "Check the as-built cabling against the design.", runVerifyCabling},

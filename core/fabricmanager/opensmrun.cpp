@@ -1,6 +1,7 @@
 #include "core/fabricmanager/opensmrun.h"
 
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
+#include "core/formats/ibnetdiscover/infinibandids.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -43,6 +44,8 @@ OpenSmTools OpenSmTools::find()
     tools.ibsim = findTool("ibsim");
     tools.opensm = findTool("opensm");
     tools.dumpFts = findTool("dump_fts");
+    tools.smpquery = findTool("smpquery");
+    tools.saquery = findTool("saquery");
     for (const char *candidate : {"/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so",
                                   "/usr/lib/aarch64-linux-gnu/umad2sim/libumad2sim.so", "/usr/lib/umad2sim/libumad2sim.so"})
         if (QFileInfo::exists(QLatin1String(candidate))) {
@@ -62,6 +65,10 @@ QString OpenSmTools::missing() const
         return QStringLiteral("opensm is not installed (Debian package opensm)");
     if (dumpFts.isEmpty())
         return QStringLiteral("dump_fts is not installed (Debian package infiniband-diags)");
+    if (smpquery.isEmpty())
+        return QStringLiteral("smpquery is not installed (Debian package infiniband-diags)");
+    if (saquery.isEmpty())
+        return QStringLiteral("saquery is not installed (Debian package infiniband-diags)");
     return {};
 }
 
@@ -97,6 +104,25 @@ SimulatedSubnet::~SimulatedSubnet()
     }
 }
 
+QString SimulatedSubnet::writeConfig(SmConfigOptions &options, SmConfig &config, QString *error)
+{
+    const QString dir = m_dir.filePath(QStringLiteral("sm-%1-%2").arg(++m_runs).arg(QString::fromStdString(options.engine)));
+    QDir().mkpath(dir);
+    options.directory = dir.toStdString();
+    try {
+        config = subnetManagerConfig(m_design, options);
+    } catch (const std::runtime_error &e) {
+        *error = QString::fromStdString(e.what());
+        return {};
+    }
+    for (const auto &[name, content] : config.files)
+        if (!writeText(QDir(dir).filePath(QString::fromStdString(name)), content)) {
+            *error = QStringLiteral("cannot write %1").arg(QString::fromStdString(name));
+            return {};
+        }
+    return dir;
+}
+
 OpenSmRun SimulatedSubnet::route(SmConfigOptions options, int timeoutMs)
 {
     OpenSmRun run;
@@ -104,21 +130,10 @@ OpenSmRun SimulatedSubnet::route(SmConfigOptions options, int timeoutMs)
         run.error = m_error;
         return run;
     }
-    const QString dir = m_dir.filePath(QStringLiteral("sm-%1-%2").arg(++m_runs).arg(QString::fromStdString(options.engine)));
-    QDir().mkpath(dir);
-    options.directory = dir.toStdString();
     SmConfig config;
-    try {
-        config = subnetManagerConfig(m_design, options);
-    } catch (const SmConfigError &e) {
-        run.error = QString::fromStdString(e.what());
+    const QString dir = writeConfig(options, config, &run.error);
+    if (dir.isEmpty())
         return run;
-    }
-    for (const auto &[name, content] : config.files)
-        if (!writeText(QDir(dir).filePath(QString::fromStdString(name)), content)) {
-            run.error = QStringLiteral("cannot write %1").arg(QString::fromStdString(name));
-            return run;
-        }
     const QString logFile = QDir(dir).filePath(QStringLiteral("opensm.log"));
     QElapsedTimer waited;
     waited.start();
@@ -162,6 +177,149 @@ OpenSmRun SimulatedSubnet::route(SmConfigOptions options, int timeoutMs)
         return run;
     }
     run.lfts = dump.readAllStandardOutput();
+    run.ok = true;
+    return run;
+}
+
+IntentEnforcementRun SimulatedSubnet::checkIntent(SmConfigOptions options, const Intent &intent, int timeoutMs)
+{
+    IntentEnforcementRun run;
+    if (!m_error.isEmpty()) {
+        run.error = m_error;
+        return run;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    SmConfig config;
+    const QString dir = writeConfig(options, config, &run.error);
+    if (dir.isEmpty())
+        return run;
+    run.plan = config.partitions;
+    // The daemon's log is buffered: flush it so SUBNET UP shows when it happens.
+    QFile conf(QDir(dir).filePath(QStringLiteral("opensm.conf")));
+    if (!conf.open(QIODevice::Append) || conf.write("force_log_flush TRUE\n") < 0) {
+        run.error = QStringLiteral("cannot write opensm.conf");
+        return run;
+    }
+    conf.close();
+    const QString logFile = QDir(dir).filePath(QStringLiteral("opensm.log"));
+    QProcess sm;
+    sm.setProcessEnvironment(preloaded(m_tools));
+    sm.setWorkingDirectory(dir);
+    sm.setProcessChannelMode(QProcess::MergedChannels);
+    sm.start(m_tools.opensm, {QStringLiteral("-F"), conf.fileName(), QStringLiteral("-f"), logFile});
+    auto stop = [&sm] {
+        if (sm.state() != QProcess::NotRunning) {
+            sm.terminate();
+            if (!sm.waitForFinished(3000)) {
+                sm.kill();
+                sm.waitForFinished(2000);
+            }
+        }
+    };
+    bool up = false;
+    while (clock.elapsed() < timeoutMs && sm.state() != QProcess::NotRunning) {
+        QFile log(logFile);
+        if (log.open(QIODevice::ReadOnly) && log.readAll().contains("SUBNET UP")) {
+            up = true;
+            break;
+        }
+        sm.waitForFinished(200);
+    }
+    if (!up) {
+        run.error = sm.state() == QProcess::NotRunning
+            ? QStringLiteral("OpenSM stopped: %1").arg(QString::fromUtf8(sm.readAll().right(300)))
+            : QStringLiteral("OpenSM did not bring the subnet up within %1 s").arg(timeoutMs / 1000);
+        stop();
+        return run;
+    }
+    auto tool = [&](const QString &program, const QStringList &args, QByteArray *out) {
+        QProcess p;
+        p.setProcessEnvironment(preloaded(m_tools));
+        p.start(program, args);
+        if (!p.waitForFinished(30000) || p.exitCode() != 0) {
+            p.kill();
+            run.error = QStringLiteral("%1 %2 failed: %3")
+                            .arg(QFileInfo(program).fileName(), args.join(QLatin1Char(' ')).left(80),
+                                 QString::fromUtf8(p.readAllStandardError().right(200)));
+            return false;
+        }
+        *out = p.readAllStandardOutput();
+        return true;
+    };
+    QByteArray lfts;
+    if (!tool(m_tools.dumpFts, {}, &lfts)) {
+        stop();
+        return run;
+    }
+    const LftReadResult tables = readLftDump(std::string_view(lfts.constData(), size_t(lfts.size())),
+                                             QStringLiteral("dump_fts"));
+    if (!tables.ok()) {
+        run.error = tables.errorText();
+        stop();
+        return run;
+    }
+    // Every HCA port's table, straight from the port (SMPs).
+    PkeysByPort pkeys;
+    std::map<std::uint64_t, int> lidOf;
+    for (const auto &[lid, destination] : tables.dump->destinations) {
+        if (destination.kind != LftDestination::Kind::ChannelAdapter)
+            continue;
+        lidOf[destination.portGuid] = lid;
+        QByteArray out;
+        if (!tool(m_tools.smpquery, {QStringLiteral("pkeys"), QString::number(lid)}, &out)) {
+            stop();
+            return run;
+        }
+        const PkeyReadResult read = readPkeyTables(std::string_view(out.constData(), size_t(out.size())),
+                                                   QStringLiteral("smpquery pkeys %1").arg(lid));
+        if (!read.ok() || read.ports->size() != 1) {
+            run.error = read.ok() ? QStringLiteral("smpquery pkeys %1: no table").arg(lid) : read.errorText();
+            stop();
+            return run;
+        }
+        pkeys[destination.portGuid] = read.ports->front().pkeys;
+    }
+    // One path per partition from the subnet administrator, for its service level.
+    std::vector<PathRecordEntry> records;
+    if (run.plan && run.plan->serviceLevel) {
+        const InfinibandIds ids = InfinibandIds::of(m_design);
+        for (const PlannedPartition &p : run.plan->partitions) {
+            std::vector<std::int32_t> members = p.fullHosts;
+            members.insert(members.end(), p.limitedHosts.begin(), p.limitedHosts.end());
+            if (members.size() < 2)
+                continue;
+            auto lidOfHost = [&](std::int32_t h) {
+                const int ca = ids.caOfHost[size_t(h)].empty() ? -1 : ids.caOfHost[size_t(h)].front();
+                const auto found = ca < 0 ? lidOf.end() : lidOf.find(ids.cas[size_t(ca)].guid + 1);
+                return found == lidOf.end() ? 0 : found->second;
+            };
+            const int a = lidOfHost(members[0]), b = lidOfHost(members[1]);
+            if (!a || !b)
+                continue;
+            QByteArray out;
+            const QStringList args{QStringLiteral("-p"), QStringLiteral("--pkey"),
+                                   QStringLiteral("0x%1").arg(unsigned(p.pkey) | 0x8000u, 4, 16, QLatin1Char('0')),
+                                   QStringLiteral("--src-to-dst"), QStringLiteral("%1:%2").arg(a).arg(b)};
+            if (!tool(m_tools.saquery, args, &out)) {
+                stop();
+                return run;
+            }
+            const PathRecordReadResult read = readPathRecords(std::string_view(out.constData(), size_t(out.size())),
+                                                              QStringLiteral("saquery -p"));
+            if (!read.ok()) {
+                run.error = read.errorText();
+                stop();
+                return run;
+            }
+            records.insert(records.end(), read.records->begin(), read.records->end());
+        }
+    }
+    stop();
+    run.check = checkEnforcement(m_design, intent, pkeys);
+    if (run.plan)
+        checkServiceLevels(run.check, *run.plan, records);
+    run.seconds = double(clock.elapsed()) / 1000.0;
     run.ok = true;
     return run;
 }

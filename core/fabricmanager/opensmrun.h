@@ -9,6 +9,7 @@
 // Debian's ibsim holds at most 2,048 nodes and 13,312 ports; one ibsim serves
 // one machine at a time (the tests lock it).
 
+#include "core/fabricmanager/enforcement.h"
 #include "core/fabricmanager/smconfig.h"
 #include "core/model/fabric.h"
 
@@ -18,12 +19,14 @@
 #include <QTemporaryDir>
 
 #include <memory>
+#include <optional>
 
 namespace Railyard {
 
 struct OpenSmTools
 {
     QString ibsim, opensm, dumpFts, preload;
+    QString smpquery, saquery; ///< for reading the partitions back (checkIntent)
     /// The tools found on this machine (PATH, /usr/sbin, /sbin).
     static OpenSmTools find();
     /// "ibsim is not installed (Debian package ibsim-utils)", or empty when all are.
@@ -37,6 +40,16 @@ struct OpenSmRun
     QByteArray lfts; ///< dump_fts output
     QString log;     ///< OpenSM's log
     double seconds = 0; ///< OpenSM's run to SUBNET UP
+};
+
+/// An intent's enforcement checked on the simulated fabric.
+struct IntentEnforcementRun
+{
+    bool ok = false;
+    QString error;           ///< why no check: OpenSM never came up, a tool failed…
+    EnforcementCheck check;
+    std::optional<PartitionPlan> plan;
+    double seconds = 0;      ///< the whole run: OpenSM up, tables and P_Keys read
 };
 
 class SimulatedSubnet
@@ -56,7 +69,18 @@ public:
     /// directory is set under this one) and dumps its tables.
     OpenSmRun route(SmConfigOptions options, int timeoutMs = 120000);
 
+    /// Runs OpenSM (as a daemon, so its subnet administrator answers) with a
+    /// configuration written for `options` (partitions from options.intent,
+    /// or Default only without one), reads every HCA port's P_Keys back with
+    /// smpquery, one PathRecord per partition with saquery -p, and checks
+    /// them against `intent` (enforcement.h).
+    IntentEnforcementRun checkIntent(SmConfigOptions options, const Intent &intent, int timeoutMs = 120000);
+
 private:
+    /// Writes the configuration for `options` into a new folder; its path, or
+    /// empty with *error set.
+    QString writeConfig(SmConfigOptions &options, SmConfig &config, QString *error);
+
     const Fabric &m_design;
     OpenSmTools m_tools;
     QTemporaryDir m_dir;

@@ -65,18 +65,48 @@ SmConfig subnetManagerConfig(const Fabric &fabric, const SmConfigOptions &option
         conf += "cn_guid_file " + dir + "cn_guids.conf\n";
     conf += "partition_config_file " + dir + "partitions.conf\n";
     conf += "lmc 0\n";
+    std::string qos;
+    if (options.intent) {
+        config.partitions = planPartitions(fabric, *options.intent);
+        qos = qosPolicyConf(fabric, *config.partitions);
+        if (!qos.empty())
+            conf += "qos TRUE\nqos_policy_file " + dir + "qos-policy.conf\n";
+    }
     config.files["opensm.conf"] = conf;
     config.files["root_guids.conf"] = roots;
     config.files["cn_guids.conf"] = nodes;
-    config.files["partitions.conf"] = "# Partitions of " + fabric.name
-        + ", written by Railyard: the default partition, every port a full member.\n"
-          "Default=0x7fff, ipoib : ALL=full;\n";
+    config.files["partitions.conf"] = partitionsConf(fabric, config.partitions.value_or(PartitionPlan{}));
+    if (!qos.empty())
+        config.files["qos-policy.conf"] = qos;
     config.notes.push_back("routing engine " + options.engine);
     config.notes.push_back(usesRoots ? std::to_string(rootCount) + " root switches (the " + tierName(Tier(top))
                                            + " tier) in root_guids.conf"
                                      : std::string("no root GUIDs: the engine finds the roots itself"));
     config.notes.push_back(std::to_string(ids.cas.size()) + " HCAs in cn_guids.conf");
-    config.notes.push_back("one partition: Default (0x7fff), every port a full member");
+    if (!config.partitions || config.partitions->defaultFull) {
+        config.notes.push_back(options.intent ? "one partition: Default (0x7fff), every port a full member (the intent "
+                                                "allows every host pair RDMA)"
+                                              : "one partition: Default (0x7fff), every port a full member");
+    } else {
+        const PartitionPlan &plan = *config.partitions;
+        config.notes.push_back(std::to_string(plan.partitions.size())
+                               + " partitions from the intent, Default limited for the hosts; the busiest host is "
+                                 "in "
+                               + std::to_string(plan.mostPerHost));
+        for (const PlannedPartition &p : plan.partitions) {
+            char pkey[8];
+            std::snprintf(pkey, sizeof pkey, "0x%04x", unsigned(p.pkey));
+            config.notes.push_back("  " + p.name + " " + pkey + " (" + p.rule + "): "
+                                   + std::to_string(p.fullHosts.size()) + " hosts full, "
+                                   + std::to_string(p.limitedHosts.size()) + " limited");
+        }
+        if (!qos.empty())
+            config.notes.push_back("service level " + std::to_string(*plan.serviceLevel)
+                                   + " for the RDMA partitions (qos-policy.conf)");
+    }
+    if (config.partitions)
+        for (const std::string &line : config.partitions->notMapped)
+            config.notes.push_back("not mapped: " + line);
     return config;
 }
 

@@ -12,6 +12,7 @@
 // on the same fabric balances the same counts but collides: the shift pattern
 // gets a quarter of it.
 
+#include "core/fabricmanager/enforcement.h"
 #include "core/fabricmanager/lftdump.h"
 #include "core/fabricmanager/opensmrun.h"
 #include "core/fabricmanager/smconfig.h"
@@ -178,6 +179,51 @@ private slots:
         QCOMPARE(paths.pairs, 256LL * 255);
         QVERIFY2(paths.routed == paths.pairs, paths.firstProblem.c_str());
         QCOMPARE(paths.loops, 0LL);
+    }
+
+    /// Partitions from an intent on the k = 8 fat-tree: OpenSM applies them,
+    /// smpquery reads every HCA's P_Keys back, and they match the intent.
+    /// By hand: each zone (a pod, 16 hosts) talks within itself (7 × 16 × 15
+    /// = 1,680 ordered pairs), except that rack-032's 4 hosts may not talk to
+    /// each other, only to zone-08's other 12 (12 × 11 + 2 × 4 × 12 = 228);
+    /// rack-001 and rack-020 talk both ways (2 × 4 × 4 = 32). 1,940 allowed,
+    /// 128 × 127 − 1,940 = 14,316 denied.
+    void partitionsEnforceTheIntent()
+    {
+        const Fabric design = generateClos(fatTreeParams(8, 200));
+        Intent intent;
+        intent.backend = IntentBackend::Infiniband;
+        for (int zone = 1; zone <= 8; ++zone) {
+            const std::string z = QStringLiteral("zone-%1").arg(zone, 2, 10, QLatin1Char('0')).toStdString();
+            intent.allow.push_back({"rdma-" + z, z + "/*", z + "/*", IntentProtocol::Rdma, {}});
+        }
+        intent.allow.push_back({"a", "*/rack-001", "*/rack-020", IntentProtocol::Rdma, {}});
+        intent.allow.push_back({"b", "*/rack-020", "*/rack-001", IntentProtocol::Rdma, {}});
+        intent.deny.push_back({"alone", "*/rack-032", "*/rack-032", IntentProtocol::Rdma, {}});
+        intent.lossless = LosslessSettings{3, std::nullopt, 2048};
+
+        SimulatedSubnet sim(design, OpenSmTools::find());
+        QVERIFY2(sim.error().isEmpty(), qPrintable(sim.error()));
+        SmConfigOptions options = engine("ftree");
+        options.intent = &intent;
+        const IntentEnforcementRun run = sim.checkIntent(options, intent);
+        QVERIFY2(run.ok, qPrintable(run.error));
+        QVERIFY(run.plan.has_value());
+        QCOMPARE(run.plan->partitions.size(), size_t(9)); // 8 zones, rack-001 with rack-020
+        QCOMPARE(run.check.portsRead, 128);
+        QCOMPARE(run.check.allowedPairs, 1940LL);
+        QCOMPARE(run.check.deniedPairs, 14316LL);
+        QVERIFY2(run.check.verdict == EnforcementCheck::Verdict::Enforced, run.check.summary().c_str());
+        QCOMPARE(run.check.pathsChecked, 9); // one PathRecord per partition, on service level 3
+        QVERIFY(run.check.serviceLevelProblems.empty());
+
+        // Known bad: the same fabric with OpenSM's default partition only.
+        const IntentEnforcementRun open = sim.checkIntent(engine("ftree"), intent);
+        QVERIFY2(open.ok, qPrintable(open.error));
+        QVERIFY(open.check.verdict == EnforcementCheck::Verdict::Violated);
+        QCOMPARE(open.check.violations, 14316LL); // every denied pair shares Default as full members
+        QVERIFY(!open.check.examples.empty() && !open.check.examples.front().intentAllows);
+        QCOMPARE(open.check.examples.front().pkey, std::uint16_t(0xffff));
     }
 
     /// The CLI runs OpenSM itself, once per engine, and compares them.

@@ -25,11 +25,13 @@ set(fuzz_nccltopo_seeds ${PROJECT_SOURCE_DIR}/tests/data/nccltopo)
 set(fuzz_dot_seeds ${PROJECT_SOURCE_DIR}/tests/data/dot)
 set(fuzz_lldp_seeds ${PROJECT_SOURCE_DIR}/tests/data/lldp)
 set(fuzz_lftdump_seeds ${PROJECT_SOURCE_DIR}/tests/data/lft)
+file(GLOB fuzz_pkeydump_seeds ${PROJECT_SOURCE_DIR}/tests/data/pkeys/*.pktr ${PROJECT_SOURCE_DIR}/tests/data/pkeys/*.smpquery-pkeys)
+file(GLOB fuzz_pathrecords_seeds ${PROJECT_SOURCE_DIR}/tests/data/pkeys/*.saquery-p)
 
 set(fuzz_crash_dir ${CMAKE_CURRENT_BINARY_DIR}/fuzz-crashes)
 file(MAKE_DIRECTORY ${fuzz_crash_dir})
 foreach(target fabricjson graphml jobspec cliargs controlrequest ibnetdiscover iblinkinfo cablingcsv lldp dot netbox nccltopo
-               lftdump)
+               lftdump pkeydump pathrecords)
     add_executable(fuzzshort_${target} ${PROJECT_SOURCE_DIR}/fuzz/fuzz_${target}.cpp
                                        ${PROJECT_SOURCE_DIR}/fuzz/standalonedriver.cpp)
     target_link_libraries(fuzzshort_${target} PRIVATE Railyard::Core)
