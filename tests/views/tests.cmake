@@ -8,3 +8,6 @@ railyard_add_test(views canvasviewport LIBS Railyard::Views)
 railyard_add_test(views inventory LIBS Railyard::Views)
 railyard_add_test(views nvlinkdomains LIBS Railyard::Views)
 railyard_add_test(views problemsmodel LIBS Railyard::Views)
+# The real OpenSM under ibsim: one simulated fabric per machine at a time.
+railyard_add_test(views intentenforcement LIBS Railyard::Views)
+set_tests_properties(views/intentenforcement PROPERTIES RESOURCE_LOCK ibsim TIMEOUT 600)

@@ -4,6 +4,7 @@
 #include "core/intents/intentreader.h"
 #include "core/intents/intentstore.h"
 #include "core/intents/keyring.h"
+#include "views/docks/intentenforcementwidget.h"
 #include "views/docks/loadedintent.h"
 
 #include <QFileDialog>
@@ -61,6 +62,8 @@ IntentReviewPanel::IntentReviewPanel(QWidget *parent)
     m_stateLabel->setTextFormat(Qt::RichText);
     m_stateLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_stateLabel);
+    m_enforcement = new IntentEnforcementWidget(this);
+    layout->addWidget(m_enforcement);
 
     auto *form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
@@ -161,6 +164,11 @@ void IntentReviewPanel::setKeyringFolder(const QString &dir)
     QSettings().setValue(keyringSetting, dir.isEmpty() ? QString() : QFileInfo(dir).absoluteFilePath());
     clearFailure();
     updateState();
+}
+
+void IntentReviewPanel::setEnforcementSubject(const Fabric *fabric, const LoadedIntent *intent)
+{
+    m_enforcement->setSubject(fabric, intent ? &intent->intent : nullptr);
 }
 
 void IntentReviewPanel::setSubject(const LoadedIntent *intent, const QString &projectPath)

@@ -24,7 +24,9 @@ class QPushButton;
 
 namespace Railyard {
 
+class Fabric;
 struct LoadedIntent;
+class IntentEnforcementWidget;
 
 class IntentReviewPanel : public QWidget
 {
@@ -35,6 +37,12 @@ public:
     /// The version under review (nullptr: none; copied) and the project its
     /// reviews are recorded in (empty: none).
     void setSubject(const LoadedIntent *intent, const QString &projectPath);
+
+    /// The fabric the subnet manager check runs on (nullptr: none); clears
+    /// its verdict. Call it whenever the fabric or the subject changes.
+    void setEnforcementSubject(const Fabric *fabric, const LoadedIntent *intent);
+    /// The subnet manager's verdict, beside the signature status.
+    IntentEnforcementWidget *enforcement() const { return m_enforcement; }
 
     /// The private key that signs (a NAME.key file; NAME is the signer's name).
     QString signingKeyFile() const;
@@ -105,6 +113,7 @@ private:
     std::optional<VerifyResult> m_verification;
 
     QLabel *m_stateLabel = nullptr;
+    IntentEnforcementWidget *m_enforcement = nullptr;
     QLabel *m_keyLabel = nullptr;
     QLabel *m_keyringLabel = nullptr;
     QLabel *m_message = nullptr;

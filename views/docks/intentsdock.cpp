@@ -431,6 +431,7 @@ void IntentsDock::recompute()
     fillLint();
     fillChanges();
     m_review->setSubject(m_new.get(), m_versions->projectPath());
+    m_review->setEnforcementSubject(fabric, m_new.get());
     if (m_diff)
         emit diffChanged(
             &m_diff->semantics,

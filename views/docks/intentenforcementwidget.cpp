@@ -1,0 +1,138 @@
+#include "views/docks/intentenforcementwidget.h"
+
+#include <QVBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTextDocumentFragment>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace Railyard {
+
+IntentEnforcementWidget::IntentEnforcementWidget(QWidget *parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("IntentEnforcement"));
+    auto *layout = new QVBoxLayout(this); // the dock is narrow: the verdict gets the width
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_label = new QLabel(this);
+    m_label->setObjectName(QStringLiteral("enforcementLabel"));
+    m_label->setWordWrap(true);
+    m_label->setTextFormat(Qt::RichText);
+    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_button = new QPushButton(tr("Check on OpenSM"), this);
+    m_button->setObjectName(QStringLiteral("enforcementButton"));
+    layout->addWidget(m_label);
+    layout->addWidget(m_button, 0, Qt::AlignLeft);
+    m_missing = OpenSmTools::find().missing();
+    connect(m_button, &QPushButton::clicked, this, [this] { check(); });
+    connect(&m_watcher, &QFutureWatcher<IntentEnforcementRun>::finished, this, [this] {
+        if (m_runGeneration == m_generation)
+            m_run = m_watcher.result();
+        showState();
+        emit checked();
+    });
+    showState();
+}
+
+IntentEnforcementWidget::~IntentEnforcementWidget()
+{
+    m_watcher.waitForFinished(); // the run holds a copy of the fabric, never the document's
+}
+
+void IntentEnforcementWidget::setSubject(const Fabric *fabric, const Intent *intent)
+{
+    m_fabric = fabric;
+    m_intent = intent ? std::optional<Intent>(*intent) : std::nullopt;
+    ++m_generation;
+    m_run.reset();
+    showState();
+}
+
+bool IntentEnforcementWidget::check()
+{
+    if (!m_fabric || !m_intent || isRunning() || !m_missing.isEmpty()) {
+        showState();
+        return false;
+    }
+    m_run.reset();
+    m_runGeneration = m_generation;
+    // The worker gets copies: the document may change while OpenSM runs.
+    m_watcher.setFuture(QtConcurrent::run([fabric = *m_fabric, intent = *m_intent] {
+        SimulatedSubnet subnet(fabric, OpenSmTools::find());
+        SmConfigOptions options;
+        options.intent = &intent;
+        return subnet.checkIntent(options, intent);
+    }));
+    showState();
+    return true;
+}
+
+QString IntentEnforcementWidget::verdictText() const
+{
+    return QTextDocumentFragment::fromHtml(m_label->text()).toPlainText();
+}
+
+void IntentEnforcementWidget::showState()
+{
+    const QString title = tr("Subnet manager:");
+    m_button->setEnabled(m_fabric && m_intent && !isRunning() && m_missing.isEmpty());
+    m_button->setToolTip(m_missing.isEmpty()
+                             ? tr("Run the real OpenSM on this fabric under ibsim with the intent's partitions, read "
+                                  "every HCA's P_Keys back and check that they allow what the intent allows and "
+                                  "nothing else")
+                             : m_missing);
+    QString text;
+    if (!m_fabric || !m_intent) {
+        text = tr("%1 open a fabric and an intent to check that OpenSM enforces it.").arg(title);
+    } else if (isRunning()) {
+        text = tr("%1 checking: OpenSM is routing the fabric under ibsim…").arg(title);
+    } else if (!m_missing.isEmpty()) {
+        text = tr("%1 not checked: %2.").arg(title, m_missing.toHtmlEscaped());
+    } else if (!m_run) {
+        text = tr("%1 not checked on OpenSM yet.").arg(title);
+    } else if (!m_run->ok) {
+        text = tr("%1 <font color=\"#c0392b\">no verdict: %2</font>").arg(title, m_run->error.left(300).toHtmlEscaped());
+    } else {
+        const EnforcementCheck &c = m_run->check;
+        const QLocale locale;
+        const QString where = tr("OpenSM ftree under ibsim, %1 partitions, %2 s")
+                                  .arg(m_run->plan ? int(m_run->plan->partitions.size()) : 0)
+                                  .arg(m_run->seconds, 0, 'f', 1);
+        switch (c.verdict) {
+        case EnforcementCheck::Verdict::Enforced:
+            text = tr("%1 <b><font color=\"#1e8449\">enforced</font></b>: %2 allowed and %3 denied host pairs, as "
+                      "the intent says (%4)")
+                       .arg(title, locale.toString(c.allowedPairs), locale.toString(c.deniedPairs), where);
+            break;
+        case EnforcementCheck::Verdict::Violated: {
+            text = tr("%1 <b><font color=\"#c0392b\">violated</font></b>: %n host pair(s) disagree with the intent "
+                      "(%2)",
+                      nullptr, int(std::min<long long>(c.violations, 1000000000)))
+                       .arg(title, where);
+            if (!c.examples.empty()) {
+                const EnforcementCheck::Violation &v = c.examples.front();
+                text += QStringLiteral("<br>")
+                    + (v.intentAllows ? tr("%1 → %2: allowed by %3, but they share no partition")
+                                      : tr("%1 → %2: denied by %3, but they share P_Key 0x%4"))
+                          .arg(QString::fromStdString(v.from).toHtmlEscaped(), QString::fromStdString(v.to).toHtmlEscaped(),
+                               QString::fromStdString(v.rule).toHtmlEscaped(),
+                               QString::number(v.pkey, 16).rightJustified(4, QLatin1Char('0')));
+            }
+            if (!c.serviceLevelProblems.empty())
+                text += QStringLiteral("<br>") + QString::fromStdString(c.serviceLevelProblems.front()).toHtmlEscaped();
+            break;
+        }
+        case EnforcementCheck::Verdict::Incomplete:
+            text = tr("%1 incomplete: the P_Keys of %2 of %3 HCA ports were read back (%4)")
+                       .arg(title)
+                       .arg(c.portsRead)
+                       .arg(c.hcaPorts)
+                       .arg(where);
+            break;
+        }
+    }
+    m_label->setText(text);
+}
+
+} // namespace Railyard

@@ -1,0 +1,61 @@
+#pragma once
+
+// The subnet manager's verdict on an intent, in the Review tab of the Intents
+// dock beside the signature status: Check on OpenSM runs the real OpenSM on
+// the document's fabric under ibsim with the intent's partitions
+// (core/fabricmanager/opensmrun.h), reads every HCA port's P_Keys back and
+// shows whether they enforce the intent (core/fabricmanager/enforcement.h).
+// The run is in a worker thread; the verdict is for the intent and fabric it
+// was run on and is cleared when either changes.
+
+#include "core/fabricmanager/opensmrun.h"
+#include "core/intents/intent.h"
+#include "core/model/fabric.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <optional>
+
+class QLabel;
+class QPushButton;
+
+namespace Railyard {
+
+class IntentEnforcementWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit IntentEnforcementWidget(QWidget *parent = nullptr);
+    ~IntentEnforcementWidget() override;
+
+    /// The fabric (must outlive the widget or the next call) and the intent
+    /// to check; nullptr for none. Clears the verdict shown.
+    void setSubject(const Fabric *fabric, const Intent *intent);
+    /// Starts the check; false (and the reason shown) when it cannot run.
+    bool check();
+    bool isRunning() const { return m_watcher.isRunning(); }
+    /// The last run's result for the current subject.
+    const std::optional<IntentEnforcementRun> &lastRun() const { return m_run; }
+    /// The verdict as shown (plain text).
+    QString verdictText() const;
+
+signals:
+    /// A check finished (lastRun() holds it).
+    void checked();
+
+private:
+    void showState();
+
+    const Fabric *m_fabric = nullptr;
+    std::optional<Intent> m_intent;
+    int m_generation = 0;
+    int m_runGeneration = -1;
+    QString m_missing; ///< the tool that is not installed
+    std::optional<IntentEnforcementRun> m_run;
+    QFutureWatcher<IntentEnforcementRun> m_watcher;
+    QLabel *m_label = nullptr;
+    QPushButton *m_button = nullptr;
+};
+
+} // namespace Railyard
