@@ -14,6 +14,7 @@
 #include "views/docks/intentreviewpanel.h"
 #include "views/docks/intentsdock.h"
 #include "views/docks/jobsdock.h"
+#include "views/docks/subnetmanagerdock.h"
 #include "views/docks/outlinedock.h"
 #include "views/docks/problemsdock.h"
 #include "views/docks/propertiesdock.h"
@@ -108,6 +109,10 @@ void MainWindow::createDocks()
     m_controlPlaneDock = new ControlPlaneDock(this);
     addDockWidget(Qt::RightDockWidgetArea, m_controlPlaneDock);
     tabifyDockWidget(m_healthDock, m_controlPlaneDock);
+    m_subnetManagerDock = new SubnetManagerDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_subnetManagerDock);
+    tabifyDockWidget(m_controlPlaneDock, m_subnetManagerDock);
+    connect(m_subnetManagerDock, &SubnetManagerDock::linkHeatChanged, m_canvas, &FabricCanvas::setLinkHeat);
     connect(m_controlPlaneDock, &ControlPlaneDock::connectRequested, this, &MainWindow::connectToControlPlane);
     connect(m_controlPlaneDock, &ControlPlaneDock::pushRequested, this, [this] {
         m_controlPlaneDock->pushIntent(m_intentsDock->reviewPanel()->reviewedFile());
@@ -286,7 +291,7 @@ void MainWindow::createActions()
          {static_cast<QDockWidget *>(m_outlineDock), static_cast<QDockWidget *>(m_analysisDock),
           static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_jobsDock),
           static_cast<QDockWidget *>(m_intentsDock), static_cast<QDockWidget *>(m_healthDock),
-          static_cast<QDockWidget *>(m_controlPlaneDock),
+          static_cast<QDockWidget *>(m_controlPlaneDock), static_cast<QDockWidget *>(m_subnetManagerDock),
           static_cast<QDockWidget *>(m_problemsDock), m_historyDock, static_cast<QDockWidget *>(m_versionsDock)})
         m_viewMenu->addAction(dockAction(dock));
     m_viewMenu->addAction(toolbar->toggleViewAction());
@@ -509,6 +514,7 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_analysisDock->setDocument(doc);
     m_problemsDock->setDocument(doc);
     m_jobsDock->setDocument(doc);
+    m_subnetManagerDock->setDocument(doc);
     m_session->setDocument(doc);
     m_versionsDock->setProjectPath(ProjectSession::isProjectPath(filePath) ? filePath : QString());
     m_intentsDock->setProjectPath(ProjectSession::isProjectPath(filePath) ? filePath : QString());
@@ -552,6 +558,7 @@ void MainWindow::detachViews()
     m_analysisDock->setDocument(nullptr);
     m_problemsDock->setDocument(nullptr);
     m_jobsDock->setDocument(nullptr);
+    m_subnetManagerDock->setDocument(nullptr);
     m_intentsDock->setDocument(nullptr);
     m_healthDock->setDocument(nullptr);
     m_editActions->setDocument(nullptr);

@@ -37,6 +37,7 @@ class FabricDocument;
 class HealthDock;
 class IntentsDock;
 class JobsDock;
+class SubnetManagerDock;
 class OutlineDock;
 class ProblemsDock;
 class PropertiesDock;
@@ -83,6 +84,7 @@ public:
     OutlineDock *outlineDock() const { return m_outlineDock; }
     ProblemsDock *problemsDock() const { return m_problemsDock; }
     JobsDock *jobsDock() const { return m_jobsDock; }
+    SubnetManagerDock *subnetManagerDock() const { return m_subnetManagerDock; }
     IntentsDock *intentsDock() const { return m_intentsDock; }
     HealthDock *healthDock() const { return m_healthDock; }
     PropertiesDock *propertiesDock() const { return m_propertiesDock; }
@@ -192,6 +194,7 @@ private:
     QPointer<DesignComparisonDialog> m_designComparison;
     QAction *m_showComparisonAction = nullptr;
     JobsDock *m_jobsDock = nullptr;
+    SubnetManagerDock *m_subnetManagerDock = nullptr;
     IntentsDock *m_intentsDock = nullptr;
     HealthDock *m_healthDock = nullptr;
     ControlPlaneDock *m_controlPlaneDock = nullptr;

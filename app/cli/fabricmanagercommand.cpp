@@ -130,9 +130,8 @@ int runRouting(const QStringList &args)
     QStringList engines;
     for (const QString &engine : cl.value(QStringLiteral("engines")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         const QString name = engine.trimmed();
-        const std::string base = name == u"ftree-no-roots" ? std::string("ftree") : name.toStdString();
-        const std::vector<std::string> &known = smRoutingEngines();
-        if (std::find(known.begin(), known.end(), base) == known.end())
+        const std::vector<std::string> &known = comparableEngines();
+        if (std::find(known.begin(), known.end(), name.toStdString()) == known.end())
             cl.fail(QStringLiteral("--engines: unknown engine '%1' (ftree, ftree-no-roots, updn, minhop, dfsssp)")
                         .arg(name.left(40)));
         engines << name;
@@ -155,39 +154,16 @@ int runRouting(const QStringList &args)
             printErr(QStringLiteral("--engines: %1").arg(tools.missing()));
             return ExitBadInput;
         }
-        SimulatedSubnet subnet(*fabric, tools);
-        if (!subnet.error().isEmpty()) {
-            printErr(QStringLiteral("%1: %2").arg(file, subnet.error()));
+        std::vector<std::string> names;
+        for (const QString &engine : engines)
+            names.push_back(engine.toStdString());
+        const std::vector<EngineResult> results = compareEngines(*fabric, tools, names, permutations,
+                                                                 std::uint64_t(seed), shiftOnly, job ? &*job : nullptr);
+        if (std::none_of(results.begin(), results.end(), [](const EngineResult &r) { return r.report.has_value(); })) {
+            for (const EngineResult &r : results)
+                printErr(QStringLiteral("%1: %2: %3").arg(file, QString::fromStdString(r.engine),
+                                                          QString::fromStdString(r.error)));
             return ExitBadInput;
-        }
-        std::vector<EngineResult> results;
-        for (const QString &engine : engines) {
-            EngineResult result;
-            result.engine = engine.toStdString();
-            SmConfigOptions options;
-            options.engine = engine == u"ftree-no-roots" ? "ftree" : engine.toStdString();
-            options.rootGuids = engine != u"ftree-no-roots";
-            const OpenSmRun run = subnet.route(options);
-            result.opensmSeconds = run.seconds;
-            if (!run.ok) {
-                result.error = run.error.toStdString();
-                results.push_back(std::move(result));
-                continue;
-            }
-            const LftReadResult tables = readLftDump(std::string_view(run.lfts.constData(), size_t(run.lfts.size())),
-                                                     QStringLiteral("dump_fts (%1)").arg(engine));
-            if (!tables.ok()) {
-                result.error = tables.errorText().toStdString();
-                results.push_back(std::move(result));
-                continue;
-            }
-            const SubnetRouting routing(*fabric, *tables.dump);
-            RoutingReport report = analyzeRouting(routing, permutations, std::uint64_t(seed), shiftOnly);
-            result.shiftShare = effectiveBisection(routing, 1, 1, true).meanShare;
-            if (job)
-                report.job = evaluateJobUnderTables(routing, *job);
-            result.report = std::move(report);
-            results.push_back(std::move(result));
         }
         printOutRaw(cl.isSet(QStringLiteral("json")) ? engineComparisonToJson(fabric->name, results)
                                                      : engineComparisonToText(fabric->name, results));

@@ -192,4 +192,12 @@ void FabricDocument::performSetLinkState(std::int32_t link, LinkState state, dou
     emit changed(Change::Capacities);
 }
 
+void FabricDocument::setForwardingTables(std::optional<ForwardingTables> tables)
+{
+    if (!m_tables && !tables)
+        return;
+    m_tables = std::move(tables);
+    emit forwardingTablesChanged();
+}
+
 } // namespace Railyard

@@ -10,6 +10,7 @@
 #include "core/analysis/capacity.h"
 #include "core/jobs/jobentry.h"
 #include "core/document/fabricedit.h"
+#include "core/fabricmanager/lftdump.h"
 #include "core/formats/fileformat.h"
 #include "core/model/fabric.h"
 
@@ -18,6 +19,7 @@
 #include <QString>
 #include <QUndoStack>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -204,6 +206,20 @@ public:
     /// Sets the jobs at load time (a project's saved state): not an edit.
     void loadJobs(std::vector<JobEntry> jobs);
 
+    // --- The subnet manager's forwarding tables --------------------------------
+    /// The tables a subnet manager computed for this fabric (read from a dump,
+    /// or from OpenSM run under ibsim): what "Subnet manager (LFTs)" routing
+    /// follows (docs/fabric-manager.md). Not saved with the design; dropped by
+    /// every structural edit, since they route the fabric they were read for.
+    struct ForwardingTables
+    {
+        std::shared_ptr<const LftDump> dump;
+        QString source; ///< "ftree (OpenSM under ibsim)", "fabric.dump_fts"
+    };
+    const ForwardingTables *forwardingTables() const { return m_tables ? &*m_tables : nullptr; }
+    /// Sets (or with nullopt clears) the tables; emits forwardingTablesChanged.
+    void setForwardingTables(std::optional<ForwardingTables> tables);
+
     // --- Selection (shared by every view) ----------------------------------
     /// Selected element ids (hosts, switches, links).
     const std::vector<std::string> &selection() const { return m_selection; }
@@ -221,6 +237,8 @@ signals:
     void jobsChanged();
     /// Another job became current (or the current one was edited).
     void currentJobChanged();
+    /// Forwarding tables were set or dropped.
+    void forwardingTablesChanged();
 
 private:
     friend class SetFailedCommand;
@@ -283,6 +301,7 @@ private:
     std::vector<JobEntry> m_jobs;
     int m_currentJob = -1;
     mutable std::optional<CapacityView> m_capacity; ///< capacityView(), dropped on every change
+    std::optional<ForwardingTables> m_tables;
 };
 
 } // namespace Railyard

@@ -137,6 +137,10 @@ void FabricDocument::announceEdit(const FabricEdit &edit)
         m_selection = std::move(kept);
         emit selectionChanged();
     }
+    if (m_tables) { // they route the fabric they were read for
+        m_tables.reset();
+        emit forwardingTablesChanged();
+    }
     emit changed(Change::Structure);
     if (!edit.pins.empty())
         emit changed(Change::Positions);

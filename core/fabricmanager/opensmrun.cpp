@@ -324,4 +324,53 @@ IntentEnforcementRun SimulatedSubnet::checkIntent(SmConfigOptions options, const
     return run;
 }
 
+const std::vector<std::string> &comparableEngines()
+{
+    static const std::vector<std::string> engines{"ftree", "ftree-no-roots", "updn", "minhop", "dfsssp"};
+    return engines;
+}
+
+std::vector<EngineResult> compareEngines(const Fabric &design, const OpenSmTools &tools,
+                                         const std::vector<std::string> &engines, int permutations,
+                                         std::uint64_t seed, bool shiftOnly, const JobSpec *job,
+                                         const std::function<bool(int done)> &progress)
+{
+    std::vector<EngineResult> results;
+    SimulatedSubnet subnet(design, tools);
+    for (const std::string &engine : engines) {
+        EngineResult result;
+        result.engine = engine;
+        if (!subnet.error().isEmpty()) {
+            result.error = subnet.error().toStdString();
+        } else {
+            SmConfigOptions options;
+            options.engine = engine == "ftree-no-roots" ? std::string("ftree") : engine;
+            options.rootGuids = engine != "ftree-no-roots";
+            const OpenSmRun run = subnet.route(options);
+            result.opensmSeconds = run.seconds;
+            if (!run.ok) {
+                result.error = run.error.toStdString();
+            } else {
+                LftReadResult tables = readLftDump(std::string_view(run.lfts.constData(), size_t(run.lfts.size())),
+                                                   QStringLiteral("dump_fts (%1)").arg(QString::fromStdString(engine)));
+                if (!tables.ok()) {
+                    result.error = tables.errorText().toStdString();
+                } else {
+                    result.tables = std::make_shared<const LftDump>(std::move(*tables.dump));
+                    const SubnetRouting routing(design, *result.tables);
+                    RoutingReport report = analyzeRouting(routing, permutations, seed, shiftOnly);
+                    result.shiftShare = effectiveBisection(routing, 1, 1, true).meanShare;
+                    if (job)
+                        report.job = evaluateJobUnderTables(routing, *job);
+                    result.report = std::move(report);
+                }
+            }
+        }
+        results.push_back(std::move(result));
+        if (progress && !progress(int(results.size())))
+            break;
+    }
+    return results;
+}
+
 } // namespace Railyard

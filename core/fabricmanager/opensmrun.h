@@ -11,6 +11,7 @@
 
 #include "core/fabricmanager/enforcement.h"
 #include "core/fabricmanager/smconfig.h"
+#include "core/fabricmanager/subnetrouting.h"
 #include "core/model/fabric.h"
 
 #include <QByteArray>
@@ -18,6 +19,7 @@
 #include <QString>
 #include <QTemporaryDir>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -88,5 +90,21 @@ private:
     QString m_error;
     int m_runs = 0;
 };
+
+/// The engines `railyard-cli routing --engines` and the Subnet Manager dock
+/// compare: ftree, ftree-no-roots (ftree left to find the roots), updn,
+/// minhop, dfsssp.
+const std::vector<std::string> &comparableEngines();
+
+/// Runs OpenSM on `design` under ibsim once per engine (comparableEngines()
+/// names) and measures each: paths, balance, effective bisection over
+/// `permutations` random bisections and the shift pattern, and `job`'s step
+/// under the tables when given. `progress(done)` is called after each engine;
+/// returning false stops (the engines run so far are returned). A failure is
+/// the engine's error, never an exception.
+std::vector<EngineResult> compareEngines(const Fabric &design, const OpenSmTools &tools,
+                                         const std::vector<std::string> &engines, int permutations,
+                                         std::uint64_t seed, bool shiftOnly = false, const JobSpec *job = nullptr,
+                                         const std::function<bool(int done)> &progress = {});
 
 } // namespace Railyard

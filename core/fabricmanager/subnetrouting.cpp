@@ -290,7 +290,8 @@ PathCheck checkPaths(const SubnetRouting &routing, std::int64_t maxPairs)
     return check;
 }
 
-EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift)
+EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift,
+                                      std::vector<double> *linkLoad)
 {
     const Fabric &f = routing.fabric();
     EffectiveBisection result;
@@ -306,6 +307,13 @@ EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutat
     std::mt19937_64 random(seed);
     std::vector<double> delivered;
     std::vector<std::int32_t> flowsOn(size_t(f.linkCount()) * 2, 0);
+    std::vector<double> demand; // per directed link, summed over the bisections (linkLoad)
+    if (linkLoad)
+        demand.assign(size_t(f.linkCount()) * 2, 0.0);
+    auto capacityOf = [&f](std::int32_t l) {
+        const Link &link = f.link(l);
+        return link.state == LinkState::Degraded ? link.degradedGbps : link.capacityGbps;
+    };
     struct Flow
     {
         std::vector<std::uint32_t> keys; ///< directed links: link × 2 + direction
@@ -339,18 +347,29 @@ EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutat
             if (!flow.routed)
                 continue;
             double rate = std::numeric_limits<double>::infinity();
-            for (const std::uint32_t k : flow.keys) {
-                const Link &link = f.link(std::int32_t(k / 2));
-                const double capacity = link.state == LinkState::Degraded ? link.degradedGbps : link.capacityGbps;
-                rate = std::min(rate, capacity / double(flowsOn[k]));
-            }
+            for (const std::uint32_t k : flow.keys)
+                rate = std::min(rate, capacityOf(std::int32_t(k / 2)) / double(flowsOn[k]));
             sum += std::isfinite(rate) ? rate : 0.0;
+            if (linkLoad && !flow.keys.empty()) {
+                const double offered = capacityOf(std::int32_t(flow.keys.front() / 2)); // the source HCA's link
+                for (const std::uint32_t k : flow.keys)
+                    demand[k] += offered;
+            }
         }
         for (const Flow &flow : flows)
             if (flow.routed)
                 for (const std::uint32_t k : flow.keys)
                     flowsOn[k] = 0;
         delivered.push_back(sum / 2.0); // per direction
+    }
+    if (linkLoad) {
+        linkLoad->assign(size_t(f.linkCount()), 0.0);
+        for (std::int32_t l = 0; l < f.linkCount(); ++l) {
+            const double capacity = capacityOf(l);
+            if (capacity > 0)
+                (*linkLoad)[size_t(l)] = std::max(demand[size_t(l) * 2], demand[size_t(l) * 2 + 1])
+                    / double(result.permutations) / capacity;
+        }
     }
     double total = 0;
     for (double d : delivered)
@@ -363,6 +382,48 @@ EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutat
         result.p5Share = result.p5Gbps / result.minCutGbps;
     }
     return result;
+}
+
+std::vector<double> routesPerLink(const SubnetRouting &routing)
+{
+    const Fabric &f = routing.fabric();
+    std::vector<double> routes(size_t(f.linkCount()), 0.0);
+    const auto cas = int(routing.ids().cas.size());
+    for (std::int32_t s = 0; s < f.switchCount(); ++s)
+        for (int ca = 0; ca < cas; ++ca)
+            if (const std::int32_t l = routing.next(s, ca); l >= 0)
+                routes[size_t(l)] += 1.0;
+    return routes;
+}
+
+RoutingOptions tableRoutingOptions(const SubnetRouting &routing)
+{
+    RoutingOptions options;
+    options.mode = RoutingMode::Static;
+    options.tablePath = [&routing](std::int32_t srcHost, std::int32_t srcLink, std::int32_t dstHost,
+                                   std::vector<std::int32_t> &links) {
+        return routing.tablePath(srcHost, srcLink, dstHost, links);
+    };
+    options.tableSource = "subnet manager (LFTs)";
+    return options;
+}
+
+RoutingOptions tableRoutingOptions(const Fabric &fabric, const LftDump &tables)
+{
+    struct Owner
+    {
+        Fabric fabric;
+        std::optional<SubnetRouting> routing;
+    };
+    auto owner = std::make_shared<Owner>();
+    owner->fabric = fabric;
+    owner->routing.emplace(owner->fabric, tables);
+    RoutingOptions options = tableRoutingOptions(*owner->routing);
+    options.tablePath = [owner](std::int32_t srcHost, std::int32_t srcLink, std::int32_t dstHost,
+                                std::vector<std::int32_t> &links) {
+        return owner->routing->tablePath(srcHost, srcLink, dstHost, links);
+    };
+    return options;
 }
 
 JobUnderTables evaluateJobUnderTables(const SubnetRouting &routing, const JobSpec &job)
@@ -382,12 +443,7 @@ JobUnderTables evaluateJobUnderTables(const SubnetRouting &routing, const JobSpe
         RoutingOptions model;
         model.mode = RoutingMode::Static;
         out.modelMs = reroutedStepSeconds(f, view, placed, model) * 1e3;
-        RoutingOptions tables = model;
-        tables.tablePath = [&routing](std::int32_t srcHost, std::int32_t srcLink, std::int32_t dstHost,
-                                      std::vector<std::int32_t> &links) {
-            return routing.tablePath(srcHost, srcLink, dstHost, links);
-        };
-        tables.tableSource = "subnet manager (LFTs)";
+        const RoutingOptions tables = tableRoutingOptions(routing);
         const JobEvaluation underTables = rerouted(f, view, placed, tables);
         if (!underTables.routed()) {
             out.error = underTables.routingError;

@@ -18,11 +18,13 @@
 //    hand-checkable case.
 
 #include "core/fabricmanager/lftdump.h"
+#include "core/traffic/routing.h"
 #include "core/jobs/jobspec.h"
 #include "core/formats/ibnetdiscover/infinibandids.h"
 #include "core/model/fabric.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -122,7 +124,20 @@ RoutingBalance routingBalance(const SubnetRouting &routing);
 /// 16K-HCA fabric is checked in seconds (PathCheck::sources says how many).
 PathCheck checkPaths(const SubnetRouting &routing, std::int64_t maxPairs = 20'000'000);
 /// `permutations` random bisections (seeded), or the shift pattern when `shift`.
-EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift);
+/// With `linkLoad`: per link, the mean over the bisections of the demand
+/// crossing its busier direction (each HCA sending at its link's rate) over
+/// its capacity: above 1, the static routes oversubscribe it.
+EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift,
+                                      std::vector<double> *linkLoad = nullptr);
+/// Per link: the HCA destinations the switches forward over it, both
+/// directions summed (what the balance counts, per link).
+std::vector<double> routesPerLink(const SubnetRouting &routing);
+/// Static routing that follows the tables (RoutingOptions::tablePath).
+/// `routing` must outlive the options.
+RoutingOptions tableRoutingOptions(const SubnetRouting &routing);
+/// The same, owning a copy of `fabric` and the tables mapped onto it: the
+/// options stay valid wherever they are kept (a JobEvaluation holds them).
+RoutingOptions tableRoutingOptions(const Fabric &fabric, const LftDump &tables);
 
 /// A training job placed on the design (topology strategy) and one step
 /// routed three ways: fluid (the topology's capacity), static D-mod-k
@@ -160,6 +175,7 @@ struct EngineResult
     double opensmSeconds = 0;  ///< to SUBNET UP
     double shiftShare = 0;     ///< the shift pattern's share of the min cut
     std::optional<RoutingReport> report;
+    std::shared_ptr<const LftDump> tables; ///< what OpenSM computed (to route by them)
 };
 /// Stable JSON: fabric, engines[{engine, error, opensm_seconds, shift_share, report}].
 std::string engineComparisonToJson(const std::string &fabric, const std::vector<EngineResult> &engines, int indent = 2);

@@ -11,3 +11,7 @@ railyard_add_test(views problemsmodel LIBS Railyard::Views)
 # The real OpenSM under ibsim: one simulated fabric per machine at a time.
 railyard_add_test(views intentenforcement LIBS Railyard::Views)
 set_tests_properties(views/intentenforcement PROPERTIES RESOURCE_LOCK ibsim TIMEOUT 600)
+railyard_add_test(views subnetmanagerdock LIBS Railyard::Views)
+target_compile_definitions(tst_subnetmanagerdock PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
+add_dependencies(tst_subnetmanagerdock railyard-cli)
+set_tests_properties(views/subnetmanagerdock PROPERTIES RESOURCE_LOCK ibsim TIMEOUT 900)

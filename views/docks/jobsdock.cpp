@@ -308,7 +308,7 @@ void JobsDock::Private::showResults()
     const Fabric &fabric = document->fabric();
     resultsBox->setTitle(
         tr("Step — %1 placement, %2")
-            .arg(JobLabels::strategy(*placementStrategyFromName(e.placement.strategy)), modeLabel(e.routing.mode)));
+            .arg(JobLabels::strategy(*placementStrategyFromName(e.placement.strategy)), routingLabel(e.routing)));
     QString html;
     if (e.routed()) {
         stepTime->setText(tr("%1 ms communication per step").arg(e.stepCommTimeMs(), 0, 'f', 1));
@@ -367,19 +367,18 @@ void JobsDock::Private::showComparison()
     QStringList categories, series;
     for (PlacementStrategy st : kStrategies)
         categories << JobLabels::strategy(st);
-    for (RoutingMode m : kModes)
-        series << modeLabel(m);
+    series = comparisonColumns;
     chartView->setData(tr("Step communication time (ms)"), tr("ms per step"), categories, series, comparison);
 
     // The exact figures (bar labels overlap at dock widths).
     QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"2\"><tr><th></th>");
-    for (RoutingMode m : kModes)
-        html += QStringLiteral("<th align=\"right\">&nbsp;%1</th>").arg(modeLabel(m).toHtmlEscaped());
+    for (const QString &column : comparisonColumns)
+        html += QStringLiteral("<th align=\"right\">&nbsp;%1</th>").arg(column.toHtmlEscaped());
     html += QStringLiteral("</tr>");
     for (size_t s = 0; s < std::size(kStrategies); ++s) {
         html += QStringLiteral("<tr><td>%1</td>").arg(JobLabels::strategy(kStrategies[s]).toHtmlEscaped());
-        for (size_t m = 0; m < std::size(kModes); ++m) {
-            const size_t i = s * std::size(kModes) + m;
+        for (size_t m = 0; m < size_t(comparisonColumns.size()); ++m) {
+            const size_t i = s * size_t(comparisonColumns.size()) + m;
             const bool ok = i < comparison.size() && std::isfinite(comparison[i]);
             html += QStringLiteral("<td align=\"right\">&nbsp;%1</td>")
                         .arg(ok ? tr("%1 ms").arg(comparison[i], 0, 'f', 1) : tr("failed"));
@@ -395,6 +394,26 @@ void JobsDock::Private::refreshChartTheme()
 {
     if (!comparison.empty())
         showComparison();
+}
+
+QString JobsDock::Private::routingLabel(const RoutingOptions &routing)
+{
+    return routing.tablePath ? tr("subnet manager (LFTs)") : modeLabel(routing.mode);
+}
+
+void JobsDock::Private::refreshRoutingModes()
+{
+    const bool tables = document && document->forwardingTables();
+    const int index = routingCombo->findData(kTablesMode);
+    if (tables && index < 0) {
+        routingCombo->addItem(tr("subnet manager (LFTs)"), kTablesMode);
+        routingCombo->setItemData(routingCombo->count() - 1,
+                                  tr("Every connection follows the forwarding tables hop by hop: %1")
+                                      .arg(document->forwardingTables()->source),
+                                  Qt::ToolTipRole);
+    } else if (!tables && index >= 0) {
+        routingCombo->removeItem(index);
+    }
 }
 
 void JobsDock::Private::emitHeat()
@@ -414,7 +433,9 @@ std::optional<RunInput> JobsDock::Private::input()
         setError(tr("Open a job file first."));
         return std::nullopt;
     }
-    RunInput in{document->fabric(), document->capacityView(), *job, {}, std::uint64_t(seedSpin->value())};
+    RunInput in{document->fabric(), document->capacityView(), *job, {}, std::uint64_t(seedSpin->value()), {}};
+    if (const FabricDocument::ForwardingTables *tables = document->forwardingTables())
+        in.tables = tables->dump;
     in.excluded = hostsWithoutCapacity(in.fabric, in.view);
     if (const QString list = excludeEdit->text().simplified().remove(QLatin1Char(' ')); !list.isEmpty()) {
         try {
@@ -546,8 +567,11 @@ void JobsDock::setDocument(FabricDocument *document)
     ++d->revision;
     d->jobEdited = false;
     d->jobChanged();
+    d->refreshRoutingModes();
     if (!document)
         return;
+    d->documentConnections.push_back(
+        connect(document, &FabricDocument::forwardingTablesChanged, this, [this] { d->refreshRoutingModes(); }));
     d->documentConnections.push_back(
         connect(document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
             ++d->revision;
@@ -579,10 +603,15 @@ void JobsDock::place()
     const int generation = ++d->placeGeneration;
     const int revision = d->revision;
     const auto strategy = PlacementStrategy(d->strategyCombo->currentData().toInt());
-    const auto mode = RoutingMode(d->routingCombo->currentData().toInt());
-    const QString title
-        = tr("%1: %2 placement, %3 — link utilization")
-              .arg(QString::fromStdString(in->job.name), JobLabels::strategy(strategy), d->modeLabel(mode));
+    const bool underTables = d->routingCombo->currentData().toInt() == kTablesMode;
+    const auto mode = underTables ? RoutingMode::Static : RoutingMode(d->routingCombo->currentData().toInt());
+    if (underTables && !in->tables) {
+        d->setError(tr("The subnet manager's tables were dropped: run OpenSM or load them again (Subnet Manager dock)."));
+        return;
+    }
+    const QString title = tr("%1: %2 placement, %3 — link utilization")
+                              .arg(QString::fromStdString(in->job.name), JobLabels::strategy(strategy),
+                                   underTables ? tr("subnet manager (LFTs)") : d->modeLabel(mode));
     d->setBusy(tr("Placing %1…").arg(QString::fromStdString(in->job.name)), 0);
     auto *watcher = new QFutureWatcher<PlaceOutcome>(this);
     connect(watcher, &QFutureWatcher<PlaceOutcome>::finished, this, [this, watcher, generation, revision, title] {
@@ -607,10 +636,15 @@ void JobsDock::place()
         d->emitHeat();
         d->updateRank();
     });
-    watcher->setFuture(QtConcurrent::run([in = std::move(*in), strategy, mode]() {
+    watcher->setFuture(QtConcurrent::run([in = std::move(*in), strategy, mode, underTables]() {
         PlaceOutcome out;
         try {
-            out.evaluation = evaluateJob(in.fabric, in.view, in.job, strategy, mode, in.seed, in.excluded, kEcmpSeeds);
+            if (underTables)
+                out.evaluation = evaluateJob(in.fabric, in.view, in.job, PlacementOptions{strategy, in.seed, in.excluded},
+                                             tableRoutingOptions(in.fabric, *in.tables));
+            else
+                out.evaluation
+                    = evaluateJob(in.fabric, in.view, in.job, strategy, mode, in.seed, in.excluded, kEcmpSeeds);
             out.impact = degradationImpact(in.fabric, in.view, *out.evaluation, kImpactLinks);
         } catch (const std::exception &e) {
             out.error = QString::fromStdString(e.what());
@@ -628,7 +662,9 @@ void JobsDock::compare()
         d->compareWatcher->cancel();
     const int generation = ++d->compareGeneration;
     const int revision = d->revision;
-    const int total = int(std::size(kStrategies) * std::size(kModes));
+    const bool withTables = in->tables != nullptr;
+    const int columns = int(std::size(kModes)) + (withTables ? 1 : 0);
+    const int total = int(std::size(kStrategies)) * columns;
     d->setBusy(tr("Comparing strategies and routing modes…"), total);
     auto *watcher = new QFutureWatcher<CompareOutcome>(this);
     d->compareWatcher = watcher;
@@ -638,7 +674,7 @@ void JobsDock::compare()
             d->statusLabel->setText(tr("Comparing strategies and routing modes… %1 of %2").arg(value).arg(total));
         }
     });
-    connect(watcher, &QFutureWatcher<CompareOutcome>::finished, this, [this, watcher, generation, revision] {
+    connect(watcher, &QFutureWatcher<CompareOutcome>::finished, this, [this, watcher, generation, revision, withTables] {
         watcher->deleteLater();
         d->setIdle();
         if (watcher == d->compareWatcher)
@@ -653,21 +689,53 @@ void JobsDock::compare()
         if (!out.error.isEmpty())
             d->setError(out.error);
         d->comparison = out.ms;
+        d->comparisonColumns.clear();
+        for (RoutingMode m : kModes)
+            d->comparisonColumns << d->modeLabel(m);
+        if (withTables)
+            d->comparisonColumns << tr("subnet manager (LFTs)");
         d->setStale(false);
         d->showComparison();
     });
-    watcher->setFuture(QtConcurrent::run([in = std::move(*in)](QPromise<CompareOutcome> &promise) {
+    watcher->setFuture(QtConcurrent::run([in = std::move(*in), total](QPromise<CompareOutcome> &promise) {
         CompareOutcome out;
-        promise.setProgressRange(0, int(std::size(kStrategies) * std::size(kModes)));
+        promise.setProgressRange(0, total);
         std::vector<std::string> errors;
-        out.ms = compareStrategies(in.fabric, in.view, in.job, {std::begin(kStrategies), std::end(kStrategies)},
-                                   {std::begin(kModes), std::end(kModes)}, in.seed, in.excluded, kEcmpSeeds, &errors,
-                                   [&promise](int done) {
-                                       promise.setProgressValue(done);
-                                       return !promise.isCanceled();
-                                   });
+        const std::vector<double> models
+            = compareStrategies(in.fabric, in.view, in.job, {std::begin(kStrategies), std::end(kStrategies)},
+                                {std::begin(kModes), std::end(kModes)}, in.seed, in.excluded, kEcmpSeeds, &errors,
+                                [&promise](int done) {
+                                    promise.setProgressValue(done);
+                                    return !promise.isCanceled();
+                                });
         if (promise.isCanceled())
             return;
+        if (!in.tables) {
+            out.ms = models;
+        } else {
+            // One more column: every strategy under the subnet manager's tables.
+            const RoutingOptions tables = tableRoutingOptions(in.fabric, *in.tables);
+            const size_t modes = std::size(kModes);
+            for (size_t st = 0; st < std::size(kStrategies); ++st) {
+                for (size_t m = 0; m < modes; ++m)
+                    out.ms.push_back(st * modes + m < models.size() ? models[st * modes + m] : std::nan(""));
+                double ms = std::nan("");
+                try {
+                    const JobEvaluation e = evaluateJob(in.fabric, in.view, in.job,
+                                                        PlacementOptions{kStrategies[st], in.seed, in.excluded}, tables);
+                    if (e.routed())
+                        ms = e.stepCommTimeMs();
+                    else
+                        errors.push_back(e.routingError);
+                } catch (const std::exception &e) {
+                    errors.push_back(e.what());
+                }
+                out.ms.push_back(ms);
+                promise.setProgressValue(int(modes * std::size(kStrategies) + st + 1));
+                if (promise.isCanceled())
+                    return;
+            }
+        }
         QStringList messages;
         for (const std::string &e : errors)
             messages << QString::fromStdString(e);

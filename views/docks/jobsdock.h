@@ -18,8 +18,11 @@ struct JobEvaluation;
 ///
 /// "Place" evaluates with the chosen strategy, routing mode and seed off the
 /// UI thread (a newer run makes an older one stale: its result is dropped);
-/// "Compare" evaluates 3 strategies × 3 routing modes (ECMP over 10 seeds)
-/// in the background and draws a grouped bar chart of the step times.
+/// "Compare" evaluates 3 strategies × 3 routing modes (ECMP over 10 seeds),
+/// and the subnet manager's forwarding tables when the document has them
+/// (the Subnet Manager dock), in the background and draws a grouped bar
+/// chart of the step times. "Subnet manager (LFTs)" is then also a routing
+/// of Place: every connection follows the tables hop by hop.
 /// After a placement the dock emits linkHeatChanged with the per-link
 /// utilization so the canvas can colour links; "Clear heatmap" emits an empty
 /// vector. A rank picker highlights the hosts of the rank's TP, PP and DP
@@ -61,7 +64,8 @@ public:
     /// True while a Place or Compare runs.
     bool isBusy() const;
     /// Step communication times (ms) of the last comparison, strategy-major
-    /// (topology, linear, random) × (fluid, ecmp, adaptive); empty before one.
+    /// (topology, linear, random) × (fluid, ecmp, adaptive, and the subnet
+    /// manager's tables when the document has them); empty before one.
     std::vector<double> comparisonTimesMs() const;
     /// The error line (empty when the last action succeeded).
     QString errorText() const;

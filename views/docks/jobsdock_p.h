@@ -5,6 +5,7 @@
 
 #include "core/analysis/capacity.h"
 #include "core/document/fabricdocument.h"
+#include "core/fabricmanager/subnetrouting.h"
 #include "core/jobs/jobspec.h"
 #include "core/model/units.h"
 #include "core/placement/jobevaluation.h"
@@ -45,6 +46,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <memory>
 #include <set>
 
 namespace Railyard {
@@ -59,6 +61,9 @@ constexpr int kImpactLinks = 4;
 constexpr PlacementStrategy kStrategies[]
     = {PlacementStrategy::Topology, PlacementStrategy::Linear, PlacementStrategy::Random};
 constexpr RoutingMode kModes[] = {RoutingMode::Fluid, RoutingMode::Ecmp, RoutingMode::Adaptive};
+/// The routing combo's entry for the subnet manager's tables (the document's
+/// forwarding tables, when it has them).
+constexpr int kTablesMode = -1;
 
 /// What a background run needs: copies, so the document may change meanwhile.
 struct RunInput
@@ -68,6 +73,7 @@ struct RunInput
     JobSpec job;
     std::vector<std::string> excluded;
     std::uint64_t seed = 1;
+    std::shared_ptr<const LftDump> tables; ///< the document's forwarding tables, if any
 };
 
 struct PlaceOutcome
@@ -104,6 +110,11 @@ struct JobsDock::Private
     void showComparison();
     void refreshChartTheme();
     void emitHeat();
+    /// The routing modes offered: the three models, and the subnet manager's
+    /// tables when the document has them.
+    void refreshRoutingModes();
+    /// The label of a routing: the tables' source, or the mode's.
+    static QString routingLabel(const RoutingOptions &routing);
     void updateRank();
     /// A routing mode's label with the dock's ECMP seed count.
     static QString modeLabel(RoutingMode m) { return JobLabels::mode(m, JobsDockDetail::kEcmpSeeds); }
@@ -132,6 +143,7 @@ struct JobsDock::Private
     DegradationImpact impact; ///< of the what-if view on `evaluation`
     QString evaluationTitle;
     std::vector<double> comparison;
+    QStringList comparisonColumns; ///< the routing of each column of `comparison`
     int placeGeneration = 0;
     int compareGeneration = 0;
     /// Bumped on every change of the document (and on another document): a
