@@ -114,9 +114,9 @@ std::string upDownTables(const Fabric &f)
 int runRoutingBench(int repeats, bool json)
 {
     // 1,024 GPUs: the largest rail-optimized design Debian's ibsim holds
-    // (2,048 nodes), for comparing with a real OpenSM dump; 4,096 GPUs: a
-    // 180 MB dump, within the reader's 512 MiB bound.
-    for (const int hosts : {128, 512}) {
+    // (2,048 nodes), for comparing with a real OpenSM dump; 4,096 GPUs; and
+    // 16,384 GPUs (2,048 hosts): the scale, a 1.5 GB dump.
+    for (const int hosts : {128, 512, 2048}) {
         const Fabric fabric = generateClos(railOptimizedParams(hosts));
         const std::string text = upDownTables(fabric);
         std::vector<double> readMs, mapMs, randomMs, shiftMs;

@@ -170,7 +170,7 @@ int runRouting(const QStringList &args)
         return ExitOk;
     }
     QString readError;
-    const std::optional<QByteArray> bytes = readInputFile(lftPath, &readError);
+    const std::optional<QByteArray> bytes = readInputFile(lftPath, &readError, maxLftDumpBytes);
     if (!bytes) {
         printErr(readError);
         return ExitBadInput;
@@ -234,15 +234,16 @@ int runSmCheck(const QStringList &args)
     }
     EnforcementCheck check;
     if (cl.isSet(QStringLiteral("pkeys"))) {
-        auto readBytes = [](const QString &path) -> std::optional<QByteArray> {
+        auto readBytes = [](const QString &path, std::int64_t limit) -> std::optional<QByteArray> {
             QString error;
-            std::optional<QByteArray> bytes = readInputFile(path, &error);
+            std::optional<QByteArray> bytes = readInputFile(path, &error, limit);
             if (!bytes)
                 printErr(error);
             return bytes;
         };
         const QString pkeyPath = cl.value(QStringLiteral("pkeys")), lftPath = cl.value(QStringLiteral("lfts"));
-        const std::optional<QByteArray> pkeyBytes = readBytes(pkeyPath), lftBytes = readBytes(lftPath);
+        const std::optional<QByteArray> pkeyBytes = readBytes(pkeyPath, Limits::maxInputBytes),
+                                        lftBytes = readBytes(lftPath, maxLftDumpBytes);
         if (!pkeyBytes || !lftBytes)
             return ExitBadInput;
         const PkeyReadResult pkeys = readPkeyTables(std::string_view(pkeyBytes->constData(), size_t(pkeyBytes->size())),

@@ -69,8 +69,8 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
         if (int(result.errors.size()) < maxErrors)
             result.errors.push_back(FormatError{fileName, line, 0, {}, message});
     };
-    if (std::int64_t(text.size()) > Limits::maxInputBytes) {
-        error(0, QStringLiteral("larger than %1 MiB").arg(Limits::maxInputBytes >> 20));
+    if (std::int64_t(text.size()) > maxLftDumpBytes) {
+        error(0, QStringLiteral("larger than %1 GiB").arg(maxLftDumpBytes >> 30));
         return result;
     }
     // "Unicast lids [0x0-0x24] of switch … guid 0x5259010000000008 (leaf-0008):"
@@ -78,6 +78,7 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
         QStringLiteral("^Unicast lids \\[0x([0-9a-fA-F]{1,4})-0x([0-9a-fA-F]{1,4})\\] of switch .*guid "
                        "0x([0-9a-fA-F]{1,16}) \\((.*)\\):$"));
     LftDump dump;
+    std::vector<char> described(size_t(maxUnicastLid) + 1, 0); // destinations already read, by LID
     LftTable *current = nullptr;
     bool multicast = false;
     int lineNo = 0;
@@ -89,41 +90,51 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
         pos = end + 1;
         if (line.empty())
             continue;
-        if (startsWith(line, "Unicast lids [")) {
-            const QRegularExpressionMatch m = header.match(QString::fromUtf8(line.data(), qsizetype(line.size())));
-            if (!m.hasMatch()) {
-                error(lineNo, QStringLiteral("a switch header without its LID range, GUID or name: %1").arg(quoted(line)));
+        // Forwarding entries are nearly every line of a dump (tens of millions
+        // at scale): they go first, and nothing else scans them.
+        if (!startsWith(line, "0x")) {
+            if (startsWith(line, "Unicast lids [")) {
+                const QRegularExpressionMatch m = header.match(QString::fromUtf8(line.data(), qsizetype(line.size())));
+                if (!m.hasMatch()) {
+                    error(lineNo,
+                          QStringLiteral("a switch header without its LID range, GUID or name: %1").arg(quoted(line)));
+                    current = nullptr;
+                    continue;
+                }
+                LftTable table;
+                if (!hexNumber(m.captured(3).toStdString(), table.guid)) {
+                    error(lineNo, QStringLiteral("the switch GUID is not a number: %1").arg(quoted(line)));
+                    continue;
+                }
+                QString name = m.captured(4);
+                if (name.size() >= 2 && name.startsWith(QLatin1Char('\'')) && name.endsWith(QLatin1Char('\'')))
+                    name = name.mid(1, name.size() - 2);
+                table.name = name.left(200).toStdString();
+                table.line = lineNo;
+                // The header's range bounds the entries that follow (at most 0xbfff).
+                std::uint64_t last = 0;
+                if (hexNumber(m.captured(2).toStdString(), last))
+                    table.routes.reserve(size_t(std::min<std::uint64_t>(last, maxUnicastLid)));
+                dump.switches.push_back(std::move(table));
+                current = &dump.switches.back();
+                multicast = false;
+                continue;
+            }
+            if (startsWith(line, "Multicast mlids") || startsWith(line, "Multicast")) {
+                multicast = true; // not unicast routing: skipped until the next unicast table
                 current = nullptr;
                 continue;
             }
-            LftTable table;
-            if (!hexNumber(m.captured(3).toStdString(), table.guid)) {
-                error(lineNo, QStringLiteral("the switch GUID is not a number: %1").arg(quoted(line)));
+            if (multicast || startsWith(line, "Lid") || startsWith(line, "Port")
+                || line.find("lids dumped") != std::string_view::npos || startsWith(line, "ibwarn")
+                || startsWith(line, "#"))
                 continue;
-            }
-            QString name = m.captured(4);
-            if (name.size() >= 2 && name.startsWith(QLatin1Char('\'')) && name.endsWith(QLatin1Char('\'')))
-                name = name.mid(1, name.size() - 2);
-            table.name = name.left(200).toStdString();
-            table.line = lineNo;
-            dump.switches.push_back(std::move(table));
-            current = &dump.switches.back();
-            multicast = false;
-            continue;
-        }
-        if (startsWith(line, "Multicast mlids") || startsWith(line, "Multicast")) {
-            multicast = true; // not unicast routing: skipped until the next unicast table
-            current = nullptr;
-            continue;
-        }
-        if (multicast || startsWith(line, "Lid") || startsWith(line, "Port") || line.find("lids dumped") != std::string_view::npos
-            || startsWith(line, "ibwarn") || startsWith(line, "#"))
-            continue;
-        if (!startsWith(line, "0x")) {
             if (current)
                 error(lineNo, QStringLiteral("not a forwarding entry (\"0xLID PORT : …\"): %1").arg(quoted(line)));
             continue;
         }
+        if (multicast)
+            continue;
         if (!current) {
             error(lineNo, QStringLiteral("a forwarding entry before any switch header: %1").arg(quoted(line)));
             continue;
@@ -160,8 +171,9 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
             continue; // LID 0 is reserved: tools print it with port 0
         current->routes.emplace_back(lid, port);
         // The destination, once per LID: "(Channel Adapter portguid 0x…: 'host001 mlx5_0')".
-        if (dump.destinations.count(lid) || !startsWith(rest, ":"))
+        if (described[size_t(lid)] || !startsWith(rest, ":"))
             continue;
+        described[size_t(lid)] = 1;
         rest = trim(rest.substr(1));
         LftDestination d;
         for (const auto &[prefix, kind] : {std::pair("(Switch portguid ", LftDestination::Kind::Switch),

@@ -12,7 +12,7 @@
 //   36 valid lids dumped
 //
 // Out port 0 is the switch itself, 255 "no route". Multicast sections are
-// skipped. Bounded before parsing: at most Limits::maxInputBytes, unicast
+// skipped. Bounded before parsing: at most maxLftDumpBytes (4 GiB), unicast
 // LIDs 1 to 0xBFFF, ports 0 to 255; errors name the line and quote at most
 // 60 bytes of it.
 
@@ -57,6 +57,11 @@ struct LftReadResult
     bool ok() const { return dump.has_value(); }
     QString errorText() const;
 };
+
+/// The largest dump read: a table per switch of a line per LID makes dumps
+/// large by nature (a 16,384-HCA fabric prints 1.5 GB), so the bound is
+/// higher than other inputs'.
+inline constexpr std::int64_t maxLftDumpBytes = std::int64_t(4) << 30;
 
 /// Reads dump_fts / ibroute / opensm-lfts.dump text. fileName only labels errors.
 LftReadResult readLftDump(std::string_view text, const QString &fileName);

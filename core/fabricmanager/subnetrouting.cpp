@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <thread>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -165,6 +166,30 @@ SubnetRouting::Trace SubnetRouting::walk(std::int32_t l, NodeIndex from, int dst
     return t;
 }
 
+bool SubnetRouting::traceDirected(int src, int dst, std::vector<std::uint32_t> &keys) const
+{
+    std::int32_t l = m_caLink[size_t(src)];
+    if (l < 0)
+        return false;
+    const size_t before = keys.size();
+    NodeIndex node = NodeIndex(m_ids.cas[size_t(src)].host);
+    for (int hop = 0; hop <= m_fabric.switchCount() + 2; ++hop) {
+        const Link &link = m_fabric.link(l);
+        keys.push_back(std::uint32_t(l) * 2 + (link.a == node ? 0u : 1u));
+        node = link.a == node ? link.b : link.a;
+        if (m_fabric.isHost(node)) {
+            if (m_linkCa[size_t(l)] == dst)
+                return true;
+            break;
+        }
+        l = next(m_fabric.switchIndexOf(node), dst);
+        if (l < 0)
+            break;
+    }
+    keys.resize(before);
+    return false;
+}
+
 bool SubnetRouting::tablePath(std::int32_t srcHost, std::int32_t srcLink, std::int32_t dstHost,
                               std::vector<std::int32_t> &links) const
 {
@@ -301,74 +326,84 @@ EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutat
     const auto n = int(routing.ids().cas.size());
     if (n < 2)
         return result;
-    std::vector<int> order(static_cast<size_t>(n), 0);
-    for (int i = 0; i < n; ++i)
-        order[size_t(i)] = i;
-    std::mt19937_64 random(seed);
-    std::vector<double> delivered;
-    std::vector<std::int32_t> flowsOn(size_t(f.linkCount()) * 2, 0);
-    std::vector<double> demand; // per directed link, summed over the bisections (linkLoad)
-    if (linkLoad)
-        demand.assign(size_t(f.linkCount()) * 2, 0.0);
-    auto capacityOf = [&f](std::int32_t l) {
+    std::vector<double> capacity(size_t(f.linkCount()), 0.0);
+    for (std::int32_t l = 0; l < f.linkCount(); ++l) {
         const Link &link = f.link(l);
-        return link.state == LinkState::Degraded ? link.degradedGbps : link.capacityGbps;
-    };
-    struct Flow
-    {
-        std::vector<std::uint32_t> keys; ///< directed links: link × 2 + direction
-        bool routed = false;
-    };
-    std::vector<Flow> flows;
-    for (int p = 0; p < result.permutations; ++p) {
-        if (!shift)
-            std::shuffle(order.begin(), order.end(), random);
-        const int half = n / 2;
-        flows.clear();
-        for (int i = 0; i < half; ++i)
-            for (const auto &[from, to] : {std::pair(order[size_t(i)], order[size_t(i + half)]),
-                                           std::pair(order[size_t(i + half)], order[size_t(i)])}) {
-                const SubnetRouting::Trace t = routing.trace(from, to);
-                Flow flow;
-                flow.routed = t.status == SubnetRouting::TraceStatus::Ok;
-                NodeIndex node = NodeIndex(routing.ids().cas[size_t(from)].host);
-                for (const std::int32_t l : t.links) {
-                    const Link &link = f.link(l);
-                    flow.keys.push_back(std::uint32_t(l) * 2 + (link.a == node ? 0u : 1u));
-                    node = f.otherEnd(l, node);
-                }
-                if (flow.routed)
-                    for (const std::uint32_t k : flow.keys)
-                        ++flowsOn[k];
-                flows.push_back(std::move(flow));
-            }
-        double sum = 0;
-        for (const Flow &flow : flows) {
-            if (!flow.routed)
-                continue;
-            double rate = std::numeric_limits<double>::infinity();
-            for (const std::uint32_t k : flow.keys)
-                rate = std::min(rate, capacityOf(std::int32_t(k / 2)) / double(flowsOn[k]));
-            sum += std::isfinite(rate) ? rate : 0.0;
-            if (linkLoad && !flow.keys.empty()) {
-                const double offered = capacityOf(std::int32_t(flow.keys.front() / 2)); // the source HCA's link
-                for (const std::uint32_t k : flow.keys)
-                    demand[k] += offered;
-            }
-        }
-        for (const Flow &flow : flows)
-            if (flow.routed)
-                for (const std::uint32_t k : flow.keys)
-                    flowsOn[k] = 0;
-        delivered.push_back(sum / 2.0); // per direction
+        capacity[size_t(l)] = link.state == LinkState::Degraded ? link.degradedGbps : link.capacityGbps;
     }
+    // The bisections are independent: each worker draws the same shuffles
+    // from the one seeded stream (cheap) and measures every T-th of them, so
+    // the result does not depend on the number of workers.
+    const int workers
+        = std::clamp(int(std::thread::hardware_concurrency()), 1, std::min(8, std::max(1, result.permutations / 16)));
+    std::vector<double> delivered(size_t(result.permutations), 0.0);
+    std::vector<std::vector<double>> demand(static_cast<size_t>(workers)); // per directed link, summed (linkLoad)
+    auto work = [&](int worker) {
+        std::vector<int> order(static_cast<size_t>(n), 0);
+        for (int i = 0; i < n; ++i)
+            order[size_t(i)] = i;
+        std::mt19937_64 random(seed);
+        std::vector<std::int32_t> flowsOn(size_t(f.linkCount()) * 2, 0);
+        if (linkLoad)
+            demand[size_t(worker)].assign(size_t(f.linkCount()) * 2, 0.0);
+        std::vector<std::uint32_t> keys;
+        std::vector<size_t> ends; // flow i's keys are [ends[i - 1], ends[i])
+        const int half = n / 2;
+        keys.reserve(size_t(n) * 8);
+        ends.reserve(size_t(n));
+        for (int p = 0; p < result.permutations; ++p) {
+            if (!shift)
+                std::shuffle(order.begin(), order.end(), random);
+            if (p % workers != worker)
+                continue;
+            keys.clear();
+            ends.clear();
+            for (int i = 0; i < half; ++i) {
+                const int a = order[size_t(i)], b = order[size_t(i + half)];
+                routing.traceDirected(a, b, keys); // an undelivered flow adds nothing
+                ends.push_back(keys.size());
+                routing.traceDirected(b, a, keys);
+                ends.push_back(keys.size());
+            }
+            for (const std::uint32_t k : keys)
+                ++flowsOn[k];
+            double sum = 0;
+            size_t begin = 0;
+            for (const size_t end : ends) {
+                if (end > begin) {
+                    double rate = std::numeric_limits<double>::infinity();
+                    for (size_t i = begin; i < end; ++i)
+                        rate = std::min(rate, capacity[keys[i] / 2] / double(flowsOn[keys[i]]));
+                    sum += std::isfinite(rate) ? rate : 0.0;
+                    if (linkLoad) {
+                        const double offered = capacity[keys[begin] / 2]; // the source HCA's link
+                        for (size_t i = begin; i < end; ++i)
+                            demand[size_t(worker)][keys[i]] += offered;
+                    }
+                }
+                begin = end;
+            }
+            for (const std::uint32_t k : keys)
+                flowsOn[k] = 0;
+            delivered[size_t(p)] = sum / 2.0; // per direction
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int worker = 1; worker < workers; ++worker)
+        threads.emplace_back(work, worker);
+    work(0);
+    for (std::thread &t : threads)
+        t.join();
     if (linkLoad) {
         linkLoad->assign(size_t(f.linkCount()), 0.0);
         for (std::int32_t l = 0; l < f.linkCount(); ++l) {
-            const double capacity = capacityOf(l);
-            if (capacity > 0)
-                (*linkLoad)[size_t(l)] = std::max(demand[size_t(l) * 2], demand[size_t(l) * 2 + 1])
-                    / double(result.permutations) / capacity;
+            double up = 0, down = 0;
+            for (const std::vector<double> &d : demand) {
+                up += d[size_t(l) * 2];
+                down += d[size_t(l) * 2 + 1];
+            }
+            if (capacity[size_t(l)] > 0)
+                (*linkLoad)[size_t(l)] = std::max(up, down) / double(result.permutations) / capacity[size_t(l)];
         }
     }
     double total = 0;

@@ -59,6 +59,11 @@ public:
     };
     /// The path from HCA src to HCA dst as the tables forward it.
     Trace trace(int src, int dst) const;
+    /// The path from HCA src to HCA dst as directed links (link × 2, + 1 when
+    /// it is crossed from its b end), appended to `keys`; false (and nothing
+    /// appended) when the tables do not deliver it. No allocation but `keys`'
+    /// growth: the effective bisection traces millions of these.
+    bool traceDirected(int src, int dst, std::vector<std::uint32_t> &keys) const;
     /// For RoutingOptions::tablePath: the path of a connection leaving host
     /// `srcHost` on NIC link `srcLink` towards host `dstHost`, to the
     /// destination's NIC on the same rail (else its first NIC). Keep the

@@ -261,7 +261,7 @@ bool SubnetManagerDock::loadTables(const QString &path)
     }
     QApplication::setOverrideCursor(Qt::WaitCursor);
     QString error;
-    const std::optional<QByteArray> bytes = readInputFile(path, &error);
+    const std::optional<QByteArray> bytes = readInputFile(path, &error, maxLftDumpBytes);
     std::optional<LftReadResult> read;
     if (bytes)
         read = readLftDump(std::string_view(bytes->constData(), size_t(bytes->size())), path);
