@@ -2455,6 +2455,124 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
 </context>
 <context>
+    <name>Railyard::EngineComparisonModel</name>
+    <message>
+        <location filename="../views/docks/enginecomparisonmodel.cpp" line="+37"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 of %2%3</source>
+        <translation>%1 von %2%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, %1 loops</source>
+        <translation>, %1 Schleifen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>perfect</source>
+        <translation>perfekt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>uneven: %1</source>
+        <translation>ungleich: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>HCA pairs whose path the tables deliver (loops counted apart)</source>
+        <translation>HCA-Paare, deren Pfad die Tabellen zustellen (Schleifen gesondert gezählt)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HCA destinations per switch port, per tier and direction (OpenSM&apos;s criterion)</source>
+        <translation>HCA-Ziele je Switch-Port, je Ebene und Richtung (das Kriterium von OpenSM)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shift pattern&apos;s delivered bandwidth as a share of the min-cut bisection</source>
+        <translation>Die zugestellte Bandbreite des Shift-Musters als Anteil der Min-Cut-Bisektion</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random bisections: mean (5th percentile) share of the min-cut bisection</source>
+        <translation>Zufällige Bisektionen: mittlerer Anteil (5. Perzentil) an der Min-Cut-Bisektion</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The current job&apos;s step communication time under these tables</source>
+        <translation>Kommunikationszeit je Schritt des aktuellen Jobs unter diesen Tabellen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenSM&apos;s run to SUBNET UP under ibsim</source>
+        <translation>Lauf von OpenSM bis SUBNET UP unter ibsim</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Engine</source>
+        <translation>Engine</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paths routed</source>
+        <translation>Geroutete Pfade</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Balance</source>
+        <translation>Balance</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shift</source>
+        <translation>Shift</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random (p5)</source>
+        <translation>Zufällig (p5)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job step</source>
+        <translation>Job-Schritt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenSM</source>
+        <translation>OpenSM</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::ExportPictureDialog</name>
     <message>
         <location filename="../views/dialogs/exportpicturedialog.cpp" line="+19"/>
@@ -2816,7 +2934,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 auf %2 Gbit/s drosseln</translation>
     </message>
     <message>
-        <location filename="../core/document/fabricdocumentedits.cpp" line="+195"/>
+        <location filename="../core/document/fabricdocumentedits.cpp" line="+199"/>
         <source>%1 refused: %2</source>
         <translation>%1 abgelehnt: %2</translation>
     </message>
@@ -3718,9 +3836,85 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
 </context>
 <context>
+    <name>Railyard::IntentEnforcementWidget</name>
+    <message>
+        <location filename="../views/docks/intentenforcementwidget.cpp" line="+23"/>
+        <source>Check on OpenSM</source>
+        <translation>Mit OpenSM prüfen</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Subnet manager:</source>
+        <translation>Subnet-Manager:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run the real OpenSM on this fabric under ibsim with the intent&apos;s partitions, read every HCA&apos;s P_Keys back and check that they allow what the intent allows and nothing else</source>
+        <translation>Das echte OpenSM mit den Partitionen des Intents auf dieser Fabric unter ibsim ausführen, die P_Keys jedes HCA zurücklesen und prüfen, dass sie erlauben, was der Intent erlaubt, und sonst nichts</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 open a fabric and an intent to check that OpenSM enforces it.</source>
+        <translation>%1 Öffnen Sie eine Fabric und einen Intent, um zu prüfen, dass OpenSM ihn durchsetzt.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 checking: OpenSM is routing the fabric under ibsim…</source>
+        <translation>%1 wird geprüft: OpenSM routet die Fabric unter ibsim…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 not checked: %2.</source>
+        <translation>%1 nicht geprüft: %2.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 not checked on OpenSM yet.</source>
+        <translation>%1 noch nicht mit OpenSM geprüft.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 &lt;font color=&quot;#c0392b&quot;&gt;no verdict: %2&lt;/font&gt;</source>
+        <translation>%1 &lt;font color=&quot;#c0392b&quot;&gt;kein Ergebnis: %2&lt;/font&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>OpenSM ftree under ibsim, %1 partitions, %2 s</source>
+        <translation>OpenSM ftree unter ibsim, %1 Partitionen, %2 s</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 &lt;b&gt;&lt;font color=&quot;#1e8449&quot;&gt;enforced&lt;/font&gt;&lt;/b&gt;: %2 allowed and %3 denied host pairs, as the intent says (%4)</source>
+        <translation>%1 &lt;b&gt;&lt;font color=&quot;#1e8449&quot;&gt;durchgesetzt&lt;/font&gt;&lt;/b&gt;: %2 erlaubte und %3 verbotene Host-Paare, wie der Intent sagt (%4)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%1 &lt;b&gt;&lt;font color=&quot;#c0392b&quot;&gt;violated&lt;/font&gt;&lt;/b&gt;: %n host pair(s) disagree with the intent (%2)</source>
+        <translation>
+            <numerusform>%1 &lt;b&gt;&lt;font color=&quot;#c0392b&quot;&gt;verletzt&lt;/font&gt;&lt;/b&gt;: %n Host-Paar weicht vom Intent ab (%2)</numerusform>
+            <numerusform>%1 &lt;b&gt;&lt;font color=&quot;#c0392b&quot;&gt;verletzt&lt;/font&gt;&lt;/b&gt;: %n Host-Paare weichen vom Intent ab (%2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 → %2: allowed by %3, but they share no partition</source>
+        <translation>%1 → %2: erlaubt durch %3, aber sie teilen keine Partition</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 → %2: denied by %3, but they share P_Key 0x%4</source>
+        <translation>%1 → %2: verboten durch %3, aber sie teilen P_Key 0x%4</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 incomplete: the P_Keys of %2 of %3 HCA ports were read back (%4)</source>
+        <translation>%1 unvollständig: Die P_Keys von %2 der %3 HCA-Ports wurden zurückgelesen (%4)</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::IntentReviewPanel</name>
     <message>
-        <location filename="../views/docks/intentreviewpanel.cpp" line="+32"/>
+        <location filename="../views/docks/intentreviewpanel.cpp" line="+33"/>
         <source>draft</source>
         <translation>Entwurf</translation>
     </message>
@@ -3740,7 +3934,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>abgelehnt</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>Your key:</source>
         <translation>Ihr Schlüssel:</translation>
     </message>
@@ -3821,7 +4015,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+2"/>
-        <location line="+146"/>
+        <location line="+151"/>
         <source>Apply the approved version to a network of the control plane (Control Plane dock)</source>
         <translation>Die genehmigte Version auf ein Netz der Steuerungsebene anwenden (Fenster Steuerungsebene)</translation>
     </message>
@@ -4315,13 +4509,13 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+289"/>
+        <location line="+290"/>
         <location line="+28"/>
         <source>Lint</source>
         <translation>Lint</translation>
     </message>
     <message>
-        <location line="-316"/>
+        <location line="-317"/>
         <source>Changes</source>
         <translation>Änderungen</translation>
     </message>
@@ -4381,12 +4575,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Neu (v%1)</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+100"/>
         <source>v%1 %2 ⇒ v%3 %4</source>
         <translation>v%1 %2 ⇒ v%3 %4</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-101"/>
         <source>Old</source>
         <translation>Alt</translation>
     </message>
@@ -4396,7 +4590,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>v%1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Intent diff v%1 → v%2</source>
         <translation>Intent-Diff v%1 → v%2</translation>
     </message>
@@ -4995,7 +5189,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Strategien × Routing (veraltet)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Step communication time (ms)</source>
         <translation>Kommunikationszeit je Schritt (ms)</translation>
     </message>
@@ -5015,7 +5209,20 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+17"/>
+        <location line="+8"/>
+        <location line="+205"/>
+        <location line="+82"/>
+        <source>subnet manager (LFTs)</source>
+        <translation>Subnet-Manager (LFTs)</translation>
+    </message>
+    <message>
+        <location line="-285"/>
+        <source>Every connection follows the forwarding tables hop by hop: %1</source>
+        <translation>Jede Verbindung folgt Hop für Hop den Weiterleitungstabellen: %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>No fabric is open.</source>
         <translation>Keine Fabric geöffnet.</translation>
     </message>
@@ -5025,7 +5232,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Öffnen Sie zuerst eine Job-Datei.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>Exclude: no host &apos;%1&apos; in this fabric.</source>
         <translation>Ausschließen: kein Host &apos;%1&apos; in dieser Fabric.</translation>
     </message>
@@ -5107,7 +5314,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Jobs</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+66"/>
+        <source>The subnet manager&apos;s tables were dropped: run OpenSM or load them again (Subnet Manager dock).</source>
+        <translation>Die Tabellen des Subnet-Managers wurden verworfen: OpenSM ausführen oder sie erneut laden (Dock „Subnet-Manager“).</translation>
+    </message>
+    <message>
+        <location line="+76"/>
         <source>The fabric changed while the comparison ran: its result was dropped. Press Compare again.</source>
         <translation>Die Fabric hat sich während des Vergleichs geändert: sein Ergebnis wurde verworfen. Erneut Vergleichen drücken.</translation>
     </message>
@@ -5129,12 +5341,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1: kann nicht schreiben: %2</translation>
     </message>
     <message>
-        <location filename="../views/docks/jobsdock.cpp" line="-65"/>
+        <location filename="../views/docks/jobsdock.cpp" line="-73"/>
         <source>%1: %2 placement, %3 — link utilization</source>
         <translation>%1: Platzierung %2, %3 — Linkauslastung</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Placing %1…</source>
         <translation>%1 wird platziert…</translation>
     </message>
@@ -5144,7 +5356,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Die Fabric hat sich während der Platzierung geändert: ihr Ergebnis wurde verworfen. Erneut Platzieren drücken.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+45"/>
         <source>Comparing strategies and routing modes…</source>
         <translation>Strategien und Routing-Modi werden verglichen…</translation>
     </message>
@@ -5157,7 +5369,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+82"/>
+        <location filename="../views/mainwindow.cpp" line="+83"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -5167,7 +5379,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+75"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -5278,23 +5490,23 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+5"/>
-        <location line="+357"/>
+        <location line="+359"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-354"/>
+        <location line="-356"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+353"/>
+        <location line="+355"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-350"/>
+        <location line="-352"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
@@ -5450,12 +5662,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+78"/>
-        <location line="+180"/>
+        <location line="+182"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-179"/>
+        <location line="-181"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
@@ -5474,12 +5686,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>%1 GPUs · %2 hosts · %3 switches · %4 links</source>
         <translation>%1 GPUs · %2 Hosts · %3 Switches · %4 Links</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+84"/>
         <source>%1[*] — Railyard</source>
         <translation>%1[*] — Railyard</translation>
     </message>
@@ -7295,6 +7507,259 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+3"/>
         <source>none</source>
         <translation>keine</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::SubnetManagerDock</name>
+    <message>
+        <location filename="../views/docks/subnetmanagerdock.cpp" line="+57"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Subnet Manager</source>
+        <translation>Subnet-Manager</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>OpenSM&apos;s routing engine; ftree-no-roots is ftree left to guess the roots</source>
+        <translation>Routing-Engine von OpenSM; ftree-no-roots ist ftree, das die Wurzeln selbst errät</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run OpenSM</source>
+        <translation>OpenSM ausführen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Load Tables…</source>
+        <translation>Tabellen laden…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Forwarding tables from a real fabric: dump_fts, ibroute or opensm -D output</source>
+        <translation>Weiterleitungstabellen einer echten Fabric: Ausgabe von dump_fts, ibroute oder opensm -D</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Nothing</source>
+        <translation>Nichts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Routes carried</source>
+        <translation>Getragene Routen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Random bisection load</source>
+        <translation>Last zufälliger Bisektionen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Colour links by:</source>
+        <translation>Links färben nach:</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Compare Engines</source>
+        <translation>Engines vergleichen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Run OpenSM once per engine under ibsim and measure each (with the current job)</source>
+        <translation>OpenSM je Engine einmal unter ibsim ausführen und jede messen (mit dem aktuellen Job)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The fabric changed since this comparison: compare again.</source>
+        <translation>Die Fabric hat sich seit diesem Vergleich geändert: erneut vergleichen.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Double-click an engine to route by its tables</source>
+        <translation>Doppelklick auf eine Engine routet nach ihren Tabellen</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Load Forwarding Tables</source>
+        <translation>Weiterleitungstabellen laden</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forwarding tables (*.dump_fts *.dump *.ibroute *.txt);;All files (*)</source>
+        <translation>Weiterleitungstabellen (*.dump_fts *.dump *.ibroute *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+93"/>
+        <location line="+32"/>
+        <location line="+183"/>
+        <source>No fabric is open.</source>
+        <translation>Keine Fabric ist geöffnet.</translation>
+    </message>
+    <message>
+        <location line="-195"/>
+        <source>%1: no table of a switch of this fabric (GUIDs and names differ: is it the same fabric?)</source>
+        <translation>%1: keine Tabelle eines Switches dieser Fabric (GUIDs und Namen weichen ab: ist es dieselbe Fabric?)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>OpenSM (%1) is routing the fabric under ibsim…</source>
+        <translation>OpenSM (%1) routet die Fabric unter ibsim…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 (OpenSM under ibsim, %2 s)</source>
+        <translation>%1 (OpenSM unter ibsim, %2 s)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Tracing every path and %1 random bisections…</source>
+        <translation>Jeder Pfad und %1 zufällige Bisektionen werden verfolgt…</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The tables route none of this fabric&apos;s switches.</source>
+        <translation>Die Tabellen routen keinen Switch dieser Fabric.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>No forwarding tables: run OpenSM on the design, or load a dump from a fabric.</source>
+        <translation>Keine Weiterleitungstabellen: OpenSM auf dem Entwurf ausführen oder einen Dump einer Fabric laden.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tables: %1</source>
+        <translation>Tabellen: %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&lt;b&gt;Paths&lt;/b&gt;: %1 of %2 routed</source>
+        <translation>&lt;b&gt;Pfade&lt;/b&gt;: %1 von %2 geroutet</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> — &lt;font color=&quot;#c0392b&quot;&gt;%1 without a route, %2 loops&lt;/font&gt;</source>
+        <translation> — &lt;font color=&quot;#c0392b&quot;&gt;%1 ohne Route, %2 Schleifen&lt;/font&gt;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;br&gt;&lt;b&gt;Balance&lt;/b&gt;: %1</source>
+        <translation>&lt;br&gt;&lt;b&gt;Balance&lt;/b&gt;: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>perfect</source>
+        <translation>perfekt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>uneven</source>
+        <translation>ungleich</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;br&gt;&amp;nbsp;&amp;nbsp;%1 → %2: %3–%4 routes per port (busiest %5)</source>
+        <translation>&lt;br&gt;&amp;nbsp;&amp;nbsp;%1 → %2: %3–%4 Routen je Port (am stärksten belegt: %5)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>&lt;br&gt;&amp;nbsp;&amp;nbsp;%n switch link(s) carry no route</source>
+        <translation>
+            <numerusform>&lt;br&gt;&amp;nbsp;&amp;nbsp;%n Switch-Link trägt keine Route</numerusform>
+            <numerusform>&lt;br&gt;&amp;nbsp;&amp;nbsp;%n Switch-Links tragen keine Route</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;br&gt;&lt;b&gt;Effective bisection&lt;/b&gt;: %1 Gb/s mean, %2 Gb/s 5th percentile over %3 random bisections: %4 (%5) of the min cut, %6 Gb/s</source>
+        <translation>&lt;br&gt;&lt;b&gt;Effektive Bisektion&lt;/b&gt;: %1 Gb/s Mittel, %2 Gb/s 5. Perzentil über %3 zufällige Bisektionen: %4 (%5) des Min-Cuts, %6 Gb/s</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;br&gt;&lt;b&gt;Job %1&lt;/b&gt;: %2</source>
+        <translation>&lt;br&gt;&lt;b&gt;Job %1&lt;/b&gt;: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;br&gt;&lt;b&gt;Job %1&lt;/b&gt;: %2 ms per step under the tables (fluid %3 ms, D-mod-k model %4 ms); limited by %5</source>
+        <translation>&lt;br&gt;&lt;b&gt;Job %1&lt;/b&gt;: %2 ms je Schritt unter den Tabellen (fluid %3 ms, D-mod-k-Modell %4 ms); begrenzt durch %5</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Routes carried, share of the busiest link&apos;s %1 (%2)</source>
+        <translation>Getragene Routen, Anteil an den %1 des meistbelegten Links (%2)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Load of %1 random bisections under %2</source>
+        <translation>Last von %1 zufälligen Bisektionen unter %2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Comparing routing engines…</source>
+        <translation>Routing-Engines werden verglichen…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Comparing routing engines… %1 of %2</source>
+        <translation>Routing-Engines werden verglichen… %1 von %2</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Effective bisection (% of the min cut)</source>
+        <translation>Effektive Bisektion (% des Min-Cuts)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>random, mean</source>
+        <translation>zufällig, Mittel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>random, 5th percentile</source>
+        <translation>zufällig, 5. Perzentil</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>shift</source>
+        <translation>Shift</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job step under the tables</source>
+        <translation>Job-Schritt unter den Tabellen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ms per step</source>
+        <translation>ms je Schritt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>step communication</source>
+        <translation>Kommunikation je Schritt</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 (OpenSM under ibsim)</source>
+        <translation>%1 (OpenSM unter ibsim)</translation>
     </message>
 </context>
 <context>

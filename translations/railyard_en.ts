@@ -113,7 +113,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../core/document/fabricdocumentedits.cpp" line="+197"/>
+        <location filename="../core/document/fabricdocumentedits.cpp" line="+201"/>
         <source>%1 refused: %n problem(s)</source>
         <translation>
             <numerusform>%1 refused: %n problem</numerusform>
@@ -192,6 +192,17 @@
     </message>
 </context>
 <context>
+    <name>Railyard::IntentEnforcementWidget</name>
+    <message numerus="yes">
+        <location filename="../views/docks/intentenforcementwidget.cpp" line="+109"/>
+        <source>%1 &lt;b&gt;&lt;font color=&quot;#c0392b&quot;&gt;violated&lt;/font&gt;&lt;/b&gt;: %n host pair(s) disagree with the intent (%2)</source>
+        <translation>
+            <numerusform>%1 &lt;b&gt;&lt;font color=&quot;#c0392b&quot;&gt;violated&lt;/font&gt;&lt;/b&gt;: %n host pair disagrees with the intent (%2)</numerusform>
+            <numerusform>%1 &lt;b&gt;&lt;font color=&quot;#c0392b&quot;&gt;violated&lt;/font&gt;&lt;/b&gt;: %n host pairs disagree with the intent (%2)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Railyard::IntentVersionsPanel</name>
     <message numerus="yes">
         <location filename="../views/docks/intentversionspanel.cpp" line="+108"/>
@@ -240,7 +251,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+185"/>
+        <location line="+206"/>
         <source>Its TP, PP and DP groups use %n host(s).</source>
         <translation>
             <numerusform>Its TP, PP and DP groups use %n host.</numerusform>
@@ -251,7 +262,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message numerus="yes">
-        <location filename="../views/mainwindow.cpp" line="+460"/>
+        <location filename="../views/mainwindow.cpp" line="+465"/>
         <source>… and %n more line(s): see Show Details and the Problems dock.</source>
         <translation>
             <numerusform>… and %n more line: see Show Details and the Problems dock.</numerusform>
@@ -292,6 +303,17 @@
         <translation>
             <numerusform>Your figures over the built-in catalogue: %n switch model</numerusform>
             <numerusform>Your figures over the built-in catalogue: %n switch models</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::SubnetManagerDock</name>
+    <message numerus="yes">
+        <location filename="../views/docks/subnetmanagerdock.cpp" line="+418"/>
+        <source>&lt;br&gt;&amp;nbsp;&amp;nbsp;%n switch link(s) carry no route</source>
+        <translation>
+            <numerusform>&lt;br&gt;&amp;nbsp;&amp;nbsp;%n switch link carries no route</numerusform>
+            <numerusform>&lt;br&gt;&amp;nbsp;&amp;nbsp;%n switch links carry no route</numerusform>
         </translation>
     </message>
 </context>

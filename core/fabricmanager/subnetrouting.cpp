@@ -37,7 +37,8 @@ SubnetRouting::SubnetRouting(const Fabric &fabric, const LftDump &dump)
     fabric.prepare();
     m_cas = m_ids.cas.size();
     const auto switches = size_t(fabric.switchCount());
-    m_next.assign(switches * m_cas, -1);
+    m_nextPort.assign(switches * m_cas, 0);
+    m_portLinks.assign(switches * 256, -1);
     std::int64_t unnamed = 0;
     auto problem = [&](std::string text) {
         if (m_problems.size() < maxNamedProblems)
@@ -97,6 +98,10 @@ SubnetRouting::SubnetRouting(const Fabric &fabric, const LftDump &dump)
                     + "'), not one of the design's");
     }
     std::vector<bool> routed(switches, false);
+    for (size_t sw = 0; sw < switches; ++sw)
+        for (const auto &[port, l] : portLink[sw])
+            if (port >= 1 && port <= 255)
+                m_portLinks[sw * 256 + size_t(port)] = l;
     for (const LftTable &table : dump.switches) {
         std::int32_t s = -1;
         if (const auto it = switchByGuid.find(table.guid); it != switchByGuid.end())
@@ -126,7 +131,7 @@ SubnetRouting::SubnetRouting(const Fabric &fabric, const LftDump &dump)
                         + std::to_string(port) + ", which has no link in the design");
                 continue;
             }
-            m_next[size_t(s) * m_cas + size_t(ca->second)] = link->second;
+            m_nextPort[size_t(s) * m_cas + size_t(ca->second)] = std::uint8_t(port);
         }
     }
     if (unnamed > 0)
@@ -188,6 +193,61 @@ bool SubnetRouting::traceDirected(int src, int dst, std::vector<std::uint32_t> &
     }
     keys.resize(before);
     return false;
+}
+
+void SubnetRouting::traceDirected(const std::vector<std::pair<int, int>> &flows, std::vector<std::uint32_t> &keys,
+                                  std::vector<size_t> &ends) const
+{
+    constexpr size_t width = 16; // flows in flight
+    constexpr int maxHops = 32;  // longer paths (or loops) take the one-by-one walk
+    enum : std::uint8_t { Walking, Delivered, Lost, TooLong };
+    std::uint32_t buffer[width][maxHops];
+    int length[width];
+    std::uint8_t state[width];
+    std::int32_t link[width];
+    NodeIndex node[width];
+    for (size_t base = 0; base < flows.size(); base += width) {
+        const size_t n = std::min(width, flows.size() - base);
+        size_t walking = 0;
+        for (size_t i = 0; i < n; ++i) {
+            const auto [src, dst] = flows[base + i];
+            length[i] = 0;
+            link[i] = m_caLink[size_t(src)];
+            node[i] = NodeIndex(m_ids.cas[size_t(src)].host);
+            state[i] = link[i] < 0 ? Lost : Walking;
+            walking += state[i] == Walking;
+        }
+        for (int hop = 0; walking > 0 && hop <= m_fabric.switchCount() + 2; ++hop)
+            for (size_t i = 0; i < n; ++i) {
+                if (state[i] != Walking)
+                    continue;
+                if (length[i] == maxHops) {
+                    state[i] = TooLong;
+                    --walking;
+                    continue;
+                }
+                const Link &l = m_fabric.link(link[i]);
+                buffer[i][length[i]++] = std::uint32_t(link[i]) * 2 + (l.a == node[i] ? 0u : 1u);
+                node[i] = l.a == node[i] ? l.b : l.a;
+                if (m_fabric.isHost(node[i])) {
+                    state[i] = m_linkCa[size_t(link[i])] == flows[base + i].second ? Delivered : Lost;
+                    --walking;
+                    continue;
+                }
+                link[i] = next(m_fabric.switchIndexOf(node[i]), flows[base + i].second);
+                if (link[i] < 0) {
+                    state[i] = Lost;
+                    --walking;
+                }
+            }
+        for (size_t i = 0; i < n; ++i) {
+            if (state[i] == Delivered)
+                keys.insert(keys.end(), buffer[i], buffer[i] + length[i]);
+            else if (state[i] == TooLong)
+                traceDirected(flows[base + i].first, flows[base + i].second, keys);
+            ends.push_back(keys.size()); // a flow still walking after every hop loops: nothing
+        }
+    }
 }
 
 bool SubnetRouting::tablePath(std::int32_t srcHost, std::int32_t srcLink, std::int32_t dstHost,
@@ -348,9 +408,11 @@ EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutat
             demand[size_t(worker)].assign(size_t(f.linkCount()) * 2, 0.0);
         std::vector<std::uint32_t> keys;
         std::vector<size_t> ends; // flow i's keys are [ends[i - 1], ends[i])
+        std::vector<std::pair<int, int>> pairs;
         const int half = n / 2;
         keys.reserve(size_t(n) * 8);
         ends.reserve(size_t(n));
+        pairs.reserve(size_t(n));
         for (int p = 0; p < result.permutations; ++p) {
             if (!shift)
                 std::shuffle(order.begin(), order.end(), random);
@@ -358,13 +420,13 @@ EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutat
                 continue;
             keys.clear();
             ends.clear();
+            pairs.clear();
             for (int i = 0; i < half; ++i) {
                 const int a = order[size_t(i)], b = order[size_t(i + half)];
-                routing.traceDirected(a, b, keys); // an undelivered flow adds nothing
-                ends.push_back(keys.size());
-                routing.traceDirected(b, a, keys);
-                ends.push_back(keys.size());
+                pairs.emplace_back(a, b);
+                pairs.emplace_back(b, a);
             }
+            routing.traceDirected(pairs, keys, ends); // an undelivered flow adds nothing
             for (const std::uint32_t k : keys)
                 ++flowsOn[k];
             double sum = 0;
