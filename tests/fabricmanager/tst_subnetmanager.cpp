@@ -158,7 +158,8 @@ private slots:
         QVERIFY2(text.contains("job dp128, step communication: "), text.constData());
     }
 
-    /// A rail-optimized fabric of 32 hosts × 8 HCAs: every pair routed, loop-free.
+    /// A rail-optimized fabric of 32 hosts × 8 HCAs: every pair routed,
+    /// loop-free, and an intent's partitions enforced on every HCA port.
     void railOptimizedUnderFtree()
     {
         ClosParams params = railOptimizedParams(32);
@@ -179,6 +180,24 @@ private slots:
         QCOMPARE(paths.pairs, 256LL * 255);
         QVERIFY2(paths.routed == paths.pairs, paths.firstProblem.c_str());
         QCOMPARE(paths.loops, 0LL);
+
+        // Two tenants of 4 racks (4 hosts each), and rack-001 with rack-008 both
+        // ways. By hand: 2 × 16 × 15 + 2 × 4 × 4 = 512 ordered host pairs
+        // allowed, 32 × 31 − 512 = 480 denied, on all 256 HCA ports.
+        Intent intent;
+        intent.allow.push_back({"tenant-a", "*/rack-00[1-4]", "*/rack-00[1-4]", IntentProtocol::Rdma, {}});
+        intent.allow.push_back({"tenant-b", "*/rack-00[5-8]", "*/rack-00[5-8]", IntentProtocol::Rdma, {}});
+        intent.allow.push_back({"a", "*/rack-001", "*/rack-008", IntentProtocol::Rdma, {}});
+        intent.allow.push_back({"b", "*/rack-008", "*/rack-001", IntentProtocol::Rdma, {}});
+        SmConfigOptions options = engine("ftree");
+        options.intent = &intent;
+        const IntentEnforcementRun check = sim.checkIntent(options, intent);
+        QVERIFY2(check.ok, qPrintable(check.error));
+        QCOMPARE(check.plan->partitions.size(), size_t(3));
+        QCOMPARE(check.check.portsRead, 256);
+        QCOMPARE(check.check.allowedPairs, 512LL);
+        QCOMPARE(check.check.deniedPairs, 480LL);
+        QVERIFY2(check.check.verdict == EnforcementCheck::Verdict::Enforced, check.check.summary().c_str());
     }
 
     /// Partitions from an intent on the k = 8 fat-tree: OpenSM applies them,
