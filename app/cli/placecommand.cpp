@@ -2,7 +2,10 @@
 
 #include "app/cli/clicommon.h"
 #include "core/analysis/capacity.h"
+#include "core/common/inputfile.h"
 #include "core/export/hostlist.h"
+#include "core/fabricmanager/lftdump.h"
+#include "core/fabricmanager/subnetrouting.h"
 #include "core/jobs/jobspec.h"
 #include "core/model/units.h"
 #include "core/placement/clusterstate.h"
@@ -70,6 +73,11 @@ int runPlace(const QStringList &args)
                                 "hashed otherwise). Default fluid. With --fail or --degrade the report also gives "
                                 "the slowdown as routed and with adaptive routing."),
                  QStringLiteral("mode"), QStringLiteral("fluid"));
+    cl.addOption({QStringLiteral("lfts")},
+                 QStringLiteral("Route by the forwarding tables a subnet manager computed for this fabric (dump_fts, "
+                                "ibroute or opensm -D output): every connection follows them hop by hop "
+                                "(docs/fabric-manager.md). Instead of --routing."),
+                 QStringLiteral("file"));
     cl.addOption({QStringLiteral("busy")},
                  QStringLiteral("HOST:GPUS: the first GPUS GPUs of HOST are in use by work Railyard did not place "
                                 "(a running job); repeat or separate with commas."),
@@ -140,6 +148,29 @@ int runPlace(const QStringList &args)
         return ExitBadInput;
     if (asRouted)
         routing = asRoutedOptions(*fabric, std::uint64_t(seed));
+    if (cl.isSet(QStringLiteral("lfts"))) {
+        if (cl.isSet(QStringLiteral("routing")))
+            cl.fail(QStringLiteral("give one of --routing and --lfts"));
+        const QString lftPath = cl.value(QStringLiteral("lfts"));
+        QString readError;
+        const std::optional<QByteArray> bytes = readInputFile(lftPath, &readError, maxLftDumpBytes);
+        if (!bytes) {
+            printErr(readError);
+            return ExitBadInput;
+        }
+        const LftReadResult tables = readLftDump(std::string_view(bytes->constData(), size_t(bytes->size())), lftPath);
+        if (!tables.ok()) {
+            printErr(tables.errorText());
+            return ExitBadInput;
+        }
+        if (SubnetRouting(*fabric, *tables.dump).switchesRouted() == 0) {
+            printErr(QStringLiteral("%1: no table of a switch of %2 (GUIDs and names differ: are they the same "
+                                    "fabric?)")
+                         .arg(lftPath, fabricFile));
+            return ExitBadInput;
+        }
+        routing = tableRoutingOptions(*fabric, *tables.dump);
+    }
     const std::optional<JobSpec> jobRead = readJobFile(jobFile);
     if (!jobRead)
         return ExitBadInput;

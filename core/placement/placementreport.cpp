@@ -215,6 +215,8 @@ std::string placementReportToJson(const PlacementReport &report)
     o[QStringLiteral("bytes_per_step_by_kind_and_tier")] = kindJson;
     o[QStringLiteral("sharp")] = evaluation.sharp;
     o[QStringLiteral("routing")] = QLatin1String(routingModeName(report.routing));
+    if (!report.evaluation.routing.tableSource.empty())
+        o[QStringLiteral("routing_tables")] = QString::fromStdString(report.evaluation.routing.tableSource);
     if (routingError.isEmpty()) {
         o[QStringLiteral("step_comm_time_ms")] = evaluation.stepSeconds * 1e3;
         o[QStringLiteral("max_link_utilization")] = evaluation.maxUtilization;
@@ -344,7 +346,9 @@ std::string placementReportToText(const PlacementReport &report)
     if (routingError.isEmpty()) {
         text
             += QStringLiteral("\nNetwork (%1 routing; phases TP, CP, PP, EP, DP run one after another, each %2):\n")
-                   .arg(QLatin1String(routingModeName(report.routing)),
+                   .arg(report.evaluation.routing.tableSource.empty()
+                            ? QString::fromLatin1(routingModeName(report.routing))
+                            : QString::fromStdString(report.evaluation.routing.tableSource),
                         report.routing == RoutingMode::Hashed || report.routing == RoutingMode::Static
                             ? QStringLiteral("ending with its slowest connection at its fair share of its path")
                             : QStringLiteral("limited by its busiest link"));

@@ -50,6 +50,7 @@ private slots:
     void generateWithModels();
     void catalog();
     void generateNvlinkDomains();
+    void placeUnderTables();
 };
 
 QString TestCli::fatTree(int k, double gbps, const QString &name)
@@ -554,6 +555,43 @@ void TestCli::analyzeText()
     const CliRun missing = runCli({QStringLiteral("analyze"), m_dir.filePath(QStringLiteral("absent.fabric.json"))});
     QVERIFY2(missing.exitCode == 1 && missing.err.contains(QStringLiteral("absent.fabric.json")),
              qPrintable(describe(missing)));
+}
+
+/// place --lfts routes the job by a real OpenSM's tables (the k = 4 fixture
+/// dumped under ibsim); its step is the one routing --job reports under
+/// them, a second code path to the same number.
+void TestCli::placeUnderTables()
+{
+    const QString design = fatTree(4, 200, QStringLiteral("ft4-lfts.fabric.json"));
+    QVERIFY(!design.isEmpty());
+    const QString job = m_dir.filePath(QStringLiteral("dp16.job.json"));
+    QFile out(job);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(R"({"format": "railyard-job", "version": 1, "name": "dp16",
+      "model": {"parameters": 1.0e9, "layers": 16, "hidden_size": 2048, "sequence_length": 4096,
+                "vocabulary": 32000, "precision": "bf16"},
+      "parallelism": {"tp": 1, "pp": 1, "dp": 16}, "batch": {"micro_batch": 1, "global_batch": 16},
+      "gpus": 16})");
+    out.close();
+    const QString tables = QStringLiteral(RAILYARD_TEST_DATA "/lft/fat-tree-k4.dump_fts");
+    const CliRun place = runCli({QStringLiteral("place"), design, job, QStringLiteral("--lfts"), tables,
+                                 QStringLiteral("--json")});
+    QVERIFY2(place.exitCode == 0, qPrintable(describe(place)));
+    const QJsonObject placed = QJsonDocument::fromJson(place.out.toUtf8()).object();
+    QCOMPARE(placed.value(QStringLiteral("routing_tables")).toString(), QStringLiteral("subnet manager (LFTs)"));
+    const double placeMs = placed.value(QStringLiteral("step_comm_time_ms")).toDouble();
+    QVERIFY(placeMs > 0);
+    const CliRun routing = runCli({QStringLiteral("routing"), design, QStringLiteral("--lfts"), tables,
+                                   QStringLiteral("--job"), job, QStringLiteral("--permutations"),
+                                   QStringLiteral("10"), QStringLiteral("--json")});
+    QVERIFY2(routing.exitCode == 0, qPrintable(describe(routing)));
+    const QJsonObject report = QJsonDocument::fromJson(routing.out.toUtf8()).object();
+    const double tablesMs = report.value(QStringLiteral("job")).toObject().value(QStringLiteral("step_ms_tables")).toDouble();
+    QVERIFY2(std::abs(placeMs - tablesMs) < 1e-6 * tablesMs, qPrintable(QStringLiteral("%1 vs %2").arg(placeMs).arg(tablesMs)));
+    const CliRun both = runCli({QStringLiteral("place"), design, job, QStringLiteral("--lfts"), tables,
+                                QStringLiteral("--routing"), QStringLiteral("static")});
+    QCOMPARE(both.exitCode, 2);
+    QVERIFY(both.err.contains(QStringLiteral("give one of --routing and --lfts")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
