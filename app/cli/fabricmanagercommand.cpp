@@ -169,23 +169,12 @@ int runRouting(const QStringList &args)
                                                      : engineComparisonToText(fabric->name, results));
         return ExitOk;
     }
-    QString readError;
-    const std::optional<QByteArray> bytes = readInputFile(lftPath, &readError, maxLftDumpBytes);
-    if (!bytes) {
-        printErr(readError);
-        return ExitBadInput;
-    }
-    const LftReadResult read = readLftDump(std::string_view(bytes->constData(), size_t(bytes->size())), lftPath);
+    const LftReadResult read = readTablesFor(*fabric, lftPath);
     if (!read.ok()) {
         printErr(read.errorText());
         return ExitBadInput;
     }
     const SubnetRouting routing(*fabric, *read.dump);
-    if (routing.switchesRouted() == 0) {
-        printErr(QStringLiteral("%1: no table of a switch of %2 (GUIDs and names differ: are they the same fabric?)")
-                     .arg(lftPath, file));
-        return ExitBadInput;
-    }
     RoutingReport report = analyzeRouting(routing, permutations, std::uint64_t(seed), shiftOnly);
     if (job)
         report.job = evaluateJobUnderTables(routing, *job);
@@ -234,18 +223,13 @@ int runSmCheck(const QStringList &args)
     }
     EnforcementCheck check;
     if (cl.isSet(QStringLiteral("pkeys"))) {
-        auto readBytes = [](const QString &path, std::int64_t limit) -> std::optional<QByteArray> {
-            QString error;
-            std::optional<QByteArray> bytes = readInputFile(path, &error, limit);
-            if (!bytes)
-                printErr(error);
-            return bytes;
-        };
-        const QString pkeyPath = cl.value(QStringLiteral("pkeys")), lftPath = cl.value(QStringLiteral("lfts"));
-        const std::optional<QByteArray> pkeyBytes = readBytes(pkeyPath, Limits::maxInputBytes),
-                                        lftBytes = readBytes(lftPath, maxLftDumpBytes);
-        if (!pkeyBytes || !lftBytes)
+        const QString pkeyPath = cl.value(QStringLiteral("pkeys"));
+        QString readError;
+        const std::optional<QByteArray> pkeyBytes = readInputFile(pkeyPath, &readError);
+        if (!pkeyBytes) {
+            printErr(readError);
             return ExitBadInput;
+        }
         const PkeyReadResult pkeys = readPkeyTables(std::string_view(pkeyBytes->constData(), size_t(pkeyBytes->size())),
                                                     pkeyPath);
         if (!pkeys.ok()) {
@@ -256,7 +240,7 @@ int runSmCheck(const QStringList &args)
             printErr(QStringLiteral("%1: smpquery output names no LID; give `saquery PKTR` output").arg(pkeyPath));
             return ExitBadInput;
         }
-        const LftReadResult lfts = readLftDump(std::string_view(lftBytes->constData(), size_t(lftBytes->size())), lftPath);
+        const LftReadResult lfts = readTablesFor(*fabric, cl.value(QStringLiteral("lfts")));
         if (!lfts.ok()) {
             printErr(lfts.errorText());
             return ExitBadInput;

@@ -2,9 +2,7 @@
 
 #include "app/cli/clicommon.h"
 #include "core/analysis/capacity.h"
-#include "core/common/inputfile.h"
 #include "core/export/hostlist.h"
-#include "core/fabricmanager/lftdump.h"
 #include "core/fabricmanager/subnetrouting.h"
 #include "core/jobs/jobspec.h"
 #include "core/model/units.h"
@@ -151,22 +149,9 @@ int runPlace(const QStringList &args)
     if (cl.isSet(QStringLiteral("lfts"))) {
         if (cl.isSet(QStringLiteral("routing")))
             cl.fail(QStringLiteral("give one of --routing and --lfts"));
-        const QString lftPath = cl.value(QStringLiteral("lfts"));
-        QString readError;
-        const std::optional<QByteArray> bytes = readInputFile(lftPath, &readError, maxLftDumpBytes);
-        if (!bytes) {
-            printErr(readError);
-            return ExitBadInput;
-        }
-        const LftReadResult tables = readLftDump(std::string_view(bytes->constData(), size_t(bytes->size())), lftPath);
+        const LftReadResult tables = readTablesFor(*fabric, cl.value(QStringLiteral("lfts")));
         if (!tables.ok()) {
             printErr(tables.errorText());
-            return ExitBadInput;
-        }
-        if (SubnetRouting(*fabric, *tables.dump).switchesRouted() == 0) {
-            printErr(QStringLiteral("%1: no table of a switch of %2 (GUIDs and names differ: are they the same "
-                                    "fabric?)")
-                         .arg(lftPath, fabricFile));
             return ExitBadInput;
         }
         routing = tableRoutingOptions(*fabric, *tables.dump);

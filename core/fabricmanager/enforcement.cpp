@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cstdio>
 #include <set>
 
 namespace Railyard {
@@ -15,13 +14,6 @@ namespace Railyard {
 namespace {
 
 constexpr size_t maxListed = 50;
-
-std::string pkeyHex(std::uint16_t pkey)
-{
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "0x%04x", unsigned(pkey));
-    return buf;
-}
 
 std::string thousands(long long v)
 {
@@ -206,7 +198,7 @@ void checkServiceLevels(EnforcementCheck &check, const PartitionPlan &plan, cons
         ++check.pathsChecked;
         if (r.sl != *plan.serviceLevel && check.serviceLevelProblems.size() < maxListed)
             check.serviceLevelProblems.push_back("LID " + std::to_string(r.slid) + " to " + std::to_string(r.dlid)
-                                                 + " on " + pkeyHex(r.pkey) + ": service level "
+                                                 + " on " + InfinibandIds::pkeyText(r.pkey) + ": service level "
                                                  + std::to_string(r.sl) + ", the intent's is "
                                                  + std::to_string(*plan.serviceLevel));
     }
@@ -233,7 +225,7 @@ std::string enforcementToJson(const std::string &fabricName, const EnforcementCh
         e["intent"] = v.intentAllows ? "allow" : "deny";
         e["rule"] = v.rule;
         if (v.pkey)
-            e["shared_pkey"] = pkeyHex(v.pkey);
+            e["shared_pkey"] = InfinibandIds::pkeyText(v.pkey);
         examples.push_back(std::move(e));
     }
     j["examples"] = std::move(examples);
@@ -250,7 +242,7 @@ std::string enforcementToText(const std::string &fabricName, const EnforcementCh
     for (const EnforcementCheck::Violation &v : check.examples)
         out += "  " + v.from + " -> " + v.to + ": "
             + (v.intentAllows ? "the intent allows RDMA (" + v.rule + ") but they share no partition"
-                              : "the intent denies RDMA (" + v.rule + ") but they share P_Key " + pkeyHex(v.pkey))
+                              : "the intent denies RDMA (" + v.rule + ") but they share P_Key " + InfinibandIds::pkeyText(v.pkey))
             + "\n";
     for (const std::string &m : check.missing)
         out += "  no P_Keys read back: " + m + "\n";

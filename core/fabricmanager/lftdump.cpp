@@ -1,6 +1,6 @@
 #include "core/fabricmanager/lftdump.h"
 
-#include "core/common/limits.h"
+#include "core/fabricmanager/dumptext_p.h"
 
 #include <QRegularExpression>
 
@@ -15,27 +15,9 @@ namespace {
 constexpr int maxErrors = 50;
 constexpr int maxUnicastLid = 0xBFFF;
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
-
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
-}
-
-/// At most 60 bytes of a line, for messages.
-QString quoted(std::string_view line)
-{
-    const bool cut = line.size() > 60;
-    return QStringLiteral("\"%1%2\"").arg(QString::fromUtf8(line.data(), qsizetype(std::min<size_t>(line.size(), 60))),
-                                          cut ? QStringLiteral("…") : QString());
-}
+using DumpText::quoted;
+using DumpText::startsWith;
+using DumpText::trim;
 
 bool hexNumber(std::string_view text, std::uint64_t &out)
 {
@@ -51,10 +33,7 @@ bool hexNumber(std::string_view text, std::uint64_t &out)
 
 QString LftReadResult::errorText() const
 {
-    QStringList lines;
-    for (const FormatError &e : errors)
-        lines << e.toString();
-    return lines.join(QLatin1Char('\n'));
+    return DumpText::joinErrors(errors);
 }
 
 bool looksLikeLftDump(std::string_view head)

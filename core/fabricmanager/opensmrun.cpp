@@ -330,6 +330,14 @@ const std::vector<std::string> &comparableEngines()
     return engines;
 }
 
+SmConfigOptions comparableEngineOptions(const std::string &engine)
+{
+    SmConfigOptions options;
+    options.engine = engine == "ftree-no-roots" ? std::string("ftree") : engine;
+    options.rootGuids = engine != "ftree-no-roots";
+    return options;
+}
+
 std::vector<EngineResult> compareEngines(const Fabric &design, const OpenSmTools &tools,
                                          const std::vector<std::string> &engines, int permutations,
                                          std::uint64_t seed, bool shiftOnly, const JobSpec *job,
@@ -343,10 +351,7 @@ std::vector<EngineResult> compareEngines(const Fabric &design, const OpenSmTools
         if (!subnet.error().isEmpty()) {
             result.error = subnet.error().toStdString();
         } else {
-            SmConfigOptions options;
-            options.engine = engine == "ftree-no-roots" ? std::string("ftree") : engine;
-            options.rootGuids = engine != "ftree-no-roots";
-            const OpenSmRun run = subnet.route(options);
+            const OpenSmRun run = subnet.route(comparableEngineOptions(engine));
             result.opensmSeconds = run.seconds;
             if (!run.ok) {
                 result.error = run.error.toStdString();

@@ -95,6 +95,9 @@ private:
 /// compare: ftree, ftree-no-roots (ftree left to find the roots), updn,
 /// minhop, dfsssp.
 const std::vector<std::string> &comparableEngines();
+/// The configuration options of one of comparableEngines() (ftree-no-roots:
+/// ftree without the root GUID file).
+SmConfigOptions comparableEngineOptions(const std::string &engine);
 
 /// Runs OpenSM on `design` under ibsim once per engine (comparableEngines()
 /// names) and measures each: paths, balance, effective bisection over

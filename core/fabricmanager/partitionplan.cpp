@@ -7,28 +7,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <cinttypes>
-#include <cstdio>
 #include <map>
 #include <set>
 
 namespace Railyard {
 
 namespace {
-
-std::string hex(std::uint64_t v)
-{
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
-    return buf;
-}
-
-std::string pkeyHex(std::uint16_t pkey)
-{
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "0x%04x", unsigned(pkey));
-    return buf;
-}
 
 /// A partition name OpenSM's parser takes: letters, digits, '-', '_', '.'.
 std::string partitionName(const Intent &intent, const std::string &pointer, std::set<std::string> &used)
@@ -281,14 +265,14 @@ std::string partitionsConf(const Fabric &fabric, const PartitionPlan &plan)
             const InfinibandIds::Ca &c = ids.cas[size_t(ca)];
             for (int port = 1; port <= c.ports; ++port) {
                 line += line.back() == ':' ? " " : ", ";
-                line += hex(c.guid + std::uint64_t(port)) + "=" + membership;
+                line += InfinibandIds::guidText(c.guid + std::uint64_t(port)) + "=" + membership;
             }
         }
     };
     for (const PlannedPartition &p : plan.partitions) {
         out += "# " + p.name + " (" + p.rule + "): " + std::to_string(p.fullHosts.size()) + " hosts full, "
             + std::to_string(p.limitedHosts.size()) + " limited\n";
-        std::string line = p.name + "=" + pkeyHex(p.pkey) + ", ipoib" + flags + " :";
+        std::string line = p.name + "=" + InfinibandIds::pkeyText(p.pkey) + ", ipoib" + flags + " :";
         for (std::int32_t h : p.fullHosts)
             portsOf(h, "full", line);
         for (std::int32_t h : p.limitedHosts)
@@ -306,7 +290,7 @@ std::string qosPolicyConf(const Fabric &fabric, const PartitionPlan &plan)
         + ", written by Railyard: the intent's RDMA partitions on service level " + std::to_string(*plan.serviceLevel)
         + " (its PFC priority).\nqos-ulps\n    default : 0\n";
     for (const PlannedPartition &p : plan.partitions)
-        out += "    any, pkey " + pkeyHex(p.pkey) + " : " + std::to_string(*plan.serviceLevel) + "\n";
+        out += "    any, pkey " + InfinibandIds::pkeyText(p.pkey) + " : " + std::to_string(*plan.serviceLevel) + "\n";
     out += "end-qos-ulps\n";
     return out;
 }

@@ -1,5 +1,7 @@
 #include "core/fabricmanager/pkeydump.h"
 
+#include "core/fabricmanager/dumptext_p.h"
+
 #include <QStringList>
 
 #include <algorithm>
@@ -15,21 +17,8 @@ constexpr int maxErrors = 50;
 constexpr int maxLid = 0xBFFF;
 constexpr int maxBlock = 2047;
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
-
-QString quoted(std::string_view line)
-{
-    const bool cut = line.size() > 60;
-    return QStringLiteral("\"%1%2\"").arg(QString::fromUtf8(line.data(), qsizetype(std::min<size_t>(line.size(), 60))),
-                                          cut ? QStringLiteral("…") : QString());
-}
+using DumpText::quoted;
+using DumpText::trim;
 
 /// A decimal or 0x-hexadecimal number within [0, max].
 bool number(std::string_view text, long max, long &out)
@@ -94,24 +83,16 @@ bool pkeyWords(std::string_view line, std::vector<std::uint16_t> &out)
     return true;
 }
 
-QString joinErrors(const std::vector<FormatError> &errors)
-{
-    QStringList lines;
-    for (const FormatError &e : errors)
-        lines << e.toString();
-    return lines.join(QLatin1Char('\n'));
-}
-
 } // namespace
 
 QString PkeyReadResult::errorText() const
 {
-    return joinErrors(errors);
+    return DumpText::joinErrors(errors);
 }
 
 QString PathRecordReadResult::errorText() const
 {
-    return joinErrors(errors);
+    return DumpText::joinErrors(errors);
 }
 
 std::uint16_t sharedPkey(const std::vector<std::uint16_t> &a, const std::vector<std::uint16_t> &b)

@@ -3,21 +3,8 @@
 #include "core/formats/ibnetdiscover/infinibandids.h"
 
 #include <algorithm>
-#include <cinttypes>
-#include <cstdio>
 
 namespace Railyard {
-
-namespace {
-
-std::string hex(std::uint64_t v)
-{
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
-    return buf;
-}
-
-} // namespace
 
 const std::vector<std::string> &smRoutingEngines()
 {
@@ -47,13 +34,13 @@ SmConfig subnetManagerConfig(const Fabric &fabric, const SmConfigOptions &option
     int rootCount = 0;
     for (std::int32_t s = 0; s < fabric.switchCount(); ++s)
         if (tierLevel(fabric.switchAt(s).tier) == top) {
-            roots += hex(ids.switchGuid[size_t(s)]) + "\n";
+            roots += InfinibandIds::guidText(ids.switchGuid[size_t(s)]) + "\n";
             ++rootCount;
         }
     std::string nodes = "# Compute-node HCA ports of " + fabric.name + ", written by Railyard\n";
     for (const InfinibandIds::Ca &ca : ids.cas)
         for (int port = 1; port <= ca.ports; ++port)
-            nodes += hex(ca.guid + std::uint64_t(port)) + "\n";
+            nodes += InfinibandIds::guidText(ca.guid + std::uint64_t(port)) + "\n";
     const bool usesRoots = options.rootGuids && (options.engine == "ftree" || options.engine == "updn");
 
     std::string conf = "# OpenSM configuration of " + fabric.name
@@ -94,9 +81,7 @@ SmConfig subnetManagerConfig(const Fabric &fabric, const SmConfigOptions &option
                                  "in "
                                + std::to_string(plan.mostPerHost));
         for (const PlannedPartition &p : plan.partitions) {
-            char pkey[8];
-            std::snprintf(pkey, sizeof pkey, "0x%04x", unsigned(p.pkey));
-            config.notes.push_back("  " + p.name + " " + pkey + " (" + p.rule + "): "
+            config.notes.push_back("  " + p.name + " " + InfinibandIds::pkeyText(p.pkey) + " (" + p.rule + "): "
                                    + std::to_string(p.fullHosts.size()) + " hosts full, "
                                    + std::to_string(p.limitedHosts.size()) + " limited");
         }

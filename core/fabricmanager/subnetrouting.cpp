@@ -1,6 +1,7 @@
 #include "core/fabricmanager/subnetrouting.h"
 
 #include "core/analysis/report.h"
+#include "core/common/inputfile.h"
 #include "core/placement/jobevaluation.h"
 #include "core/traffic/routing.h"
 
@@ -8,7 +9,6 @@
 
 #include <algorithm>
 #include <thread>
-#include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -20,13 +20,6 @@ namespace Railyard {
 namespace {
 
 constexpr size_t maxNamedProblems = 50;
-
-std::string hex(std::uint64_t v)
-{
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%016" PRIx64, v);
-    return buf;
-}
 
 } // namespace
 
@@ -94,7 +87,7 @@ SubnetRouting::SubnetRouting(const Fabric &fabric, const LftDump &dump)
         if (host >= 0 && fabric.isHost(host) && nic >= 0 && size_t(nic) < m_ids.caOfHost[size_t(host)].size())
             caOfLid.emplace(lid, m_ids.caOfHost[size_t(host)][size_t(nic)]);
         else
-            problem("LID " + std::to_string(lid) + " is HCA " + hex(dest.portGuid) + " ('" + dest.name.substr(0, 60)
+            problem("LID " + std::to_string(lid) + " is HCA " + InfinibandIds::guidText(dest.portGuid) + " ('" + dest.name.substr(0, 60)
                     + "'), not one of the design's");
     }
     std::vector<bool> routed(switches, false);
@@ -109,7 +102,7 @@ SubnetRouting::SubnetRouting(const Fabric &fabric, const LftDump &dump)
         else if (const NodeIndex n = fabric.findNode(table.name); n >= 0 && fabric.isSwitch(n))
             s = fabric.switchIndexOf(n);
         if (s < 0) {
-            problem("line " + std::to_string(table.line) + ": the table of switch " + hex(table.guid) + " ('"
+            problem("line " + std::to_string(table.line) + ": the table of switch " + InfinibandIds::guidText(table.guid) + " ('"
                     + table.name.substr(0, 60) + "') is not a switch of the design");
             continue;
         }
@@ -270,6 +263,26 @@ bool SubnetRouting::tablePath(std::int32_t srcHost, std::int32_t srcLink, std::i
     Trace t = walk(srcLink, NodeIndex(srcHost), dst);
     links = std::move(t.links);
     return t.status == TraceStatus::Ok;
+}
+
+LftReadResult readTablesFor(const Fabric &fabric, const QString &path)
+{
+    QString error;
+    const std::optional<QByteArray> bytes = readInputFile(path, &error, maxLftDumpBytes);
+    if (!bytes) {
+        LftReadResult result;
+        result.errors.push_back(FormatError{path, 0, 0, {}, error});
+        return result;
+    }
+    LftReadResult result = readLftDump(std::string_view(bytes->constData(), size_t(bytes->size())), path);
+    if (result.ok() && SubnetRouting(fabric, *result.dump).switchesRouted() == 0) {
+        result.dump.reset();
+        result.errors.push_back(FormatError{path, 0, 0, {},
+                                            QStringLiteral("no table of a switch of %1 (GUIDs and names differ: is it "
+                                                           "the same fabric?)")
+                                                .arg(QString::fromStdString(fabric.name))});
+    }
+    return result;
 }
 
 bool RoutingBalance::perfect() const
@@ -555,7 +568,8 @@ JobUnderTables evaluateJobUnderTables(const SubnetRouting &routing, const JobSpe
     return out;
 }
 
-RoutingReport analyzeRouting(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift)
+RoutingReport analyzeRouting(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift,
+                             std::vector<double> *linkLoad)
 {
     RoutingReport r;
     r.fabric = routing.fabric().name;
@@ -565,7 +579,7 @@ RoutingReport analyzeRouting(const SubnetRouting &routing, int permutations, std
     r.problems = routing.problems();
     r.balance = routingBalance(routing);
     r.paths = checkPaths(routing);
-    r.bisection = effectiveBisection(routing, permutations, seed, shift);
+    r.bisection = effectiveBisection(routing, permutations, seed, shift, linkLoad);
     return r;
 }
 

@@ -94,6 +94,11 @@ private:
     std::vector<std::string> m_problems;
 };
 
+/// Reads forwarding tables from `path` (at most maxLftDumpBytes) for
+/// `fabric`: the file's or the reader's errors, or one naming the file when
+/// none of its tables belongs to a switch of the fabric.
+LftReadResult readTablesFor(const Fabric &fabric, const QString &path);
+
 struct RoutingBalance
 {
     struct Group
@@ -176,7 +181,9 @@ struct RoutingReport
     EffectiveBisection bisection;
     std::optional<JobUnderTables> job;
 };
-RoutingReport analyzeRouting(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift);
+/// With `linkLoad`, the bisections' load per link too (effectiveBisection).
+RoutingReport analyzeRouting(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift,
+                             std::vector<double> *linkLoad = nullptr);
 /// Stable JSON (docs/cli.md, "routing").
 std::string routingReportToJson(const RoutingReport &report, int indent = 2);
 std::string routingReportToText(const RoutingReport &report);

@@ -1,8 +1,6 @@
 #include "views/docks/subnetmanagerdock.h"
 
-#include "core/common/inputfile.h"
 #include "core/document/fabricdocument.h"
-#include "core/fabricmanager/opensmrun.h"
 #include "views/docks/comparisonchart.h"
 #include "views/docks/enginecomparisonmodel.h"
 #include "views/lastdirectory.h"
@@ -36,7 +34,6 @@ namespace {
 
 /// Random bisections of the dock's report and of the link load heatmap.
 constexpr int kPermutations = 1000;
-constexpr int kLoadPermutations = 200;
 
 struct AnalysisOutcome
 {
@@ -260,43 +257,37 @@ bool SubnetManagerDock::loadTables(const QString &path)
         return false;
     }
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    QString error;
-    const std::optional<QByteArray> bytes = readInputFile(path, &error, maxLftDumpBytes);
-    std::optional<LftReadResult> read;
-    if (bytes)
-        read = readLftDump(std::string_view(bytes->constData(), size_t(bytes->size())), path);
+    LftReadResult read = readTablesFor(m_document->fabric(), path);
     QApplication::restoreOverrideCursor();
-    if (!bytes) {
-        setError(error);
+    if (!read.ok()) {
+        setError(read.errorText());
         return false;
     }
-    if (!read->ok()) {
-        setError(read->errorText());
-        return false;
-    }
-    auto dump = std::make_shared<const LftDump>(std::move(*read->dump));
-    if (SubnetRouting(m_document->fabric(), *dump).switchesRouted() == 0) {
-        setError(tr("%1: no table of a switch of this fabric (GUIDs and names differ: is it the same fabric?)")
-                     .arg(path));
-        return false;
-    }
+    auto dump = std::make_shared<const LftDump>(std::move(*read.dump));
     setError({});
     m_document->setForwardingTables(FabricDocument::ForwardingTables{std::move(dump), QFileInfo(path).fileName()});
     return true;
 }
 
-bool SubnetManagerDock::runOpenSm(const QString &engine)
+std::optional<OpenSmTools> SubnetManagerDock::toolsForRun()
 {
     if (!m_document) {
         setError(tr("No fabric is open."));
-        return false;
+        return std::nullopt;
     }
-    const OpenSmTools tools = OpenSmTools::find();
-    if (!tools.missing().isEmpty()) {
-        setError(tools.missing());
+    OpenSmTools tools = OpenSmTools::find();
+    setError(tools.missing());
+    if (!tools.missing().isEmpty())
+        return std::nullopt;
+    return tools;
+}
+
+bool SubnetManagerDock::runOpenSm(const QString &engine)
+{
+    const std::optional<OpenSmTools> found = toolsForRun();
+    if (!found)
         return false;
-    }
-    setError({});
+    const OpenSmTools &tools = *found;
     setBusy(tr("OpenSM (%1) is routing the fabric under ibsim…").arg(engine), 0);
     const int generation = m_generation;
     auto *watcher = new QFutureWatcher<TablesOutcome>(this);
@@ -316,10 +307,7 @@ bool SubnetManagerDock::runOpenSm(const QString &engine)
     watcher->setFuture(QtConcurrent::run([fabric = m_document->fabric(), tools, name = engine.toStdString()] {
         TablesOutcome out;
         SimulatedSubnet subnet(fabric, tools);
-        SmConfigOptions options;
-        options.engine = name == "ftree-no-roots" ? std::string("ftree") : name;
-        options.rootGuids = name != "ftree-no-roots";
-        const OpenSmRun run = subnet.route(options);
+        const OpenSmRun run = subnet.route(comparableEngineOptions(name));
         if (!run.ok) {
             out.error = run.error;
             return out;
@@ -374,11 +362,10 @@ void SubnetManagerDock::analyseTables()
             out.error = SubnetManagerDock::tr("The tables route none of this fabric's switches.");
             return out;
         }
-        out.report = analyzeRouting(routing, kPermutations, 1, false);
+        out.report = analyzeRouting(routing, kPermutations, 1, false, &out.load);
         if (job)
             out.report->job = evaluateJobUnderTables(routing, *job);
         out.routes = routesPerLink(routing);
-        effectiveBisection(routing, kLoadPermutations, 1, false, &out.load);
         return out;
     }));
 }
@@ -463,23 +450,17 @@ void SubnetManagerDock::emitHeat()
     } else {
         for (double v : m_load)
             heat.push_back(float(v));
-        title = tr("Load of %1 random bisections under %2").arg(kLoadPermutations).arg(m_tablesSource);
+        title = tr("Load of %1 random bisections under %2").arg(kPermutations).arg(m_tablesSource);
     }
     emit linkHeatChanged(heat, title);
 }
 
 bool SubnetManagerDock::compareEngines()
 {
-    if (!m_document) {
-        setError(tr("No fabric is open."));
+    const std::optional<OpenSmTools> found = toolsForRun();
+    if (!found)
         return false;
-    }
-    const OpenSmTools tools = OpenSmTools::find();
-    if (!tools.missing().isEmpty()) {
-        setError(tools.missing());
-        return false;
-    }
-    setError({});
+    const OpenSmTools &tools = *found;
     const std::vector<std::string> &engines = comparableEngines();
     setBusy(tr("Comparing routing engines…"), int(engines.size()));
     m_cancelButton->show();

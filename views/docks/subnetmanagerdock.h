@@ -20,6 +20,7 @@
 // Every run is in a worker thread on a copy of the fabric; a structural edit
 // drops the tables and marks the comparison stale.
 
+#include "core/fabricmanager/opensmrun.h"
 #include "core/fabricmanager/subnetrouting.h"
 
 #include <QDockWidget>
@@ -80,8 +81,10 @@ signals:
     void finished();
 
 private:
-    struct Analysis;
     void analyseTables();
+    /// The tools OpenSM needs under ibsim; nullopt (and the error shown) when
+    /// one is missing or no fabric is open.
+    std::optional<OpenSmTools> toolsForRun();
     void showReport();
     void emitHeat();
     void setBusy(const QString &text, int maximum);
@@ -97,7 +100,6 @@ private:
     int m_generation = 0;
     int m_running = 0;
     Colouring m_colouring = Colouring::None;
-    std::shared_ptr<bool> m_cancel;
 
     QLabel *m_sourceLabel = nullptr;
     QComboBox *m_engineCombo = nullptr;

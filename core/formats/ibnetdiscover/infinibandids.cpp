@@ -1,6 +1,8 @@
 #include "core/formats/ibnetdiscover/infinibandids.h"
 
 #include <algorithm>
+#include <cinttypes>
+#include <cstdio>
 
 namespace Railyard {
 
@@ -72,6 +74,20 @@ int InfinibandIds::caOfHostPort(std::int32_t host, int port) const
 std::string InfinibandIds::caDescription(const Fabric &fabric, const Ca &ca)
 {
     return fabric.host(ca.host).id + " mlx5_" + std::to_string(ca.nic);
+}
+
+std::string InfinibandIds::guidText(std::uint64_t guid)
+{
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%016" PRIx64, guid);
+    return buf;
+}
+
+std::string InfinibandIds::pkeyText(std::uint16_t pkey)
+{
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "0x%04x", unsigned(pkey));
+    return buf;
 }
 
 } // namespace Railyard

@@ -51,6 +51,10 @@ struct InfinibandIds
     int caOfHostPort(std::int32_t host, int port) const;
     /// "HOST mlx5_N".
     static std::string caDescription(const Fabric &fabric, const Ca &ca);
+    /// A GUID as the tools print it: "0x5259010000000001".
+    static std::string guidText(std::uint64_t guid);
+    /// A P_Key as the tools print it: "0x8001".
+    static std::string pkeyText(std::uint16_t pkey);
 };
 
 } // namespace Railyard
