@@ -3843,12 +3843,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Mit OpenSM prüfen</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+61"/>
         <source>Subnet manager:</source>
         <translation>Subnet-Manager:</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Run the real OpenSM on this fabric under ibsim with the intent&apos;s partitions, read every HCA&apos;s P_Keys back and check that they allow what the intent allows and nothing else</source>
         <translation>Das echte OpenSM mit den Partitionen des Intents auf dieser Fabric unter ibsim ausführen, die P_Keys jedes HCA zurücklesen und prüfen, dass sie erlauben, was der Intent erlaubt, und sonst nichts</translation>
     </message>
@@ -7512,7 +7512,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::SubnetManagerDock</name>
     <message>
-        <location filename="../views/docks/subnetmanagerdock.cpp" line="+57"/>
+        <location filename="../views/docks/subnetmanagerdock.cpp" line="+54"/>
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
@@ -7603,18 +7603,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+93"/>
-        <location line="+32"/>
-        <location line="+183"/>
+        <location line="+19"/>
         <source>No fabric is open.</source>
         <translation>Keine Fabric ist geöffnet.</translation>
     </message>
     <message>
-        <location line="-195"/>
-        <source>%1: no table of a switch of this fabric (GUIDs and names differ: is it the same fabric?)</source>
-        <translation>%1: keine Tabelle eines Switches dieser Fabric (GUIDs und Namen weichen ab: ist es dieselbe Fabric?)</translation>
-    </message>
-    <message>
-        <location line="+21"/>
+        <location line="+16"/>
         <source>OpenSM (%1) is routing the fabric under ibsim…</source>
         <translation>OpenSM (%1) routet die Fabric unter ibsim…</translation>
     </message>
@@ -7624,7 +7618,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 (OpenSM unter ibsim, %2 s)</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+37"/>
         <source>Tracing every path and %1 random bisections…</source>
         <translation>Jeder Pfad und %1 zufällige Bisektionen werden verfolgt…</translation>
     </message>
@@ -7634,7 +7628,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Die Tabellen routen keinen Switch dieser Fabric.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
         <source>No forwarding tables: run OpenSM on the design, or load a dump from a fabric.</source>
         <translation>Keine Weiterleitungstabellen: OpenSM auf dem Entwurf ausführen oder einen Dump einer Fabric laden.</translation>
     </message>
@@ -7707,7 +7701,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Last von %1 zufälligen Bisektionen unter %2</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+12"/>
         <source>Comparing routing engines…</source>
         <translation>Routing-Engines werden verglichen…</translation>
     </message>

@@ -194,7 +194,7 @@
 <context>
     <name>Railyard::IntentEnforcementWidget</name>
     <message numerus="yes">
-        <location filename="../views/docks/intentenforcementwidget.cpp" line="+109"/>
+        <location filename="../views/docks/intentenforcementwidget.cpp" line="+117"/>
         <source>%1 &lt;b&gt;&lt;font color=&quot;#c0392b&quot;&gt;violated&lt;/font&gt;&lt;/b&gt;: %n host pair(s) disagree with the intent (%2)</source>
         <translation>
             <numerusform>%1 &lt;b&gt;&lt;font color=&quot;#c0392b&quot;&gt;violated&lt;/font&gt;&lt;/b&gt;: %n host pair disagrees with the intent (%2)</numerusform>
@@ -309,7 +309,7 @@
 <context>
     <name>Railyard::SubnetManagerDock</name>
     <message numerus="yes">
-        <location filename="../views/docks/subnetmanagerdock.cpp" line="+418"/>
+        <location filename="../views/docks/subnetmanagerdock.cpp" line="+405"/>
         <source>&lt;br&gt;&amp;nbsp;&amp;nbsp;%n switch link(s) carry no route</source>
         <translation>
             <numerusform>&lt;br&gt;&amp;nbsp;&amp;nbsp;%n switch link carries no route</numerusform>

@@ -24,7 +24,6 @@ IntentEnforcementWidget::IntentEnforcementWidget(QWidget *parent)
     m_button->setObjectName(QStringLiteral("enforcementButton"));
     layout->addWidget(m_label);
     layout->addWidget(m_button, 0, Qt::AlignLeft);
-    m_missing = OpenSmTools::find().missing();
     connect(m_button, &QPushButton::clicked, this, [this] { check(); });
     connect(&m_watcher, &QFutureWatcher<IntentEnforcementRun>::finished, this, [this] {
         if (m_runGeneration == m_generation)
@@ -49,9 +48,16 @@ void IntentEnforcementWidget::setSubject(const Fabric *fabric, const Intent *int
     showState();
 }
 
+const QString &IntentEnforcementWidget::missingTool()
+{
+    if (!m_missing)
+        m_missing = OpenSmTools::find().missing();
+    return *m_missing;
+}
+
 bool IntentEnforcementWidget::check()
 {
-    if (!m_fabric || !m_intent || isRunning() || !m_missing.isEmpty()) {
+    if (!m_fabric || !m_intent || isRunning() || !missingTool().isEmpty()) {
         showState();
         return false;
     }
@@ -76,19 +82,21 @@ QString IntentEnforcementWidget::verdictText() const
 void IntentEnforcementWidget::showState()
 {
     const QString title = tr("Subnet manager:");
-    m_button->setEnabled(m_fabric && m_intent && !isRunning() && m_missing.isEmpty());
-    m_button->setToolTip(m_missing.isEmpty()
+    const bool subject = m_fabric && m_intent;
+    const QString missing = subject ? missingTool() : QString();
+    m_button->setEnabled(subject && !isRunning() && missing.isEmpty());
+    m_button->setToolTip(missing.isEmpty()
                              ? tr("Run the real OpenSM on this fabric under ibsim with the intent's partitions, read "
                                   "every HCA's P_Keys back and check that they allow what the intent allows and "
                                   "nothing else")
-                             : m_missing);
+                             : missing);
     QString text;
     if (!m_fabric || !m_intent) {
         text = tr("%1 open a fabric and an intent to check that OpenSM enforces it.").arg(title);
     } else if (isRunning()) {
         text = tr("%1 checking: OpenSM is routing the fabric under ibsim…").arg(title);
-    } else if (!m_missing.isEmpty()) {
-        text = tr("%1 not checked: %2.").arg(title, m_missing.toHtmlEscaped());
+    } else if (!missing.isEmpty()) {
+        text = tr("%1 not checked: %2.").arg(title, missing.toHtmlEscaped());
     } else if (!m_run) {
         text = tr("%1 not checked on OpenSM yet.").arg(title);
     } else if (!m_run->ok) {

@@ -51,7 +51,10 @@ private:
     std::optional<Intent> m_intent;
     int m_generation = 0;
     int m_runGeneration = -1;
-    QString m_missing; ///< the tool that is not installed
+    /// The tool that is not installed (empty: none), looked up when there is
+    /// first something to check, not at start-up.
+    const QString &missingTool();
+    std::optional<QString> m_missing;
     std::optional<IntentEnforcementRun> m_run;
     QFutureWatcher<IntentEnforcementRun> m_watcher;
     QLabel *m_label = nullptr;
