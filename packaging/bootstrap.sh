@@ -23,7 +23,7 @@ PACKAGES=(
     qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     libboost-graph-dev nlohmann-json3-dev libsqlite3-dev libssl-dev libgl-dev
     xvfb appstream desktop-file-utils fonts-dejavu-core
-    python3-yaml python3-jsonschema slurmctld slurm-client openssl wrk
+    python3-yaml python3-jsonschema slurmctld slurm-client slurmd munge openssl wrk
     ibsim-utils infiniband-diags opensm
     clang libclang-rt-14-dev
     prometheus prometheus-node-exporter

@@ -19,6 +19,7 @@
 #include "app/cli/intentcommand.h"
 #include "app/cli/keyscommand.h"
 #include "app/cli/placecommand.h"
+#include "app/cli/resiliencecommand.h"
 #include "app/cli/remotecommand.h"
 #include "app/cli/simulatecommand.h"
 #include "app/cli/validatecommand.h"
@@ -51,6 +52,8 @@ const Command commands[] = {
     {"sm-config", "sm-config FABRIC --out DIR", "OpenSM's configuration for an InfiniBand design.", runSmConfig},
     {"routing", "routing FABRIC --lfts DUMP", "The design under its subnet manager's forwarding tables.", runRouting},
     {"sm-check", "sm-check FABRIC --intent I", "Whether the subnet manager's partitions enforce an intent.", runSmCheck},
+    {"resilience", "resilience FABRIC --study n-1", "Failure studies: N-1, N-2, Monte Carlo; shards, Slurm.",
+     runResilience},
     {"catalog", "catalog [--json]", "The switch and NIC catalogue, every figure with its source.", runCatalog},
     {"cabling", "cabling FILE -o plan.csv", "The cabling plan, one CSV row per cable.", runCabling},
     {"verify-cabling", "verify-cabling DESIGN FOUND", "Check the as-built cabling against the design.", runVerifyCabling},
