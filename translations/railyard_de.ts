@@ -163,7 +163,7 @@
 <context>
     <name>ComparisonOverlay</name>
     <message>
-        <location filename="../views/canvas/comparisonoverlay.cpp" line="+122"/>
+        <location filename="../views/canvas/comparisonoverlay.cpp" line="+123"/>
         <source>added</source>
         <translation>hinzugefügt</translation>
     </message>
@@ -184,7 +184,7 @@
         <translation>unverändert</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 racks, %2 links</source>
         <translation>%1 Racks, %2 Links</translation>
     </message>
@@ -1686,7 +1686,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::DesignComparisonDialog</name>
     <message>
-        <location filename="../views/dialogs/designcomparisondialog.cpp" line="+45"/>
+        <location filename="../views/dialogs/designcomparisondialog.cpp" line="+46"/>
         <source>Compare Designs</source>
         <translation>Entwürfe vergleichen</translation>
     </message>
@@ -1716,9 +1716,34 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Job-Datei…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+10"/>
+        <source>Also run a failure study on each design and compare bisection (and the job&apos;s step slowdown) at p50, p95 and p99</source>
+        <translation>Zusätzlich auf jedem Entwurf eine Ausfallstudie ausführen und die Bisektion (und die Schrittverlangsamung des Jobs) bei p50, p95 und p99 vergleichen</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not compared</source>
+        <translation>Nicht verglichen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>N-1: every single switch and link failure</source>
+        <translation>N-1: jeder einzelne Ausfall eines Switches oder Links</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Monte Carlo: 1,000 scenarios at the default failure rates</source>
+        <translation>Monte Carlo: 1.000 Szenarien mit den Standard-Ausfallraten</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>&amp;Job:</source>
         <translation>&amp;Job:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Resilience:</source>
+        <translation>&amp;Resilienz:</translation>
     </message>
     <message>
         <location line="+40"/>
@@ -1726,7 +1751,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>A: %1 (dieser Entwurf)</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+37"/>
         <source>Designs to Compare</source>
         <translation>Zu vergleichende Entwürfe</translation>
     </message>
@@ -1762,17 +1787,17 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+2"/>
-        <location line="+32"/>
+        <location line="+49"/>
         <source>Add designs to compare with this one.</source>
         <translation>Fügen Sie Entwürfe hinzu, um sie mit diesem zu vergleichen.</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-49"/>
         <source>Comparing…</source>
         <translation>Wird verglichen…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+45"/>
         <source>%1: no step time: %2</source>
         <translation>%1: keine Schrittzeit: %2</translation>
     </message>
@@ -1805,6 +1830,11 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+1"/>
         <source>Step time</source>
         <translation>Schrittzeit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection p99 under failures</source>
+        <translation>Bisektion p99 bei Ausfällen</translation>
     </message>
     <message>
         <location line="+28"/>
@@ -3194,6 +3224,16 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+0"/>
         <source>switch</source>
         <translation>Switch</translation>
+    </message>
+    <message>
+        <location filename="../core/document/fabricdocumentjobs.cpp" line="+77"/>
+        <source>Drop failure study</source>
+        <translation>Ausfallstudie verwerfen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keep failure study</source>
+        <translation>Ausfallstudie behalten</translation>
     </message>
 </context>
 <context>
@@ -5369,7 +5409,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+83"/>
+        <location filename="../views/mainwindow.cpp" line="+84"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -5379,7 +5419,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+79"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -5490,23 +5530,23 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+5"/>
-        <location line="+359"/>
+        <location line="+362"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-356"/>
+        <location line="-359"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+355"/>
+        <location line="+358"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-352"/>
+        <location line="-355"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
@@ -5596,7 +5636,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Ü&amp;bersicht anzeigen</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -5662,12 +5702,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+78"/>
-        <location line="+182"/>
+        <location line="+184"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-181"/>
+        <location line="-183"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
@@ -5686,12 +5726,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>%1 GPUs · %2 hosts · %3 switches · %4 links</source>
         <translation>%1 GPUs · %2 Hosts · %3 Switches · %4 Links</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+85"/>
         <source>%1[*] — Railyard</source>
         <translation>%1[*] — Railyard</translation>
     </message>
@@ -7420,6 +7460,440 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
 </context>
 <context>
+    <name>Railyard::ResilienceDock</name>
+    <message>
+        <location filename="../views/docks/resiliencedock.cpp" line="+77"/>
+        <source>Resilience</source>
+        <translation>Resilienz</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>N-1: every single failure</source>
+        <translation>N-1: jeder einzelne Ausfall</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>N-2: every pair of failures</source>
+        <translation>N-2: jedes Paar von Ausfällen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Monte Carlo: random scenarios</source>
+        <translation>Monte Carlo: zufällige Szenarien</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Study:</source>
+        <translation>Studie:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+416"/>
+        <source>all switches and links</source>
+        <translation>alle Switches und Links</translation>
+    </message>
+    <message>
+        <location line="-415"/>
+        <source>The elements to fail: comma-separated KIND[:GLOB], KIND one of all, switches, links, leaf, spine, core, host-links, switch-links, nics; GLOB matches ids and location paths zone/pod/su/rack, e.g. spine:*/pod-03/*</source>
+        <translation>Die Elemente, die ausfallen sollen: durch Kommas getrennt KIND[:GLOB], KIND eines von all, switches, links, leaf, spine, core, host-links, switch-links, nics; GLOB passt auf IDs und Standortpfade zone/pod/su/rack, z. B. spine:*/pod-03/*</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Scope:</source>
+        <translation>Umfang:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Scenarios:</source>
+        <translation>Szenarien:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>by failure rates</source>
+        <translation>nach Ausfallraten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Monte Carlo: exactly this many random elements of the scope down per scenario, or each element down with its steady-state probability (the documented default rates)</source>
+        <translation>Monte Carlo: genau so viele zufällige Elemente des Umfangs fallen je Szenario aus, oder jedes Element fällt mit seiner stationären Wahrscheinlichkeit aus (die dokumentierten Standardraten)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failures each:</source>
+        <translation>Ausfälle je Szenario:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Seed:</source>
+        <translation>Startwert:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Price the current job</source>
+        <translation>Aktuellen Job bewerten</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Each scenario also prices the Jobs dock&apos;s current job: its step communication time on its placement, re-placed when a failure cuts its hosts off</source>
+        <translation>Jedes Szenario bewertet auch den aktuellen Job des Jobs-Docks: seine Kommunikationszeit je Schritt auf seiner Platzierung, neu platziert, wenn ein Ausfall seine Hosts abschneidet</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>as the fabric routes</source>
+        <translation>wie die Fabric routet</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fluid (ideal)</source>
+        <translation>Fluid-Modell (ideal)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ECMP</source>
+        <translation>ECMP</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>adaptive</source>
+        <translation>adaptiv</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hashed</source>
+        <translation>gehasht</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>static</source>
+        <translation>statisch</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Job:</source>
+        <translation>Job:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run Study</source>
+        <translation>Studie ausführen</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run the failure study (Ctrl+Shift+R)</source>
+        <translation>Die Ausfallstudie ausführen (Ctrl+Shift+R)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The design changed since this study: run it again.</source>
+        <translation>Der Entwurf hat sich seit dieser Studie geändert: erneut ausführen.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>&lt;b&gt;Worst scenarios&lt;/b&gt; (click one to try it as a what-if)</source>
+        <translation>&lt;b&gt;Schlechteste Szenarien&lt;/b&gt; (eines anklicken, um es als Was-wäre-wenn auszuprobieren)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Colour the worst on the canvas</source>
+        <translation>Die schlechtesten auf der Zeichenfläche einfärben</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Colour the elements failed most often in the worst 1 % of scenarios</source>
+        <translation>Die Elemente einfärben, die in den schlechtesten 1 % der Szenarien am häufigsten ausgefallen sind</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Studying failures… %1 of %2 scenarios evaluated</source>
+        <translation>Ausfälle werden untersucht… %1 von %2 Szenarien ausgewertet</translation>
+    </message>
+    <message>
+        <location line="+97"/>
+        <source>Price %1</source>
+        <translation>%1 bewerten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Price the current job (none)</source>
+        <translation>Aktuellen Job bewerten (keiner)</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Studying failures…</source>
+        <translation>Ausfälle werden untersucht…</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Cancelled: nothing kept (the study before, if any, still stands).</source>
+        <translation>Abgebrochen: nichts behalten (die vorherige Studie, falls vorhanden, bleibt bestehen).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Study finished in %1 s.</source>
+        <translation>Studie in %1 s abgeschlossen.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The study failed: %1</source>
+        <translation>Die Studie ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>The failure study kept with the design does not read: %1</source>
+        <translation>Die mit dem Entwurf gespeicherte Ausfallstudie kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>No failure study yet. Choose a study and press &lt;b&gt;Run Study&lt;/b&gt;: N-1 fails every switch and link on its own, equivalent failures evaluated once.</source>
+        <translation>Noch keine Ausfallstudie. Wählen Sie eine Studie und drücken Sie &lt;b&gt;Studie ausführen&lt;/b&gt;: N-1 lässt jeden Switch und jeden Link einzeln ausfallen, gleichwertige Ausfälle werden nur einmal ausgewertet.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>cannot run</source>
+        <translation>nicht lauffähig</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&lt;b&gt;Monte Carlo&lt;/b&gt; over %1: %2 scenarios, %3, seed %4; %5 what-ifs computed.</source>
+        <translation>&lt;b&gt;Monte Carlo&lt;/b&gt; über %1: %2 Szenarien, %3, Startwert %4; %5 Was-wäre-wenn-Fälle berechnet.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n failures each</source>
+        <translation>
+            <numerusform>%n Ausfall je Szenario</numerusform>
+            <numerusform>%n Ausfälle je Szenario</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failures by rate (%1)</source>
+        <translation>Ausfälle nach Rate (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; over %2: %3 scenarios stood for by %n classes; %4 what-ifs computed.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; über %2: %3 Szenarien, vertreten durch %n Klasse; %4 Was-wäre-wenn-Fälle berechnet.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; über %2: %3 Szenarien, vertreten durch %n Klassen; %4 Was-wäre-wenn-Fälle berechnet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>N-1</source>
+        <translation>N-1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>N-2</source>
+        <translation>N-2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n classes split by their check.</source>
+        <translation>
+            <numerusform>%n Klasse durch ihre Prüfung aufgeteilt.</numerusform>
+            <numerusform>%n Klassen durch ihre Prüfung aufgeteilt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Healthy bisection %1.</source>
+        <translation>Bisektion der intakten Fabric: %1.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Job %1: %2 ms per step (%3).</source>
+        <translation>Job %1: %2 ms je Schritt (%3).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Bisection&lt;/b&gt; (% of healthy, met by that share): p50 %1, &lt;b&gt;p95 %2&lt;/b&gt;, &lt;b&gt;p99 %3&lt;/b&gt;, worst %4.</source>
+        <translation>&lt;b&gt;Bisektion&lt;/b&gt; (% des intakten Werts, von diesem Anteil erreicht): p50 %1, &lt;b&gt;p95 %2&lt;/b&gt;, &lt;b&gt;p99 %3&lt;/b&gt;, schlechtester Wert %4.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;Step slowdown&lt;/b&gt; (×, not exceeded by that share): p50 %1, &lt;b&gt;p95 %2&lt;/b&gt;, &lt;b&gt;p99 %3&lt;/b&gt;, worst %4.</source>
+        <translation>&lt;b&gt;Schrittverlangsamung&lt;/b&gt; (×, von diesem Anteil nicht überschritten): p50 %1, &lt;b&gt;p95 %2&lt;/b&gt;, &lt;b&gt;p99 %3&lt;/b&gt;, schlechtester Wert %4.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A %1-GPU job fits rail-aligned in one pod in %2 % of scenarios (%3–%4).</source>
+        <translation>Ein Job mit %1 GPUs passt in %2 % der Szenarien rail-ausgerichtet in einen Pod (%3–%4).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cancelled: the figures cover the scenarios finished.</source>
+        <translation>Abgebrochen: die Werte umfassen die abgeschlossenen Szenarien.</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>p50 / p95 / p99</source>
+        <translation>p50 / p95 / p99</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>share of scenarios at or below</source>
+        <translation>Anteil der Szenarien bei oder unter</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Bisection under failures (CDF)</source>
+        <translation>Bisektion bei Ausfällen (CDF)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bisection, % of healthy</source>
+        <translation>Bisektion, % des intakten Werts</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bisection %</source>
+        <translation>Bisektion %</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Step slowdown of %1 (CDF)</source>
+        <translation>Schrittverlangsamung von %1 (CDF)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>step time, × healthy</source>
+        <translation>Schrittzeit, × intakt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>slowdown</source>
+        <translation>Verlangsamung</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Failure study: the worst 1 % (bisection ≤ %1 %)</source>
+        <translation>Ausfallstudie: die schlechtesten 1 % (Bisektion ≤ %1 %)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed most often in the worst (%1)</source>
+        <translation>in den schlechtesten am häufigsten ausgefallen (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>also failed in the worst (%1)</source>
+        <translation>in den schlechtesten ebenfalls ausgefallen (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not in the worst</source>
+        <translation>nicht in den schlechtesten</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>What-if: %1</source>
+        <translation>Was-wäre-wenn: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>nothing failed</source>
+        <translation>nichts ausgefallen</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ResilienceWorstModel</name>
+    <message>
+        <location filename="../views/docks/resiliencemodel.cpp" line="+15"/>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>, … (%n in all)</source>
+        <translation>
+            <numerusform>, … (%n insgesamt)</numerusform>
+            <numerusform>, … (%n insgesamt)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Click to fail these elements as a what-if.</source>
+        <translation>Klicken, um diese Elemente als Was-wäre-wenn ausfallen zu lassen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every member of the class: %1</source>
+        <translation>Alle Mitglieder der Klasse: %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 %2:1</source>
+        <translation>%1 %2:1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>cannot run</source>
+        <translation>nicht lauffähig</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>× %1%2</source>
+        <translation>× %1%2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> (re-placed)</source>
+        <translation> (neu platziert)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>Ausgefallen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scenarios</source>
+        <translation>Szenarien</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection</source>
+        <translation>Bisektion</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Oversubscription</source>
+        <translation>Überbuchung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::SelectionEditor</name>
     <message>
         <location filename="../views/docks/selectioneditor.cpp" line="+61"/>
@@ -8349,7 +8823,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+89"/>
+        <location filename="../app/gui/main.cpp" line="+91"/>
         <source>Topology designer for AI training networks.</source>
         <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
     </message>
@@ -8449,7 +8923,17 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Den ersten Vorfall und sein Runbook im Zustand-Dock zeigen.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+2"/>
+        <source>Run the failure study &lt;kind&gt; (n-1, n-2, monte-carlo) in the Resilience dock (with --job: pricing the job).</source>
+        <translation>Die Ausfallstudie &lt;kind&gt; (n-1, n-2, monte-carlo) im Resilienz-Dock ausführen (mit --job: mit Bewertung des Jobs).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>With --study: the elements to fail (docs/resilience.md), e.g. spine.</source>
+        <translation>Mit --study: die ausfallenden Elemente (docs/resilience.md), z. B. spine.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>railyard: cannot open %1</source>
         <translation>railyard: %1 kann nicht geöffnet werden</translation>
     </message>

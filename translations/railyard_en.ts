@@ -262,7 +262,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message numerus="yes">
-        <location filename="../views/mainwindow.cpp" line="+465"/>
+        <location filename="../views/mainwindow.cpp" line="+471"/>
         <source>… and %n more line(s): see Show Details and the Problems dock.</source>
         <translation>
             <numerusform>… and %n more line: see Show Details and the Problems dock.</numerusform>
@@ -303,6 +303,44 @@
         <translation>
             <numerusform>Your figures over the built-in catalogue: %n switch model</numerusform>
             <numerusform>Your figures over the built-in catalogue: %n switch models</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ResilienceDock</name>
+    <message numerus="yes">
+        <location filename="../views/docks/resiliencedock.cpp" line="+508"/>
+        <source>%n failures each</source>
+        <translation>
+            <numerusform>%n failure each</numerusform>
+            <numerusform>%n failures each</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; over %2: %3 scenarios stood for by %n classes; %4 what-ifs computed.</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; over %2: %3 scenarios stood for by %n class; %4 what-ifs computed.</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; over %2: %3 scenarios stood for by %n classes; %4 what-ifs computed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>%n classes split by their check.</source>
+        <translation>
+            <numerusform>%n class split by its check.</numerusform>
+            <numerusform>%n classes split by their check.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ResilienceWorstModel</name>
+    <message numerus="yes">
+        <location filename="../views/docks/resiliencemodel.cpp" line="+21"/>
+        <source>, … (%n in all)</source>
+        <translation>
+            <numerusform>, … (%n in all)</numerusform>
+            <numerusform>, … (%n in all)</numerusform>
         </translation>
     </message>
 </context>

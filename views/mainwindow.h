@@ -41,6 +41,7 @@ class SubnetManagerDock;
 class OutlineDock;
 class ProblemsDock;
 class PropertiesDock;
+class ResilienceDock;
 class RecentFiles;
 
 class MainWindow : public QMainWindow
@@ -85,6 +86,7 @@ public:
     ProblemsDock *problemsDock() const { return m_problemsDock; }
     JobsDock *jobsDock() const { return m_jobsDock; }
     SubnetManagerDock *subnetManagerDock() const { return m_subnetManagerDock; }
+    ResilienceDock *resilienceDock() const { return m_resilienceDock; }
     IntentsDock *intentsDock() const { return m_intentsDock; }
     HealthDock *healthDock() const { return m_healthDock; }
     PropertiesDock *propertiesDock() const { return m_propertiesDock; }
@@ -195,6 +197,7 @@ private:
     QAction *m_showComparisonAction = nullptr;
     JobsDock *m_jobsDock = nullptr;
     SubnetManagerDock *m_subnetManagerDock = nullptr;
+    ResilienceDock *m_resilienceDock = nullptr;
     IntentsDock *m_intentsDock = nullptr;
     HealthDock *m_healthDock = nullptr;
     ControlPlaneDock *m_controlPlaneDock = nullptr;

@@ -74,6 +74,8 @@ ProjectData ProjectSession::snapshot() const
     data.failedIds = m_document->failedIds();
     for (const JobEntry &job : m_document->jobs())
         data.jobs.push_back({job.name, job.text});
+    if (!m_document->failureStudy().empty())
+        data.metadata[failureStudyKey] = m_document->failureStudy();
     return data;
 }
 
@@ -90,6 +92,8 @@ void ProjectSession::applyState(const ProjectData &data)
     for (const ProjectJob &job : data.jobs)
         jobs.push_back(JobEntry::fromText(job.name, job.json));
     m_document->loadJobs(std::move(jobs));
+    const auto study = data.metadata.find(failureStudyKey);
+    m_document->loadFailureStudy(study == data.metadata.end() ? std::string() : study->second);
 }
 
 bool ProjectSession::saveProject(const QString &path, QString *error)

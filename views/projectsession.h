@@ -37,6 +37,9 @@ public:
     ~ProjectSession() override;
 
     static bool isProjectPath(const QString &path);
+    /// The project metadata key of the failure study kept with the design
+    /// (FabricDocument::failureStudy, docs/project-format.md).
+    static constexpr const char *failureStudyKey = "resilience.study";
 
     /// Follows a document (nullptr to stop): a new recovery key, timer reset.
     void setDocument(FabricDocument *document);

@@ -12,6 +12,7 @@
 #include "app/bench/prometheusbench.h"
 #include "app/bench/intentbench.h"
 #include "app/bench/designbench.h"
+#include "app/bench/resiliencebench.h"
 #include "app/bench/routingbench.h"
 #include "app/bench/jobbench.h"
 #include "app/bench/projectbench.h"
@@ -299,6 +300,14 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("prometheus"),
                       QStringLiteral("Time one Prometheus poll of every NIC and switch-port series of the 131k "
                                      "fabric instead: HTTP from a synthetic local /api/v1/query, parsing, mapping.")});
+    parser.addOption({QStringLiteral("resilience"),
+                      QStringLiteral("Time failure studies instead: Monte Carlo scenarios per second at 24K and 131K "
+                                     "GPUs without and with a job, 1 against 2 threads, 2 shards and their merge, "
+                                     "N-1 at 131K (see --samples).")});
+    parser.addOption({QStringLiteral("samples"),
+                      QStringLiteral("--resilience: Monte Carlo scenarios per run without a job (a tenth with one). "
+                                     "Default 1000."),
+                      QStringLiteral("n"), QStringLiteral("1000")});
     if (!parser.parse(QCoreApplication::arguments())) {
         std::fprintf(stderr, "railyard-bench: %s\n", qPrintable(parser.errorText()));
         return 2;
@@ -312,6 +321,14 @@ int main(int argc, char *argv[])
     if (!ok || repeats < 1) {
         std::fprintf(stderr, "railyard-bench: --repeat must be a positive integer\n");
         return 2;
+    }
+    if (parser.isSet(QStringLiteral("resilience"))) {
+        const int samples = parser.value(QStringLiteral("samples")).toInt(&ok);
+        if (!ok || samples < 1) {
+            std::fprintf(stderr, "railyard-bench: --samples must be a positive integer\n");
+            return 2;
+        }
+        return runResilienceBench(params131k(), samples, parser.isSet(QStringLiteral("json")));
     }
     if (parser.isSet(QStringLiteral("lfts")))
         return runRoutingBench(repeats, parser.isSet(QStringLiteral("json")));

@@ -1,7 +1,9 @@
 #include "app/cli/comparecommand.h"
 
 #include "app/cli/clicommon.h"
+#include "app/cli/resiliencecommand.h"
 #include "core/compare/fabricdiff.h"
+#include "core/resilience/resiliencecompare.h"
 
 namespace Railyard::Cli {
 namespace {
@@ -42,14 +44,44 @@ int runDiff(const QStringList &args)
                  QStringLiteral("file"));
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/cli.md)."));
     cl.addFlag({QStringLiteral("no-analysis")}, QStringLiteral("Compare elements only: no bisection of either side."));
-    cl.setEpilog(QStringLiteral("Exit codes: 0 compared (identical or not), 1 a file cannot be read, 2 usage error."));
+    cl.addFlag({QStringLiteral("resilience")},
+               QStringLiteral("Also run a failure study on both (default n-1 over every switch and link) and show "
+                              "their bisection, and with --job the step slowdown, at p50, p95 and p99 side by "
+                              "side (docs/resilience.md)."));
+    addStudyOptions(cl, true);
+    cl.setEpilog(QStringLiteral("Example:\n  railyard-cli diff a.fabric.json b.fabric.json --resilience --study "
+                                "monte-carlo --samples 2000\nExit codes: 0 compared (identical or not), 1 a file "
+                                "cannot be read or the study cannot run, 2 usage error."));
     if (!cl.parse(args))
         return ExitOk;
+    const bool resilience = cl.isSet(QStringLiteral("resilience"));
+    std::optional<StudyOptions> study;
+    if (resilience) {
+        if (!(study = studyOptionsFrom(cl, true)))
+            return ExitBadInput;
+    } else {
+        for (const char *option : {"study", "scope", "rates", "samples", "failures", "seed", "job", "routing",
+                                   "no-symmetry", "threads"})
+            if (cl.isSet(QString::fromLatin1(option)))
+                cl.fail(QStringLiteral("--%1: only with --resilience").arg(QString::fromLatin1(option)));
+    }
     const std::optional<std::pair<Fabric, Fabric>> fabrics = loadPair(cl);
     if (!fabrics)
         return ExitBadInput;
     const FabricDiff diff = diffFabrics(fabrics->first, fabrics->second, !cl.isSet(QStringLiteral("no-analysis")));
-    printOutRaw(cl.isSet(QStringLiteral("json")) ? diffToJson(diff) : diffToText(diff));
+    const bool json = cl.isSet(QStringLiteral("json"));
+    if (!resilience) {
+        printOutRaw(json ? diffToJson(diff) : diffToText(diff));
+        return ExitOk;
+    }
+    const ResilienceComparison comparison = compareResilience(
+        {{cl.positional(0).toStdString(), &fabrics->first}, {cl.positional(1).toStdString(), &fabrics->second}},
+        *study);
+    printOutRaw(json ? withResilienceJson(diffToJson(diff), comparison)
+                     : diffToText(diff) + "\n" + resilienceComparisonToText(comparison));
+    for (const ResilienceFigures &f : comparison.designs)
+        if (!f.error.empty())
+            return ExitBadInput;
     return ExitOk;
 }
 

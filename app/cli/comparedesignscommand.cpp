@@ -1,7 +1,9 @@
 #include "app/cli/comparedesignscommand.h"
 
 #include "app/cli/clicommon.h"
+#include "app/cli/resiliencecommand.h"
 #include "core/compare/designcomparison.h"
+#include "core/resilience/resiliencecompare.h"
 
 #include <QFileInfo>
 
@@ -23,12 +25,28 @@ int runCompareDesigns(const QStringList &args)
                                 "step communication time on ideal routing and as the fabric routes."),
                  QStringLiteral("file"));
     addCatalogOption(cl);
+    cl.addFlag({QStringLiteral("resilience")},
+               QStringLiteral("Also run a failure study on each design (default n-1 over every switch and link; "
+                              "with --job its step slowdown too) and add its p50/p95/p99 rows "
+                              "(docs/resilience.md)."));
+    addStudyOptions(cl, false);
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/cli.md)."));
     cl.setEpilog(QStringLiteral("Example:\n  railyard-cli compare-designs ib.fabric.json eth.fabric.json --job "
                                 "samples/llama-70b-3k.job.json\nExit codes: 0 printed, 1 a design, the job or "
                                 "the catalogue cannot be read, 2 usage error."));
     if (!cl.parse(args))
         return ExitOk;
+    const bool resilience = cl.isSet(QStringLiteral("resilience"));
+    std::optional<StudyOptions> study;
+    if (resilience) {
+        if (!(study = studyOptionsFrom(cl, false)))
+            return ExitBadInput;
+    } else {
+        for (const char *option : {"study", "scope", "rates", "samples", "failures", "seed", "routing",
+                                   "no-symmetry", "threads"})
+            if (cl.isSet(QString::fromLatin1(option)))
+                cl.fail(QStringLiteral("--%1: only with --resilience").arg(QString::fromLatin1(option)));
+    }
     const QStringList files = cl.positionals();
     if (files.size() > 16)
         cl.fail(QStringLiteral("at most 16 designs at once, got %1").arg(files.size()));
@@ -50,9 +68,23 @@ int runCompareDesigns(const QStringList &args)
     std::vector<DesignInput> inputs;
     for (qsizetype i = 0; i < files.size(); ++i)
         inputs.push_back({QFileInfo(files[i]).fileName().toStdString(), &fabrics[size_t(i)]});
-    const DesignComparison comparison = compareDesigns(inputs, *catalog, job ? &*job : nullptr);
-    printOutRaw(cl.isSet(QStringLiteral("json")) ? designComparisonToJson(comparison)
-                                                 : designComparisonToText(comparison));
+    DesignComparison comparison = compareDesigns(inputs, *catalog, job ? &*job : nullptr);
+    const bool json = cl.isSet(QStringLiteral("json"));
+    if (!study) {
+        printOutRaw(json ? designComparisonToJson(comparison) : designComparisonToText(comparison));
+        return ExitOk;
+    }
+    if (job) {
+        study->job = *job;
+        study->jobSource = QFileInfo(cl.value(QStringLiteral("job"))).fileName().toStdString();
+    }
+    std::vector<std::pair<std::string, const Fabric *>> designs;
+    for (const DesignInput &input : inputs)
+        designs.emplace_back(input.label, input.fabric);
+    const ResilienceComparison figures = compareResilience(designs, *study);
+    appendResilience(comparison, figures);
+    printOutRaw(json ? withResilienceJson(designComparisonToJson(comparison), figures)
+                     : designComparisonToText(comparison) + "\n" + resilienceComparisonToText(figures));
     return ExitOk;
 }
 

@@ -26,6 +26,93 @@ bool writeText(const QString &path, const std::string &text)
     return true;
 }
 
+} // namespace
+
+void addStudyOptions(CommandLine &cl, bool withJob)
+{
+    cl.addOption({QStringLiteral("study")}, QStringLiteral("n-1, n-2 or monte-carlo. Default n-1."),
+                 QStringLiteral("kind"), QStringLiteral("n-1"));
+    cl.addOption({QStringLiteral("scope")},
+                 QStringLiteral("The elements to fail: comma-separated KIND[:GLOB], KIND one of all, switches, "
+                                "links, leaf, spine, core, host-links, switch-links, nics; GLOB matches ids and "
+                                "location paths zone/pod/su/rack (spine:*/pod-03/*). Default all."),
+                 QStringLiteral("selector"));
+    cl.addOption({QStringLiteral("rates")},
+                 QStringLiteral("Monte Carlo: failure rates per element class (JSON, docs/resilience.md). Default: "
+                                "the documented defaults."),
+                 QStringLiteral("file"));
+    cl.addOption({QStringLiteral("samples")}, QStringLiteral("Monte Carlo scenarios. Default 1000."),
+                 QStringLiteral("n"), QStringLiteral("1000"));
+    cl.addOption({QStringLiteral("failures")},
+                 QStringLiteral("Monte Carlo: exactly K random elements of the scope down per scenario instead of "
+                                "the rates."),
+                 QStringLiteral("k"));
+    cl.addOption({QStringLiteral("seed")}, QStringLiteral("Seed of the scenarios. Default 1."), QStringLiteral("n"),
+                 QStringLiteral("1"));
+    if (withJob)
+        cl.addOption({QStringLiteral("job")},
+                     QStringLiteral("A job (*.job.json) whose step time each scenario prices."),
+                     QStringLiteral("file"));
+    cl.addOption({QStringLiteral("routing")},
+                 QStringLiteral("Routing the job's step is priced under: fluid, ecmp, adaptive, hashed, static or "
+                                "as-routed (the fabric's own). Default as-routed."),
+                 QStringLiteral("mode"), QStringLiteral("as-routed"));
+    cl.addFlag({QStringLiteral("no-symmetry")},
+               QStringLiteral("Evaluate every scenario instead of one per class of equivalent failures."));
+    cl.addOption({QStringLiteral("threads")}, QStringLiteral("Threads evaluating scenarios. Default: one per core."),
+                 QStringLiteral("n"), QStringLiteral("0"));
+}
+
+std::optional<StudyOptions> studyOptionsFrom(CommandLine &cl, bool withJob)
+{
+    StudyOptions options;
+    const QString kind = cl.value(QStringLiteral("study")).trimmed().toLower();
+    const auto studyKind = studyKindFromName(kind.toStdString());
+    if (!studyKind)
+        cl.fail(QStringLiteral("--study: unknown study '%1' (n-1, n-2 or monte-carlo)").arg(kind.left(40)));
+    options.kind = *studyKind;
+    options.scope = cl.value(QStringLiteral("scope")).toStdString();
+    options.samples = cl.intValue(QStringLiteral("samples"), 1000, 1);
+    options.forcedFailures = cl.intValue(QStringLiteral("failures"), 0, 1);
+    options.seed = std::uint64_t(cl.intValue(QStringLiteral("seed"), 1, 0));
+    options.threads = cl.intValue(QStringLiteral("threads"), 0, 0);
+    options.symmetry = !cl.isSet(QStringLiteral("no-symmetry"));
+    options.routing = cl.value(QStringLiteral("routing")).trimmed().toLower().toStdString();
+    if (options.kind != StudyKind::MonteCarlo)
+        for (const char *mcOnly : {"rates", "failures"})
+            if (cl.isSet(QString::fromLatin1(mcOnly)))
+                cl.fail(QStringLiteral("--%1: only with --study monte-carlo").arg(QString::fromLatin1(mcOnly)));
+    if (cl.isSet(QStringLiteral("rates")) && cl.isSet(QStringLiteral("failures")))
+        cl.fail(QStringLiteral("give one of --rates and --failures"));
+    if (cl.isSet(QStringLiteral("rates"))) {
+        const QString ratesFile = cl.value(QStringLiteral("rates"));
+        QString error;
+        const std::optional<QByteArray> data = readInputFile(ratesFile, &error, 1 << 20);
+        if (!data) {
+            printErr(error);
+            return std::nullopt;
+        }
+        try {
+            options.rates = parseFailureRates(std::string_view(data->constData(), size_t(data->size())),
+                                              ratesFile.toStdString());
+        } catch (const ResilienceError &e) {
+            printErr(QString::fromStdString(e.what()));
+            return std::nullopt;
+        }
+        options.ratesSource = QFileInfo(ratesFile).fileName().toStdString();
+    }
+    if (withJob && cl.isSet(QStringLiteral("job"))) {
+        std::optional<JobSpec> job = readJobFile(cl.value(QStringLiteral("job")));
+        if (!job)
+            return std::nullopt;
+        options.job = std::move(*job);
+        options.jobSource = QFileInfo(cl.value(QStringLiteral("job"))).fileName().toStdString();
+    }
+    return options;
+}
+
+namespace {
+
 int runMerge(const QStringList &args)
 {
     CommandLine cl(QStringLiteral("resilience merge"),
@@ -82,39 +169,11 @@ int runResilience(const QStringList &args)
                                   "failures are evaluated once (symmetry). 'resilience merge PARTS… -o RESULT' "
                                   "joins shards. docs/resilience.md explains the figures."));
     cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("Fabric file to study."));
-    cl.addOption({QStringLiteral("study")}, QStringLiteral("n-1, n-2 or monte-carlo. Default n-1."),
-                 QStringLiteral("kind"), QStringLiteral("n-1"));
-    cl.addOption({QStringLiteral("scope")},
-                 QStringLiteral("The elements to fail: comma-separated KIND[:GLOB], KIND one of all, switches, "
-                                "links, leaf, spine, core, host-links, switch-links, nics; GLOB matches ids and "
-                                "location paths zone/pod/su/rack (spine:*/pod-03/*). Default all."),
-                 QStringLiteral("selector"));
-    cl.addOption({QStringLiteral("rates")},
-                 QStringLiteral("Monte Carlo: failure rates per element class (JSON, docs/resilience.md). Default: "
-                                "the documented defaults."),
-                 QStringLiteral("file"));
-    cl.addOption({QStringLiteral("samples")}, QStringLiteral("Monte Carlo scenarios. Default 1000."),
-                 QStringLiteral("n"), QStringLiteral("1000"));
-    cl.addOption({QStringLiteral("failures")},
-                 QStringLiteral("Monte Carlo: exactly K random elements of the scope down per scenario instead of "
-                                "the rates."),
-                 QStringLiteral("k"));
-    cl.addOption({QStringLiteral("seed")}, QStringLiteral("Seed of the scenarios. Default 1."), QStringLiteral("n"),
-                 QStringLiteral("1"));
-    cl.addOption({QStringLiteral("job")}, QStringLiteral("A job (*.job.json) whose step time each scenario prices."),
-                 QStringLiteral("file"));
-    cl.addOption({QStringLiteral("routing")},
-                 QStringLiteral("Routing the job's step is priced under: fluid, ecmp, adaptive, hashed, static or "
-                                "as-routed (the fabric's own). Default as-routed."),
-                 QStringLiteral("mode"), QStringLiteral("as-routed"));
+    addStudyOptions(cl, true);
     cl.addOption({QStringLiteral("place-gpus")},
                  QStringLiteral("Monte Carlo: also the probability that a job of N GPUs still fits rail-aligned in "
                                 "one pod (every NIC link of its hosts up)."),
                  QStringLiteral("n"));
-    cl.addFlag({QStringLiteral("no-symmetry")},
-               QStringLiteral("Evaluate every scenario instead of one per class of equivalent failures."));
-    cl.addOption({QStringLiteral("threads")}, QStringLiteral("Threads evaluating scenarios. Default: one per core."),
-                 QStringLiteral("n"), QStringLiteral("0"));
     cl.addOption({QStringLiteral("shard")},
                  QStringLiteral("I/N: compute only part I of N (0-based); merge the parts with 'resilience merge'."),
                  QStringLiteral("i/n"));
@@ -154,26 +213,15 @@ int runResilience(const QStringList &args)
         return ExitOk;
 
     const QString file = cl.positional(0);
-    StudyOptions options;
-    const QString kind = cl.value(QStringLiteral("study")).trimmed().toLower();
-    const auto studyKind = studyKindFromName(kind.toStdString());
-    if (!studyKind)
-        cl.fail(QStringLiteral("--study: unknown study '%1' (n-1, n-2 or monte-carlo)").arg(kind.left(40)));
-    options.kind = *studyKind;
-    options.scope = cl.value(QStringLiteral("scope")).toStdString();
-    options.samples = cl.intValue(QStringLiteral("samples"), 1000, 1);
-    options.forcedFailures = cl.intValue(QStringLiteral("failures"), 0, 1);
-    options.seed = std::uint64_t(cl.intValue(QStringLiteral("seed"), 1, 0));
-    options.threads = cl.intValue(QStringLiteral("threads"), 0, 0);
+    std::optional<StudyOptions> read = studyOptionsFrom(cl, true);
+    if (!read)
+        return ExitBadInput;
+    StudyOptions options = std::move(*read);
+    const QString kind = QString::fromLatin1(studyKindName(options.kind));
     options.placeGpus = cl.intValue(QStringLiteral("place-gpus"), 0, 1);
-    options.symmetry = !cl.isSet(QStringLiteral("no-symmetry"));
-    options.routing = cl.value(QStringLiteral("routing")).trimmed().toLower().toStdString();
     const bool monteCarlo = options.kind == StudyKind::MonteCarlo;
-    for (const char *mcOnly : {"rates", "failures", "place-gpus"})
-        if (!monteCarlo && cl.isSet(QString::fromLatin1(mcOnly)))
-            cl.fail(QStringLiteral("--%1: only with --study monte-carlo").arg(QString::fromLatin1(mcOnly)));
-    if (cl.isSet(QStringLiteral("rates")) && cl.isSet(QStringLiteral("failures")))
-        cl.fail(QStringLiteral("give one of --rates and --failures"));
+    if (!monteCarlo && cl.isSet(QStringLiteral("place-gpus")))
+        cl.fail(QStringLiteral("--place-gpus: only with --study monte-carlo"));
     if (cl.isSet(QStringLiteral("shard"))) {
         const QStringList parts = cl.value(QStringLiteral("shard")).split(QLatin1Char('/'));
         bool ok1 = false, ok2 = false;
@@ -245,30 +293,6 @@ int runResilience(const QStringList &args)
     std::optional<Fabric> fabric = loadFabric(file, format);
     if (!fabric)
         return ExitBadInput;
-    if (cl.isSet(QStringLiteral("rates"))) {
-        const QString ratesFile = cl.value(QStringLiteral("rates"));
-        QString error;
-        const std::optional<QByteArray> data = readInputFile(ratesFile, &error, 1 << 20);
-        if (!data) {
-            printErr(error);
-            return ExitBadInput;
-        }
-        try {
-            options.rates = parseFailureRates(std::string_view(data->constData(), size_t(data->size())),
-                                              ratesFile.toStdString());
-        } catch (const ResilienceError &e) {
-            printErr(QString::fromStdString(e.what()));
-            return ExitBadInput;
-        }
-        options.ratesSource = QFileInfo(ratesFile).fileName().toStdString();
-    }
-    if (cl.isSet(QStringLiteral("job"))) {
-        std::optional<JobSpec> job = readJobFile(cl.value(QStringLiteral("job")));
-        if (!job)
-            return ExitBadInput;
-        options.job = std::move(*job);
-        options.jobSource = QFileInfo(cl.value(QStringLiteral("job"))).fileName().toStdString();
-    }
     try {
         const StudyResult result = runFailureStudy(*fabric, options);
         const bool json = cl.isSet(QStringLiteral("json"));

@@ -5,6 +5,7 @@
 //   railyard FILE --intent OLD.intent.json [--intent-diff NEW.intent.json] [--screenshot OUT.png]
 //   railyard FILE --health-sim --job JOB [--inject KIND:ID:VALUE[@I]]... [--intervals N] [--incident]
 //   railyard FILE --health-replay REC.jsonl|PROJECT.railyard[#ID] [--job JOB] [--intervals N]
+//   railyard FILE --study n-1|n-2|monte-carlo [--study-scope SELECTOR] [--job JOB] [--screenshot OUT.png]
 //   railyard FILE --health-prometheus URL --job JOB [--health-mapping MAP.json] [--health-record]
 //
 // --screenshot opens the file, lays it out, waits for the analysis, renders
@@ -21,6 +22,7 @@
 #include "views/docks/healthdock.h"
 #include "views/docks/intentsdock.h"
 #include "views/docks/jobsdock.h"
+#include "views/docks/resiliencedock.h"
 #include "views/mainwindow.h"
 #include "core/model/hugepages.h"
 
@@ -136,8 +138,14 @@ int main(int argc, char **argv)
                                        QStringLiteral("n"), QStringLiteral("5"));
     const QCommandLineOption incident(QStringLiteral("incident"),
                                       QApplication::translate("main", "Show the first incident and its runbook in the Health dock."));
+    const QCommandLineOption study(QStringLiteral("study"),
+                                   QApplication::translate("main", "Run the failure study <kind> (n-1, n-2, monte-carlo) in the Resilience dock (with --job: pricing the job)."),
+                                   QStringLiteral("kind"));
+    const QCommandLineOption studyScope(QStringLiteral("study-scope"),
+                                        QApplication::translate("main", "With --study: the elements to fail (docs/resilience.md), e.g. spine."),
+                                        QStringLiteral("selector"));
     parser.addOptions({screenshot, size, focus, zoom, fail, job, compare, dock, intent, intentDiff, healthSim, healthReplay, inject,
-                       intervals, incident, healthPrometheus, healthMapping, healthRecord});
+                       intervals, incident, healthPrometheus, healthMapping, healthRecord, study, studyScope});
     parser.process(app);
 
     const bool capture = parser.isSet(screenshot);
@@ -236,6 +244,33 @@ int main(int argc, char **argv)
         }
     }
 
+    if (parser.isSet(study)) {
+        const auto kind = Railyard::studyKindFromName(parser.value(study).toStdString());
+        if (!kind) {
+            std::fprintf(stderr, "railyard: --study: unknown study '%s' (n-1, n-2 or monte-carlo)\n",
+                         qPrintable(parser.value(study).left(40)));
+            return 2;
+        }
+        Railyard::ResilienceDock *resilience = window.resilienceDock();
+        Railyard::StudyOptions options = resilience->options();
+        options.kind = *kind;
+        options.scope = parser.value(studyScope).toStdString();
+        options.forcedFailures = 0;
+        resilience->setOptions(options, parser.isSet(job));
+        resilience->show();
+        resilience->raise();
+        // The job's placement first, when one is asked for.
+        QElapsedTimer placed;
+        placed.start();
+        while (parser.isSet(job) && window.jobsDock()->isBusy() && placed.elapsed() < 300000)
+            QApplication::processEvents(QEventLoop::AllEvents, 50);
+        if (!resilience->run() || (resilience->waitForFinished(), !resilience->errorText().isEmpty())) {
+            std::fprintf(stderr, "railyard: --study: %s\n", qPrintable(resilience->errorText()));
+            if (capture)
+                return 1;
+        }
+    }
+
     if (parser.isSet(dock)) {
         const QString wanted = parser.value(dock);
         QDockWidget *found = nullptr;
@@ -311,6 +346,12 @@ int main(int argc, char **argv)
         if (parser.isSet(incident))
             window.healthDock()->showIncident(0);
         window.resizeDocks({window.healthDock()}, {std::max(520, windowSize.width() * 36 / 100)}, Qt::Horizontal);
+        QApplication::processEvents();
+        if (!parser.isSet(focus) && !(zoomPercent > 0))
+            window.canvas()->fitToView();
+    }
+    if (parser.isSet(study)) {
+        window.resizeDocks({window.resilienceDock()}, {std::max(560, windowSize.width() * 40 / 100)}, Qt::Horizontal);
         QApplication::processEvents();
         if (!parser.isSet(focus) && !(zoomPercent > 0))
             window.canvas()->fitToView();

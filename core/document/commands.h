@@ -164,4 +164,18 @@ private:
     JobEntry m_job; ///< the other version (after redo: the one before)
 };
 
+/// Keeps a failure study with the design, replacing the one before.
+class SetFailureStudyCommand : public QUndoCommand
+{
+public:
+    SetFailureStudyCommand(FabricDocument *document, std::string json, const QString &text);
+    void redo() override { swap(); }
+    void undo() override { swap(); }
+
+private:
+    void swap();
+    FabricDocument *m_document;
+    std::string m_json; ///< the other study (after redo: the one before)
+};
+
 } // namespace Railyard

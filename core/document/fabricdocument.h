@@ -206,6 +206,17 @@ public:
     /// Sets the jobs at load time (a project's saved state): not an edit.
     void loadJobs(std::vector<JobEntry> jobs);
 
+    // --- The failure study kept with the design (project state) ----------------
+    /// The last failure study kept with the design, as studyToJson() wrote it
+    /// (parameters and every outcome; docs/resilience.md); empty for none. The
+    /// Resilience dock shows it and the project saves it.
+    const std::string &failureStudy() const { return m_failureStudy; }
+    /// Keeps a study with the design (empty: drops it): one undo step, so the
+    /// project asks to be saved. Emits failureStudyChanged.
+    void setFailureStudy(std::string json);
+    /// Sets the study at load time (a project's saved state): not an edit.
+    void loadFailureStudy(std::string json);
+
     // --- The subnet manager's forwarding tables --------------------------------
     /// The tables a subnet manager computed for this fabric (read from a dump,
     /// or from OpenSM run under ibsim): what "Subnet manager (LFTs)" routing
@@ -239,6 +250,8 @@ signals:
     void currentJobChanged();
     /// Forwarding tables were set or dropped.
     void forwardingTablesChanged();
+    /// The failure study kept with the design was set, replaced or dropped.
+    void failureStudyChanged();
 
 private:
     friend class SetFailedCommand;
@@ -249,6 +262,7 @@ private:
     friend class ReplaceFabricCommand;
     friend class AddRemoveJobCommand;
     friend class ReplaceJobCommand;
+    friend class SetFailureStudyCommand;
 
     /// Inserts (insert = true) or removes the job at `index`; emits jobsChanged.
     void performInsertJob(int index, const JobEntry &job);
@@ -299,6 +313,7 @@ private:
     std::vector<std::string> m_selection;
     std::unordered_map<std::string, QPointF> m_pins;
     std::vector<JobEntry> m_jobs;
+    std::string m_failureStudy;
     int m_currentJob = -1;
     mutable std::optional<CapacityView> m_capacity; ///< capacityView(), dropped on every change
     std::optional<ForwardingTables> m_tables;

@@ -70,6 +70,33 @@ bool FabricDocument::replaceJob(int index, const JobSpec &spec)
     return true;
 }
 
+void FabricDocument::setFailureStudy(std::string json)
+{
+    if (json == m_failureStudy)
+        return;
+    const QString text = json.empty() ? tr("Drop failure study") : tr("Keep failure study");
+    m_undoStack.push(new SetFailureStudyCommand(this, std::move(json), text));
+}
+
+void FabricDocument::loadFailureStudy(std::string json)
+{
+    m_failureStudy = std::move(json);
+    emit failureStudyChanged();
+}
+
+SetFailureStudyCommand::SetFailureStudyCommand(FabricDocument *document, std::string json, const QString &text)
+    : QUndoCommand(text)
+    , m_document(document)
+    , m_json(std::move(json))
+{
+}
+
+void SetFailureStudyCommand::swap()
+{
+    std::swap(m_document->m_failureStudy, m_json);
+    emit m_document->failureStudyChanged();
+}
+
 void FabricDocument::loadJobs(std::vector<JobEntry> jobs)
 {
     m_jobs = std::move(jobs);

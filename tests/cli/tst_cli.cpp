@@ -51,6 +51,7 @@ private slots:
     void catalog();
     void generateNvlinkDomains();
     void placeUnderTables();
+    void diffWithResilience();
 };
 
 QString TestCli::fatTree(int k, double gbps, const QString &name)
@@ -592,6 +593,55 @@ void TestCli::placeUnderTables()
                                 QStringLiteral("--routing"), QStringLiteral("static")});
     QCOMPARE(both.exitCode, 2);
     QVERIFY(both.err.contains(QStringLiteral("give one of --routing and --lfts")));
+}
+
+void TestCli::diffWithResilience()
+{
+    // Two k=4 fat-trees, 100 and 200 Gbit/s: the same shape, so the same N-1
+    // percentages (docs/resilience.md derives them: a switch down leaves 75 %,
+    // a link 87.5 %; 20 switch and 48 link scenarios).
+    const QString a = fatTree(4, 100, QStringLiteral("resilience-a.fabric.json"));
+    const QString b = fatTree(4, 200, QStringLiteral("resilience-b.fabric.json"));
+    QVERIFY(!a.isEmpty() && !b.isEmpty());
+    const CliRun text = runCli({QStringLiteral("diff"), a, b, QStringLiteral("--resilience")});
+    QVERIFY2(text.exitCode == 0, qPrintable(describe(text)));
+    QVERIFY2(text.out.contains(QStringLiteral("Resilience: n-1 over all switches and links")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("Classes / scenarios")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("6 / 68")), qPrintable(text.out));
+    const CliRun json = runCli({QStringLiteral("diff"), a, b, QStringLiteral("--resilience"), QStringLiteral("--json")});
+    QVERIFY2(json.exitCode == 0, qPrintable(describe(json)));
+    const QJsonObject doc = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QVERIFY(doc.contains(QStringLiteral("resilience")));
+    const QJsonArray designs = doc[QStringLiteral("resilience")][QStringLiteral("designs")].toArray();
+    QCOMPARE(designs.size(), 2);
+    for (const QJsonValue &d : designs) {
+        const QJsonObject bisection = d[QStringLiteral("bisection_pct")].toObject();
+        QCOMPARE(bisection[QStringLiteral("p50")][QStringLiteral("value")].toDouble(), 87.5);
+        QCOMPARE(bisection[QStringLiteral("p95")][QStringLiteral("value")].toDouble(), 75.0);
+        QCOMPARE(bisection[QStringLiteral("p99")][QStringLiteral("value")].toDouble(), 75.0);
+        QCOMPARE(d[QStringLiteral("classes")].toInt(), 6);
+    }
+    QCOMPARE(designs[0][QStringLiteral("healthy_bisection_gbps")].toDouble(), 800.0);
+    QCOMPARE(designs[1][QStringLiteral("healthy_bisection_gbps")].toDouble(), 1600.0);
+    // The study's options only with --resilience; a scope that selects nothing is an error.
+    const CliRun stray = runCli({QStringLiteral("diff"), a, b, QStringLiteral("--study"), QStringLiteral("n-2")});
+    QCOMPARE(stray.exitCode, 2);
+    QVERIFY2(stray.err.contains(QStringLiteral("--study: only with --resilience")), qPrintable(stray.err));
+    const CliRun empty = runCli({QStringLiteral("diff"), a, b, QStringLiteral("--resilience"), QStringLiteral("--scope"),
+                                 QStringLiteral("spine:nothing")});
+    QCOMPARE(empty.exitCode, 1);
+    // compare-designs gains the rows.
+    const CliRun designsRun = runCli({QStringLiteral("compare-designs"), a, b, QStringLiteral("--resilience"),
+                                      QStringLiteral("--json")});
+    QVERIFY2(designsRun.exitCode == 0, qPrintable(describe(designsRun)));
+    const QJsonObject compared = QJsonDocument::fromJson(designsRun.out.toUtf8()).object();
+    bool found = false;
+    for (const QJsonValue &row : compared[QStringLiteral("rows")].toArray())
+        if (row[QStringLiteral("key")].toString() == QStringLiteral("resilience_bisection_p95")) {
+            found = true;
+            QCOMPARE(row[QStringLiteral("values")].toArray().at(1).toDouble(), 75.0);
+        }
+    QVERIFY(found);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -74,9 +74,36 @@ def check_binaries():
     return found
 
 
-def _free_port():
+def _ephemeral_range():
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+            lo, hi = (int(x) for x in f.read().split())
+            return lo, hi
+    except (OSError, ValueError):
+        return 32768, 60999
+
+
+def _free_port(avoid=()):
+    """A port free on every interface, chosen outside the kernel's ephemeral
+    range: a port from bind(0) is ephemeral, and another test's outgoing
+    connection may take it as its local port before slurmctld binds it."""
+    import random
+    lo, hi = _ephemeral_range()
+    candidates = [(12000, min(lo, 30000) - 1)] if lo > 13000 else [(hi + 1, 65000)]
+    rng = random.Random()
+    for _ in range(200):
+        a, b = candidates[0]
+        port = rng.randint(a, max(a, b))
+        if port in avoid:
+            continue
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("0.0.0.0", port))
+            except OSError:
+                continue
+            return port
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind(("0.0.0.0", 0))
         return s.getsockname()[1]
 
 
@@ -139,8 +166,17 @@ class SlurmCluster:
         self.root = tempfile.mkdtemp(prefix="slurm-", dir=self.workdir)
         try:
             self._start_munged()
-            self._write_conf()
-            self._start_slurm_daemons()
+            # A port found free may still be taken before the daemon binds
+            # it; then start again on new ports.
+            for attempt in range(5):
+                self._write_conf()
+                try:
+                    self._start_slurm_daemons()
+                    break
+                except SlurmStartError as e:
+                    if "Address already in use" not in str(e) or attempt == 4:
+                        raise
+                    self._stop_slurm_daemons()
             self._wait_node_idle()
         except BaseException:
             self.stop()
@@ -279,6 +315,30 @@ class SlurmCluster:
         self._procs.append((name, proc, log))
         return proc
 
+    def _stop_slurm_daemons(self, timeout=15.0):
+        """Stops slurmd and slurmctld (not munged) and clears their logs and
+        state, for a fresh start on other ports."""
+        keep = []
+        for name, proc, log in self._procs:
+            if name in ("slurmctld", "slurmd"):
+                if proc.poll() is None:
+                    proc.terminate()
+                    try:
+                        proc.wait(timeout=timeout)
+                    except subprocess.TimeoutExpired:
+                        proc.kill()
+                        proc.wait(timeout=timeout)
+                for f in (log, self.path(name + ".stdio")):
+                    try:
+                        os.remove(f)
+                    except OSError:
+                        pass
+            else:
+                keep.append((name, proc, log))
+        self._procs = keep
+        for d in ("state", "spool"):
+            shutil.rmtree(self.path(d), ignore_errors=True)
+
     def _alive(self, name):
         return any(n == name and p.poll() is None for n, p, _ in self._procs)
 
@@ -320,9 +380,7 @@ class SlurmCluster:
 
     def _write_conf(self):
         self.ctld_port = _free_port()
-        self.slurmd_port = _free_port()
-        while self.slurmd_port == self.ctld_port:
-            self.slurmd_port = _free_port()
+        self.slurmd_port = _free_port(avoid={self.ctld_port})
         user = pwd.getpwuid(os.getuid()).pw_name
         self.node_name = socket.gethostname().split(".")[0] or "localhost"
         try:

@@ -4,6 +4,7 @@
 #include "core/generators/presets.h"
 #include "core/jobs/jobspec.h"
 #include "core/resilience/resilience.h"
+#include "core/resilience/resiliencecompare.h"
 #include "core/resilience/slurmscript.h"
 #include "core/export/hostlist.h"
 
@@ -319,6 +320,64 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ResilienceError, mergeStudies(parts));
         parts.push_back(parts.front());
         QVERIFY_THROWS_EXCEPTION(ResilienceError, mergeStudies(parts));
+    }
+
+    void designsComparedByResilience()
+    {
+        // The same k=4 shape at 100 and 200 Gbit/s: the same percentages
+        // (derived by hand in nMinus1OnFatTreeK4), twice the healthy bisection.
+        const Fabric a = fatTree4();
+        Fabric b = generateClos(fatTreeParams(4, 200.0));
+        b.name = "ft4-200g";
+        StudyOptions o;
+        const ResilienceComparison c = compareResilience({{"A", &a}, {"B", &b}}, o);
+        QCOMPARE(c.designs.size(), size_t(2));
+        QCOMPARE(c.designs[0].healthyBisectionGbps, 800.0);
+        QCOMPARE(c.designs[1].healthyBisectionGbps, 1600.0);
+        QCOMPARE(c.designs[1].classes, 6);
+        QCOMPARE(c.designs[1].scenarios, 68.0);
+        std::map<std::string, std::vector<double>> rows;
+        for (const ComparisonRow &row : resilienceRows(c)) {
+            rows[row.key] = row.values;
+            QVERIFY(!row.changed(1));
+        }
+        QCOMPARE(rows.size(), size_t(4)); // no slowdown rows without a job
+        QCOMPARE(rows["resilience_bisection_p50"], (std::vector<double>{87.5, 87.5}));
+        QCOMPARE(rows["resilience_bisection_p95"], (std::vector<double>{75.0, 75.0}));
+        QCOMPARE(rows["resilience_bisection_p99"], (std::vector<double>{75.0, 75.0}));
+        QCOMPARE(rows["resilience_bisection_worst"], (std::vector<double>{75.0, 75.0}));
+        const std::string text = resilienceComparisonToText(c);
+        QVERIFY2(text.find("Bisection p95 (% of healthy)   75.00   75.00") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("6 / 68") != std::string::npos, text.c_str());
+        const std::string json = withResilienceJson(R"({"report": 1})", c);
+        QVERIFY2(json.find("\"report\": 1") != std::string::npos, json.c_str());
+        QVERIFY2(json.find("\"resilience\"") != std::string::npos, json.c_str());
+
+        // With a job: the slowdown rows; a switch class cuts hosts off, so
+        // the job is re-placed or slowed, never faster than healthy.
+        o.job = smallJob(8);
+        const ResilienceComparison withJob = compareResilience({{"A", &a}}, o);
+        QVERIFY2(withJob.designs[0].error.empty(), withJob.designs[0].error.c_str());
+        bool slowdown = false;
+        for (const ComparisonRow &row : resilienceRows(withJob))
+            if (row.key == "resilience_slowdown_p99") {
+                slowdown = true;
+                QVERIFY(row.values[0] >= 1.0);
+            }
+        QVERIFY(slowdown);
+
+        // A design the study cannot run on keeps its error; the other still compares.
+        StudyOptions scoped;
+        scoped.scope = "leaf:leaf0";
+        const Fabric asym = asymmetric64();
+        const ResilienceComparison partial = compareResilience({{"A", &a}, {"B", &asym}}, scoped);
+        QVERIFY(!partial.designs[0].error.empty());
+        QVERIFY2(partial.designs[1].error.empty(), partial.designs[1].error.c_str());
+        for (const ComparisonRow &row : resilienceRows(partial)) {
+            QVERIFY(std::isnan(row.values[0]));
+            QVERIFY(!std::isnan(row.values[1]));
+        }
+        QVERIFY(resilienceComparisonToText(partial).find("A: ") != std::string::npos);
     }
 
     void badInput()

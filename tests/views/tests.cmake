@@ -15,3 +15,7 @@ railyard_add_test(views subnetmanagerdock LIBS Railyard::Views)
 target_compile_definitions(tst_subnetmanagerdock PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
 add_dependencies(tst_subnetmanagerdock railyard-cli)
 set_tests_properties(views/subnetmanagerdock PROPERTIES RESOURCE_LOCK ibsim TIMEOUT 900)
+# The Resilience dock: a failure study run, shown, applied and saved.
+railyard_add_test(views resiliencedock LIBS Railyard::Views)
+target_compile_definitions(tst_resiliencedock PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
+add_dependencies(tst_resiliencedock railyard-cli)

@@ -53,7 +53,7 @@ ComparisonOverlay::ComparisonOverlay(const SemanticDiff &diff, const Fabric &fab
 }
 
 ComparisonOverlay::ComparisonOverlay(const DiffMarks &marks, const Fabric &fabric, QString title, QString added,
-                                     QString removed, QString changed)
+                                     QString removed, QString changed, QString unmarked)
     : m_title(std::move(title))
     , m_hostCount(fabric.hostCount())
     , m_switchCount(fabric.switchCount())
@@ -65,6 +65,7 @@ ComparisonOverlay::ComparisonOverlay(const DiffMarks &marks, const Fabric &fabri
     m_legendText[Added] = std::move(added);
     m_legendText[Removed] = std::move(removed);
     m_legendText[Changed] = std::move(changed);
+    m_legendText[None] = std::move(unmarked);
 }
 
 bool ComparisonOverlay::fits(const Fabric &fabric) const
@@ -129,13 +130,14 @@ QString ComparisonOverlay::markName(Mark mark)
 
 std::vector<std::pair<QColor, QString>> ComparisonOverlay::legend() const
 {
-    if (!m_legendText[Added].isEmpty())
-        return {
-            {intentDiffColour(Added), m_legendText[Added]},
-            {intentDiffColour(Removed), m_legendText[Removed]},
-            {intentDiffColour(Changed), m_legendText[Changed]},
-            {intentDiffColour(None), tr("unchanged")},
-        };
+    if (!m_legendText[Added].isEmpty() || !m_legendText[Removed].isEmpty() || !m_legendText[Changed].isEmpty()) {
+        std::vector<std::pair<QColor, QString>> rows;
+        for (const Mark mark : {Added, Removed, Changed})
+            if (!m_legendText[mark].isEmpty())
+                rows.emplace_back(intentDiffColour(mark), m_legendText[mark]);
+        rows.emplace_back(intentDiffColour(None), m_legendText[None].isEmpty() ? tr("unchanged") : m_legendText[None]);
+        return rows;
+    }
     const QLocale locale;
     auto counts = [&](Mark m) {
         return tr("%1 racks, %2 links").arg(locale.toString(rackCount(m)), locale.toString(linkCount(m)));

@@ -39,8 +39,10 @@ public:
     ComparisonOverlay(const SemanticDiff &diff, const Fabric &fabric, QString title);
     /// Marks of a fabric comparison or an as-built check (core/compare), with
     /// the legend's texts for added, removed and changed.
+    /// Rows whose text is empty are left out of the legend; `unmarked` names
+    /// the rest (default "unchanged").
     ComparisonOverlay(const DiffMarks &marks, const Fabric &fabric, QString title, QString added, QString removed,
-                      QString changed);
+                      QString changed, QString unmarked = QString());
 
     /// Whether the marks were computed for a fabric of this shape (a structure
     /// edit leaves them stale until the Intents dock recomputes the diff).

@@ -2,6 +2,7 @@
 
 #include "core/document/fabricdocument.h"
 #include "core/registry/formatregistry.h"
+#include "core/resilience/resiliencecompare.h"
 #include "views/dialogs/designcomparisonmodel.h"
 #include "views/niceaxis.h"
 
@@ -69,6 +70,15 @@ DesignComparisonDialog::DesignComparisonDialog(FabricDocument *document, const B
             compare();
     });
 
+    m_resilience = new QComboBox;
+    m_resilience->setObjectName(QStringLiteral("comparisonResilience"));
+    m_resilience->setToolTip(tr("Also run a failure study on each design and compare bisection (and the job's step "
+                                "slowdown) at p50, p95 and p99"));
+    m_resilience->addItem(tr("Not compared"), int(Resilience::None));
+    m_resilience->addItem(tr("N-1: every single switch and link failure"), int(Resilience::NMinus1));
+    m_resilience->addItem(tr("Monte Carlo: 1,000 scenarios at the default failure rates"), int(Resilience::MonteCarlo));
+    connect(m_resilience, &QComboBox::activated, this, [this] { compare(); });
+
     auto *buttons = new QVBoxLayout;
     buttons->addWidget(add);
     buttons->addWidget(remove);
@@ -81,6 +91,10 @@ DesignComparisonDialog::DesignComparisonDialog(FabricDocument *document, const B
     jobLabel->setBuddy(m_job);
     jobRow->addWidget(jobLabel);
     jobRow->addWidget(m_job, 1);
+    auto *resilienceLabel = new QLabel(tr("&Resilience:"));
+    resilienceLabel->setBuddy(m_resilience);
+    jobRow->addWidget(resilienceLabel);
+    jobRow->addWidget(m_resilience, 1);
 
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("comparisonSummary"));
@@ -125,7 +139,15 @@ DesignComparisonDialog::DesignComparisonDialog(FabricDocument *document, const B
 
 DesignComparisonDialog::~DesignComparisonDialog()
 {
+    if (m_cancel)
+        m_cancel->store(true);
     m_watcher.waitForFinished();
+}
+
+void DesignComparisonDialog::setResilience(Resilience study)
+{
+    m_resilience->setCurrentIndex(std::max(0, m_resilience->findData(int(study))));
+    compare();
 }
 
 bool DesignComparisonDialog::addDesign(const QString &path, QString *error)
@@ -221,11 +243,28 @@ void DesignComparisonDialog::compare()
     const std::string aLabel = tr("A: %1").arg(m_document->displayName()).toStdString();
     const BomCatalog catalog = m_catalog;
     m_summary->setText(others.empty() ? tr("Add designs to compare with this one.") : tr("Comparing…"));
-    m_watcher.setFuture(QtConcurrent::run([a, others, job, aLabel, catalog] {
+    const auto study = Resilience(m_resilience->currentData().toInt());
+    if (m_cancel)
+        m_cancel->store(true);
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_watcher.setFuture(QtConcurrent::run([a, others, job, aLabel, catalog, study, cancel = m_cancel] {
         std::vector<DesignInput> inputs{{aLabel, a.get()}};
         for (const Other &o : others)
             inputs.push_back({o.label.toStdString(), o.fabric.get()});
-        return compareDesigns(inputs, catalog, job ? &*job : nullptr);
+        DesignComparison comparison = compareDesigns(inputs, catalog, job ? &*job : nullptr);
+        if (study != Resilience::None && !cancel->load()) {
+            StudyOptions options;
+            options.kind = study == Resilience::NMinus1 ? StudyKind::NMinus1 : StudyKind::MonteCarlo;
+            options.samples = 1000;
+            options.job = job;
+            options.jobSource = job ? job->name : std::string();
+            options.cancel = cancel.get();
+            std::vector<std::pair<std::string, const Fabric *>> designs;
+            for (const DesignInput &input : inputs)
+                designs.emplace_back(input.label, input.fabric);
+            appendResilience(comparison, compareResilience(designs, options));
+        }
+        return comparison;
     }));
 }
 
@@ -272,7 +311,8 @@ void DesignComparisonDialog::rebuildChart()
                                       {"switches", tr("Switches")},
                                       {"transceivers", tr("Optics")},
                                       {"bisection_gbps", tr("Bisection")},
-                                      {"step_ms_as_routed", tr("Step time")}};
+                                      {"step_ms_as_routed", tr("Step time")},
+                                      {"resilience_bisection_p99", tr("Bisection p99 under failures")}};
     QStringList categories;
     std::vector<const ComparisonRow *> rows;
     for (const Figure &f : figures)

@@ -7,6 +7,7 @@
 #include <QFutureWatcher>
 #include <QPointer>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -40,6 +41,12 @@ public:
     bool addDesign(const QString &path, QString *error = nullptr);
     /// Chooses the job: an index into the document's jobs, -1 for none.
     void setJob(int documentJob);
+    /// Also compares how the designs fail (docs/resilience.md): no study,
+    /// N-1 over every switch and link, or Monte Carlo (1,000 scenarios by the
+    /// default rates); the rows give bisection p50/p95/p99 and, with the job,
+    /// the step slowdown at p95/p99.
+    enum class Resilience { None, NMinus1, MonteCarlo };
+    void setResilience(Resilience study);
     /// Starts the comparison (also started by every change); waitForResult() blocks until it is shown.
     void compare();
     void waitForResult();
@@ -67,6 +74,8 @@ private:
     std::optional<JobSpec> m_jobFromFile;
     QListWidget *m_designs = nullptr;
     QComboBox *m_job = nullptr;
+    QComboBox *m_resilience = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_cancel; ///< the running comparison's
     QLabel *m_summary = nullptr;
     QTableView *m_table = nullptr;
     QChartView *m_chart = nullptr;
