@@ -305,7 +305,7 @@ int main(int argc, char *argv[])
                                      "GPUs without and with a job, 1 against 2 threads, 2 shards and their merge, "
                                      "N-1 at 131K (see --samples).")});
     parser.addOption({QStringLiteral("samples"),
-                      QStringLiteral("--resilience: Monte Carlo scenarios per run without a job (a tenth with one). "
+                      QStringLiteral("--resilience: Monte Carlo scenarios per run without a job (a fiftieth with one). "
                                      "Default 1000."),
                       QStringLiteral("n"), QStringLiteral("1000")});
     if (!parser.parse(QCoreApplication::arguments())) {

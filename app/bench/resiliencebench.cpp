@@ -70,7 +70,7 @@ int runResilienceBench(const ClosParams &big, int samples, bool json)
     std::fprintf(stderr, "generating the 131K fabric...\n");
     const Fabric large = generateClos(big);
     const Fabric &small = *meta.fabric;
-    const int jobSamples = std::max(1, samples / 10);
+    const int jobSamples = std::max(1, samples / 50);
 
     std::vector<Row> rows;
     auto mc = [&](int threads, int count) {

@@ -10,7 +10,7 @@ namespace Railyard {
 /// (moe-meta-24k, llama-70b-2k); 1 thread against 2; the study in 2 shards
 /// (each on 1 thread, as on two machines) and their merge; N-1 over every
 /// switch and link of the 131K fabric. `samples` scenarios per Monte Carlo
-/// run without a job, a tenth of them with one. Prints scenarios per second.
+/// run without a job, a fiftieth of them with one. Prints scenarios per second.
 int runResilienceBench(const ClosParams &big, int samples, bool json);
 
 } // namespace Railyard

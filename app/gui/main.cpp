@@ -5,7 +5,8 @@
 //   railyard FILE --intent OLD.intent.json [--intent-diff NEW.intent.json] [--screenshot OUT.png]
 //   railyard FILE --health-sim --job JOB [--inject KIND:ID:VALUE[@I]]... [--intervals N] [--incident]
 //   railyard FILE --health-replay REC.jsonl|PROJECT.railyard[#ID] [--job JOB] [--intervals N]
-//   railyard FILE --study n-1|n-2|monte-carlo [--study-scope SELECTOR] [--job JOB] [--screenshot OUT.png]
+//   railyard FILE --study n-1|n-2|monte-carlo [--study-scope SELECTOR] [--study-failures K] [--job JOB]
+//                 [--screenshot OUT.png]
 //   railyard FILE --health-prometheus URL --job JOB [--health-mapping MAP.json] [--health-record]
 //
 // --screenshot opens the file, lays it out, waits for the analysis, renders
@@ -144,8 +145,11 @@ int main(int argc, char **argv)
     const QCommandLineOption studyScope(QStringLiteral("study-scope"),
                                         QApplication::translate("main", "With --study: the elements to fail (docs/resilience.md), e.g. spine."),
                                         QStringLiteral("selector"));
+    const QCommandLineOption studyFailures(QStringLiteral("study-failures"),
+                                           QApplication::translate("main", "With --study monte-carlo: <k> random failures per scenario instead of the default rates."),
+                                           QStringLiteral("k"));
     parser.addOptions({screenshot, size, focus, zoom, fail, job, compare, dock, intent, intentDiff, healthSim, healthReplay, inject,
-                       intervals, incident, healthPrometheus, healthMapping, healthRecord, study, studyScope});
+                       intervals, incident, healthPrometheus, healthMapping, healthRecord, study, studyScope, studyFailures});
     parser.process(app);
 
     const bool capture = parser.isSet(screenshot);
@@ -255,7 +259,7 @@ int main(int argc, char **argv)
         Railyard::StudyOptions options = resilience->options();
         options.kind = *kind;
         options.scope = parser.value(studyScope).toStdString();
-        options.forcedFailures = 0;
+        options.forcedFailures = std::max(0, parser.value(studyFailures).toInt());
         resilience->setOptions(options, parser.isSet(job));
         resilience->show();
         resilience->raise();

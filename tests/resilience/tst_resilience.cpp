@@ -347,7 +347,7 @@ private slots:
         QCOMPARE(rows["resilience_bisection_p99"], (std::vector<double>{75.0, 75.0}));
         QCOMPARE(rows["resilience_bisection_worst"], (std::vector<double>{75.0, 75.0}));
         const std::string text = resilienceComparisonToText(c);
-        QVERIFY2(text.find("Bisection p95 (% of healthy)   75.00   75.00") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("Bisection p95 (% of healthy)     75.00    75.00") != std::string::npos, text.c_str());
         QVERIFY2(text.find("6 / 68") != std::string::npos, text.c_str());
         const std::string json = withResilienceJson(R"({"report": 1})", c);
         QVERIFY2(json.find("\"report\": 1") != std::string::npos, json.c_str());

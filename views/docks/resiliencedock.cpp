@@ -30,6 +30,7 @@
 #include <QUndoStack>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
+#include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
@@ -171,7 +172,7 @@ ResilienceDock::ResilienceDock(QWidget *parent)
     for (QChartView **view : {&m_bisectionChart, &m_slowdownChart}) {
         *view = new QChartView(body);
         (*view)->setRenderHint(QPainter::Antialiasing);
-        (*view)->setMinimumHeight(230);
+        (*view)->setMinimumHeight(250);
         (*view)->setFrameShape(QFrame::NoFrame);
         (*view)->hide();
         layout->addWidget(*view);
@@ -576,20 +577,44 @@ void ResilienceDock::updateCharts()
         pen.setWidthF(2.0);
         line->setPen(pen);
         chart->addSeries(line);
-        // The percentiles as labelled points on the curve.
-        auto *marks = new QScatterSeries;
-        marks->setName(tr("p50 / p95 / p99"));
-        marks->setMarkerSize(9);
-        marks->setPointLabelsVisible(true);
-        marks->setPointLabelsClipping(false);
-        marks->setPointLabelsFormat(QStringLiteral("@xPoint"));
+        // The percentiles as labelled points on the curve; percentiles that
+        // coincide share one point and one label ("p95, p99 75.00").
         // For bisection the p-th figure is met by p % of scenarios: at or below it lies 1 - p.
-        const std::pair<const Quantile *, double> points[] = {
-            {&d.p50, 0.5}, {&d.p95, lowerIsWorse ? 0.05 : 0.95}, {&d.p99, lowerIsWorse ? 0.01 : 0.99}};
-        for (const auto &[q, share] : points)
-            if (std::isfinite(q->value))
-                marks->append(q->value, share);
-        chart->addSeries(marks);
+        const std::pair<const Quantile *, std::pair<const char *, double>> points[] = {
+            {&d.p50, {"p50", 0.5}},
+            {&d.p95, {"p95", lowerIsWorse ? 0.05 : 0.95}},
+            {&d.p99, {"p99", lowerIsWorse ? 0.01 : 0.99}}};
+        std::vector<std::pair<double, QStringList>> marks;
+        std::vector<double> shares;
+        for (const auto &[q, label] : points) {
+            if (!std::isfinite(q->value))
+                continue;
+            auto same = std::find_if(marks.begin(), marks.end(), [&](const auto &m) { return m.first == q->value; });
+            if (same == marks.end()) {
+                marks.push_back({q->value, {QString::fromLatin1(label.first)}});
+                shares.push_back(label.second);
+            } else {
+                same->second << QString::fromLatin1(label.first);
+            }
+        }
+        bool first = true;
+        for (size_t i = 0; i < marks.size(); ++i) {
+            auto *mark = new QScatterSeries;
+            mark->setName(tr("p50 / p95 / p99"));
+            mark->setMarkerSize(9);
+            mark->setColor(QColor(0xc0, 0x39, 0x2b));
+            mark->setPointLabelsVisible(true);
+            mark->setPointLabelsClipping(false);
+            mark->setPointLabelsFormat(marks[i].second.join(QStringLiteral(", ")) + QLatin1Char(' ')
+                                       + QLocale().toString(marks[i].first, 'f', decimals));
+            // Where the curve crosses the share, or mid-step for a vertical step.
+            mark->append(marks[i].first, shares[i]);
+            chart->addSeries(mark);
+            if (!first)
+                for (QLegendMarker *legend : chart->legend()->markers(mark))
+                    legend->setVisible(false);
+            first = false;
+        }
         if (!std::isfinite(lo)) {
             lo = 0;
             hi = 1;
@@ -598,7 +623,8 @@ void ResilienceDock::updateCharts()
         if (span <= 0)
             span = std::max(1e-3, std::fabs(hi) * 0.01);
         auto *x = new QValueAxis;
-        x->setRange(lo - span * 0.05, hi + span * 0.05);
+        // Room for the percentile labels, centred on their points, at both ends.
+        x->setRange(lo - span * 0.2, hi + span * 0.2);
         x->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
         x->setTickCount(6);
         x->setTitleText(axisTitle);
@@ -606,7 +632,7 @@ void ResilienceDock::updateCharts()
         y->setRange(0, 1.0);
         y->setTickCount(6);
         y->setLabelFormat(QStringLiteral("%.1f"));
-        y->setTitleText(tr("share of scenarios at or below"));
+        y->setTitleText(tr("share ≤ x"));
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
         for (QAbstractSeries *s : chart->series()) {
