@@ -19,6 +19,7 @@
 #include "app/cli/intentcommand.h"
 #include "app/cli/keyscommand.h"
 #include "app/cli/placecommand.h"
+#include "app/cli/explorecommand.h"
 #include "app/cli/resiliencecommand.h"
 #include "app/cli/remotecommand.h"
 #include "app/cli/simulatecommand.h"
@@ -54,6 +55,8 @@ const Command commands[] = {
     {"sm-check", "sm-check FABRIC --intent I", "Whether the subnet manager's partitions enforce an intent.", runSmCheck},
     {"resilience", "resilience FABRIC --study n-1", "Failure studies: N-1, N-2, Monte Carlo; shards, Slurm.",
      runResilience},
+    {"explore", "explore SPEC.explore.json", "Every candidate design for the requirements, and the Pareto front.",
+     runExplore},
     {"catalog", "catalog [--json]", "The switch and NIC catalogue, every figure with its source.", runCatalog},
     {"cabling", "cabling FILE -o plan.csv", "The cabling plan, one CSV row per cable.", runCabling},
     {"verify-cabling", "verify-cabling DESIGN FOUND", "Check the as-built cabling against the design.", runVerifyCabling},

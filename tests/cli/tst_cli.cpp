@@ -6,6 +6,7 @@
 #include "tests/common/clirun.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -52,6 +53,7 @@ private slots:
     void generateNvlinkDomains();
     void placeUnderTables();
     void diffWithResilience();
+    void exploreRequirements();
 };
 
 QString TestCli::fatTree(int k, double gbps, const QString &name)
@@ -642,6 +644,39 @@ void TestCli::diffWithResilience()
             QCOMPARE(row[QStringLiteral("values")].toArray().at(1).toDouble(), 75.0);
         }
     QVERIFY(found);
+}
+
+void TestCli::exploreRequirements()
+{
+    // The bundled requirements: a front, and the best design written as a fabric file.
+    const QString best = m_dir.filePath(QStringLiteral("best.fabric.json"));
+    const CliRun run = runCli({QStringLiteral("explore"), QStringLiteral(RAILYARD_SAMPLES "/h100-2k.explore.json"),
+                               QStringLiteral("--json"), QStringLiteral("--write-design"), best});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    QVERIFY(doc[QStringLiteral("infeasible")].isNull());
+    QVERIFY(!doc[QStringLiteral("front")].toArray().isEmpty());
+    const QString first = doc[QStringLiteral("ranking")].toArray().at(0).toString();
+    QVERIFY(!first.isEmpty());
+    const QJsonObject analysed = analyzeJson({}, best);
+    QCOMPARE(analysed[QStringLiteral("gpus")].toInt(), 2048);
+    // Requirements no design meets: exit 1, the binding constraint named.
+    const QString tight = m_dir.filePath(QStringLiteral("tight.explore.json"));
+    QFile f(tight);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"gpus": 2048, "constraints": {"switch_models": ["qm9700"], "budget": 1000}})");
+    f.close();
+    const CliRun none = runCli({QStringLiteral("explore"), tight});
+    QCOMPARE(none.exitCode, 1);
+    QVERIFY2(none.err.contains(QStringLiteral("budget: the cheapest design that meets every other constraint costs")),
+             qPrintable(none.err));
+    // A bad file names the field.
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(R"({"gpus": 2048, "constraints": {"max_tiers": 9}})");
+    f.close();
+    const CliRun bad = runCli({QStringLiteral("explore"), tight});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY2(bad.err.contains(QStringLiteral("/constraints/max_tiers: must be between 1 and 4")), qPrintable(bad.err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,90 @@
+#include "app/cli/explorecommand.h"
+
+#include "app/cli/clicommon.h"
+#include "core/common/inputfile.h"
+#include "core/common/outputfile.h"
+#include "core/explore/explorer.h"
+#include "core/formats/fileformat.h"
+#include "core/registry/formatregistry.h"
+
+#include <QFileInfo>
+
+#include <cstdio>
+
+namespace Railyard::Cli {
+
+int runExplore(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("explore"),
+                   QStringLiteral("From requirements to the best designs: every candidate fabric the generator and "
+                                  "the catalogue allow (switch model per tier, oversubscription, planes, rail "
+                                  "layout), pruned by closed forms, scored on cost, power, bisection and the jobs' "
+                                  "step time, and the Pareto front. docs/explore.md describes SPEC."));
+    cl.addPositional(QStringLiteral("SPEC"), QStringLiteral("The requirements (*.explore.json)."));
+    cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print every candidate, the ranking and the front as JSON."));
+    cl.addFlag({QStringLiteral("csv")}, QStringLiteral("Print one CSV row per candidate scored."));
+    cl.addOption({QStringLiteral("rows")}, QStringLiteral("Text: how many ranked designs to list. Default 20."),
+                 QStringLiteral("n"), QStringLiteral("20"));
+    cl.addOption({QStringLiteral("threads")}, QStringLiteral("Threads scoring candidates. Default: one per core."),
+                 QStringLiteral("n"), QStringLiteral("0"));
+    cl.addOption({QStringLiteral("write-design")},
+                 QStringLiteral("Also write the best-ranked design to this fabric file."), QStringLiteral("file"));
+    addCatalogOption(cl);
+    cl.setEpilog(QStringLiteral("Example:\n  railyard-cli explore samples/h100-2k.explore.json\n"
+                                "Exit codes: 0 explored (a front found), 1 a bad requirements file or no design "
+                                "meets them (the binding constraint is named), 2 usage error."));
+    if (!cl.parse(args))
+        return ExitOk;
+    if (cl.isSet(QStringLiteral("json")) && cl.isSet(QStringLiteral("csv")))
+        cl.fail(QStringLiteral("give one of --json and --csv"));
+    const int rows = cl.intValue(QStringLiteral("rows"), 20, 1);
+    const int threads = cl.intValue(QStringLiteral("threads"), 0, 0);
+    const std::optional<BomCatalog> catalog = catalogOption(cl);
+    if (!catalog)
+        return ExitBadInput;
+    const QString file = cl.positional(0);
+    QString error;
+    const std::optional<QByteArray> data = readInputFile(file, &error, 4 << 20);
+    if (!data) {
+        printErr(error);
+        return ExitBadInput;
+    }
+    try {
+        const ExploreSpec spec = parseExploreSpec(std::string_view(data->constData(), size_t(data->size())),
+                                                  file.toStdString(),
+                                                  QFileInfo(file).absolutePath().toStdString());
+        ExploreOptions options;
+        options.catalog = &*catalog;
+        options.threads = threads;
+        const ExploreResult result = explore(spec, options);
+        if (cl.isSet(QStringLiteral("json")))
+            printOutRaw(exploreToJson(result));
+        else if (cl.isSet(QStringLiteral("csv")))
+            printOutRaw(exploreToCsv(result));
+        else
+            printOutRaw(exploreToText(result, rows));
+        if (!result.infeasible.empty()) {
+            printErr(QStringLiteral("%1: no design meets the requirements: %2")
+                         .arg(file, QString::fromStdString(result.infeasible)));
+            return ExitBadInput;
+        }
+        if (cl.isSet(QStringLiteral("write-design")) && !result.ranking.empty()) {
+            const ExploreScore &best = result.scored[size_t(result.ranking.front())];
+            const Fabric design = exploreDesign(spec, best.candidate, *catalog);
+            QString writeError;
+            if (!FormatRegistry::instance().writeFile(design, cl.value(QStringLiteral("write-design")), &writeError)) {
+                printErr(writeError);
+                return ExitBadInput;
+            }
+        }
+    } catch (const ExploreError &e) {
+        printErr(QString::fromStdString(e.what()));
+        return ExitBadInput;
+    } catch (const GeneratorError &e) {
+        printErr(QStringLiteral("%1: %2").arg(file, QString::fromStdString(e.what())));
+        return ExitBadInput;
+    }
+    return ExitOk;
+}
+
+} // namespace Railyard::Cli

@@ -1,0 +1,195 @@
+// The explorer's reports: JSON, CSV and text (docs/explore.md).
+#include "core/bom/bom.h"
+#include "core/explore/explorer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+
+namespace Railyard {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json number(double v)
+{
+    if (std::isnan(v))
+        return nullptr;
+    if (std::isinf(v))
+        return v > 0 ? "inf" : "-inf";
+    return v;
+}
+
+Json candidateJson(const ExploreCandidate &c)
+{
+    return Json{{"key", c.key()},
+                {"leaf_switch", c.leafModel},
+                {"upper_switch", c.upperModel},
+                {"oversubscription", c.oversubscription},
+                {"rail_optimized", c.railOptimized},
+                {"planes", c.planes},
+                {"tiers", c.tiers}};
+}
+
+Json scoreJson(const ExploreScore &s)
+{
+    Json j = candidateJson(s.candidate);
+    j["name"] = s.name;
+    j["gpus"] = s.gpus;
+    j["hosts"] = s.hosts;
+    j["switches"] = s.switches;
+    j["links"] = s.links;
+    j["transceivers"] = s.transceivers;
+    j["price"] = s.price;
+    j["watts"] = s.watts;
+    j["currency"] = s.currency;
+    j["bisection"] = Json{{"gbps", s.bisectionGbps}, {"ratio", s.bisectionRatio}, {"exact", s.bisectionExact}};
+    Json tiers = Json::array();
+    for (const auto &[tier, ratio] : s.tiers)
+        tiers.push_back(Json{{"tier", tier}, {"oversubscription", number(ratio)}});
+    j["tiers"] = tiers;
+    Json jobs = Json::array();
+    for (const ExploreJobFigure &f : s.jobs)
+        jobs.push_back(Json{{"job", f.job},
+                            {"step_ms", number(f.stepMs)},
+                            {"step_ms_as_routed", number(f.stepMsAsRouted)},
+                            {"estimate", true},
+                            {"error", f.error.empty() ? Json(nullptr) : Json(f.error)}});
+    j["jobs"] = jobs;
+    j["step_ms"] = number(s.stepMs);
+    j["validate_problems"] = s.problems;
+    j["on_front"] = s.onFront;
+    j["violation"] = s.violation.empty() ? Json(nullptr) : Json(s.violation);
+    return j;
+}
+
+std::string fmt(const char *format, double v)
+{
+    if (std::isnan(v))
+        return "—";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+} // namespace
+
+std::string exploreToJson(const ExploreResult &r, int indent)
+{
+    Json j;
+    const ExploreSpec &s = r.spec;
+    Json jobs = Json::array();
+    for (size_t i = 0; i < s.jobs.size(); ++i)
+        jobs.push_back(Json{{"name", s.jobs[i].name},
+                            {"gpus", s.jobs[i].gpus},
+                            {"source", i < s.jobSources.size() ? s.jobSources[i] : std::string()}});
+    j["requirements"] = Json{{"name", s.name},
+                             {"gpus", s.gpus},
+                             {"gpu_model", s.gpuModel},
+                             {"gpus_per_host", s.gpusPerHost},
+                             {"nics", s.nics},
+                             {"nic_gbps", s.nicGbps},
+                             {"nic_model", s.nicModel},
+                             {"jobs", jobs},
+                             {"max_tiers", s.maxTiers},
+                             {"max_oversubscription", number(s.maxOversubscription)},
+                             {"budget", number(s.budget)},
+                             {"power_kw", number(s.powerKw)},
+                             {"objective", exploreObjectiveName(s.objective)}};
+    j["enumerated"] = r.enumerated;
+    j["scored"] = std::int64_t(r.scored.size());
+    j["cache_hits"] = r.cacheHits;
+    j["cancelled"] = r.cancelled;
+    j["infeasible"] = r.infeasible.empty() ? Json(nullptr) : Json(r.infeasible);
+    j["step_note"] = r.stepNote;
+    Json ranking = Json::array(), front = Json::array(), all = Json::array(), pruned = Json::array();
+    for (const std::int64_t i : r.ranking)
+        ranking.push_back(r.scored[size_t(i)].candidate.key());
+    for (const std::int64_t i : r.front)
+        front.push_back(r.scored[size_t(i)].candidate.key());
+    for (const ExploreScore &sc : r.scored)
+        all.push_back(scoreJson(sc));
+    for (const ExplorePruned &p : r.pruned) {
+        Json pj = candidateJson(p.candidate);
+        pj["constraint"] = p.constraint;
+        pj["reason"] = p.reason;
+        pruned.push_back(pj);
+    }
+    j["ranking"] = ranking;
+    j["front"] = front;
+    j["candidates"] = all;
+    j["pruned"] = pruned;
+    return j.dump(indent) + "\n";
+}
+
+std::string exploreToCsv(const ExploreResult &r)
+{
+    std::string out = "key,leaf_switch,upper_switch,oversubscription,rail_optimized,planes,tiers,switches,"
+                      "transceivers,price,watts,bisection_gbps,bisection_ratio,bisection_exact,step_ms,on_front,"
+                      "violation\n";
+    for (const ExploreScore &s : r.scored) {
+        const ExploreCandidate &c = s.candidate;
+        out += csvField(c.key()) + "," + csvField(c.leafModel) + "," + csvField(c.upperModel) + ","
+            + fmt("%g", c.oversubscription) + "," + (c.railOptimized ? "true" : "false") + ","
+            + std::to_string(c.planes) + "," + std::to_string(c.tiers) + "," + std::to_string(s.switches) + ","
+            + std::to_string(s.transceivers) + "," + fmt("%.2f", s.price) + "," + fmt("%.1f", s.watts) + ","
+            + fmt("%.1f", s.bisectionGbps) + "," + fmt("%.6f", s.bisectionRatio) + ","
+            + (s.bisectionExact ? "true" : "false") + "," + (std::isnan(s.stepMs) ? std::string() : fmt("%.4f", s.stepMs))
+            + "," + (s.onFront ? "true" : "false") + "," + csvField(s.violation) + "\n";
+    }
+    return out;
+}
+
+std::string exploreToText(const ExploreResult &r, int rows)
+{
+    const ExploreSpec &s = r.spec;
+    std::string out;
+    out += "Design space for " + std::to_string(s.gpus) + " " + s.gpuModel + " GPUs (" + std::to_string(s.gpusPerHost)
+        + " per host, " + std::to_string(s.nics) + " × " + fmt("%g", s.nicGbps) + "G NICs)";
+    if (!s.jobs.empty()) {
+        out += ", jobs:";
+        for (const JobSpec &job : s.jobs)
+            out += " " + job.name;
+    }
+    out += "\n";
+    out += std::to_string(r.enumerated) + " candidates, " + std::to_string(r.pruned.size())
+        + " pruned by closed forms or the generator, " + std::to_string(r.scored.size()) + " scored ("
+        + std::to_string(r.cacheHits) + " from the cache), " + std::to_string(r.ranking.size())
+        + " meet every constraint, " + std::to_string(r.front.size()) + " on the Pareto front.\n";
+    if (r.cancelled)
+        out += "Cancelled.\n";
+    if (!r.infeasible.empty()) {
+        out += "\nInfeasible: " + r.infeasible + "\n";
+        return out;
+    }
+    const bool jobs = !s.jobs.empty();
+    auto line = [&](const ExploreScore &sc, size_t rank) {
+        char buf[512];
+        std::snprintf(buf, sizeof buf, "%3zu%s %-36s %2d tiers %6lld switches %14s %9.1f kW  bisection %6.1f %%%s",
+                      rank, sc.onFront ? "*" : " ", sc.candidate.key().c_str(), sc.candidate.tiers,
+                      (long long)sc.switches, (fmt("%.0f", sc.price) + " " + sc.currency).c_str(), sc.watts / 1000.0,
+                      100.0 * sc.bisectionRatio, sc.bisectionExact ? "" : " (bound)");
+        std::string l = buf;
+        if (jobs)
+            l += "  step " + fmt("%.2f", sc.stepMs) + " ms";
+        out += l + "\n";
+    };
+    out += "\nPareto front (cost against " + std::string(jobs ? "the jobs' step time" : "bisection") + "):\n";
+    size_t k = 0;
+    for (const std::int64_t i : r.front)
+        line(r.scored[size_t(i)], ++k);
+    out += "\nRanked by " + std::string(exploreObjectiveName(s.objective)) + " (* on the front):\n";
+    k = 0;
+    for (const std::int64_t i : r.ranking) {
+        if (int(k) >= rows)
+            break;
+        line(r.scored[size_t(i)], ++k);
+    }
+    if (jobs)
+        out += "\nNote: " + r.stepNote + ".\n";
+    return out;
+}
+
+} // namespace Railyard

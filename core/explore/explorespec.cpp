@@ -1,0 +1,259 @@
+#include "core/explore/explorespec.h"
+
+#include "core/common/jsonbounds.h"
+#include "core/common/messagetext.h"
+#include "core/generators/closgenerator.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QString>
+
+#include <cmath>
+#include <set>
+
+namespace Railyard {
+
+namespace {
+
+using Json = nlohmann::json;
+
+class Reader
+{
+public:
+    explicit Reader(std::string file)
+        : m_file(std::move(file))
+    { }
+
+    [[noreturn]] void fail(const std::string &pointer, const std::string &message) const
+    {
+        throw ExploreError(m_file + ": " + (pointer.empty() ? std::string("/") : pointer) + ": " + message);
+    }
+
+    void known(const Json &object, const std::string &pointer, const std::set<std::string> &keys) const
+    {
+        for (const auto &[key, value] : object.items())
+            if (!keys.count(key)) {
+                std::string list;
+                for (const std::string &k : keys)
+                    list += (list.empty() ? "" : ", ") + k;
+                fail(pointer + "/" + elided(key, 40), "unknown field (known: " + list + ")");
+            }
+    }
+
+    const Json *find(const Json &object, const char *key) const
+    {
+        auto it = object.find(key);
+        return it == object.end() ? nullptr : &*it;
+    }
+
+    std::string string(const Json &v, const std::string &pointer) const
+    {
+        if (!v.is_string())
+            fail(pointer, "expected a string");
+        return v.get<std::string>();
+    }
+
+    double number(const Json &v, const std::string &pointer, double minimum, bool strict) const
+    {
+        if (!v.is_number())
+            fail(pointer, "expected a number");
+        const double x = v.get<double>();
+        if (!std::isfinite(x) || (strict ? x <= minimum : x < minimum))
+            fail(pointer, std::string("must be a number ") + (strict ? "> " : "≥ ") + std::to_string(int(minimum)));
+        return x;
+    }
+
+    int integer(const Json &v, const std::string &pointer, int minimum, int maximum) const
+    {
+        if (!v.is_number_integer() && !(v.is_number_float() && std::floor(v.get<double>()) == v.get<double>()))
+            fail(pointer, "expected a whole number");
+        const double x = v.get<double>();
+        if (x < minimum || x > maximum)
+            fail(pointer, "must be between " + std::to_string(minimum) + " and " + std::to_string(maximum));
+        return int(x);
+    }
+
+    /// An array of items, or one item standing for a one-element array.
+    template<typename F>
+    void list(const Json &v, const std::string &pointer, F each) const
+    {
+        if (!v.is_array()) {
+            each(v, pointer);
+            return;
+        }
+        if (v.empty())
+            fail(pointer, "must not be empty");
+        for (size_t i = 0; i < v.size(); ++i)
+            each(v[i], pointer + "/" + std::to_string(i));
+    }
+
+private:
+    std::string m_file;
+};
+
+} // namespace
+
+const char *exploreObjectiveName(ExploreObjective objective)
+{
+    switch (objective) {
+    case ExploreObjective::Cost: return "cost";
+    case ExploreObjective::Step: return "step";
+    case ExploreObjective::Power: return "power";
+    case ExploreObjective::Bisection: return "bisection";
+    }
+    return "cost";
+}
+
+ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName, const std::string &baseDir)
+{
+    JsonLimits limits;
+    limits.maxDepth = 16;
+    limits.maxValues = 1u << 16;
+    if (text.size() > (4u << 20))
+        throw ExploreError(fileName + ": larger than 4 MiB; a requirements file is a few hundred bytes");
+    if (const auto e = checkJsonBounds(text, limits))
+        throw ExploreError(fileName + ":" + std::to_string(e->line) + ": " + e->message);
+    Json j;
+    try {
+        j = Json::parse(text);
+    } catch (const Json::parse_error &e) {
+        throw ExploreError(fileName + ": not JSON: " + jsonExceptionMessage(e.what()));
+    }
+    Reader rd(fileName);
+    if (!j.is_object())
+        rd.fail("", "expected an object");
+    rd.known(j, "", {"format", "version", "name", "gpus", "host", "jobs", "constraints", "objective"});
+    if (const Json *f = rd.find(j, "format"); f && rd.string(*f, "/format") != "railyard-explore")
+        rd.fail("/format", "expected \"railyard-explore\"");
+    if (const Json *v = rd.find(j, "version"); v && rd.integer(*v, "/version", 1, 1) != 1)
+        rd.fail("/version", "this Railyard reads version 1");
+    ExploreSpec s;
+    if (const Json *v = rd.find(j, "name"))
+        s.name = rd.string(*v, "/name");
+    const Json *gpus = rd.find(j, "gpus");
+    if (!gpus)
+        rd.fail("/gpus", "missing: how many GPUs the design must hold");
+    s.gpus = rd.integer(*gpus, "/gpus", 1, 4'194'304);
+
+    if (const Json *host = rd.find(j, "host")) {
+        if (!host->is_object())
+            rd.fail("/host", "expected an object");
+        rd.known(*host, "/host", {"gpu_model", "gpus_per_host", "nics", "nic_gbps", "nic_model", "nvlink_domain_gpus"});
+        if (const Json *v = rd.find(*host, "gpu_model")) {
+            s.gpuModel = rd.string(*v, "/host/gpu_model");
+            if (!findGpuModel(s.gpuModel))
+                rd.fail("/host/gpu_model", "unknown GPU model \"" + elided(s.gpuModel, 40) + "\"");
+        }
+        if (const Json *v = rd.find(*host, "gpus_per_host"))
+            s.gpusPerHost = rd.integer(*v, "/host/gpus_per_host", 1, 72);
+        if (const Json *v = rd.find(*host, "nics"))
+            s.nics = rd.integer(*v, "/host/nics", 1, 16);
+        if (const Json *v = rd.find(*host, "nic_gbps"))
+            s.nicGbps = rd.number(*v, "/host/nic_gbps", 0, true);
+        if (const Json *v = rd.find(*host, "nic_model"))
+            s.nicModel = rd.string(*v, "/host/nic_model");
+        if (const Json *v = rd.find(*host, "nvlink_domain_gpus"))
+            s.nvlinkDomainGpus = rd.integer(*v, "/host/nvlink_domain_gpus", 0, 576);
+    }
+    if (s.gpus % s.gpusPerHost != 0)
+        rd.fail("/gpus", std::to_string(s.gpus) + " GPUs are not whole hosts of " + std::to_string(s.gpusPerHost));
+
+    if (const Json *jobs = rd.find(j, "jobs")) {
+        rd.list(*jobs, "/jobs", [&](const Json &v, const std::string &pointer) {
+            JobSpecResult r;
+            std::string source;
+            if (v.is_string()) {
+                const std::string path = v.get<std::string>();
+                const QString full = QFileInfo(QString::fromStdString(path)).isAbsolute()
+                    ? QString::fromStdString(path)
+                    : QDir(QString::fromStdString(baseDir)).filePath(QString::fromStdString(path));
+                r = readJobSpecFile(full);
+                source = QFileInfo(full).fileName().toStdString();
+            } else if (v.is_object()) {
+                r = parseJobSpec(v.dump(), QString::fromStdString(fileName + "#" + pointer));
+                source = fileName + "#" + pointer;
+            } else {
+                rd.fail(pointer, "expected a job file's path or a job object");
+            }
+            if (!r.ok())
+                rd.fail(pointer, elided(r.errorText().toStdString(), 400));
+            if (r.job->gpus > s.gpus)
+                rd.fail(pointer, "the job needs " + std::to_string(r.job->gpus) + " GPUs; the design holds "
+                            + std::to_string(s.gpus));
+            s.jobs.push_back(*r.job);
+            s.jobSources.push_back(source);
+        });
+    }
+
+    if (const Json *c = rd.find(j, "constraints")) {
+        if (!c->is_object())
+            rd.fail("/constraints", "expected an object");
+        rd.known(*c, "/constraints",
+                 {"transports", "switch_models", "mix_models", "max_tiers", "oversubscription",
+                  "max_oversubscription", "planes", "rail_optimized", "budget", "power_kw"});
+        if (const Json *v = rd.find(*c, "transports"))
+            rd.list(*v, "/constraints/transports", [&](const Json &t, const std::string &pointer) {
+                const auto transport = transportFromName(rd.string(t, pointer));
+                if (!transport || *transport == Transport::Unspecified)
+                    rd.fail(pointer, "unknown transport (infiniband, ethernet)");
+                s.transports.push_back(*transport);
+            });
+        if (const Json *v = rd.find(*c, "switch_models"))
+            rd.list(*v, "/constraints/switch_models", [&](const Json &m, const std::string &pointer) {
+                s.switchModels.push_back(rd.string(m, pointer));
+            });
+        if (const Json *v = rd.find(*c, "mix_models")) {
+            if (!v->is_boolean())
+                rd.fail("/constraints/mix_models", "expected true or false");
+            s.mixModels = v->get<bool>();
+        }
+        if (const Json *v = rd.find(*c, "max_tiers"))
+            s.maxTiers = rd.integer(*v, "/constraints/max_tiers", 1, 4);
+        if (const Json *v = rd.find(*c, "oversubscription")) {
+            s.oversubscription.clear();
+            rd.list(*v, "/constraints/oversubscription", [&](const Json &o, const std::string &pointer) {
+                s.oversubscription.push_back(rd.number(o, pointer, 0, true));
+            });
+        }
+        if (const Json *v = rd.find(*c, "max_oversubscription"))
+            s.maxOversubscription = rd.number(*v, "/constraints/max_oversubscription", 0, true);
+        if (const Json *v = rd.find(*c, "planes")) {
+            s.planes.clear();
+            rd.list(*v, "/constraints/planes", [&](const Json &p, const std::string &pointer) {
+                s.planes.push_back(rd.integer(p, pointer, 1, 8));
+            });
+        }
+        if (const Json *v = rd.find(*c, "rail_optimized")) {
+            s.railOptimized.clear();
+            rd.list(*v, "/constraints/rail_optimized", [&](const Json &r, const std::string &pointer) {
+                if (!r.is_boolean())
+                    rd.fail(pointer, "expected true or false");
+                s.railOptimized.push_back(r.get<bool>());
+            });
+        }
+        if (const Json *v = rd.find(*c, "budget"))
+            s.budget = rd.number(*v, "/constraints/budget", 0, true);
+        if (const Json *v = rd.find(*c, "power_kw"))
+            s.powerKw = rd.number(*v, "/constraints/power_kw", 0, true);
+    }
+    if (const Json *v = rd.find(j, "objective")) {
+        const std::string o = rd.string(*v, "/objective");
+        if (o == "cost")
+            s.objective = ExploreObjective::Cost;
+        else if (o == "step")
+            s.objective = ExploreObjective::Step;
+        else if (o == "power")
+            s.objective = ExploreObjective::Power;
+        else if (o == "bisection")
+            s.objective = ExploreObjective::Bisection;
+        else
+            rd.fail("/objective", "unknown objective (cost, step, power, bisection)");
+    }
+    if (s.objective == ExploreObjective::Step && s.jobs.empty())
+        rd.fail("/objective", "\"step\" ranks by the jobs' step time: give /jobs");
+    return s;
+}
+
+} // namespace Railyard

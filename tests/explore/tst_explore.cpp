@@ -1,0 +1,257 @@
+// The design explorer against a hand derivation and the laws a Pareto front
+// obeys (docs/explore.md, "A worked example").
+#include "core/bom/bom.h"
+#include "core/explore/explorer.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <map>
+
+using namespace Railyard;
+
+namespace {
+
+/// The built-in catalogue plus two 64 × 400G switches that differ only in
+/// price: alpha 10,000 and beta 20,000 (USD), 1,000 W each.
+BomCatalog handCatalog()
+{
+    const std::string text = R"({"format": "railyard-bom-catalog", "version": 1, "switches": {
+        "alpha": {"model": "Alpha", "vendor": "Test", "transport": "infiniband",
+                  "breakouts": [{"ports": 64, "gbps": 400}], "price": 10000, "watts": 1000},
+        "beta":  {"model": "Beta", "vendor": "Test", "transport": "infiniband",
+                  "breakouts": [{"ports": 64, "gbps": 400}], "price": 20000, "watts": 1000}}})";
+    std::string error;
+    std::optional<BomCatalog> c = BomCatalog::withOverrides(text, "tst_explore", &error);
+    if (!c)
+        qFatal("%s", error.c_str());
+    return *c;
+}
+
+ExploreSpec spec2k()
+{
+    ExploreSpec s;
+    s.name = "h100-2k";
+    s.gpus = 2048;
+    s.switchModels = {"alpha", "beta"};
+    return s;
+}
+
+const ExploreScore *byKey(const ExploreResult &r, const std::string &key)
+{
+    for (const ExploreScore &s : r.scored)
+        if (s.candidate.key() == key)
+            return &s;
+    return nullptr;
+}
+
+bool dominated(const ExploreScore &a, const ExploreScore &b, bool byStep)
+{
+    // b dominates a
+    const double a2 = byStep ? a.stepMs : -a.bisectionGbps, b2 = byStep ? b.stepMs : -b.bisectionGbps;
+    return b.price <= a.price && b2 <= a2 && (b.price < a.price || b2 < a2);
+}
+
+void checkFront(const ExploreResult &r, bool byStep)
+{
+    QVERIFY(!r.front.empty());
+    std::vector<char> on(r.scored.size(), 0);
+    for (const std::int64_t i : r.front)
+        on[size_t(i)] = 1;
+    for (const std::int64_t i : r.ranking) {
+        const ExploreScore &s = r.scored[size_t(i)];
+        QCOMPARE(s.onFront, bool(on[size_t(i)]));
+        bool byFront = false, byAny = false;
+        for (const std::int64_t j : r.ranking) {
+            if (dominated(s, r.scored[size_t(j)], byStep)) {
+                byAny = true;
+                byFront = byFront || on[size_t(j)];
+            }
+        }
+        if (on[size_t(i)])
+            QVERIFY2(!byAny, s.candidate.key().c_str()); // no point on the front is dominated
+        else
+            QVERIFY2(byFront, s.candidate.key().c_str()); // every point off it is dominated by one on it
+    }
+}
+
+} // namespace
+
+class TestExplore : public QObject
+{
+    Q_OBJECT
+private slots:
+    void cheaperOfEqualBisectionsLeads()
+    {
+        // 2,048 GPUs = 256 hosts × 8 rails = 2,048 host ports of 400G. A
+        // 64-port leaf at 1:1 serves 32 of them with 32 uplinks: 64 leaves
+        // (8 scalable units of 32 hosts × 8 rails), 2,048 uplinks, and 64
+        // leaves fit under one tier of 64-port spines: 2,048 / 64 = 32 spines.
+        // 96 switches, full bisection (2,048 × 400 / 2 = 409,600 Gbit/s) for
+        // every mix of alpha and beta; the cables and optics are the same, so
+        // the prices differ by the switches alone:
+        //   alpha/alpha 96 × 10,000; alpha leaves/beta spines +32 × 10,000;
+        //   beta/alpha +64 × 10,000; beta/beta +96 × 10,000.
+        const BomCatalog catalog = handCatalog();
+        ExploreOptions o;
+        o.catalog = &catalog;
+        const ExploreResult r = explore(spec2k(), o);
+        QVERIFY2(r.infeasible.empty(), r.infeasible.c_str());
+        QCOMPARE(r.enumerated, 4);
+        QCOMPARE(r.scored.size(), size_t(4));
+        const ExploreScore *aa = byKey(r, "alpha 1:1 rail 1-plane");
+        const ExploreScore *ab = byKey(r, "alpha/beta 1:1 rail 1-plane");
+        const ExploreScore *ba = byKey(r, "beta/alpha 1:1 rail 1-plane");
+        const ExploreScore *bb = byKey(r, "beta 1:1 rail 1-plane");
+        QVERIFY(aa && ab && ba && bb);
+        for (const ExploreScore *s : {aa, ab, ba, bb}) {
+            QCOMPARE(s->candidate.tiers, 2);
+            QCOMPARE(s->switches, 96);
+            QCOMPARE(s->bisectionGbps, 409600.0);
+            QCOMPARE(s->bisectionRatio, 1.0);
+            QCOMPARE(s->problems, 0);
+        }
+        QCOMPARE(ab->price - aa->price, 320000.0);
+        QCOMPARE(ba->price - aa->price, 640000.0);
+        QCOMPARE(bb->price - aa->price, 960000.0);
+        QCOMPARE(bb->watts, aa->watts);
+        // Ranked by cost: alpha leads; the front (cost against bisection) is alpha alone.
+        QCOMPARE(r.ranking.size(), size_t(4));
+        QCOMPARE(r.scored[size_t(r.ranking[0])].candidate.key(), std::string("alpha 1:1 rail 1-plane"));
+        QCOMPARE(r.scored[size_t(r.ranking[3])].candidate.key(), std::string("beta 1:1 rail 1-plane"));
+        QCOMPARE(r.front.size(), size_t(1));
+        QVERIFY(aa->onFront);
+        checkFront(r, false);
+        QVERIFY(exploreToText(r).find("1* alpha 1:1 rail 1-plane") != std::string::npos);
+    }
+
+    void frontPropertiesOverTheCatalogue()
+    {
+        ExploreSpec s;
+        s.gpus = 2048;
+        s.oversubscription = {1.0, 2.0, 3.0};
+        s.railOptimized = {true, false};
+        const ExploreResult r = explore(s);
+        QVERIFY2(r.infeasible.empty(), r.infeasible.c_str());
+        QVERIFY(r.scored.size() >= 20);
+        // Every candidate built passes the checks of a design opened by hand.
+        for (const ExploreScore &sc : r.scored)
+            QVERIFY2(sc.problems == 0, sc.candidate.key().c_str());
+        checkFront(r, false);
+        // Models without a 400G breakout are pruned by closed form, never built.
+        bool prunedModel = false;
+        for (const ExplorePruned &p : r.pruned)
+            prunedModel = prunedModel || p.constraint == "switch_models";
+        QVERIFY(prunedModel);
+    }
+
+    void frontByStepTimeWithAJob()
+    {
+        ExploreSpec s;
+        s.gpus = 1024;
+        s.switchModels = {"qm9700", "tomahawk5"};
+        s.mixModels = false;
+        s.oversubscription = {1.0, 3.0};
+        const JobSpecResult job = readJobSpecFile(QStringLiteral(RAILYARD_SAMPLES "/llama-70b-2k.job.json"));
+        QVERIFY(job.ok());
+        JobSpec small = *job.job;
+        // The sample's layout at half the data parallelism: 1,024 GPUs.
+        small.parallel.dp /= 2;
+        small.gpus /= 2;
+        small.globalBatch /= 2;
+        s.jobs = {small};
+        const ExploreResult r = explore(s);
+        QVERIFY2(r.infeasible.empty(), r.infeasible.c_str());
+        for (const ExploreScore &sc : r.scored) {
+            QCOMPARE(sc.jobs.size(), size_t(1));
+            QVERIFY2(sc.jobs[0].error.empty(), sc.jobs[0].error.c_str());
+            QVERIFY(sc.stepMs > 0);
+        }
+        checkFront(r, true);
+        QVERIFY(exploreToText(r).find("model estimates") != std::string::npos);
+    }
+
+    void infeasibleNamesTheBindingConstraint()
+    {
+        const BomCatalog catalog = handCatalog();
+        ExploreOptions o;
+        o.catalog = &catalog;
+        ExploreSpec s = spec2k();
+        s.budget = 1000;
+        const ExploreResult r = explore(s, o);
+        QVERIFY(r.ranking.empty());
+        // The cheapest design is alpha/alpha: every candidate scored to say so.
+        double cheapest = INFINITY;
+        for (const ExploreScore &sc : r.scored)
+            cheapest = std::min(cheapest, sc.price);
+        char expected[128];
+        std::snprintf(expected, sizeof expected, "%.0f", cheapest);
+        QVERIFY2(r.infeasible.rfind("budget: the cheapest design that meets every other constraint costs ", 0) == 0,
+                 r.infeasible.c_str());
+        std::string digits;
+        for (char ch : r.infeasible.substr(r.infeasible.find("costs ") + 6))
+            if (ch >= '0' && ch <= '9')
+                digits += ch;
+            else if (ch == ' ')
+                break;
+        QCOMPARE(digits, std::string(expected));
+
+        ExploreSpec tiers = spec2k();
+        tiers.maxTiers = 1;
+        const ExploreResult t = explore(tiers, o);
+        QCOMPARE(t.infeasible, std::string("max_tiers: the fewest tiers any candidate needs is 2 (limit 1)"));
+        QVERIFY(exploreToText(t).find("Infeasible: max_tiers") != std::string::npos);
+    }
+
+    void cacheAnswersARerun()
+    {
+        const BomCatalog catalog = handCatalog();
+        ExploreCache cache;
+        ExploreOptions o;
+        o.catalog = &catalog;
+        o.cache = &cache;
+        const ExploreResult first = explore(spec2k(), o);
+        QCOMPARE(first.cacheHits, 0);
+        QCOMPARE(cache.size(), size_t(4));
+        ExploreSpec cheaper = spec2k();
+        cheaper.budget = 2.5e6; // a re-rank: no candidate scored again
+        const ExploreResult second = explore(cheaper, o);
+        QCOMPARE(second.cacheHits, std::int64_t(second.scored.size()));
+        QVERIFY(second.ranking.size() < first.ranking.size() || second.ranking.size() == first.ranking.size());
+    }
+
+    void badRequirementsNameTheField_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not json") << "{" << "r.explore.json: not JSON";
+        QTest::newRow("no gpus") << R"({"format": "railyard-explore"})" << "r.explore.json: /gpus: missing";
+        QTest::newRow("unknown field") << R"({"gpus": 16, "gpuz": 1})" << "r.explore.json: /gpuz: unknown field";
+        QTest::newRow("partial host") << R"({"gpus": 12})" << "r.explore.json: /gpus: 12 GPUs are not whole hosts of 8";
+        QTest::newRow("transport")
+            << R"({"gpus": 16, "constraints": {"transports": ["smoke signals"]}})"
+            << "r.explore.json: /constraints/transports/0: unknown transport";
+        QTest::newRow("oversubscription")
+            << R"({"gpus": 16, "constraints": {"oversubscription": [1, -2]}})"
+            << "r.explore.json: /constraints/oversubscription/1: must be a number > 0";
+        QTest::newRow("step without jobs") << R"({"gpus": 16, "objective": "step"})"
+                                           << "r.explore.json: /objective: \"step\" ranks by the jobs";
+        QTest::newRow("missing job file") << R"({"gpus": 16, "jobs": ["nowhere.job.json"]})"
+                                          << "r.explore.json: /jobs/0:";
+    }
+
+    void badRequirementsNameTheField()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        try {
+            parseExploreSpec(text.toStdString(), "r.explore.json", "/nonexistent");
+            QFAIL("accepted");
+        } catch (const ExploreError &e) {
+            QVERIFY2(QString::fromStdString(e.what()).startsWith(expected), e.what());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExplore)
+#include "tst_explore.moc"
