@@ -2603,6 +2603,217 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
 </context>
 <context>
+    <name>Railyard::ExploreResultModel</name>
+    <message>
+        <location filename="../views/dialogs/exploremodel.cpp" line="+64"/>
+        <source>An upper bound: the analysis found no exact method for this design.</source>
+        <translation>Eine obere Schranke: Die Analyse hat für diesen Entwurf keine exakte Methode gefunden.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A model estimate: the jobs&apos; step communication time as the fabric routes.</source>
+        <translation>Eine Modellschätzung: die Kommunikationszeit je Schritt der Jobs, wie die Fabric routet.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Double-click to open this design as a new document.</source>
+        <translation>Doppelklicken, um diesen Entwurf als neues Dokument zu öffnen.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 %%2</source>
+        <translation>%1 %%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> (bound)</source>
+        <translation> (Schranke)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Design</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tiers</source>
+        <translation>Ebenen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost</source>
+        <translation>Kosten</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Power</source>
+        <translation>Leistung</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bisection</source>
+        <translation>Bisektion</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Step (estimate)</source>
+        <translation>Schritt (Schätzung)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Front</source>
+        <translation>Pareto-Front</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::ExplorerDialog</name>
+    <message>
+        <location filename="../views/dialogs/explorerdialog.cpp" line="+55"/>
+        <source>Explore Designs</source>
+        <translation>Entwürfe erkunden</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No requirements loaded: open a *.explore.json file (docs/explore.md).</source>
+        <translation>Keine Anforderungen geladen: Öffnen Sie eine *.explore.json-Datei (docs/explore.md).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Open Requirements…</source>
+        <translation>Anforderungen ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Explore</source>
+        <translation>E&amp;rkunden</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Scoring candidates: %v of %m</source>
+        <translation>Kandidaten werden bewertet: %v von %m</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Open Requirements</source>
+        <translation>Anforderungen öffnen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Design requirements (*.explore.json);;All files (*)</source>
+        <translation>Entwurfsanforderungen (*.explore.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;: %2 %3 GPUs%4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %2 %3 GPUs%4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>; jobs: %1</source>
+        <translation>; Jobs: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Exploring…</source>
+        <translation>Wird erkundet…</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>The exploration failed: %1</source>
+        <translation>Die Erkundung ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No design meets the requirements. %1</source>
+        <translation>Kein Entwurf erfüllt die Anforderungen. %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 candidates: %2 pruned by closed forms, %3 scored (%4 from the cache), %5 meet every constraint, %6 on the Pareto front. Step times are model estimates.</source>
+        <translation>%1 Kandidaten: %2 durch geschlossene Formeln ausgeschieden, %3 bewertet (%4 aus dem Cache), %5 erfüllen alle Vorgaben, %6 auf der Pareto-Front. Schrittzeiten sind Modellschätzungen.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Cost against the jobs&apos; step time (colour: power, size: bisection)</source>
+        <translation>Kosten gegen die Schrittzeit der Jobs (Farbe: Leistung, Größe: Bisektion)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cost against bisection (colour: power)</source>
+        <translation>Kosten gegen Bisektion (Farbe: Leistung)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1–%2 kW</source>
+        <translation>%1–%2 kW</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Pareto front</source>
+        <translation>Pareto-Front</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>front</source>
+        <translation>Front</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>cost (million %1)</source>
+        <translation>Kosten (Millionen %1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>step, ms (estimate)</source>
+        <translation>Schritt, ms (Schätzung)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bisection, % of full</source>
+        <translation>Bisektion, % des Vollwerts</translation>
+    </message>
+</context>
+<context>
     <name>Railyard::ExportPictureDialog</name>
     <message>
         <location filename="../views/dialogs/exportpicturedialog.cpp" line="+19"/>
@@ -5989,7 +6200,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Ungespeicherte Arbeit wiederherstellen</translation>
     </message>
     <message>
-        <location filename="../views/mainwindowinventory.cpp" line="+37"/>
+        <location filename="../views/mainwindowinventory.cpp" line="+38"/>
         <source>I&amp;mport…</source>
         <translation>I&amp;mportieren…</translation>
     </message>
@@ -6082,6 +6293,16 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+2"/>
         <source>This design against other designs: cost, power, bisection and a job&apos;s step time</source>
         <translation>Dieser Entwurf gegen andere Entwürfe: Kosten, Leistung, Bisektion und die Schrittzeit eines Jobs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>E&amp;xplore Designs…</source>
+        <translation>Entwürfe e&amp;rkunden…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>From requirements to the best designs: every candidate the catalogue allows, and the Pareto front of cost against step time</source>
+        <translation>Von den Anforderungen zu den besten Entwürfen: jeder Kandidat, den der Katalog zulässt, und die Pareto-Front von Kosten gegen Schrittzeit</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -6178,6 +6399,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+34"/>
+        <location line="+17"/>
         <source>Using the built-in catalogue: %1</source>
         <translation>Der eingebaute Katalog wird verwendet: %1</translation>
     </message>
@@ -7462,7 +7684,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::ResilienceDock</name>
     <message>
-        <location filename="../views/docks/resiliencedock.cpp" line="+77"/>
+        <location filename="../views/docks/resiliencedock.cpp" line="+78"/>
         <source>Resilience</source>
         <translation>Resilienz</translation>
     </message>
@@ -7737,14 +7959,14 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Abgebrochen: die Werte umfassen die abgeschlossenen Szenarien.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+56"/>
         <source>p50 / p95 / p99</source>
         <translation>p50 / p95 / p99</translation>
     </message>
     <message>
-        <location line="+28"/>
-        <source>share of scenarios at or below</source>
-        <translation>Anteil der Szenarien bei oder unter</translation>
+        <location line="+32"/>
+        <source>share ≤ x</source>
+        <translation>Anteil ≤ x</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -8823,7 +9045,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/gui/main.cpp" line="+91"/>
+        <location filename="../app/gui/main.cpp" line="+92"/>
         <source>Topology designer for AI training networks.</source>
         <translation>Topologie-Designer für KI-Trainingsnetzwerke.</translation>
     </message>
@@ -8931,6 +9153,11 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+3"/>
         <source>With --study: the elements to fail (docs/resilience.md), e.g. spine.</source>
         <translation>Mit --study: die ausfallenden Elemente (docs/resilience.md), z. B. spine.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>With --study monte-carlo: &lt;k&gt; random failures per scenario instead of the default rates.</source>
+        <translation>Mit --study monte-carlo: &lt;k&gt; zufällige Ausfälle je Szenario statt der Standardraten.</translation>
     </message>
     <message>
         <location line="+30"/>

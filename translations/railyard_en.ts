@@ -270,7 +270,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/mainwindowinventory.cpp" line="+113"/>
+        <location filename="../views/mainwindowinventory.cpp" line="+118"/>
         <source>The content of %1 fits %n format(s). Read it as:</source>
         <translation>
             <numerusform>The content of %1 fits %n format. Read it as:</numerusform>
@@ -309,7 +309,7 @@
 <context>
     <name>Railyard::ResilienceDock</name>
     <message numerus="yes">
-        <location filename="../views/docks/resiliencedock.cpp" line="+508"/>
+        <location filename="../views/docks/resiliencedock.cpp" line="+513"/>
         <source>%n failures each</source>
         <translation>
             <numerusform>%n failure each</numerusform>

@@ -26,6 +26,7 @@ namespace Railyard {
 
 class HelpBrowser;
 class DesignComparisonDialog;
+class ExplorerDialog;
 class AnalysisDock;
 class ControlPlaneDock;
 class AnalysisRunner;
@@ -119,6 +120,11 @@ public:
     BomDialog *showBillOfMaterials();
     /// Inventory ▸ Compare Designs: this design against other design files.
     DesignComparisonDialog *showDesignComparison();
+    /// Inventory ▸ Explore Designs: requirements to the Pareto front of designs;
+    /// a design picked there opens in a new window.
+    ExplorerDialog *showExplorer();
+    /// Windows opened from the explorer (for tests); closed ones drop out.
+    const QList<QPointer<MainWindow>> &openedDesigns() const { return m_openedDesigns; }
     /// File ▸ Export Subnet Manager Configuration…: OpenSM's files for the
     /// design (docs/fabric-manager.md) into `directory`; false and *error when not.
     bool writeSubnetManagerConfig(const QString &directory, const std::string &engine, QString *error);
@@ -194,6 +200,8 @@ private:
     QPointer<ComparisonDialog> m_comparison;
     QPointer<BomDialog> m_bom;
     QPointer<DesignComparisonDialog> m_designComparison;
+    QPointer<ExplorerDialog> m_explorer;
+    QList<QPointer<MainWindow>> m_openedDesigns;
     QAction *m_showComparisonAction = nullptr;
     JobsDock *m_jobsDock = nullptr;
     SubnetManagerDock *m_subnetManagerDock = nullptr;

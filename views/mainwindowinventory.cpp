@@ -16,6 +16,7 @@
 #include "views/mainwindow.h"
 #include "views/appsettings.h"
 #include "views/dialogs/designcomparisondialog.h"
+#include "views/dialogs/explorerdialog.h"
 
 #include <QApplication>
 #include <QFileDialog>
@@ -88,6 +89,10 @@ QMenu *MainWindow::createInventoryActions(QMenu *file)
     designs->setObjectName(QStringLiteral("compareDesigns"));
     designs->setToolTip(tr("This design against other designs: cost, power, bisection and a job's step time"));
     m_documentActions << compare << verify << clear << bom << designs;
+    QAction *explore = inventory->addAction(tr("E&xplore Designs…"), this, &MainWindow::showExplorer);
+    explore->setObjectName(QStringLiteral("exploreDesigns"));
+    explore->setToolTip(tr("From requirements to the best designs: every candidate the catalogue allows, and the "
+                           "Pareto front of cost against step time"));
     return inventory;
 }
 
@@ -300,6 +305,36 @@ DesignComparisonDialog *MainWindow::showDesignComparison()
     m_designComparison->setAttribute(Qt::WA_DeleteOnClose);
     m_designComparison->show();
     return m_designComparison;
+}
+
+ExplorerDialog *MainWindow::showExplorer()
+{
+    if (m_explorer) {
+        m_explorer->show();
+        m_explorer->raise();
+        return m_explorer;
+    }
+    QString catalogError;
+    const BomCatalog catalog = AppSettings::catalog(&catalogError);
+    if (!catalogError.isEmpty())
+        statusBar()->showMessage(tr("Using the built-in catalogue: %1").arg(catalogError), 10000);
+    m_explorer = new ExplorerDialog(catalog, this);
+    m_explorer->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_explorer, &ExplorerDialog::designRequested, this, [this](const Fabric &fabric) {
+        // Beside the current design, ready for Compare Designs; here when the window is empty.
+        if (!m_document) {
+            setFabric(fabric);
+            return;
+        }
+        auto *window = new MainWindow;
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->setInteractive(m_interactive);
+        window->setFabric(fabric);
+        window->show();
+        m_openedDesigns.push_back(window);
+    });
+    m_explorer->show();
+    return m_explorer;
 }
 
 BomDialog *MainWindow::showBillOfMaterials()

@@ -19,3 +19,5 @@ set_tests_properties(views/subnetmanagerdock PROPERTIES RESOURCE_LOCK ibsim TIME
 railyard_add_test(views resiliencedock LIBS Railyard::Views)
 target_compile_definitions(tst_resiliencedock PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
 add_dependencies(tst_resiliencedock railyard-cli)
+# The Explore Designs dialog: requirements to the Pareto front, a design opened from it.
+railyard_add_test(views explorerdialog LIBS Railyard::Views)
