@@ -6,6 +6,7 @@
 
 #include "core/common/messagetext.h"
 
+#include <cmath>
 #include <string>
 
 namespace Railyard {
@@ -29,6 +30,19 @@ std::string describeJsonValue(const Json &v)
     }
     default: return "a value";
     }
+}
+
+/// A double as the reports write it: the number, null for NaN (not
+/// computed), "inf" / "-inf" for the infinities (cannot run). Any
+/// nlohmann::basic_json.
+template<class Json>
+Json jsonNumber(double v)
+{
+    if (std::isnan(v))
+        return Json(nullptr);
+    if (std::isinf(v))
+        return Json(v > 0 ? "inf" : "-inf");
+    return Json(v);
 }
 
 } // namespace Railyard

@@ -2,6 +2,8 @@
 #include "core/bom/bom.h"
 #include "core/explore/explorer.h"
 
+#include "core/common/jsontext.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -15,11 +17,7 @@ using Json = nlohmann::ordered_json;
 
 Json number(double v)
 {
-    if (std::isnan(v))
-        return nullptr;
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    return v;
+    return jsonNumber<Json>(v);
 }
 
 Json candidateJson(const ExploreCandidate &c)

@@ -1,5 +1,7 @@
 #include "core/resilience/resiliencecompare.h"
 
+#include "core/common/jsontext.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -16,11 +18,7 @@ constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
 Json number(double v)
 {
-    if (std::isnan(v))
-        return nullptr;
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    return v;
+    return jsonNumber<Json>(v);
 }
 
 Json quantileJson(const Quantile &q)

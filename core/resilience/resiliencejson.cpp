@@ -5,6 +5,8 @@
 #include "core/common/messagetext.h"
 #include "core/export/hostlist.h"
 
+#include "core/common/jsontext.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -25,11 +27,7 @@ constexpr double z95 = 1.959963984540054;
 
 Json number(double v)
 {
-    if (std::isnan(v))
-        return nullptr;
-    if (std::isinf(v))
-        return v > 0 ? "inf" : "-inf";
-    return v;
+    return jsonNumber<Json>(v);
 }
 
 struct Weighted
