@@ -12,6 +12,7 @@
 #include "app/bench/prometheusbench.h"
 #include "app/bench/intentbench.h"
 #include "app/bench/designbench.h"
+#include "app/bench/explorebench.h"
 #include "app/bench/resiliencebench.h"
 #include "app/bench/routingbench.h"
 #include "app/bench/jobbench.h"
@@ -304,6 +305,9 @@ int main(int argc, char *argv[])
                       QStringLiteral("Time failure studies instead: Monte Carlo scenarios per second at 24K and 131K "
                                      "GPUs without and with a job, 1 against 2 threads, 2 shards and their merge, "
                                      "N-1 at 131K (see --samples).")});
+    parser.addOption({QStringLiteral("explore"),
+                      QStringLiteral("Time the design explorer instead: 32,768 GPUs over the catalogue's 400G "
+                                     "switches, without and with a job, and a re-run from the cache.")});
     parser.addOption({QStringLiteral("samples"),
                       QStringLiteral("--resilience: Monte Carlo scenarios per run without a job (a fiftieth with one). "
                                      "Default 1000."),
@@ -322,6 +326,8 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "railyard-bench: --repeat must be a positive integer\n");
         return 2;
     }
+    if (parser.isSet(QStringLiteral("explore")))
+        return runExploreBench(parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("resilience"))) {
         const int samples = parser.value(QStringLiteral("samples")).toInt(&ok);
         if (!ok || samples < 1) {
