@@ -65,11 +65,6 @@ int leafDownPorts(int radix, double os)
     return d;
 }
 
-bool dominates(double p1, double q1, double p2, double q2)
-{
-    return p1 <= p2 && q1 <= q2 && (p1 < p2 || q1 < q2);
-}
-
 } // namespace
 
 std::string ExploreCandidate::key() const
