@@ -98,7 +98,9 @@ test)
     exec ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$JOBS"
     ;;
 build)
-    build
+    # Extra arguments go to CMake (bootstrap.sh build -DRAILYARD_WERROR=ON).
+    shift
+    build "$@"
     ;;
 fuzz)
     install_missing_packages
