@@ -27,6 +27,10 @@ int runExplore(const QStringList &args)
                  QStringLiteral("n"), QStringLiteral("20"));
     cl.addOption({QStringLiteral("threads")}, QStringLiteral("Threads scoring candidates. Default: one per core."),
                  QStringLiteral("n"), QStringLiteral("0"));
+    cl.addOption({QStringLiteral("cache")},
+                 QStringLiteral("Keep scores in this file across runs: candidates scored before (same GPUs, host, "
+                                "jobs and catalogue) are not built again."),
+                 QStringLiteral("file"));
     cl.addOption({QStringLiteral("write-design")},
                  QStringLiteral("Also write the best-ranked design to this fabric file."), QStringLiteral("file"));
     addCatalogOption(cl);
@@ -56,7 +60,33 @@ int runExplore(const QStringList &args)
         ExploreOptions options;
         options.catalog = &*catalog;
         options.threads = threads;
+        ExploreCache cache;
+        const QString cacheFile = cl.value(QStringLiteral("cache"));
+        if (!cacheFile.isEmpty()) {
+            options.cache = &cache;
+            if (QFileInfo::exists(cacheFile)) {
+                QString readError;
+                const std::optional<QByteArray> text = readInputFile(cacheFile, &readError, 256 << 20);
+                std::string loadError;
+                if (!text) {
+                    printErr(readError);
+                    return ExitBadInput;
+                }
+                if (!cache.loadJson(std::string_view(text->constData(), size_t(text->size())), cacheFile.toStdString(),
+                                    &loadError)) {
+                    printErr(QString::fromStdString(loadError));
+                    return ExitBadInput;
+                }
+            }
+        }
         const ExploreResult result = explore(spec, options);
+        if (!cacheFile.isEmpty()) {
+            QString writeError;
+            if (!writeOutputFile(cacheFile, QByteArray::fromStdString(cache.toJson()), &writeError)) {
+                printErr(writeError);
+                return ExitBadInput;
+            }
+        }
         if (cl.isSet(QStringLiteral("json")))
             printOutRaw(exploreToJson(result));
         else if (cl.isSet(QStringLiteral("csv")))

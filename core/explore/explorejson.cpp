@@ -2,12 +2,16 @@
 #include "core/bom/bom.h"
 #include "core/explore/explorer.h"
 
+#include "core/common/jsonbounds.h"
 #include "core/common/jsontext.h"
+#include "core/common/messagetext.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
+#include <map>
 
 namespace Railyard {
 
@@ -47,7 +51,7 @@ Json scoreJson(const ExploreScore &s)
     Json tiers = Json::array();
     for (const auto &[tier, ratio] : s.tiers)
         tiers.push_back(Json{{"tier", tier}, {"oversubscription", number(ratio)}});
-    j["tiers"] = tiers;
+    j["tier_oversubscription"] = tiers;
     Json jobs = Json::array();
     for (const ExploreJobFigure &f : s.jobs)
         jobs.push_back(Json{{"job", f.job},
@@ -72,7 +76,101 @@ std::string fmt(const char *format, double v)
     return buf;
 }
 
+/// Reads a number written by jsonNumber: null is NaN, "inf"/"-inf" the infinities.
+double readNumber(const Json &v)
+{
+    if (v.is_null())
+        return std::numeric_limits<double>::quiet_NaN();
+    if (v.is_string())
+        return v.get<std::string>() == "-inf" ? -std::numeric_limits<double>::infinity()
+                                              : std::numeric_limits<double>::infinity();
+    return v.get<double>();
+}
+
+ExploreScore scoreFromJson(const Json &j)
+{
+    ExploreScore s;
+    ExploreCandidate &c = s.candidate;
+    c.leafModel = j.at("leaf_switch").get<std::string>();
+    c.upperModel = j.at("upper_switch").get<std::string>();
+    c.oversubscription = j.at("oversubscription").get<double>();
+    c.railOptimized = j.at("rail_optimized").get<bool>();
+    c.planes = j.at("planes").get<int>();
+    c.tiers = j.at("tiers").get<int>();
+    s.name = j.at("name").get<std::string>();
+    s.gpus = j.at("gpus").get<std::int64_t>();
+    s.hosts = j.at("hosts").get<std::int64_t>();
+    s.switches = j.at("switches").get<std::int64_t>();
+    s.links = j.at("links").get<std::int64_t>();
+    s.transceivers = j.at("transceivers").get<std::int64_t>();
+    s.price = j.at("price").get<double>();
+    s.watts = j.at("watts").get<double>();
+    s.currency = j.at("currency").get<std::string>();
+    const Json &b = j.at("bisection");
+    s.bisectionGbps = b.at("gbps").get<double>();
+    s.bisectionRatio = b.at("ratio").get<double>();
+    s.bisectionExact = b.at("exact").get<bool>();
+    for (const Json &t : j.at("tier_oversubscription"))
+        s.tiers.emplace_back(t.at("tier").get<std::string>(), readNumber(t.at("oversubscription")));
+    for (const Json &f : j.at("jobs")) {
+        ExploreJobFigure figure;
+        figure.job = f.at("job").get<std::string>();
+        figure.stepMs = readNumber(f.at("step_ms"));
+        figure.stepMsAsRouted = readNumber(f.at("step_ms_as_routed"));
+        if (!f.at("error").is_null())
+            figure.error = f.at("error").get<std::string>();
+        s.jobs.push_back(std::move(figure));
+    }
+    s.stepMs = readNumber(j.at("step_ms"));
+    s.problems = j.at("validate_problems").get<int>();
+    return s;
+}
+
 } // namespace
+
+std::string ExploreCache::toJson() const
+{
+    std::lock_guard lock(m_mutex);
+    Json scores = Json::object();
+    for (const auto &[key, score] : m_scores)
+        scores[key] = scoreJson(score);
+    return Json{{"format", "railyard-explore-cache"}, {"version", 1}, {"scores", scores}}.dump(1) + "\n";
+}
+
+bool ExploreCache::loadJson(std::string_view text, const std::string &fileName, std::string *error)
+{
+    auto fail = [&](const std::string &message) {
+        if (error)
+            *error = fileName + ": " + message;
+        return false;
+    };
+    JsonLimits limits;
+    limits.maxDepth = 8;
+    if (const auto e = checkJsonBounds(text, limits))
+        return fail(std::to_string(e->line) + ": " + e->message);
+    Json j;
+    try {
+        j = Json::parse(text);
+    } catch (const Json::parse_error &e) {
+        return fail("not JSON: " + jsonExceptionMessage(e.what()));
+    }
+    if (!j.is_object() || j.value("format", std::string()) != "railyard-explore-cache")
+        return fail("/format: expected \"railyard-explore-cache\"");
+    if (!j.contains("scores") || !j.at("scores").is_object())
+        return fail("/scores: expected an object of scores by candidate");
+    std::map<std::string, ExploreScore> read;
+    for (const auto &[key, value] : j.at("scores").items()) {
+        try {
+            read[key] = scoreFromJson(value);
+        } catch (const Json::exception &e) {
+            return fail("/scores/" + elided(key, 80) + ": " + jsonExceptionMessage(e.what()));
+        }
+    }
+    std::lock_guard lock(m_mutex);
+    for (auto &[key, score] : read)
+        m_scores[key] = std::move(score);
+    return true;
+}
 
 std::string exploreToJson(const ExploreResult &r, int indent)
 {

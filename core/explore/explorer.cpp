@@ -46,14 +46,42 @@ std::string money(double v, const std::string &currency)
 }
 
 /// What decides a score besides the candidate: the hosts, the jobs, the catalogue.
+/// Every figure of the catalogue a score depends on, as text (prices, power, breakouts).
+std::string catalogFingerprint(const BomCatalog &catalog)
+{
+    std::string f = catalog.currency;
+    for (const auto *items : {&catalog.switches, &catalog.nics, &catalog.cables, &catalog.transceivers})
+        for (const auto &[slug, item] : *items) {
+            f += "|" + slug + ":" + ratioText(item.price) + ":" + ratioText(item.watts) + ":" + item.model;
+            for (const Breakout &b : item.breakouts)
+                f += ":" + std::to_string(b.ports) + "x" + ratioText(b.gbps);
+            for (Transport t : item.transports)
+                f += std::string(":") + transportName(t);
+        }
+    return f;
+}
+
 std::string requirementsKey(const ExploreSpec &s, const BomCatalog &catalog)
 {
     std::string k = std::to_string(s.gpus) + "|" + s.gpuModel + "|" + std::to_string(s.gpusPerHost) + "|"
         + std::to_string(s.nics) + "|" + ratioText(s.nicGbps) + "|" + s.nicModel + "|"
-        + std::to_string(s.nvlinkDomainGpus) + "|" + catalog.currency + "|" + std::to_string(catalog.switches.size());
-    for (const JobSpec &job : s.jobs)
-        k += "|" + job.name + ":" + std::to_string(job.gpus);
-    return k;
+        + std::to_string(s.nvlinkDomainGpus);
+    for (const JobSpec &job : s.jobs) {
+        const Parallelism &p = job.parallel;
+        k += "|" + job.name + ":" + std::to_string(job.gpus) + ":" + std::to_string(p.tp) + "," + std::to_string(p.pp)
+            + "," + std::to_string(p.dp) + "," + std::to_string(p.ep) + "," + std::to_string(p.cp) + ":"
+            + std::to_string(job.microBatch) + "," + std::to_string(job.globalBatch) + ":"
+            + ratioText(job.model.parameters) + "," + std::to_string(job.model.layers) + ","
+            + std::to_string(job.model.hiddenSize) + "," + std::to_string(job.model.sequenceLength) + ","
+            + std::to_string(job.model.vocabulary) + "," + std::to_string(job.model.precisionBytes) + ","
+            + std::to_string(job.model.experts) + "," + std::to_string(job.model.topK) + ","
+            + std::to_string(job.model.moeLayers) + "," + std::to_string(job.model.expertHiddenSize) + ","
+            + std::to_string(int(job.sharding));
+    }
+    // The catalogue as a digest: a changed price or port count is another requirement.
+    char digest[32];
+    std::snprintf(digest, sizeof digest, "%016zx", std::hash<std::string>{}(catalogFingerprint(catalog)));
+    return k + "|catalogue " + digest;
 }
 
 /// The leaf's most host ports at `os`: d + ceil(d / os) ≤ radix (the generator's uplink rule).

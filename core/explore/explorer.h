@@ -110,6 +110,11 @@ public:
     std::optional<ExploreScore> find(const std::string &key) const;
     void insert(const std::string &key, const ExploreScore &score);
     std::size_t size() const;
+    /// The scores as JSON (docs/explore.md, "Cache file"), to keep across runs.
+    std::string toJson() const;
+    /// Adds the scores of toJson()'s text; false and *error ("FILE: /pointer:
+    /// why") when it does not read. Bounded before it is parsed.
+    bool loadJson(std::string_view text, const std::string &fileName, std::string *error);
 
 private:
     mutable std::mutex m_mutex;

@@ -660,6 +660,16 @@ void TestCli::exploreRequirements()
     QVERIFY(!first.isEmpty());
     const QJsonObject analysed = analyzeJson({}, best);
     QCOMPARE(analysed[QStringLiteral("gpus")].toInt(), 2048);
+    // --cache: the second run builds nothing.
+    const QString cacheFile = m_dir.filePath(QStringLiteral("explore-cache.json"));
+    for (int run = 0; run < 2; ++run) {
+        const CliRun cached = runCli({QStringLiteral("explore"), QStringLiteral(RAILYARD_SAMPLES "/h100-2k.explore.json"),
+                                      QStringLiteral("--json"), QStringLiteral("--cache"), cacheFile});
+        QVERIFY2(cached.exitCode == 0, qPrintable(describe(cached)));
+        const QJsonObject o = QJsonDocument::fromJson(cached.out.toUtf8()).object();
+        QCOMPARE(o[QStringLiteral("cache_hits")].toInt(), run == 0 ? 0 : o[QStringLiteral("scored")].toInt());
+        QCOMPARE(o[QStringLiteral("ranking")].toArray().at(0).toString(), first);
+    }
     // Requirements no design meets: exit 1, the binding constraint named.
     const QString tight = m_dir.filePath(QStringLiteral("tight.explore.json"));
     QFile f(tight);

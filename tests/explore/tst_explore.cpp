@@ -220,6 +220,36 @@ private slots:
         QVERIFY(second.ranking.size() < first.ranking.size() || second.ranking.size() == first.ranking.size());
     }
 
+    void cacheFileRoundTrip()
+    {
+        // Scores kept in a file answer the next run exactly; another catalogue
+        // (a changed price) or another job is another requirement: no hit.
+        const BomCatalog catalog = handCatalog();
+        ExploreCache first;
+        ExploreOptions o;
+        o.catalog = &catalog;
+        o.cache = &first;
+        const ExploreResult scored = explore(spec2k(), o);
+        ExploreCache reread;
+        std::string error;
+        QVERIFY2(reread.loadJson(first.toJson(), "cache.json", &error), error.c_str());
+        QCOMPARE(reread.size(), first.size());
+        o.cache = &reread;
+        const ExploreResult again = explore(spec2k(), o);
+        QCOMPARE(again.cacheHits, std::int64_t(again.scored.size()));
+        QCOMPARE(exploreToCsv(again), exploreToCsv(scored));
+        BomCatalog dearer = catalog;
+        dearer.switches.at("alpha").price = 11000;
+        o.catalog = &dearer;
+        const ExploreResult repriced = explore(spec2k(), o);
+        QCOMPARE(repriced.cacheHits, 0);
+        QVERIFY(!reread.loadJson("{\"format\": \"railyard-explore-cache\", \"scores\": {\"k\": {\"leaf_switch\": 3}}}",
+                                 "cache.json", &error));
+        QVERIFY2(error.rfind("cache.json: /scores/k: ", 0) == 0, error.c_str());
+        QVERIFY(!reread.loadJson("[]", "cache.json", &error));
+        QVERIFY2(error.find("/format") != std::string::npos, error.c_str());
+    }
+
     void badRequirementsNameTheField_data()
     {
         QTest::addColumn<QString>("text");
