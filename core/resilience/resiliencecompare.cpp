@@ -1,5 +1,7 @@
 #include "core/resilience/resiliencecompare.h"
 
+#include "core/resilience/resiliencetext_p.h"
+
 #include "core/common/jsontext.h"
 
 #include <nlohmann/json.hpp>
@@ -36,22 +38,13 @@ Json distributionJson(const StudyDistribution &d)
 
 std::string fmt(const char *format, double v)
 {
-    if (std::isnan(v))
-        return "—";
-    if (std::isinf(v))
-        return "cannot run";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, v);
-    return buf;
+    return ResilienceDetail::figureText(format, v);
 }
 
 /// "98.40 (98.1–98.7)" when the interval is not the value itself.
 std::string quantileText(const Quantile &q, const char *format)
 {
-    std::string s = fmt(format, q.value);
-    if (q.low != q.value || q.high != q.value)
-        s += " (" + fmt(format, q.low) + "–" + fmt(format, q.high) + ")";
-    return s;
+    return ResilienceDetail::quantileText(q, format, true);
 }
 
 struct RowSpec

@@ -1,5 +1,6 @@
 // The study's summary, its JSON and text reports, and the merge of shards.
 #include "core/resilience/resilience.h"
+#include "core/resilience/resiliencetext_p.h"
 
 #include "core/common/jsonbounds.h"
 #include "core/common/messagetext.h"
@@ -622,9 +623,9 @@ StudyResult mergeStudies(std::vector<StudyResult> parts)
 
 // --- Text ------------------------------------------------------------------------------------
 
-namespace {
+namespace ResilienceDetail {
 
-std::string fmt(const char *format, double v)
+std::string figureText(const char *format, double v)
 {
     if (std::isnan(v))
         return "—";
@@ -637,10 +638,20 @@ std::string fmt(const char *format, double v)
 
 std::string quantileText(const Quantile &q, const char *format, bool interval)
 {
-    std::string s = fmt(format, q.value);
+    std::string s = figureText(format, q.value);
     if (interval && (q.low != q.value || q.high != q.value))
-        s += " (" + fmt(format, q.low) + "–" + fmt(format, q.high) + ")";
+        s += " (" + figureText(format, q.low) + "–" + figureText(format, q.high) + ")";
     return s;
+}
+
+} // namespace ResilienceDetail
+
+namespace {
+
+using ResilienceDetail::quantileText;
+std::string fmt(const char *format, double v)
+{
+    return ResilienceDetail::figureText(format, v);
 }
 
 } // namespace

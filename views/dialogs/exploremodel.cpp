@@ -26,16 +26,6 @@ const ExploreScore *ExploreResultModel::score(int row) const
     return &m_result->scored[size_t(m_result->ranking[size_t(row)])];
 }
 
-int ExploreResultModel::rowOf(std::int64_t scored) const
-{
-    if (!m_result)
-        return -1;
-    for (size_t i = 0; i < m_result->ranking.size(); ++i)
-        if (m_result->ranking[i] == scored)
-            return int(i);
-    return -1;
-}
-
 int ExploreResultModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() || !m_result ? 0 : int(m_result->ranking.size());

@@ -23,8 +23,6 @@ public:
     const ExploreResult *result() const { return m_result.get(); }
     /// The score a row shows (rows follow the ranking), nullptr for a bad row.
     const ExploreScore *score(int row) const;
-    /// The row of a score (its position in ExploreResult::scored), -1 when not ranked.
-    int rowOf(std::int64_t scored) const;
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;

@@ -397,8 +397,13 @@ bool ResilienceDock::run()
             } else {
                 m_stale = false;
                 m_staleLabel->hide();
-                // Keeping it in the document shows it (failureStudyChanged) and saves it with the project.
-                m_document->setFailureStudy(studyToJson(*outcome.result, -1));
+                // Kept in the document, it is saved with the project. The dock
+                // shows the result it has rather than reading its JSON back.
+                std::string json = studyToJson(*outcome.result, -1);
+                m_shownJson = json;
+                m_study = outcome.result;
+                m_document->setFailureStudy(std::move(json));
+                showStudy();
                 m_status->setText(tr("Study finished in %1 s.").arg(QLocale().toString(outcome.seconds, 'f', 1)));
                 m_status->show();
             }
