@@ -29,9 +29,12 @@ int runExploreBench(bool json)
     wide.oversubscription = {1.0, 1.5, 2.0, 3.0, 4.0};
     wide.railOptimized = {true, false};
     wide.planes = {1, 2};
+    // The scale: over 1,000 candidates at 32K GPUs, each with a job
+    // placed and priced (fluid, and as routed over 16 hash seeds).
     ExploreSpec withJob;
     withJob.gpus = 32768;
-    withJob.oversubscription = {1.0, 3.0};
+    withJob.oversubscription = {1.0, 1.25, 1.5, 1.75, 2.0, 2.25, 2.5, 3.0, 3.5, 4.0, 5.0, 6.0, 8.0};
+    withJob.planes = {1, 2, 4, 8};
     withJob.railOptimized = {true, false};
     withJob.jobs = {*job.job};
 

@@ -20,7 +20,7 @@ void PinnedFlows::clear()
     pathBegin.assign(1, 0);
 }
 
-MaxMinResult maxMinFair(const PinnedFlows &flows, std::span<const double> capacity)
+MaxMinResult maxMinFair(const PinnedFlows &flows, std::span<const double> capacity, MaxMinScope scope)
 {
     constexpr double inf = std::numeric_limits<double>::infinity();
     const size_t F = flows.size();
@@ -68,6 +68,29 @@ MaxMinResult maxMinFair(const PinnedFlows &flows, std::span<const double> capaci
     const auto later = std::greater<Entry>();
     std::make_heap(heap.begin(), heap.end(), later);
     std::vector<char> frozen(F, 0);
+    // The arcs whose fill level the flows frozen at one arc changed: their
+    // new level is pushed once, after all of that arc's flows froze (the
+    // levels in between could not be popped: they were stale at once).
+    std::vector<std::int32_t> touched;
+    std::vector<char> isTouched(A, 0);
+
+    // SlowestOnly: the flows that count (a path and some bytes) by bytes,
+    // largest first, and the slowest frozen so far.
+    auto counts = [&](size_t f) { return flows.pathBegin[f] != flows.pathBegin[f + 1] && flows.bytes[f] > 0; };
+    const bool early = scope == MaxMinScope::SlowestOnly;
+    std::vector<std::int32_t> byBytes;
+    size_t largest = 0;  // first unfrozen position in byBytes
+    size_t lowest = 0;   // lowest unfrozen counted flow index
+    double slowest = -1; // seconds of the slowest frozen counted flow
+    std::int32_t slowestFlow = -1;
+    if (early) {
+        for (size_t f = 0; f < F; ++f)
+            if (counts(f))
+                byBytes.push_back(static_cast<std::int32_t>(f));
+        std::stable_sort(byBytes.begin(), byBytes.end(), [&](std::int32_t a, std::int32_t b) {
+            return flows.bytes[static_cast<size_t>(a)] > flows.bytes[static_cast<size_t>(b)];
+        });
+    }
 
     while (!heap.empty()) {
         std::pop_heap(heap.begin(), heap.end(), later);
@@ -83,30 +106,62 @@ MaxMinResult maxMinFair(const PinnedFlows &flows, std::span<const double> capaci
             frozen[f] = 1;
             out.rate[f] = level;
             out.limit[f] = arc;
+            if (early && counts(f)) {
+                const double seconds = level > 0 ? flows.bytes[f] / level : inf;
+                if (seconds > slowest || (seconds == slowest && static_cast<std::int32_t>(f) < slowestFlow)) {
+                    slowest = seconds;
+                    slowestFlow = static_cast<std::int32_t>(f);
+                }
+            }
             for (std::int32_t p = flows.pathBegin[f]; p < flows.pathBegin[f + 1]; ++p) {
                 const auto b = static_cast<size_t>(flows.arcs[static_cast<size_t>(p)]);
                 --count[b];
                 frozenRate[b] += level;
-            }
-            for (std::int32_t p = flows.pathBegin[f]; p < flows.pathBegin[f + 1]; ++p) {
-                const auto b = static_cast<size_t>(flows.arcs[static_cast<size_t>(p)]);
-                if (b == s || count[b] == 0) {
-                    current[b] = inf;
-                    continue;
-                }
-                const double next = fillLevel(b, level);
-                if (next != current[b]) {
-                    current[b] = next;
-                    heap.emplace_back(next, static_cast<std::int32_t>(b));
-                    std::push_heap(heap.begin(), heap.end(), later);
+                if (!isTouched[b]) {
+                    isTouched[b] = 1;
+                    touched.push_back(static_cast<std::int32_t>(b));
                 }
             }
         }
+        for (const std::int32_t t : touched) {
+            const auto b = static_cast<size_t>(t);
+            isTouched[b] = 0;
+            if (b == s || count[b] == 0) {
+                current[b] = inf;
+                continue;
+            }
+            const double next = fillLevel(b, level);
+            if (next != current[b]) {
+                current[b] = next;
+                heap.emplace_back(next, t);
+                std::push_heap(heap.begin(), heap.end(), later);
+            }
+        }
+        touched.clear();
         current[s] = inf;
+        if (early) {
+            while (largest < byBytes.size() && frozen[static_cast<size_t>(byBytes[largest])])
+                ++largest;
+            while (lowest < F && (frozen[lowest] || !counts(lowest)))
+                ++lowest;
+            if (largest == byBytes.size())
+                break;
+            // Every unfrozen flow will get a rate of at least `level`.
+            const double bound = level > 0 ? flows.bytes[static_cast<size_t>(byBytes[largest])] / level : inf;
+            if (bound < slowest || (bound == slowest && static_cast<std::int32_t>(lowest) > slowestFlow))
+                break;
+        }
     }
 
+    if (early) {
+        if (slowestFlow >= 0) {
+            out.seconds = slowest;
+            out.slowestFlow = slowestFlow;
+        }
+        return out;
+    }
     for (size_t f = 0; f < F; ++f) {
-        if (flows.pathBegin[f] == flows.pathBegin[f + 1] || !(flows.bytes[f] > 0))
+        if (!counts(f))
             continue;
         const double seconds = out.rate[f] > 0 ? flows.bytes[f] / out.rate[f] : inf;
         if (seconds > out.seconds || out.slowestFlow < 0) {

@@ -40,10 +40,25 @@ struct MaxMinResult
     std::int32_t slowestFlow = -1;
 };
 
+/// What maxMinFair must compute.
+enum class MaxMinScope
+{
+    AllRates,   ///< every flow's rate and limit
+    SlowestOnly ///< seconds, slowestFlow and that flow's rate and limit; the
+                ///< filling stops once no unfrozen flow can be slower (their
+                ///< rates are left at +inf and limits at -1)
+};
+
 /// Progressive filling over `arcBytesPerSecond` (indexed by arc). A flow
 /// with an empty path is left at rate +inf (it takes no time). Cost:
 /// O(P log A) for a total path length P over A arcs (a heap of the arcs'
 /// fill levels), however many distinct fair shares there are.
-MaxMinResult maxMinFair(const PinnedFlows &flows, std::span<const double> arcBytesPerSecond);
+/// SlowestOnly gives the same seconds, slowestFlow (the lowest index among
+/// equally slow flows) and its rate and limit as AllRates. Every unfrozen
+/// flow gets at least the current level, so once the largest unfrozen flow
+/// at that level cannot beat the slowest so far the rest cannot either: with
+/// equal bytes per connection (a ring's), that is after the first arc fills.
+MaxMinResult maxMinFair(const PinnedFlows &flows, std::span<const double> arcBytesPerSecond,
+                        MaxMinScope scope = MaxMinScope::AllRates);
 
 } // namespace Railyard

@@ -560,17 +560,20 @@ public:
         }
     }
 
-    /// Pinned routing for run `run`: every flow becomes `flowletsPerFlow`
-    /// connections (NCCL's channels), each on ONE path. Static: destination-
-    /// based (D-mod-k on the destination host's index: at each hop with n
-    /// equal-cost next hops, the (d / product of earlier n) mod n-th, so all
-    /// connections towards one host share a path, and hosts under one leaf
-    /// spread over its uplinks); the source NIC is the connection's index mod
-    /// the NICs. Hashed: each connection's 5-tuple hash picks uniformly (or in
-    /// proportion to the paths behind a hop) at every hop, seeded per run.
-    /// Appends each connection to `out` as a path of arcs (2 × link + 0 for
-    /// a → b, + 1 for b → a) and adds its bytes to `ab`/`ba`.
-    void routePinned(const RoutingOptions &options, int run, PinnedFlows &out, double *ab, double *ba,
+    /// Pinned routing for runs [first, first + count): every flow becomes
+    /// `flowletsPerFlow` connections (NCCL's channels), each on ONE path.
+    /// Static: destination-based (D-mod-k on the destination host's index:
+    /// at each hop with n equal-cost next hops, the (d / product of earlier
+    /// n) mod n-th, so all connections towards one host share a path, and
+    /// hosts under one leaf spread over its uplinks); the source NIC is the
+    /// connection's index mod the NICs. Hashed: each connection's 5-tuple
+    /// hash picks uniformly (or in proportion to the paths behind a hop) at
+    /// every hop, seeded per run. Appends each connection of run first + r
+    /// to outs[r] as a path of arcs (2 x link + 0 for a -> b, + 1 for
+    /// b -> a). Each group's DAG is built once for all the runs: a run's
+    /// connections depend only on its hash seed, so they are the same as
+    /// routing the run alone.
+    void routePinned(const RoutingOptions &options, int first, int count, std::vector<PinnedFlows> &outs,
                      RoutingResult *result)
     {
         const bool hashed = options.mode == RoutingMode::Hashed;
@@ -579,6 +582,9 @@ public:
         auto arcOf = [&](std::int32_t link, NodeIndex from) {
             return 2 * link + (m_graph.isEndA(link, from) ? 0 : 1);
         };
+        outs.resize(static_cast<size_t>(count));
+        for (PinnedFlows &out : outs)
+            out.clear();
         for (Group &group : m_groups) {
             m_dag.build(m_graph, group);
             const size_t T = group.targets.size();
@@ -587,68 +593,71 @@ public:
                 if (!dropUnreachable(p, result))
                     continue;
                 const double part = p.bytes / C;
-                if (!hashed && options.tablePath) {
-                    // The subnet manager's tables: each connection leaves on its
-                    // NIC (index mod the NICs) and follows them hop by hop.
+                for (int r = 0; r < count; ++r) {
+                    const int run = first + r;
+                    PinnedFlows &out = outs[static_cast<size_t>(r)];
+                    if (!hashed && options.tablePath) {
+                        // The subnet manager's tables: each connection leaves on its
+                        // NIC (index mod the NICs) and follows them hop by hop.
+                        for (int j = 0; j < C; ++j) {
+                            const Attach &a = p.src[static_cast<std::uint32_t>(j) % p.src.size()];
+                            tableLinks.clear();
+                            if (!options.tablePath(p.srcHost, a.link, p.dstHost, tableLinks) || tableLinks.empty()) {
+                                if (run == 0) {
+                                    ++result->unroutedFlows;
+                                    result->unroutedBytes += part;
+                                }
+                                continue;
+                            }
+                            path.clear();
+                            NodeIndex node = m_graph.hostNode(p.srcHost);
+                            for (const std::int32_t l : tableLinks) {
+                                path.push_back(arcOf(l, node));
+                                node = m_graph.otherEnd(l, node);
+                            }
+                            if (run == 0)
+                                result->maxSwitchHops = std::max(result->maxSwitchHops, int(tableLinks.size()) - 1);
+                            out.add(part, path);
+                        }
+                        continue;
+                    }
                     for (int j = 0; j < C; ++j) {
-                        const Attach &a = p.src[static_cast<std::uint32_t>(j) % p.src.size()];
-                        tableLinks.clear();
-                        if (!options.tablePath(p.srcHost, a.link, p.dstHost, tableLinks) || tableLinks.empty()) {
-                            ++result->unroutedFlows;
-                            result->unroutedBytes += part;
-                            continue;
-                        }
+                        // The connection's hash: its ends, its index and the run.
+                        Rng rng{options.seed ^ (0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(run) + 1))
+                                ^ (static_cast<std::uint64_t>(p.srcHost) << 40)
+                                ^ (static_cast<std::uint64_t>(p.dstHost) << 16) ^ static_cast<std::uint64_t>(j)
+                                ^ (static_cast<std::uint64_t>(p.slot) << 56)};
+                        rng.next();
+                        const std::uint64_t lid = static_cast<std::uint64_t>(p.dstHost);
+                        std::uint64_t divisor = 1;
+                        auto pick = [&](std::uint32_t n) -> std::uint32_t {
+                            if (hashed)
+                                return rng.below(n);
+                            const auto i = static_cast<std::uint32_t>((lid / divisor) % n);
+                            divisor *= n;
+                            return i;
+                        };
                         path.clear();
-                        NodeIndex node = m_graph.hostNode(p.srcHost);
-                        for (const std::int32_t l : tableLinks) {
-                            m_graph.addLoad(ab, ba, l, node, part);
-                            path.push_back(arcOf(l, node));
-                            node = m_graph.otherEnd(l, node);
+                        const Attach &a = p.src[hashed ? rng.below(static_cast<std::uint32_t>(p.src.size()))
+                                                       : static_cast<std::uint32_t>(j) % p.src.size()];
+                        path.push_back(arcOf(a.link, m_graph.hostNode(p.srcHost)));
+                        std::int32_t x = a.sw;
+                        while (m_dag.dist[static_cast<size_t>(x)] > 0) {
+                            const std::int32_t k = !hashed || m_succ.uniform[static_cast<size_t>(x)]
+                                ? m_succ.at(x, pick(m_succ.count(x)))
+                                : m_succ.proportional(x, rng.uniform(), m_graph, m_dag);
+                            path.push_back(arcOf(m_graph.arcLink(k), m_graph.switchNode(x)));
+                            x = m_graph.arcTo(k);
                         }
-                        if (run == 0)
-                            result->maxSwitchHops = std::max(result->maxSwitchHops, int(tableLinks.size()) - 1);
+                        const auto t = static_cast<size_t>(m_dag.targetOf[static_cast<size_t>(x)]);
+                        const auto &links = group.finalLinks[static_cast<size_t>(p.slot) * T + t];
+                        const auto l = links[hashed ? rng.below(static_cast<std::uint32_t>(links.size()))
+                                                    : static_cast<std::uint32_t>(j) % links.size()];
+                        path.push_back(arcOf(l, m_graph.switchNode(x)));
                         out.add(part, path);
                     }
-                    continue;
                 }
-                for (int j = 0; j < C; ++j) {
-                    // The connection's hash: its ends, its index and the run.
-                    Rng rng{options.seed ^ (0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(run) + 1))
-                            ^ (static_cast<std::uint64_t>(p.srcHost) << 40) ^ (static_cast<std::uint64_t>(p.dstHost) << 16)
-                            ^ static_cast<std::uint64_t>(j) ^ (static_cast<std::uint64_t>(p.slot) << 56)};
-                    rng.next();
-                    const std::uint64_t lid = static_cast<std::uint64_t>(p.dstHost);
-                    std::uint64_t divisor = 1;
-                    auto pick = [&](std::uint32_t n) -> std::uint32_t {
-                        if (hashed)
-                            return rng.below(n);
-                        const auto i = static_cast<std::uint32_t>((lid / divisor) % n);
-                        divisor *= n;
-                        return i;
-                    };
-                    path.clear();
-                    const Attach &a = p.src[hashed ? rng.below(static_cast<std::uint32_t>(p.src.size()))
-                                                   : static_cast<std::uint32_t>(j) % p.src.size()];
-                    m_graph.addLoad(ab, ba, a.link, m_graph.hostNode(p.srcHost), part);
-                    path.push_back(arcOf(a.link, m_graph.hostNode(p.srcHost)));
-                    std::int32_t x = a.sw;
-                    while (m_dag.dist[static_cast<size_t>(x)] > 0) {
-                        const std::int32_t k = !hashed || m_succ.uniform[static_cast<size_t>(x)]
-                            ? m_succ.at(x, pick(m_succ.count(x)))
-                            : m_succ.proportional(x, rng.uniform(), m_graph, m_dag);
-                        m_graph.addLoad(ab, ba, m_graph.arcLink(k), m_graph.switchNode(x), part);
-                        path.push_back(arcOf(m_graph.arcLink(k), m_graph.switchNode(x)));
-                        x = m_graph.arcTo(k);
-                    }
-                    const auto t = static_cast<size_t>(m_dag.targetOf[static_cast<size_t>(x)]);
-                    const auto &links = group.finalLinks[static_cast<size_t>(p.slot) * T + t];
-                    const auto l = links[hashed ? rng.below(static_cast<std::uint32_t>(links.size()))
-                                                : static_cast<std::uint32_t>(j) % links.size()];
-                    m_graph.addLoad(ab, ba, l, m_graph.switchNode(x), part);
-                    path.push_back(arcOf(l, m_graph.switchNode(x)));
-                    out.add(part, path);
-                }
-                if (run == 0)
+                if (first == 0)
                     for (const Attach &a : p.src)
                         result->maxSwitchHops = std::max(result->maxSwitchHops, m_dag.dist[static_cast<size_t>(a.sw)] + 1);
             }
@@ -719,28 +728,40 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
             arcCapacity[2 * l] = arcCapacity[2 * l + 1] = view.gbps[l] * 1e9 / 8.0;
         // Static routing is deterministic: one run.
         const int runs = options.mode == RoutingMode::Static ? 1 : options.seeds;
-        PinnedFlows connections;
-        std::vector<double> ab(L), ba(L);
+        // Runs share each group's DAG; batch them so their connections stay
+        // under ~256 MiB (a connection: its bytes, its offset and ~6 arcs).
+        std::size_t connectionsPerRun = 0;
+        for (const Flow &flow : flows)
+            connectionsPerRun += flow.srcHost != flow.dstHost && flow.bytes > 0.0 ? 1 : 0;
+        connectionsPerRun *= static_cast<std::size_t>(options.flowletsPerFlow);
+        const std::size_t bytesPerRun = std::max<std::size_t>(1, connectionsPerRun * (8 + 4 + 6 * 4));
+        const int batch = static_cast<int>(std::clamp<std::size_t>((256u << 20) / bytesPerRun, 1, std::size_t(runs)));
+        std::vector<PinnedFlows> outs;
         std::vector<Bottleneck> perRun;
-        for (int run = 0; run < runs; ++run) {
-            connections.clear();
-            std::fill(ab.begin(), ab.end(), 0.0);
-            std::fill(ba.begin(), ba.end(), 0.0);
-            router.routePinned(options, run, connections, ab.data(), ba.data(), &result);
-            const MaxMinResult rates = maxMinFair(connections, arcCapacity);
-            Bottleneck b;
-            if (rates.slowestFlow >= 0) {
-                const auto f = static_cast<size_t>(rates.slowestFlow);
-                const std::int32_t arc = rates.limit[f];
-                b.link = arc >= 0 ? arc / 2 : -1;
-                b.aToB = arc >= 0 && arc % 2 == 0;
-                b.bytes = connections.bytes[f];
-                b.gbps = rates.rate[f] * 8.0 / 1e9;
-                b.seconds = rates.seconds;
+        PinnedFlows median; // the median run's connections, kept for its loads
+        std::vector<PinnedFlows> kept; // every run's, when all fit in one batch
+        for (int first = 0; first < runs; first += batch) {
+            const int count = std::min(batch, runs - first);
+            router.routePinned(options, first, count, outs, &result);
+            for (int r = 0; r < count; ++r) {
+                const PinnedFlows &connections = outs[static_cast<size_t>(r)];
+                const MaxMinResult rates = maxMinFair(connections, arcCapacity, MaxMinScope::SlowestOnly);
+                Bottleneck b;
+                if (rates.slowestFlow >= 0) {
+                    const auto f = static_cast<size_t>(rates.slowestFlow);
+                    const std::int32_t arc = rates.limit[f];
+                    b.link = arc >= 0 ? arc / 2 : -1;
+                    b.aToB = arc >= 0 && arc % 2 == 0;
+                    b.bytes = connections.bytes[f];
+                    b.gbps = rates.rate[f] * 8.0 / 1e9;
+                    b.seconds = rates.seconds;
+                }
+                perRun.push_back(b);
+                result.seedBottleneckSeconds.push_back(b.seconds);
+                result.seedBottleneckLinks.push_back(b.link);
             }
-            perRun.push_back(b);
-            result.seedBottleneckSeconds.push_back(b.seconds);
-            result.seedBottleneckLinks.push_back(b.link);
+            if (batch >= runs)
+                kept = std::move(outs);
         }
         result.seedSeconds = Distribution::of(result.seedBottleneckSeconds);
         for (size_t i = 0; i < perRun.size(); ++i)
@@ -748,12 +769,22 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
                 result.medianSeedIndex = static_cast<int>(i);
                 break;
             }
-        // The loads and the bottleneck of the median run.
-        connections.clear();
-        std::fill(ab.begin(), ab.end(), 0.0);
-        std::fill(ba.begin(), ba.end(), 0.0);
-        RoutingResult replay; // counts were taken in run 0
-        router.routePinned(options, std::max(0, result.medianSeedIndex), connections, ab.data(), ba.data(), &replay);
+        // The loads of the median run: its connections' bytes on their arcs
+        // (routed again when the runs did not fit in one batch).
+        const int medianRun = std::max(0, result.medianSeedIndex);
+        if (!kept.empty()) {
+            median = std::move(kept[static_cast<size_t>(medianRun)]);
+        } else {
+            RoutingResult replay; // counts were taken in run 0
+            router.routePinned(options, medianRun, 1, outs, &replay);
+            median = std::move(outs.front());
+        }
+        std::vector<double> ab(L, 0.0), ba(L, 0.0);
+        for (size_t f = 0; f < median.size(); ++f)
+            for (std::int32_t k = median.pathBegin[f]; k < median.pathBegin[f + 1]; ++k) {
+                const std::int32_t arc = median.arcs[static_cast<size_t>(k)];
+                (arc % 2 == 0 ? ab : ba)[static_cast<size_t>(arc / 2)] += median.bytes[f];
+            }
         result.loads.bytesAB = std::move(ab);
         result.loads.bytesBA = std::move(ba);
         if (result.medianSeedIndex >= 0)

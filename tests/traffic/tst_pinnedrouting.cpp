@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 
 using namespace Railyard;
 
@@ -98,6 +99,7 @@ class TestPinnedRouting : public QObject
 private slots:
     void maxMinTextbook();
     void maxMinCompletion();
+    void maxMinSlowestOnly();
     void staticRingHalfRateLink();
     void staticSpreadsHostsOfOneLeaf();
     void hashedRingMatchesBinomial();
@@ -152,6 +154,45 @@ void TestPinnedRouting::maxMinCompletion()
     // A dead arc gives no rate: the phase never ends.
     const double dead[] = {10, 0};
     QVERIFY(std::isinf(maxMinFair(flows, dead).seconds));
+}
+
+void TestPinnedRouting::maxMinSlowestOnly()
+{
+    // The early stop answers like the full filling: random instances with
+    // equal bytes (a ring's, where it stops after the first arc), few
+    // distinct sizes (ties between flows) and random sizes, with some dead
+    // arcs and some empty paths.
+    std::mt19937_64 rng(7);
+    int stoppedEarly = 0;
+    for (int trial = 0; trial < 600; ++trial) {
+        const int arcs = 2 + int(rng() % 40), count = 1 + int(rng() % 120);
+        std::vector<double> caps(size_t(arcs), 0.0);
+        for (double &c : caps)
+            c = rng() % 17 == 0 ? 0.0 : double(1 + rng() % 8);
+        PinnedFlows flows;
+        for (int f = 0; f < count; ++f) {
+            std::vector<std::int32_t> path;
+            const int hops = rng() % 23 == 0 ? 0 : 1 + int(rng() % 5);
+            for (int h = 0; h < hops; ++h)
+                path.push_back(std::int32_t(rng() % std::uint64_t(arcs)));
+            std::sort(path.begin(), path.end());
+            path.erase(std::unique(path.begin(), path.end()), path.end());
+            const double bytes = trial % 3 == 0 ? 4.0 : trial % 3 == 1 ? double(1 + rng() % 3) : double(rng() % 50);
+            flows.add(bytes, path);
+        }
+        const MaxMinResult full = maxMinFair(flows, caps);
+        const MaxMinResult slow = maxMinFair(flows, caps, MaxMinScope::SlowestOnly);
+        QCOMPARE(slow.slowestFlow, full.slowestFlow);
+        QCOMPARE(slow.seconds, full.seconds);
+        if (full.slowestFlow >= 0) {
+            const auto f = size_t(full.slowestFlow);
+            QCOMPARE(slow.rate[f], full.rate[f]);
+            QCOMPARE(slow.limit[f], full.limit[f]);
+        }
+        for (size_t f = 0; f < flows.size(); ++f)
+            stoppedEarly += std::isinf(slow.rate[f]) && !std::isinf(full.rate[f]) ? 1 : 0;
+    }
+    QVERIFY2(stoppedEarly > 0, "the early stop never stopped early");
 }
 
 void TestPinnedRouting::staticRingHalfRateLink()
