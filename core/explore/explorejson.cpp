@@ -24,6 +24,8 @@ Json number(double v)
     return jsonNumber<Json>(v);
 }
 
+std::string fmt(const char *format, double v);
+
 Json candidateJson(const ExploreCandidate &c)
 {
     return Json{{"key", c.key()},
@@ -32,6 +34,9 @@ Json candidateJson(const ExploreCandidate &c)
                 {"oversubscription", c.oversubscription},
                 {"rail_optimized", c.railOptimized},
                 {"planes", c.planes},
+                {"breakout", std::to_string(c.nicPorts) + "x" + fmt("%g", c.portGbps) + "G"},
+                {"nic_ports", c.nicPorts},
+                {"port_gbps", c.portGbps},
                 {"tiers", c.tiers}};
 }
 
@@ -96,6 +101,8 @@ ExploreScore scoreFromJson(const Json &j)
     c.oversubscription = j.at("oversubscription").get<double>();
     c.railOptimized = j.at("rail_optimized").get<bool>();
     c.planes = j.at("planes").get<int>();
+    c.nicPorts = j.value("nic_ports", 1); // files written before breakouts were a dimension
+    c.portGbps = j.value("port_gbps", 0.0);
     c.tiers = j.at("tiers").get<int>();
     s.name = j.at("name").get<std::string>();
     s.gpus = j.at("gpus").get<std::int64_t>();
@@ -162,6 +169,9 @@ bool ExploreCache::loadJson(std::string_view text, const std::string &fileName, 
     for (const auto &[key, value] : j.at("scores").items()) {
         try {
             read[key] = scoreFromJson(value);
+            const ExploreCandidate &c = read[key].candidate;
+            if (c.nicPorts < 1 || c.nicPorts > 2 || (c.nicPorts > 1 && !(c.portGbps > 0)))
+                return fail("/scores/" + elided(key, 80) + "/nic_ports: expected 1, or 2 with a port_gbps");
         } catch (const Json::exception &e) {
             return fail("/scores/" + elided(key, 80) + ": " + jsonExceptionMessage(e.what()));
         }
@@ -222,14 +232,15 @@ std::string exploreToJson(const ExploreResult &r, int indent)
 
 std::string exploreToCsv(const ExploreResult &r)
 {
-    std::string out = "key,leaf_switch,upper_switch,oversubscription,rail_optimized,planes,tiers,switches,"
+    std::string out = "key,leaf_switch,upper_switch,oversubscription,rail_optimized,planes,breakout,tiers,switches,"
                       "transceivers,price,watts,bisection_gbps,bisection_ratio,bisection_exact,step_ms,on_front,"
                       "violation\n";
     for (const ExploreScore &s : r.scored) {
         const ExploreCandidate &c = s.candidate;
         out += csvField(c.key()) + "," + csvField(c.leafModel) + "," + csvField(c.upperModel) + ","
             + fmt("%g", c.oversubscription) + "," + (c.railOptimized ? "true" : "false") + ","
-            + std::to_string(c.planes) + "," + std::to_string(c.tiers) + "," + std::to_string(s.switches) + ","
+            + std::to_string(c.planes) + "," + std::to_string(c.nicPorts) + "x" + fmt("%g", c.portGbps) + "G,"
+            + std::to_string(c.tiers) + "," + std::to_string(s.switches) + ","
             + std::to_string(s.transceivers) + "," + fmt("%.2f", s.price) + "," + fmt("%.1f", s.watts) + ","
             + fmt("%.1f", s.bisectionGbps) + "," + fmt("%.6f", s.bisectionRatio) + ","
             + (s.bisectionExact ? "true" : "false") + "," + (std::isnan(s.stepMs) ? std::string() : fmt("%.4f", s.stepMs))

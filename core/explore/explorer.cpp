@@ -102,6 +102,8 @@ std::string ExploreCandidate::key() const
         k += "/" + upperModel;
     k += " " + ratioText(oversubscription) + ":1 " + (railOptimized ? "rail" : "tor") + " " + std::to_string(planes)
         + "-plane";
+    if (nicPorts > 1)
+        k += " " + std::to_string(nicPorts) + "x" + ratioText(portGbps) + "G";
     return k;
 }
 
@@ -110,7 +112,8 @@ ClosParams candidateParams(const ExploreSpec &spec, const ExploreCandidate &c, c
     const int hosts = spec.gpus / spec.gpusPerHost;
     ClosParams p = railOptimizedParams(hosts);
     p.name = "explore-" + c.leafModel + (c.upperModel != c.leafModel ? "-" + c.upperModel : std::string()) + "-"
-        + ratioText(c.oversubscription) + "to1-" + (c.railOptimized ? "rail" : "tor") + "-p" + std::to_string(c.planes);
+        + ratioText(c.oversubscription) + "to1-" + (c.railOptimized ? "rail" : "tor") + "-p" + std::to_string(c.planes)
+        + (c.nicPorts > 1 ? "-" + std::to_string(c.nicPorts) + "x" + ratioText(c.portGbps) + "g" : std::string());
     std::replace(p.name.begin(), p.name.end(), '.', '_');
     p.hosts = hosts;
     p.gpusPerHost = spec.gpusPerHost;
@@ -118,6 +121,7 @@ ClosParams candidateParams(const ExploreSpec &spec, const ExploreCandidate &c, c
     p.nvlinkGBps = 0;
     p.rails = spec.nics;
     p.nicGbps = spec.nicGbps;
+    p.nicPorts = c.nicPorts;
     p.planes = c.planes;
     p.railOptimized = c.railOptimized;
     p.tiers = 0;
@@ -176,15 +180,18 @@ std::vector<ExploreCandidate> enumerateCandidates(const ExploreSpec &spec, const
                 continue;
             for (const double os : spec.oversubscription)
                 for (const bool rail : spec.railOptimized)
-                    for (const int planes : spec.planes) {
-                        ExploreCandidate c;
-                        c.leafModel = leaf;
-                        c.upperModel = upper;
-                        c.oversubscription = os;
-                        c.railOptimized = rail;
-                        c.planes = planes;
-                        out.push_back(c);
-                    }
+                    for (const int planes : spec.planes)
+                        for (const int ports : spec.nicPorts) {
+                            ExploreCandidate c;
+                            c.leafModel = leaf;
+                            c.upperModel = upper;
+                            c.oversubscription = os;
+                            c.railOptimized = rail;
+                            c.planes = planes;
+                            c.nicPorts = ports;
+                            c.portGbps = spec.nicGbps / ports;
+                            out.push_back(c);
+                        }
         }
     return out;
 }
@@ -238,10 +245,18 @@ ExploreResult explore(const ExploreSpec &spec, const ExploreOptions &options)
     const std::vector<ExploreCandidate> all = enumerateCandidates(spec, catalog);
     result.enumerated = std::int64_t(all.size());
     const int hosts = spec.gpus / spec.gpusPerHost;
-    const std::int64_t hostPorts = std::int64_t(hosts) * spec.nics;
+    const std::int64_t nicCount = std::int64_t(hosts) * spec.nics;
     const BomCatalog::Item *nic = spec.nicModel.empty() ? nullptr : catalog.findNic(spec.nicModel);
     if (!spec.nicModel.empty() && !nic)
         throw ExploreError("host.nic_model: \"" + spec.nicModel + "\" is not in the catalogue");
+    if (nic) {
+        bool runs = false;
+        for (const Breakout &b : nic->breakouts)
+            runs = runs || std::abs(b.ports * b.gbps - spec.nicGbps) < 1e-6;
+        if (!runs)
+            throw ExploreError("host.nic_model: " + nic->model + " runs " + nic->speedsText() + ", not the host's "
+                               + ratioText(spec.nicGbps) + "G (host.nic_gbps)");
+    }
 
     // 1. Closed forms, no graph built.
     std::vector<ExploreCandidate> survivors, overBound;
@@ -256,10 +271,21 @@ ExploreResult explore(const ExploreSpec &spec, const ExploreOptions &options)
             prune("switch_models", "\"" + (leaf ? c.upperModel : c.leafModel) + "\" is not in the catalogue");
             continue;
         }
-        const Breakout *leafMode = leaf->breakoutAt(spec.nicGbps);
-        const Breakout *upperMode = upper->breakoutAt(spec.nicGbps);
+        if (nic && c.nicPorts > 1) {
+            bool has = false;
+            for (const Breakout &b : nic->breakouts)
+                has = has || (b.ports == c.nicPorts && std::abs(b.gbps - c.portGbps) < 1e-6);
+            if (!has) {
+                prune("breakouts", nic->model + " has no " + std::to_string(c.nicPorts) + "x" + ratioText(c.portGbps)
+                          + "G mode");
+                continue;
+            }
+        }
+        const std::int64_t hostPorts = nicCount * c.nicPorts;
+        const Breakout *leafMode = leaf->breakoutAt(c.portGbps);
+        const Breakout *upperMode = upper->breakoutAt(c.portGbps);
         if (!leafMode || !upperMode) {
-            prune("switch_models", (leafMode ? upper : leaf)->model + " has no " + ratioText(spec.nicGbps)
+            prune("switch_models", (leafMode ? upper : leaf)->model + " has no " + ratioText(c.portGbps)
                       + "G breakout (runs " + (leafMode ? upper : leaf)->speedsText() + ")");
             continue;
         }
@@ -302,8 +328,8 @@ ExploreResult explore(const ExploreSpec &spec, const ExploreOptions &options)
         // Lower bounds: the leaves every host port needs, and the NICs.
         const std::int64_t leaves = (hostPorts + down - 1) / down;
         const double nicPrice = nic ? nic->price : 0, nicWatts = nic ? nic->watts : 0;
-        const double priceBound = double(leaves) * leaf->price + double(hostPorts) * nicPrice;
-        const double wattsBound = double(leaves) * leaf->watts + double(hostPorts) * nicWatts;
+        const double priceBound = double(leaves) * leaf->price + double(nicCount) * nicPrice;
+        const double wattsBound = double(leaves) * leaf->watts + double(nicCount) * nicWatts;
         if (priceBound > spec.budget) {
             prune("budget", "at least " + money(priceBound, catalog.currency) + " (" + std::to_string(leaves)
                       + " leaves and the NICs)",

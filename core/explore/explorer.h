@@ -41,8 +41,11 @@ struct ExploreCandidate
     double oversubscription = 1.0; ///< leaf tier, asked
     int planes = 1;
     bool railOptimized = true;
-    int tiers = 0; ///< derived
-    /// "qm9700/sn5600 1:1 rail 1-plane": stable, unique within a run.
+    int nicPorts = 1;     ///< the host-port breakout: ports per NIC, each at portGbps
+    double portGbps = 0;  ///< the NIC speed / nicPorts (the switches' breakout speed)
+    int tiers = 0;        ///< derived
+    /// "qm9700/sn5600 1:1 rail 1-plane" (+ " 2x200G" for a NIC broken out
+    /// into 2 ports): stable, unique within a run.
     std::string key() const;
 };
 

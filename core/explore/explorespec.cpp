@@ -10,7 +10,9 @@
 #include <QFileInfo>
 #include <QString>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 namespace Railyard {
@@ -192,7 +194,7 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
             rd.fail("/constraints", "expected an object");
         rd.known(*c, "/constraints",
                  {"transports", "switch_models", "mix_models", "max_tiers", "oversubscription",
-                  "max_oversubscription", "planes", "rail_optimized", "budget", "power_kw"});
+                  "max_oversubscription", "planes", "rail_optimized", "breakouts", "budget", "power_kw"});
         if (const Json *v = rd.find(*c, "transports"))
             rd.list(*v, "/constraints/transports", [&](const Json &t, const std::string &pointer) {
                 const auto transport = transportFromName(rd.string(t, pointer));
@@ -223,6 +225,29 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
             s.planes.clear();
             rd.list(*v, "/constraints/planes", [&](const Json &p, const std::string &pointer) {
                 s.planes.push_back(rd.integer(p, pointer, 1, 8));
+            });
+        }
+        if (const Json *v = rd.find(*c, "breakouts")) {
+            s.nicPorts.clear();
+            rd.list(*v, "/constraints/breakouts", [&](const Json &b, const std::string &pointer) {
+                // "2x200G": 2 ports of 200 Gbit/s per NIC; they must make up the NIC's speed.
+                const std::string text = rd.string(b, pointer);
+                int ports = 0;
+                double gbps = 0;
+                char unit = 0, extra = 0;
+                if (std::sscanf(text.c_str(), "%dx%lf%c%c", &ports, &gbps, &unit, &extra) != 3
+                    || (unit != 'G' && unit != 'g'))
+                    rd.fail(pointer, "expected a breakout such as \"1x400G\" or \"2x200G\"");
+                if (ports < 1 || ports > 2)
+                    rd.fail(pointer, "a NIC runs 1 or 2 ports");
+                if (std::abs(double(ports) * gbps - s.nicGbps) > 1e-6) {
+                    char buf[160];
+                    std::snprintf(buf, sizeof buf, "%d ports of %gG do not make up the %gG NIC", ports, gbps,
+                                  s.nicGbps);
+                    rd.fail(pointer, buf);
+                }
+                if (std::find(s.nicPorts.begin(), s.nicPorts.end(), ports) == s.nicPorts.end())
+                    s.nicPorts.push_back(ports);
             });
         }
         if (const Json *v = rd.find(*c, "rail_optimized")) {

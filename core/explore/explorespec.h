@@ -48,6 +48,10 @@ struct ExploreSpec
     std::vector<double> oversubscription{1.0}; ///< leaf-tier ratios to try
     double maxOversubscription = std::numeric_limits<double>::infinity(); ///< per tier, as built
     std::vector<int> planes{1};
+    /// Host-port breakouts to try: ports per NIC (1: one port at nicGbps;
+    /// 2: two ports at nicGbps / 2, each to its own leaf, and the switches in
+    /// their breakout at that speed).
+    std::vector<int> nicPorts{1};
     std::vector<bool> railOptimized{true};
     double budget = std::numeric_limits<double>::infinity();  ///< in the catalogue's currency
     double powerKw = std::numeric_limits<double>::infinity(); ///< switches, NICs, optics

@@ -250,6 +250,73 @@ private slots:
         QVERIFY2(error.find("/format") != std::string::npos, error.c_str());
     }
 
+    void breakoutIsADimension()
+    {
+        // gamma has 64 ports of 400G or, broken out, 128 of 200G. 2,048
+        // GPUs = 2,048 NICs of 400G.
+        //  - 1x400G: 2,048 host ports; 32 per leaf at 1:1 → 64 leaves and
+        //    2,048 uplinks over 64-port spines → 32 spines.
+        //  - 2x200G: each NIC's two ports go to two leaves: 4,096 host ports
+        //    of 200G; 64 per 128-port leaf → 64 leaves, 4,096 uplinks over
+        //    128-port spines → 32 spines.
+        // The same 96 switches and the same bisection (2,048 × 400 / 2 =
+        // 4,096 × 200 / 2 = 409,600 Gbit/s), on twice the links.
+        const std::string text = R"({"format": "railyard-bom-catalog", "version": 1, "switches": {
+            "gamma": {"model": "Gamma", "vendor": "Test", "transport": "infiniband",
+                      "breakouts": [{"ports": 64, "gbps": 400}, {"ports": 128, "gbps": 200}],
+                      "price": 10000, "watts": 1000}},
+            "nics": {"solo": {"model": "Solo", "vendor": "Test", "transports": ["infiniband"],
+                              "breakouts": [{"ports": 1, "gbps": 400}], "price": 1000, "watts": 20}}})";
+        std::string error;
+        const std::optional<BomCatalog> catalog = BomCatalog::withOverrides(text, "tst_explore", &error);
+        QVERIFY2(catalog, error.c_str());
+        ExploreSpec s = spec2k();
+        s.switchModels = {"gamma"};
+        s.nicPorts = {1, 2};
+        s.nicModel = "connectx-7"; // runs 1x400G and 2x200G
+        ExploreOptions o;
+        o.catalog = &*catalog;
+        const ExploreResult r = explore(s, o);
+        QVERIFY2(r.infeasible.empty(), r.infeasible.c_str());
+        QCOMPARE(r.enumerated, 2);
+        const ExploreScore *one = byKey(r, "gamma 1:1 rail 1-plane");
+        const ExploreScore *two = byKey(r, "gamma 1:1 rail 1-plane 2x200G");
+        QVERIFY(one && two);
+        QCOMPARE(two->candidate.nicPorts, 2);
+        QCOMPARE(two->candidate.portGbps, 200.0);
+        for (const ExploreScore *sc : {one, two}) {
+            QCOMPARE(sc->candidate.tiers, 2);
+            QCOMPARE(sc->switches, 96);
+            QCOMPARE(sc->bisectionGbps, 409600.0);
+            QCOMPARE(sc->problems, 0);
+        }
+        QCOMPARE(one->links, std::int64_t(2048 + 2048));
+        QCOMPARE(two->links, std::int64_t(4096 + 4096));
+        QVERIFY(two->name.find("2x200g") != std::string::npos);
+        // The opened design is the scored one: its NICs run two 200G ports.
+        const Fabric f = exploreDesign(s, two->candidate, *catalog);
+        QCOMPARE(f.hostCount(), 256);
+        QCOMPARE(f.link(0).capacityGbps, 200.0);
+        // A NIC without a 2-port mode prunes the breakout by name.
+        s.nicModel = "solo";
+        const ExploreResult w = explore(s, o);
+        bool named = false;
+        for (const ExplorePruned &p : w.pruned)
+            named = named || (p.constraint == "breakouts" && p.reason == "Solo has no 2x200G mode");
+        QVERIFY(named);
+        QCOMPARE(w.scored.size(), size_t(1));
+        // A NIC that does not run the host's speed is refused up front.
+        s.nicGbps = 800;
+        QVERIFY_THROWS_EXCEPTION(ExploreError, explore(s, o));
+        // Round trip through the cache file keeps the breakout.
+        ExploreCache cache;
+        cache.insert("k", *two);
+        ExploreCache back;
+        QVERIFY2(back.loadJson(cache.toJson(), "c.json", &error), error.c_str());
+        QCOMPARE(back.find("k")->candidate.key(), two->candidate.key());
+        QVERIFY(exploreToCsv(r).find(",2x200G,") != std::string::npos);
+    }
+
     void badRequirementsNameTheField_data()
     {
         QTest::addColumn<QString>("text");
@@ -266,6 +333,15 @@ private slots:
             << "r.explore.json: /constraints/oversubscription/1: must be a number > 0";
         QTest::newRow("step without jobs") << R"({"gpus": 16, "objective": "step"})"
                                            << "r.explore.json: /objective: \"step\" ranks by the jobs";
+        QTest::newRow("breakout text")
+            << R"({"gpus": 16, "constraints": {"breakouts": ["two by 200"]}})"
+            << "r.explore.json: /constraints/breakouts/0: expected a breakout such as";
+        QTest::newRow("breakout speed")
+            << R"({"gpus": 16, "constraints": {"breakouts": ["1x400G", "2x100G"]}})"
+            << "r.explore.json: /constraints/breakouts/1: 2 ports of 100G do not make up the 400G NIC";
+        QTest::newRow("breakout ports")
+            << R"({"gpus": 16, "constraints": {"breakouts": ["4x100G"]}})"
+            << "r.explore.json: /constraints/breakouts/0: a NIC runs 1 or 2 ports";
         QTest::newRow("missing job file") << R"({"gpus": 16, "jobs": ["nowhere.job.json"]})"
                                           << "r.explore.json: /jobs/0:";
     }
