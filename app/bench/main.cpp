@@ -13,6 +13,7 @@
 #include "app/bench/intentbench.h"
 #include "app/bench/designbench.h"
 #include "app/bench/explorebench.h"
+#include "app/bench/floorbench.h"
 #include "app/bench/resiliencebench.h"
 #include "app/bench/routingbench.h"
 #include "app/bench/jobbench.h"
@@ -308,6 +309,9 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("explore"),
                       QStringLiteral("Time the design explorer instead: 32,768 GPUs over the catalogue's 400G "
                                      "switches, without and with a job, and a re-run from the cache.")});
+    parser.addOption({QStringLiteral("floor"),
+                      QStringLiteral("Time the floor instead: the 131k design placed on an automatic floor, and "
+                                     "every link's run over the trays and its cable part.")});
     parser.addOption({QStringLiteral("samples"),
                       QStringLiteral("--resilience: Monte Carlo scenarios per run without a job (a fiftieth with one). "
                                      "Default 1000."),
@@ -328,6 +332,8 @@ int main(int argc, char *argv[])
     }
     if (parser.isSet(QStringLiteral("explore")))
         return runExploreBench(parser.isSet(QStringLiteral("json")));
+    if (parser.isSet(QStringLiteral("floor")))
+        return runFloorBench(params131k(), repeats, parser.isSet(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("resilience"))) {
         const int samples = parser.value(QStringLiteral("samples")).toInt(&ok);
         if (!ok || samples < 1) {

@@ -1,0 +1,1 @@
+railyard_add_test(floor floor)

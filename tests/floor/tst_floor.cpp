@@ -1,0 +1,301 @@
+// The floor against the worked example of docs/floor.md: two rows of four
+// racks, every cable's length derived by hand, and the part each one takes.
+#include "core/floor/cableruns.h"
+#include "core/floor/floorplan.h"
+#include "core/generators/closgenerator.h"
+#include "core/generators/presets.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <set>
+
+using namespace Railyard;
+
+namespace {
+
+/// Two rows of four 42 U racks (0.6 m wide, rows 3.0 m apart centre to
+/// centre), trays 0.5 m above the rack tops, cross trays at slots 0 and 3,
+/// 1 m of slack at each cable end.
+FloorPlan exampleFloor()
+{
+    const std::string text = R"({
+      "slack_per_end_m": 1.0,
+      "halls": [{"id": "hall-1", "rows": 2, "slots_per_row": 4, "rack_width_m": 0.6, "rack_depth_m": 1.2,
+                 "row_pitch_m": 3.0, "rack_units": 42, "unit_m": 0.04445, "tray_height_m": 0.5,
+                 "cross_trays": [0, 3], "rack_budget_kw": 40, "row_budget_kw": 120}],
+      "racks": [{"rack": "a1", "row": 0, "slot": 0}, {"rack": "a2", "row": 0, "slot": 1},
+                {"rack": "a3", "row": 0, "slot": 2}, {"rack": "a4", "row": 0, "slot": 3},
+                {"rack": "b1", "row": 1, "slot": 0}, {"rack": "b2", "row": 1, "slot": 1},
+                {"rack": "b3", "row": 1, "slot": 2}, {"rack": "b4", "row": 1, "slot": 3}],
+      "devices": [{"id": "h1", "u": 1}, {"id": "h2", "u": 33}, {"id": "h3", "u": 37},
+                  {"id": "leaf1", "u": 41}, {"id": "leaf2", "u": 41}, {"id": "spine1", "u": 42}]})";
+    return parseFloorJson(text, "example");
+}
+
+/// h1 and h3 in a1 with leaf1, h2 in a2, leaf2 in b2, spine1 in b4.
+Fabric exampleFabric()
+{
+    Fabric f;
+    f.name = "floor-example";
+    auto host = [&](const char *id, const char *rack) {
+        Host h;
+        h.id = id;
+        h.nics.push_back(Nic{0, 400.0, 1, {}});
+        h.location.rack = rack;
+        return f.addHost(h);
+    };
+    host("h1", "a1");
+    host("h2", "a2");
+    host("h3", "a1");
+    auto sw = [&](const char *id, Tier tier, const char *rack) {
+        Switch s;
+        s.id = id;
+        s.tier = tier;
+        s.location.rack = rack;
+        return f.addSwitch(s);
+    };
+    const std::int32_t leaf1 = sw("leaf1", Tier::Leaf, "a1"), leaf2 = sw("leaf2", Tier::Leaf, "b2"),
+                       spine1 = sw("spine1", Tier::Spine, "b4");
+    auto link = [&](const char *id, NodeIndex a, NodeIndex b) {
+        Link l;
+        l.id = id;
+        l.a = a;
+        l.b = b;
+        l.capacityGbps = 400;
+        f.addLink(l);
+    };
+    link("h1-leaf1", f.hostNode(0), f.switchNode(leaf1));
+    link("h2-leaf1", f.hostNode(1), f.switchNode(leaf1));
+    link("h3-leaf1", f.hostNode(2), f.switchNode(leaf1));
+    link("leaf1-spine1", f.switchNode(leaf1), f.switchNode(spine1));
+    link("leaf2-spine1", f.switchNode(leaf2), f.switchNode(spine1));
+    return f;
+}
+
+constexpr double U = 0.04445, rackTop = 42 * U, tray = 0.5;
+/// The climb from a device at U u (its ports at the middle of that unit) to the tray.
+double climb(double u)
+{
+    return rackTop - (u - 0.5) * U + tray;
+}
+
+} // namespace
+
+class TestFloor : public QObject
+{
+    Q_OBJECT
+private slots:
+    void workedExample()
+    {
+        const FloorPlan floor = exampleFloor();
+        const Fabric f = exampleFabric();
+        const CableRunSummary s = cableRuns(f, floor, CablePartCatalog::defaults());
+        QVERIFY2(s.problems.empty(), s.problems.empty() ? "" : s.problems.front().c_str());
+        QCOMPARE(s.runs.size(), size_t(5));
+        auto near = [](double a, double b) { return std::abs(a - b) < 1e-9; };
+
+        // h1 (a1 U1) – leaf1 (a1 U41): in the rack, 40 U = 1.778 m, + 2 m
+        // slack = 3.778 m: past the 3 m passive copper, a 4 m active copper.
+        const CableRun &r1 = s.runs[0];
+        QVERIFY(near(r1.verticalM, 40 * U));
+        QCOMPARE(r1.trayM, 0.0);
+        QVERIFY(near(r1.metres, 40 * U + 2));
+        QVERIFY(near(r1.metres, 3.778));
+        QCOMPARE(r1.choice.part->slug, std::string("acc-400g"));
+        QCOMPARE(r1.choice.stockM, 4.0);
+
+        // h2 (a2 U33) – leaf1 (a1 U41): climbs 0.922275 and 0.566675 m,
+        // one rack along the row tray (0.6 m), slack 2 m: 4.08895 m → 5 m ACC.
+        const CableRun &r2 = s.runs[1];
+        QVERIFY(near(climb(33), 0.922275));
+        QVERIFY(near(climb(41), 0.566675));
+        QVERIFY(near(r2.trayM, 0.6));
+        QVERIFY(near(r2.metres, 0.922275 + 0.6 + 0.566675 + 2));
+        QCOMPARE(r2.choice.part->slug, std::string("acc-400g"));
+        QCOMPARE(r2.choice.stockM, 5.0);
+
+        // h3 (a1 U37) – leaf1 (a1 U41): 4 U = 0.1778 m + 2 m = 2.1778 m → 2.5 m DAC.
+        const CableRun &r3 = s.runs[2];
+        QVERIFY(near(r3.metres, 4 * U + 2));
+        QCOMPARE(r3.choice.part->slug, std::string("dac-400g"));
+        QCOMPARE(r3.choice.stockM, 2.5);
+
+        // leaf1 (a1, row 0 slot 0, U41) – spine1 (b4, row 1 slot 3, U42):
+        // across one row pitch (3.0 m) and along 3 slots to a cross tray
+        // (either end: 0 + 1.8 or 1.8 + 0), 4.8 m of tray; climbs 0.566675
+        // and 0.522225 m; 7.8889 m → a 10 m active optical cable (cheaper
+        // than multimode optics at that length).
+        const CableRun &r4 = s.runs[3];
+        QVERIFY(near(climb(42), 0.522225));
+        QVERIFY(near(r4.trayM, 4.8));
+        QVERIFY(near(r4.metres, 0.566675 + 4.8 + 0.522225 + 2));
+        QCOMPARE(r4.choice.part->slug, std::string("aoc-400g"));
+        QCOMPARE(r4.choice.stockM, 10.0);
+
+        // leaf2 (b2 U41) – spine1 (b4 U42): two racks along row 1 (1.2 m):
+        // 0.566675 + 1.2 + 0.522225 + 2 = 4.2889 m → 5 m ACC.
+        const CableRun &r5 = s.runs[4];
+        QVERIFY(near(r5.trayM, 1.2));
+        QVERIFY(near(r5.metres, 4.2889));
+        QCOMPARE(r5.choice.part->slug, std::string("acc-400g"));
+
+        QVERIFY(near(s.longestM, r4.metres));
+        QCOMPARE(s.partCounts.at("acc-400g"), 3);
+        QCOMPARE(s.partCounts.at("dac-400g"), 1);
+        QCOMPARE(s.partCounts.at("aoc-400g"), 1);
+        QCOMPARE(s.transceivers, 0);
+        // Latency from distance: the fibre's 4.9 ns/m over the AOC's run.
+        QVERIFY(near(r4.propagationNs, r4.metres * 4.9));
+        QVERIFY(r4.route.find("tray 4.80 m") != std::string::npos);
+    }
+
+    void crossTrayIsTheNearerOne()
+    {
+        // a2 (row 0 slot 1, x 0.9) to b1 (row 1 slot 0, x 0.3): through the
+        // cross tray at slot 0 it is 0.6 + 3.0 + 0 = 3.6 m; through slot 3
+        // it would be 1.2 + 3.0 + 1.8 = 6.0 m.
+        const FloorPlan floor = exampleFloor();
+        QCOMPARE(trayDistance(floor, *floor.find("a2"), *floor.find("b1")), 0.6 + 3.0);
+        FloorPlan onlyFar = floor;
+        onlyFar.halls[0].crossSlots = {3};
+        QCOMPARE(trayDistance(onlyFar, *floor.find("a2"), *floor.find("b1")), 1.2 + 3.0 + 1.8);
+    }
+
+    void partsByReach()
+    {
+        // Each part to its reach, and just past it the next one: 3 m DAC,
+        // 5 m ACC, 30 m AOC (its longest stock length), 50 m multimode,
+        // 500 m DR4, 2,000 m FR4, then nothing.
+        const CablePartCatalog &c = CablePartCatalog::defaults();
+        const std::vector<std::pair<double, std::string>> cases{
+            {3.0, "dac-400g"},       {3.01, "acc-400g"},      {5.0, "acc-400g"},      {5.01, "aoc-400g"},
+            {30.0, "aoc-400g"},      {30.01, "mmf-sr4-400g"}, {50.0, "mmf-sr4-400g"}, {50.01, "smf-dr4-400g"},
+            {500.0, "smf-dr4-400g"}, {500.5, "smf-fr4-400g"}, {2000, "smf-fr4-400g"}};
+        for (const auto &[metres, slug] : cases) {
+            const auto choice = choosePart(c, 400, metres);
+            QVERIFY2(choice, std::to_string(metres).c_str());
+            QCOMPARE(choice->part->slug, slug);
+            QVERIFY(choice->stockM >= metres);
+        }
+        QVERIFY(!choosePart(c, 400, 2000.5));
+        QVERIFY(!choosePart(c, 1600, 1)); // no 1.6T part in the catalogue
+        // Multimode at 31 m is cut to the metre: 60 + 2 × 31 + 2 × 700.
+        const auto mm = choosePart(c, 400, 30.01);
+        QCOMPARE(mm->stockM, 31.0);
+        QCOMPARE(mm->price, 60.0 + 2 * 31 + 2 * 700);
+        QCOMPARE(mm->watts, 18.0);
+        // Every part cites its reach.
+        for (const CablePart &p : c.parts)
+            QVERIFY2(!p.sources.at("reach_m").empty(), p.slug.c_str());
+    }
+
+    void roundTrip()
+    {
+        const FloorPlan floor = exampleFloor();
+        const FloorPlan back = parseFloorJson(floorToJson(floor), "again");
+        QCOMPARE(floorToJson(back), floorToJson(floor));
+        QCOMPARE(back.racks.size(), size_t(8));
+        QCOMPARE(back.deviceUnits.at("spine1"), 42.0);
+        QCOMPARE(back.halls[0].crossSlots, std::vector<int>({0, 3}));
+    }
+
+    void userTrayGraph()
+    {
+        // One tray down the middle aisle (y = 1.5) with spurs to the row
+        // trays: a1 (0.3, 0) drops to point p0 (0.3, 0) and b4 (2.1, 3)
+        // to p3 (2.1, 3); p0 → p1 (0.3, 1.5) → p2 (2.1, 1.5) → p3 is
+        // 1.5 + 1.8 + 1.5 = 4.8 m; a segment given a length counts that.
+        FloorPlan floor = exampleFloor();
+        FloorHall &h = floor.halls[0];
+        h.trayPoints = {{"p0", 0.3, 0}, {"p1", 0.3, 1.5}, {"p2", 2.1, 1.5}, {"p3", 2.1, 3}};
+        h.traySegments = {{0, 1, -1}, {1, 2, 2.5}, {2, 3, -1}};
+        QCOMPARE(trayDistance(floor, *floor.find("a1"), *floor.find("b4")), 1.5 + 2.5 + 1.5);
+        floor.validate("graph");
+        // Without the middle segment, b4's point is on a tray that does not
+        // join a1's: refused, naming both racks.
+        h.traySegments = {{0, 1, -1}, {2, 3, -1}};
+        try {
+            floor.validate("graph.fabric.json");
+            QFAIL("accepted");
+        } catch (const FloorError &e) {
+            QVERIFY2(std::string(e.what()).find("graph.fabric.json: /floor/halls/0/trays: the tray graph leaves")
+                         != std::string::npos,
+                     e.what());
+        }
+    }
+
+    void badFloorsNameTheField_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        const QString hall = QStringLiteral(R"("halls": [{"rows": 2, "slots_per_row": 4}])");
+        QTest::newRow("not json") << "{" << "f: not JSON";
+        QTest::newRow("no hall") << R"({"racks": []})" << "f: /floor/halls: missing";
+        QTest::newRow("negative pitch") << R"({"halls": [{"rows": 2, "slots_per_row": 4, "row_pitch_m": -3}]})"
+                                        << "f: /floor/halls/0/row_pitch_m: must be a number > 0";
+        QTest::newRow("rows overlap") << R"({"halls": [{"rows": 2, "slots_per_row": 4, "row_pitch_m": 1}]})"
+                                      << "f: /floor/halls/0/row_pitch_m: 1 m is less than the rack depth";
+        QTest::newRow("two racks in one slot")
+            << QStringLiteral(R"({%1, "racks": [{"rack": "r1", "row": 0, "slot": 2}, {"rack": "r2", "row": 0, "slot": 2}]})").arg(hall)
+            << "f: /floor/racks/1: r2 is placed in hall-1 row 0 slot 2, where r1 already stands";
+        QTest::newRow("rack twice")
+            << QStringLiteral(R"({%1, "racks": [{"rack": "r1", "row": 0, "slot": 1}, {"rack": "r1", "row": 1, "slot": 2}]})").arg(hall)
+            << "f: /floor/racks/1/rack: r1 is placed twice";
+        QTest::newRow("slot outside")
+            << QStringLiteral(R"({%1, "racks": [{"rack": "r1", "row": 0, "slot": 9}]})").arg(hall)
+            << "f: /floor/racks/0/slot: slot 9 is outside the row (0 to 3)";
+        QTest::newRow("unknown hall")
+            << QStringLiteral(R"({%1, "racks": [{"rack": "r1", "hall": "hall-9", "row": 0, "slot": 0}]})").arg(hall)
+            << "f: /floor/racks/0/hall: no hall hall-9";
+        QTest::newRow("unknown field") << QStringLiteral(R"({%1, "rackz": []})").arg(hall)
+                                       << "f: /floor/rackz: unknown field";
+        QTest::newRow("cross tray outside") << R"({"halls": [{"rows": 2, "slots_per_row": 4, "cross_trays": [4]}]})"
+                                            << "f: /floor/halls/0/cross_trays/0: slot 4 is outside the row";
+    }
+
+    void badFloorsNameTheField()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        try {
+            parseFloorJson(text.toStdString(), "f");
+            QFAIL("accepted");
+        } catch (const FloorError &e) {
+            QVERIFY2(QString::fromStdString(e.what()).startsWith(expected), e.what());
+        }
+    }
+
+    void automaticFloor()
+    {
+        // A generated two-tier design: 2 scalable units of 32 hosts × 8
+        // rails (8 leaves each) under 8 spines. One row per scalable unit
+        // (its 8 host racks of 4 hosts, then its leaf rack), and the spine
+        // rack in a row of its own between them: row 1 of 3.
+        ClosParams p = railOptimizedParams(64);
+        p.tierSpecs = {TierSpec{64, 400, 1.0, 0, "qm9700"}};
+        const Fabric f = generateClos(p);
+        const FloorPlan floor = autoFloor(f);
+        floor.validate("auto");
+        QVERIFY(floor.automatic);
+        const CableRunSummary s = cableRuns(f, floor, CablePartCatalog::defaults());
+        QVERIFY2(s.problems.empty(), s.problems.empty() ? "" : s.problems.front().c_str());
+        // Every rack of every device is on the floor, each once.
+        std::set<std::string> racks;
+        for (const RackSpot &r : floor.racks)
+            QVERIFY(racks.insert(r.rack).second);
+        for (const std::string &r : nodeRacks(f))
+            QVERIFY2(racks.count(r), r.c_str());
+        // The spine racks stand in the middle row.
+        const std::vector<std::string> byNode = nodeRacks(f);
+        for (std::int32_t sw = 0; sw < f.switchCount(); ++sw)
+            if (f.switchAt(sw).tier == Tier::Spine)
+                QCOMPARE(floor.find(byNode[size_t(f.switchNode(sw))])->row, 1);
+        QCOMPARE(floor.halls[0].rows, 3);
+        QCOMPARE(floor.halls[0].slotsPerRow, 9);
+        QVERIFY(s.longestM > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFloor)
+#include "tst_floor.moc"
