@@ -20,6 +20,7 @@
 #include "app/cli/keyscommand.h"
 #include "app/cli/placecommand.h"
 #include "app/cli/explorecommand.h"
+#include "app/cli/floorcommand.h"
 #include "app/cli/resiliencecommand.h"
 #include "app/cli/remotecommand.h"
 #include "app/cli/simulatecommand.h"
@@ -57,6 +58,7 @@ const Command commands[] = {
      runResilience},
     {"explore", "explore SPEC.explore.json", "Every candidate design for the requirements, and the Pareto front.",
      runExplore},
+    {"floor", "floor FABRIC [--floor F]", "The design on the floor: runs, parts, power per rack and row.", runFloor},
     {"catalog", "catalog [--json]", "The switch and NIC catalogue, every figure with its source.", runCatalog},
     {"cabling", "cabling FILE -o plan.csv", "The cabling plan, one CSV row per cable.", runCabling},
     {"verify-cabling", "verify-cabling DESIGN FOUND", "Check the as-built cabling against the design.", runVerifyCabling},

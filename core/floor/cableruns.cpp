@@ -317,8 +317,7 @@ CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const Ca
     // Each node's spot and U.
     const size_t N = size_t(fabric.nodeCount());
     std::vector<const RackSpot *> spot(N, nullptr);
-    std::vector<double> unit(N, 1.0);
-    std::unordered_map<std::string, std::pair<int, int>> order; // rack → (hosts, switches) so far
+    const std::vector<double> unit = deviceUnits(fabric, floor, racks);
     std::map<std::string, bool> missing;
     for (NodeIndex n = 0; n < NodeIndex(N); ++n) {
         const auto it = spotOf.find(racks[size_t(n)]);
@@ -327,12 +326,6 @@ CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const Ca
             continue;
         }
         spot[size_t(n)] = it->second;
-        const FloorHall &hall = floor.halls[size_t(it->second->hall)];
-        auto &[hosts, switches] = order[racks[size_t(n)]];
-        const bool isHost = fabric.isHost(n);
-        const double fallback = defaultUnit(hall, isHost, isHost ? hosts++ : switches++);
-        const auto u = floor.deviceUnits.find(fabric.nodeId(n));
-        unit[size_t(n)] = u == floor.deviceUnits.end() ? fallback : std::min<double>(u->second, hall.rackUnits);
     }
     for (const auto &[rack, unused] : missing)
         out.problems.push_back("rack " + elided(rack, 60) + " is not on the floor: its cables have no length");

@@ -299,11 +299,41 @@ void FloorPlan::validate(const std::string &fileName) const
     }
 }
 
-double defaultUnit(const FloorHall &hall, bool isHost, int order)
+int hostHeightU(const Host &host)
 {
-    if (isHost)
-        return std::min<double>(hall.rackUnits, 1.0 + 4.0 * order);
-    return std::max(1.0, double(hall.rackUnits) - 1.0 - 2.0 * order);
+    if (host.gpuModel == "h100" || host.gpuModel == "h200" || host.gpuModel == "h800")
+        return 8;
+    if (host.gpuModel == "b200")
+        return 10;
+    if (host.gpuModel == "a100")
+        return 6;
+    if (host.gpuModel == "gb200")
+        return 1;
+    return 2;
+}
+
+std::vector<double> deviceUnits(const Fabric &fabric, const FloorPlan &floor, const std::vector<std::string> &nodeRack)
+{
+    std::map<std::string, const RackSpot *, std::less<>> spots;
+    for (const RackSpot &r : floor.racks)
+        spots.emplace(r.rack, &r);
+    std::map<std::string, std::pair<int, int>> next; // rack → (next host U from the bottom, switches placed)
+    std::vector<double> units(size_t(fabric.nodeCount()), 1.0);
+    for (NodeIndex n = 0; n < fabric.nodeCount(); ++n) {
+        const auto spot = spots.find(nodeRack[size_t(n)]);
+        const int top = spot == spots.end() ? 42 : floor.halls[size_t(spot->second->hall)].rackUnits;
+        auto &[hostU, switches] = next.try_emplace(nodeRack[size_t(n)], 1, 0).first->second;
+        double u;
+        if (fabric.isHost(n)) {
+            u = std::min(hostU, top);
+            hostU += hostHeightU(fabric.host(n));
+        } else {
+            u = std::max(1, top - switches++);
+        }
+        const auto given = floor.deviceUnits.find(fabric.nodeId(n));
+        units[size_t(n)] = given == floor.deviceUnits.end() ? u : std::min<double>(given->second, top);
+    }
+    return units;
 }
 
 FloorPlan parseFloorJson(std::string_view text, const std::string &fileName)
@@ -546,8 +576,9 @@ std::string floorToJson(const FloorPlan &floor, int indent)
 std::vector<std::string> nodeRacks(const Fabric &fabric)
 {
     std::vector<std::string> out(size_t(fabric.nodeCount()));
-    // Devices without a rack: hosts 8 to a rack of their group, switches 16
-    // to a network rack of their group (the pod for spines) and tier.
+    // Devices without a rack: hosts as many to a rack of their group as
+    // 32 U holds (4 DGX H100, 18 GB200 trays at most), switches 16 to a
+    // network rack of their group (the pod for spines) and tier.
     std::map<std::string, int> counts;
     for (std::int32_t h = 0; h < fabric.hostCount(); ++h) {
         const Location &l = fabric.host(h).location;
@@ -557,7 +588,8 @@ std::vector<std::string> nodeRacks(const Fabric &fabric)
         }
         const std::string group = "auto-" + groupOf(l) + "-hosts";
         const int n = counts[group]++;
-        out[size_t(fabric.hostNode(h))] = group + "-" + padded(n / 8 + 1, 2);
+        const int perRack = std::clamp(32 / hostHeightU(fabric.host(h)), 1, 18);
+        out[size_t(fabric.hostNode(h))] = group + "-" + padded(n / perRack + 1, 2);
     }
     for (std::int32_t s = 0; s < fabric.switchCount(); ++s) {
         const Switch &sw = fabric.switchAt(s);

@@ -115,12 +115,19 @@ struct FloorPlan
     void validate(const std::string &fileName = "floor") const;
 };
 
-/// The U of a device without a listed position: hosts stack up from U 1 in
-/// the order they appear in their rack, 4 U each (an HGX system is 6–8 U
-/// with its power; 4 keeps 8 hosts in a 42 U rack), switches from the top
-/// down, 2 U each (a 64-port switch is 1–2 U). `order` is the device's
-/// position among the hosts (or switches) of its rack.
-double defaultUnit(const FloorHall &hall, bool isHost, int order);
+/// The height of a host system in U, from the vendors' documents: a DGX
+/// H100/H200 is 8 U, a DGX B200 10 U, a DGX A100 6 U, a GB200 compute tray
+/// 1 U (DGX GB200: "18x 1RU compute trays"); another host 2 U.
+int hostHeightU(const Host &host);
+
+/// Where devices without a listed position stand: hosts stack up from U 1
+/// in the order they appear in their rack, each as tall as hostHeightU;
+/// switches stack down from the top unit, 1 U each (a QM9700 or a 64-port
+/// Ethernet switch is 1–2 U). A stack that runs past the rack is clamped to
+/// its last unit. Returns each node's U, indexed by node; `floor`'s
+/// deviceUnits win.
+std::vector<double> deviceUnits(const Fabric &fabric, const FloorPlan &floor,
+                                const std::vector<std::string> &nodeRack);
 
 /// Reads the "floor" object of a fabric file. Throws FloorError naming
 /// `fileName` and the JSON pointer of the bad field.
@@ -132,7 +139,8 @@ std::string floorToJson(const FloorPlan &floor, int indent = 2);
 /// automatically"): one scalable unit (or pod, or zone) per row, in order,
 /// its host racks then its network racks; the spine and core racks in a row
 /// of their own in the middle of the hall, where the longest run to them is
-/// shortest. Devices without a rack label get one: hosts 8 to a rack, and
+/// shortest. Devices without a rack label get one: hosts as many to a rack
+/// as 32 U holds (hostHeightU; at most 18), and
 /// switches 16 to a network rack of their group and tier.
 FloorPlan autoFloor(const Fabric &fabric);
 

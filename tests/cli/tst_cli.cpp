@@ -54,6 +54,7 @@ private slots:
     void placeUnderTables();
     void diffWithResilience();
     void exploreRequirements();
+    void floorReport();
 };
 
 QString TestCli::fatTree(int k, double gbps, const QString &name)
@@ -644,6 +645,48 @@ void TestCli::diffWithResilience()
             QCOMPARE(row[QStringLiteral("values")].toArray().at(1).toDouble(), 75.0);
         }
     QVERIFY(found);
+}
+
+void TestCli::floorReport()
+{
+    // The lab sample on its automatic floor: a report, the floor written
+    // back, and the same report from that file.
+    const QString fabric = QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json");
+    const QString floorFile = m_dir.filePath(QStringLiteral("lab.floor.json"));
+    const QString svg = m_dir.filePath(QStringLiteral("lab.svg"));
+    const CliRun run = runCli({QStringLiteral("floor"), fabric, QStringLiteral("--json"), QStringLiteral("--write-floor"),
+                               floorFile, QStringLiteral("--svg"), svg});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    QVERIFY(doc[QStringLiteral("automatic_floor")].toBool());
+    QVERIFY(doc[QStringLiteral("total_kw")].toDouble() > 0);
+    QVERIFY(!doc[QStringLiteral("parts")].toObject().isEmpty());
+    QVERIFY(doc[QStringLiteral("problems")].toArray().isEmpty());
+    QVERIFY(QFile(svg).size() > 0);
+    // A budget every rack breaks: exit 1 and each rack named.
+    QFile f(floorFile);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QJsonObject floor = QJsonDocument::fromJson(f.readAll()).object();
+    f.close();
+    QJsonArray halls = floor[QStringLiteral("halls")].toArray();
+    QJsonObject hall = halls[0].toObject();
+    hall[QStringLiteral("rack_budget_kw")] = 0.001;
+    halls[0] = hall;
+    floor[QStringLiteral("halls")] = halls;
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(QJsonDocument(floor).toJson());
+    f.close();
+    const CliRun over = runCli({QStringLiteral("floor"), fabric, QStringLiteral("--floor"), floorFile});
+    QCOMPARE(over.exitCode, 1);
+    QVERIFY2(over.out.contains(QStringLiteral("over its 0.001 kW budget")), qPrintable(over.out));
+    // A bad floor: the field named, nothing printed as a report.
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(R"({"halls": [{"rows": 2, "slots_per_row": 2, "row_pitch_m": -1}]})");
+    f.close();
+    const CliRun bad = runCli({QStringLiteral("floor"), fabric, QStringLiteral("--floor"), floorFile});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY2(bad.err.contains(QStringLiteral("/floor/halls/0/row_pitch_m: must be a number > 0")), qPrintable(bad.err));
+    QVERIFY(bad.out.isEmpty());
 }
 
 void TestCli::exploreRequirements()

@@ -2,12 +2,14 @@
 // racks, every cable's length derived by hand, and the part each one takes.
 #include "core/floor/cableruns.h"
 #include "core/floor/floorplan.h"
+#include "core/floor/floorreport.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 
 #include <QTest>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace Railyard;
@@ -188,6 +190,93 @@ private slots:
         // Every part cites its reach.
         for (const CablePart &p : c.parts)
             QVERIFY2(!p.sources.at("reach_m").empty(), p.slug.c_str());
+    }
+
+    void powerPerRackAndRow()
+    {
+        // The worked example's hosts are 8-GPU H100 systems: 10.2 kW each
+        // (DGX H100's published maximum). Its switches have no model: the
+        // catalogue's default switch, 1,500 W. Each cable end adds its
+        // part's watts in its rack: ACC 0.6 W, DAC 0.1 W, AOC 4.5 W.
+        //   a1: h1 + h3 (20,400) + leaf1 (1,500) + ends: h1–leaf1 ACC both
+        //       (1.2), h2–leaf1 ACC one (0.6), h3–leaf1 DAC both (0.2),
+        //       leaf1–spine1 AOC one (4.5) = 21,906.5 W
+        //   a2: h2 (10,200) + its ACC end (0.6) = 10,200.6 W
+        //   b2: leaf2 (1,500) + ACC end (0.6) = 1,500.6 W
+        //   b4: spine1 (1,500) + AOC end (4.5) + ACC end (0.6) = 1,505.1 W
+        FloorPlan floor = exampleFloor();
+        const Fabric f = exampleFabric();
+        FloorReport r = buildFloorReport(f, floor, BomCatalog::defaults(), CablePartCatalog::defaults());
+        QVERIFY2(r.problems.empty(), r.problems.empty() ? "" : r.problems.front().c_str());
+        auto rack = [&](const FloorReport &report, const char *name) -> const RackPower & {
+            for (const RackPower &p : report.rackPower)
+                if (p.rack == name)
+                    return p;
+            qFatal("no rack %s", name);
+        };
+        auto near = [](double a, double b) { return std::abs(a - b) < 1e-9; };
+        QVERIFY(near(rack(r, "a1").kw(), 21.9065));
+        QCOMPARE(rack(r, "a1").hosts, 2);
+        QCOMPARE(rack(r, "a1").switches, 1);
+        QVERIFY(near(rack(r, "a2").kw(), 10.2006));
+        QVERIFY(near(rack(r, "b2").kw(), 1.5006));
+        QVERIFY(near(rack(r, "b4").kw(), 1.5051));
+        QCOMPARE(rack(r, "a3").kw(), 0.0);
+        QCOMPARE(r.rowPower.size(), size_t(2));
+        QVERIFY(near(r.rowPower[0].kw, 21.9065 + 10.2006));
+        QVERIFY(near(r.rowPower[1].kw, 1.5006 + 1.5051));
+        QVERIFY(near(r.totalKw, 21.9065 + 10.2006 + 1.5006 + 1.5051));
+        // Budgets of 20 kW a rack and 30 kW a row: a1 and row 0 are over.
+        floor.halls[0].rackBudgetKw = 20;
+        floor.halls[0].rowBudgetKw = 30;
+        r = buildFloorReport(f, floor, BomCatalog::defaults(), CablePartCatalog::defaults());
+        QVERIFY(rack(r, "a1").over());
+        QVERIFY(!rack(r, "a2").over());
+        QVERIFY(r.rowPower[0].over());
+        QVERIFY(!r.rowPower[1].over());
+        QCOMPARE(r.problems.size(), size_t(2));
+        QCOMPARE(r.problems[0], std::string("rack a1 draws 21.9 kW, over its 20 kW budget (air-cooled hall hall-1)"));
+        QCOMPARE(r.problems[1], std::string("row 0 of hall-1 draws 32.1 kW, over its 30 kW budget"));
+        // The report and the drawing.
+        QVERIFY(floorReportToText(r).find("OVER BUDGET") != std::string::npos);
+        const std::string svg = floorToSvg(floor, r);
+        QVERIFY(svg.rfind("<svg", 0) == 0);
+        QVERIFY(svg.find("<title>a1: 21.9 kW of 20 kW</title>") != std::string::npos);
+    }
+
+    void vendorSystemsPerRackAndUnit()
+    {
+        // GB200 NVL72: 120 kW per 72-GPU rack, so a rack of 18 compute trays
+        // of 4 GPUs draws 18 × 4 × 120,000 / 72 = 120,000 W in its trays.
+        const Fabric nvl = generateClos(gb200NvlParams(2));
+        const FloorReport g = buildFloorReport(nvl, autoFloor(nvl), BomCatalog::defaults(), CablePartCatalog::defaults());
+        int computeRacks = 0;
+        for (const RackPower &p : g.rackPower)
+            if (p.hosts > 0) {
+                ++computeRacks;
+                QCOMPARE(p.hosts, 18);
+                QCOMPARE(p.hostWatts, 120000.0);
+            }
+        QCOMPARE(computeRacks, 2);
+        // DGX H100 SuperPOD: 10.2 kW per system, 4 systems a rack = 40.8 kW;
+        // a scalable unit of 32 systems = 326.4 kW in its row.
+        const Fabric dgx = generateClos(dgxSuperpodParams(2));
+        const FloorPlan floor = autoFloor(dgx);
+        const FloorReport d = buildFloorReport(dgx, floor, BomCatalog::defaults(), CablePartCatalog::defaults());
+        std::map<int, double> hostWattsByRow;
+        for (const RackPower &p : d.rackPower) {
+            if (p.hosts > 0)
+                QCOMPARE(p.hostWatts, 4 * 10200.0);
+            hostWattsByRow[p.row] += p.hostWatts;
+        }
+        int unitRows = 0;
+        for (const auto &[row, watts] : hostWattsByRow)
+            if (watts > 0) {
+                ++unitRows;
+                QCOMPARE(watts, 32 * 10200.0);
+            }
+        QCOMPARE(unitRows, 2);
+        QVERIFY(!d.sources.empty());
     }
 
     void roundTrip()
