@@ -3,7 +3,7 @@
 #include "app/cli/clicommon.h"
 #include "core/common/inputfile.h"
 #include "core/common/outputfile.h"
-#include "core/floor/floorreport.h"
+#include "core/bom/floorreport.h"
 
 namespace Railyard::Cli {
 
@@ -18,8 +18,8 @@ int runFloor(const QStringList &args)
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Input format slug, overriding the file name."),
                  QStringLiteral("slug"));
     cl.addOption({QStringLiteral("floor")},
-                 QStringLiteral("The floor (docs/floor.md, \"The floor object\"). Without it the racks are placed "
-                                "automatically, and the report says so."),
+                 QStringLiteral("The floor (docs/floor.md, \"The floor object\"), over the design's own. Without "
+                                "either, the racks are placed automatically, and the report says so."),
                  QStringLiteral("file"));
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/floor.md, \"The report\")."));
     cl.addOption({QStringLiteral("svg")}, QStringLiteral("Also draw the hall from above to this SVG file."),
@@ -48,7 +48,9 @@ int runFloor(const QStringList &args)
     FloorPlan floor;
     const QString floorFile = cl.value(QStringLiteral("floor"));
     try {
-        if (floorFile.isEmpty()) {
+        if (floorFile.isEmpty() && fabric->floor) {
+            floor = *fabric->floor;
+        } else if (floorFile.isEmpty()) {
             floor = autoFloor(*fabric);
         } else {
             QString error;

@@ -1,6 +1,7 @@
 #include "app/cli/validatecommand.h"
 
 #include "app/cli/clicommon.h"
+#include "core/floor/cableruns.h"
 
 namespace Railyard::Cli {
 
@@ -25,7 +26,10 @@ int runValidate(const QStringList &args)
     // Readers validate already; this catches a reader that forgot to. Warnings
     // were reported by loadFabric, so print only errors here.
     int errors = 0;
-    for (const Problem &problem : fabric->validate()) {
+    std::vector<Problem> problems = fabric->validate();
+    for (Problem &p : floorProblems(*fabric, CablePartCatalog::defaults())) // runs no part reaches
+        problems.push_back(std::move(p));
+    for (const Problem &problem : problems) {
         if (problem.severity != Problem::Severity::Error)
             continue;
         ++errors;

@@ -247,6 +247,12 @@ std::optional<BomCatalog> BomCatalog::fromJson(const std::string &text, std::str
         }
         c.currency = j["currency"].get<std::string>();
     }
+    try {
+        c.cableParts = CablePartCatalog::fromJson(text, "catalogue");
+    } catch (const FloorError &e) {
+        *error = e.pointer().empty() ? std::string(e.what()) : e.pointer() + ": " + e.message();
+        return std::nullopt;
+    }
     for (const char *section : sections) {
         if (!j.contains(section))
             continue;
@@ -319,6 +325,17 @@ std::optional<BomCatalog> BomCatalog::withOverrides(const std::string &userText,
                 for (const auto &[figure, citation] : entry["sources"].items())
                     target["sources"][figure] = citation;
         }
+    }
+    // Cable parts: a user's entry replaces the built-in one of its slug whole
+    // (a reach and its citation go together), or adds one.
+    if (user->contains("cable_parts")) {
+        const Json &parts = (*user)["cable_parts"];
+        if (!parts.is_object()) {
+            *error = "/cable_parts: must be an object";
+            return std::nullopt;
+        }
+        for (const auto &[slug, entry] : parts.items())
+            merged["cable_parts"][slug] = entry;
     }
     std::optional<BomCatalog> catalog = fromJson(merged.dump(), error);
     return catalog;
@@ -478,16 +495,64 @@ BillOfMaterials buildBom(const Fabric &f, const BomCatalog &c)
         bom.lines.push_back({"nic", model, "host", priced.description, count, priced.price, priced.watts});
         bom.nics += count;
     }
-    // Cables by tier pair and length class; transceivers by rate and class.
+    if (f.floor) {
+        // Cables by tier pair, part and stock length from the floor's runs;
+        // the optics of a part bought apart, by tier pair and part.
+        bom.lengthsFromFloor = true;
+        const CableRunSummary runs = cableRuns(f, *f.floor, c.cableParts);
+        std::map<std::tuple<std::string, std::string, double>, std::pair<const CablePart *, std::int64_t>> cables;
+        std::map<std::tuple<std::string, std::string>, std::pair<const CablePart *, std::int64_t>> optics;
+        std::map<std::string, std::int64_t> unreached;
+        for (std::int32_t i = 0; i < f.linkCount(); ++i) {
+            const std::string tier = linkTier(f, f.link(i));
+            const CableRun &run = runs.runs[size_t(i)];
+            if (!run.choice.part) {
+                ++unreached[tier];
+                continue;
+            }
+            auto &cable = cables[{tier, run.choice.part->slug, run.choice.stockM}];
+            cable.first = run.choice.part;
+            ++cable.second;
+            if (run.choice.part->transceivers > 0) {
+                auto &x = optics[{tier, run.choice.part->slug}];
+                x.first = run.choice.part;
+                x.second += run.choice.part->transceivers;
+            }
+        }
+        char length[32];
+        for (const auto &[key, value] : cables) {
+            const auto &[tier, slug, stock] = key;
+            const CablePart &part = *value.first;
+            std::snprintf(length, sizeof length, " %g m", stock);
+            bom.lines.push_back({"cable", slug + length, tier, part.description, value.second,
+                                 part.price + part.pricePerM * stock, part.transceivers > 0 ? 0.0 : 2 * part.wattsPerEnd});
+            bom.cables += value.second;
+        }
+        for (const auto &[key, value] : optics) {
+            const CablePart &part = *value.first;
+            bom.lines.push_back({"transceiver", std::get<1>(key) + " transceiver", std::get<0>(key),
+                                 "transceiver of " + part.description, value.second, part.transceiverPrice,
+                                 part.wattsPerEnd});
+            bom.transceivers += value.second;
+        }
+        for (const auto &[tier, count] : unreached) {
+            bom.lines.push_back({"cable", "no part reaches", tier, "runs no catalogue part reaches (railyard-cli floor)",
+                                 count, 0.0, 0.0});
+            bom.cables += count;
+            bom.unreachedCables += count;
+        }
+    }
+    // Without a floor: cables by tier pair and length class; transceivers by rate and class.
     std::map<std::tuple<std::string, std::string>, std::int64_t> cableCounts;
     std::map<std::tuple<std::string, std::string, double>, std::int64_t> optics;
-    for (const Link &l : f.links()) {
-        const std::string tier = linkTier(f, l);
-        const std::string cls = cableClass(f, l.a, l.b);
-        ++cableCounts[{tier, cls}];
-        if (lookup(c.cables, cls).optical)
-            optics[{tier, cls, l.capacityGbps}] += 2;
-    }
+    if (!f.floor)
+        for (const Link &l : f.links()) {
+            const std::string tier = linkTier(f, l);
+            const std::string cls = cableClass(f, l.a, l.b);
+            ++cableCounts[{tier, cls}];
+            if (lookup(c.cables, cls).optical)
+                optics[{tier, cls, l.capacityGbps}] += 2;
+        }
     for (const auto &[key, count] : cableCounts) {
         const BomCatalog::Item &item = lookup(c.cables, std::get<1>(key));
         bom.lines.push_back(
@@ -525,6 +590,9 @@ std::string bomToJson(const BillOfMaterials &bom, int indent)
     j["transceivers"] = bom.transceivers;
     j["price"] = bom.price;
     j["watts"] = bom.watts;
+    j["cable_lengths"] = bom.lengthsFromFloor ? "floor" : "length classes (the design has no floor)";
+    if (bom.unreachedCables)
+        j["unreached_cables"] = bom.unreachedCables;
     Json lines = Json::array();
     for (const BomLine &l : bom.lines)
         lines.push_back(Json{{"category", l.category},
@@ -553,6 +621,10 @@ std::string bomToJson(const BillOfMaterials &bom, int indent)
 std::string bomToText(const BillOfMaterials &bom)
 {
     std::string out = "Bill of materials: " + bom.fabric + "\n";
+    out += bom.lengthsFromFloor ? "  cables by part and length, from the design's floor\n"
+                                : "  cables by length class: the design has no floor (docs/floor.md)\n";
+    if (bom.unreachedCables)
+        out += "  " + std::to_string(bom.unreachedCables) + " cables have runs no catalogue part reaches (not priced)\n";
     char line[256];
     std::snprintf(line, sizeof line, "  %-12s %-22s %-12s %8s %14s %12s\n", "category", "item", "tier", "count",
                   ("price " + bom.currency).c_str(), "power W");
@@ -581,6 +653,9 @@ std::vector<CableRow> cablingPlan(const Fabric &f, const BomCatalog &c)
 {
     std::vector<CableRow> rows;
     rows.reserve(f.links().size());
+    std::optional<CableRunSummary> runs;
+    if (f.floor)
+        runs = cableRuns(f, *f.floor, c.cableParts);
     int n = 0;
     for (const Link &l : f.links()) {
         CableRow r;
@@ -593,9 +668,23 @@ std::vector<CableRow> cablingPlan(const Fabric &f, const BomCatalog &c)
         r.bDevice = f.nodeId(l.b);
         r.bPort = portName(f, l.b, l.portB);
         r.bRack = locationOf(f, l.b).rack;
-        r.lengthClass = cableClass(f, l.a, l.b);
-        r.cableType = lookup(c.cables, r.lengthClass).optical ? "fibre" : "copper";
         r.gbps = l.capacityGbps;
+        if (runs) {
+            const CableRun &run = runs->runs[size_t(n - 1)];
+            r.aRack = run.aRack;
+            r.bRack = run.bRack;
+            r.lengthM = run.metres;
+            r.stockM = run.choice.stockM;
+            r.part = run.choice.part ? run.choice.part->slug : std::string("none: ") + run.problem;
+            r.cableType = !run.choice.part ? std::string()
+                : run.choice.part->kind == CableKind::PassiveCopper || run.choice.part->kind == CableKind::ActiveCopper
+                ? "copper"
+                : "fibre";
+            r.route = run.route;
+        } else {
+            r.lengthClass = cableClass(f, l.a, l.b);
+            r.cableType = lookup(c.cables, r.lengthClass).optical ? "fibre" : "copper";
+        }
         rows.push_back(std::move(r));
     }
     return rows;
@@ -613,13 +702,22 @@ std::string csvField(const std::string &value)
 
 std::string cablingPlanCsv(const std::vector<CableRow> &rows)
 {
-    std::string out = "label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps\r\n";
+    std::string out = "label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps,length_m,stock_m,"
+                      "part,route\r\n";
     char rate[32];
     for (const CableRow &r : rows) {
         std::snprintf(rate, sizeof rate, "%g", r.gbps);
         out += csvField(r.label) + "," + csvField(r.aDevice) + "," + csvField(r.aPort) + "," + csvField(r.aRack) + ","
             + csvField(r.bDevice) + "," + csvField(r.bPort) + "," + csvField(r.bRack) + "," + csvField(r.lengthClass)
-            + "," + csvField(r.cableType) + "," + rate + "\r\n";
+            + "," + csvField(r.cableType) + "," + rate + ",";
+        if (!r.route.empty() || !r.part.empty()) {
+            char metres[64];
+            std::snprintf(metres, sizeof metres, "%.3f,%g", r.lengthM, r.stockM);
+            out += std::string(metres) + "," + csvField(r.part) + "," + csvField(r.route);
+        } else {
+            out += ",,,";
+        }
+        out += "\r\n";
     }
     return out;
 }

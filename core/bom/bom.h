@@ -13,6 +13,7 @@
 //    given): single-mode fibre and one transceiver per end.
 // A transceiver's price and power scale with the link's rate (per 100 Gb/s).
 
+#include "core/floor/cableruns.h"
 #include "core/model/fabric.h"
 
 #include <QString>
@@ -68,6 +69,9 @@ struct BomCatalog
     std::map<std::string, Item> nics;         ///< by slug
     std::map<std::string, Item> cables;       ///< by length class
     std::map<std::string, Item> transceivers; ///< by length class; price and watts per 100 Gb/s
+    /// The interconnects a cable run on the floor chooses from, by reach
+    /// (docs/floor.md); a user's file replaces an entry by slug or adds one.
+    CablePartCatalog cableParts;
 
     /// The catalog shipped in resources/bom/catalog.json.
     static const BomCatalog &defaults();
@@ -122,6 +126,10 @@ struct BomTierTotal
 struct BillOfMaterials
 {
     std::string fabric;
+    /// Cables by part and stock length from the design's floor; false: by
+    /// length class from the rack labels (the fallback without a floor).
+    bool lengthsFromFloor = false;
+    std::int64_t unreachedCables = 0; ///< floor runs no catalogue part reaches (not priced)
     std::string currency;
     std::vector<BomLine> lines;
     std::vector<BomTierTotal> tiers; ///< cost and power per tier (switches, and the cabling of each tier pair)
@@ -138,15 +146,21 @@ struct CableRow
 {
     std::string label; ///< "C00001"
     std::string aDevice, aPort, aRack, bDevice, bPort, bRack;
-    std::string lengthClass, cableType;
+    std::string lengthClass; ///< without a floor only: "in_rack", "in_row", "between_rows"
+    std::string cableType;   ///< "copper", "fibre"
     double gbps = 0;
+    // With a floor (docs/floor.md): the run, the length ordered, the part and the route.
+    double lengthM = 0, stockM = 0;
+    std::string part, route;
 };
 
 std::vector<CableRow> cablingPlan(const Fabric &fabric, const BomCatalog &catalog = BomCatalog::defaults());
 /// One RFC 4180 field: quoted (with "" for ") when it holds a comma, a quote or a line break.
 std::string csvField(const std::string &value);
 
-/// RFC 4180 CSV with a header: label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps.
+/// RFC 4180 CSV with a header: label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps,
+/// length_m,stock_m,part,route. With a floor, length_class is empty and the last four are filled; without one,
+/// the other way round.
 std::string cablingPlanCsv(const std::vector<CableRow> &rows);
 
 } // namespace Railyard

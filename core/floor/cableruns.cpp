@@ -1,6 +1,6 @@
 #include "core/floor/cableruns.h"
 
-#include "core/bom/bomcatalogtext.h"
+#include "core/floor/floorcatalogtext.h"
 #include "core/common/jsonbounds.h"
 #include "core/common/messagetext.h"
 
@@ -29,7 +29,7 @@ std::string metresText(double m)
 
 [[noreturn]] void fail(const std::string &file, const std::string &pointer, const std::string &message)
 {
-    throw FloorError(file + ": " + pointer + ": " + message);
+    throw FloorError(file, pointer, message);
 }
 
 double number(const Json &v, const std::string &file, const std::string &pointer, double minimum)
@@ -188,7 +188,7 @@ bool CablePart::runs(double rateGbps) const
 
 const CablePartCatalog &CablePartCatalog::defaults()
 {
-    static const CablePartCatalog catalog = fromJson(bomCatalogText, "resources/bom/catalog.json");
+    static const CablePartCatalog catalog = fromJson(floorCatalogText, "resources/bom/catalog.json");
     return catalog;
 }
 
@@ -298,6 +298,26 @@ std::optional<PartChoice> choosePart(const CablePartCatalog &catalog, double gbp
             best = c;
     }
     return best;
+}
+
+std::vector<Problem> floorProblems(const Fabric &fabric, const CablePartCatalog &catalog)
+{
+    std::vector<Problem> out;
+    if (!fabric.floor)
+        return out;
+    const CableRunSummary s = cableRuns(fabric, *fabric.floor, catalog);
+    const std::vector<std::string> racks = nodeRacks(fabric);
+    std::map<std::string, NodeIndex> firstMissing;
+    for (NodeIndex n = 0; n < fabric.nodeCount(); ++n)
+        if (!fabric.floor->find(racks[size_t(n)]) && !firstMissing.count(racks[size_t(n)]))
+            firstMissing.emplace(racks[size_t(n)], n);
+    for (const auto &[rack, node] : firstMissing)
+        out.push_back({Problem::Severity::Error, fabric.nodeId(node),
+                       "rack " + elided(rack, 60) + " is not on the floor: the cables of its devices have no length"});
+    for (const CableRun &run : s.runs)
+        if (!run.problem.empty() && run.metres > 0)
+            out.push_back({Problem::Severity::Error, fabric.link(run.link).id, run.problem});
+    return out;
 }
 
 double trayDistance(const FloorPlan &floor, const RackSpot &a, const RackSpot &b)

@@ -107,6 +107,12 @@ struct CableRunSummary
 /// one Dijkstra per rack that has cables.
 CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const CablePartCatalog &catalog);
 
+/// What the design's floor finds wrong (none without a floor): a link no
+/// catalogue part reaches (an error naming the link), a rack that devices
+/// name but the floor does not place (an error naming its first device).
+/// Shown by `validate` and the Problems dock.
+std::vector<Problem> floorProblems(const Fabric &fabric, const CablePartCatalog &catalog);
+
 /// The tray distance between two racks' drops (metres) on `floor`; < 0 when
 /// no tray joins them. For tests and the floor view.
 double trayDistance(const FloorPlan &floor, const RackSpot &a, const RackSpot &b);

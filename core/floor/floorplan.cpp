@@ -36,7 +36,7 @@ public:
 
     [[noreturn]] void fail(const std::string &pointer, const std::string &message) const
     {
-        throw FloorError(m_file + ": " + (pointer.empty() ? std::string("/") : pointer) + ": " + message);
+        throw FloorError(m_file, pointer, message);
     }
     void object(const Json &v, const std::string &pointer, const std::set<std::string> &keys) const
     {

@@ -15,6 +15,7 @@
 #include "core/model/fabric.h"
 
 #include <cstdint>
+#include <utility>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -29,7 +30,20 @@ namespace Railyard {
 class FloorError : public std::runtime_error
 {
 public:
-    using std::runtime_error::runtime_error;
+    FloorError(const std::string &file, std::string pointer, std::string message)
+        : std::runtime_error(file + ": " + (pointer.empty() ? std::string("/") : pointer) + ": " + message)
+        , m_pointer(std::move(pointer))
+        , m_message(std::move(message))
+    { }
+    /// Errors not about one field ("f.json: not JSON: …").
+    explicit FloorError(const std::string &whole)
+        : std::runtime_error(whole)
+    { }
+    const std::string &pointer() const { return m_pointer; } ///< "/floor/racks/3", or empty
+    const std::string &message() const { return m_message; } ///< the message without file and pointer
+
+private:
+    std::string m_pointer, m_message;
 };
 
 enum class Cooling : std::uint8_t { Air, Liquid };

@@ -10,6 +10,7 @@
 #include "core/model/idindex.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -158,6 +159,10 @@ std::optional<Transport> transportFromName(std::string_view name);
 const char *fabricRoutingName(FabricRouting routing);
 std::optional<FabricRouting> fabricRoutingFromName(std::string_view name);
 
+/// Where the racks stand on the data-hall floor (core/floor/floorplan.h,
+/// docs/floor.md).
+struct FloorPlan;
+
 /// The whole fabric. Owns its elements; indices are stable until an element
 /// is removed. Mutators keep the id index in sync.
 class Fabric
@@ -169,6 +174,11 @@ public:
     FabricRouting routing = FabricRouting::Default;
     /// The routing in force: `routing`, else static for InfiniBand, else hashed.
     FabricRouting effectiveRouting() const;
+    /// The design's floor (docs/floor.md): where its racks stand, so that every
+    /// cable has a length and a part. nullptr: none of its own (the bill of
+    /// materials falls back to length classes, and the floor report places
+    /// the racks automatically). Copies share it; an edit replaces it.
+    std::shared_ptr<const FloorPlan> floor;
 
     const std::vector<Host> &hosts() const { return m_hosts; }
     const std::vector<Switch> &switches() const { return m_switches; }

@@ -3,6 +3,7 @@
 #include "core/common/limits.h"
 #include "core/common/storageexception.h"
 #include "core/common/sqlitestatement.h"
+#include "core/floor/floorplan.h"
 
 #include <QDateTime>
 
@@ -11,6 +12,10 @@
 namespace Railyard {
 
 namespace {
+
+/// Metadata keys the fabric itself keeps ("fabric.floor"); the project's own
+/// metadata never uses them.
+constexpr const char *fabricKeyPrefix = "fabric.";
 
 void requireFinite(double value, const std::string &id, const char *field)
 {
@@ -104,6 +109,12 @@ void ProjectTables::writeFabric(SqliteDatabase &db, const Fabric &fabric)
     head.bind(4, std::string_view(fabric.transport == Transport::Unspecified ? "" : transportName(fabric.transport)));
     head.bind(5, std::string_view(fabric.routing == FabricRouting::Default ? "" : fabricRoutingName(fabric.routing)));
     head.run();
+    if (fabric.floor) {
+        SqliteStatement floor(db, "INSERT INTO metadata(key, value) VALUES ('fabric.floor', ?)");
+        const std::string text = floorToJson(*fabric.floor, -1); // bound without a copy: outlives run()
+        floor.bind(1, text);
+        floor.run();
+    }
 
     SqliteStatement host(db,
                          "INSERT INTO hosts(seq, id, gpu_model, gpus, nvlink_gbytes_per_s, nvls, zone, pod, su, "
@@ -215,6 +226,8 @@ void ProjectTables::writeMetadata(SqliteDatabase &db, const std::map<std::string
 {
     SqliteStatement entry(db, "INSERT INTO metadata(key, value) VALUES (?, ?)");
     for (const auto &[key, value] : metadata) {
+        if (key.rfind(fabricKeyPrefix, 0) == 0)
+            continue; // the fabric's own (writeFabric)
         entry.bind(1, key);
         entry.bind(2, value);
         entry.run();
@@ -232,6 +245,17 @@ Fabric ProjectTables::readFabric(SqliteDatabase &db)
         fabric.description = head.text(1);
         fabric.transport = namedOrDefault(head.text(2), transportFromName, Transport::Unspecified, "transport");
         fabric.routing = namedOrDefault(head.text(3), fabricRoutingFromName, FabricRouting::Default, "routing");
+    }
+    {
+        // The floor (docs/floor.md) is kept as its JSON under a reserved metadata key.
+        SqliteStatement floor(db, "SELECT value FROM metadata WHERE key = 'fabric.floor'");
+        if (floor.next()) {
+            try {
+                fabric.floor = std::make_shared<const FloorPlan>(parseFloorJson(floor.text(0), "the project's floor"));
+            } catch (const FloorError &e) {
+                damaged(QString::fromStdString(e.what()));
+            }
+        }
     }
     const std::int64_t hostRows = rowsOf(db, "SELECT max(seq) FROM hosts");
     const std::int64_t switchRows = rowsOf(db, "SELECT max(seq) FROM switches");
@@ -341,7 +365,8 @@ std::map<std::string, std::string> ProjectTables::readMetadata(SqliteDatabase &d
     std::map<std::string, std::string> metadata;
     SqliteStatement entry(db, "SELECT key, value FROM metadata");
     while (entry.next())
-        metadata[entry.text(0)] = entry.text(1);
+        if (entry.text(0).rfind(fabricKeyPrefix, 0) != 0)
+            metadata[entry.text(0)] = entry.text(1);
     return metadata;
 }
 

@@ -2,10 +2,14 @@
 // racks, every cable's length derived by hand, and the part each one takes.
 #include "core/floor/cableruns.h"
 #include "core/floor/floorplan.h"
-#include "core/floor/floorreport.h"
+#include "core/bom/floorreport.h"
+#include "core/formats/fabricjson/fabricjsonformat.h"
+#include "core/project/projectfile.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 
+#include <QBuffer>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -277,6 +281,183 @@ private slots:
             }
         QCOMPARE(unitRows, 2);
         QVERIFY(!d.sources.empty());
+    }
+
+    void fabricFileCarriesTheFloor()
+    {
+        // The floor rides in the fabric file after the links, and comes back
+        // the same; the bill of materials then prices cables by part.
+        Fabric f = exampleFabric();
+        f.floor = std::make_shared<const FloorPlan>(exampleFloor());
+        QBuffer buffer;
+        QVERIFY(buffer.open(QIODevice::WriteOnly));
+        QString error;
+        QVERIFY2(FabricJsonFormat().write(f, buffer, &error), qPrintable(error));
+        buffer.close();
+        const QByteArray text = buffer.data();
+        QVERIFY(text.indexOf("\"floor\"") > text.indexOf("\"links\""));
+        QVERIFY(buffer.open(QIODevice::ReadOnly));
+        const ReadResult back = FabricJsonFormat().read(buffer, QStringLiteral("example.fabric.json"));
+        QVERIFY(back.ok());
+        QVERIFY(back.fabric->floor);
+        QCOMPARE(floorToJson(*back.fabric->floor), floorToJson(*f.floor));
+
+        // Cables by part: ACC 4 m and two 5 m (350 each), a 2.5 m DAC (150),
+        // a 10 m AOC (700): 1,900 USD; their ends draw 3 × 1.2 + 0.2 + 9 = 12.8 W.
+        const BillOfMaterials bom = buildBom(*back.fabric);
+        QVERIFY(bom.lengthsFromFloor);
+        double cablePrice = 0, cableWatts = 0;
+        std::map<std::string, std::int64_t> items;
+        for (const BomLine &l : bom.lines)
+            if (l.category == "cable") {
+                cablePrice += l.price();
+                cableWatts += l.watts();
+                items[l.item] += l.count;
+            }
+        QCOMPARE(items, (std::map<std::string, std::int64_t>{
+                            {"acc-400g 4 m", 1}, {"acc-400g 5 m", 2}, {"aoc-400g 10 m", 1}, {"dac-400g 2.5 m", 1}}));
+        QCOMPARE(cablePrice, 1900.0);
+        QVERIFY(std::abs(cableWatts - 12.8) < 1e-9);
+        QCOMPARE(bom.transceivers, 0);
+        QVERIFY(bomToText(bom).find("from the design's floor") != std::string::npos);
+        // The cabling plan: length, stock length, part and route per cable.
+        const std::vector<CableRow> rows = cablingPlan(*back.fabric);
+        QCOMPARE(rows[3].part, std::string("aoc-400g"));
+        QCOMPARE(rows[3].stockM, 10.0);
+        QVERIFY(std::abs(rows[3].lengthM - 7.8889) < 1e-9);
+        QVERIFY(rows[3].lengthClass.empty());
+        QVERIFY(cablingPlanCsv(rows).find(",7.889,10,aoc-400g,a1 U41") != std::string::npos);
+
+        // A bad floor in a fabric file names its field; nothing is read.
+        QByteArray bad = text;
+        bad.replace("\"row_pitch_m\": 3.0", "\"row_pitch_m\": -3.0");
+        QVERIFY(bad != text);
+        QBuffer badBuffer(&bad);
+        QVERIFY(badBuffer.open(QIODevice::ReadOnly));
+        const ReadResult refused = FabricJsonFormat().read(badBuffer, QStringLiteral("bad.fabric.json"));
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.errorText().contains(QStringLiteral("/floor/halls/0/row_pitch_m")), qPrintable(refused.errorText()));
+    }
+
+    void spineRacksAtTheFarEndCostMore()
+    {
+        // One column of 12 rows (3 m apart), 2 slots (0.6 m), cross trays at
+        // both ends. leaf1 in row 0 and leaf2 in row 11, slot 0, at U 41;
+        // spine1 at U 42 either in the middle (row 6, slot 0) or at the far
+        // end (row 11, slot 1). Climbs 0.566675 + 0.522225 m, slack 2 m.
+        //  middle: leaf1 18 m of tray → 21.0889 m, a 30 m AOC (700, 9 W);
+        //          leaf2 15 m → 18.0889 m, a 20 m AOC (700, 9 W).
+        //  far end: leaf1 33 + 0.6 m → 36.6889 m: past the AOC's 30 m
+        //          stock, multimode cut to 37 m: 60 + 2 × 37 + 2 × 700 =
+        //          1,534 USD, 2 × 9 W; leaf2 0.6 m → 3.6889 m, a 4 m ACC
+        //          (350, 1.2 W).
+        // So the far end costs 1,884 − 1,400 = 484 USD and 1.2 W more, adds 2
+        // transceivers, and its longest run is 15.6 m longer.
+        Fabric f;
+        f.name = "spines";
+        auto sw = [&](const char *id, Tier tier, const char *rack) {
+            Switch s;
+            s.id = id;
+            s.tier = tier;
+            s.model = "QM9700";
+            s.location.rack = rack;
+            return f.addSwitch(s);
+        };
+        const std::int32_t l1 = sw("leaf1", Tier::Leaf, "l1"), l2 = sw("leaf2", Tier::Leaf, "l2"),
+                           s1 = sw("spine1", Tier::Spine, "s1");
+        for (const auto &[id, a] : {std::pair("l1-s1", l1), std::pair("l2-s1", l2)}) {
+            Link l;
+            l.id = id;
+            l.a = f.switchNode(a);
+            l.b = f.switchNode(s1);
+            f.addLink(l);
+        }
+        auto floorWithSpineAt = [](int row, int slot) {
+            FloorPlan floor;
+            FloorHall hall;
+            hall.rows = 12;
+            hall.slotsPerRow = 2;
+            floor.halls.push_back(hall);
+            floor.racks = {{"l1", 0, 0, 0}, {"l2", 0, 11, 0}, {"s1", 0, row, slot}};
+            floor.deviceUnits = {{"leaf1", 41}, {"leaf2", 41}, {"spine1", 42}};
+            floor.validate();
+            return std::make_shared<const FloorPlan>(floor);
+        };
+        f.floor = floorWithSpineAt(6, 0);
+        const BillOfMaterials middle = buildBom(f);
+        const CableRunSummary middleRuns = cableRuns(f, *f.floor, CablePartCatalog::defaults());
+        f.floor = floorWithSpineAt(11, 1);
+        const BillOfMaterials far = buildBom(f);
+        const CableRunSummary farRuns = cableRuns(f, *f.floor, CablePartCatalog::defaults());
+        QCOMPARE(middleRuns.runs[0].choice.part->slug, std::string("aoc-400g"));
+        QCOMPARE(middleRuns.runs[0].choice.stockM, 30.0);
+        QCOMPARE(middleRuns.runs[1].choice.stockM, 20.0);
+        QCOMPARE(farRuns.runs[0].choice.part->slug, std::string("mmf-sr4-400g"));
+        QCOMPARE(farRuns.runs[0].choice.stockM, 37.0);
+        QCOMPARE(farRuns.runs[1].choice.part->slug, std::string("acc-400g"));
+        QVERIFY(std::abs(middleRuns.longestM - 21.0889) < 1e-9);
+        QVERIFY(std::abs(farRuns.longestM - 36.6889) < 1e-9);
+        QCOMPARE(middleRuns.price, 1400.0);
+        QCOMPARE(farRuns.price, 1884.0);
+        QCOMPARE(far.price - middle.price, 484.0);
+        QVERIFY(std::abs((far.watts - middle.watts) - 1.2) < 1e-9);
+        QCOMPARE(far.transceivers - middle.transceivers, 2);
+    }
+
+    void projectKeepsTheFloor()
+    {
+        // The project's current state and its versions both keep the floor;
+        // the project's own metadata does not see it.
+        QTemporaryDir dir;
+        ProjectData data;
+        data.fabric = exampleFabric();
+        data.fabric.floor = std::make_shared<const FloorPlan>(exampleFloor());
+        data.metadata["note"] = "kept";
+        const ProjectFile project(dir.filePath(QStringLiteral("floor.railyard")));
+        ProjectError error;
+        QVERIFY2(project.save(data, &error), qPrintable(error.message));
+        const std::optional<std::int64_t> version = project.addVersion(data, QStringLiteral("me"), QStringLiteral("v1"), &error);
+        QVERIFY(version);
+        const std::optional<ProjectData> current = project.read(&error);
+        QVERIFY(current && current->fabric.floor);
+        QCOMPARE(floorToJson(*current->fabric.floor), floorToJson(*data.fabric.floor));
+        QCOMPARE(current->metadata, (std::map<std::string, std::string>{{"note", "kept"}}));
+        const std::optional<ProjectData> old = project.readVersion(*version, &error);
+        QVERIFY(old && old->fabric.floor);
+        QCOMPARE(floorToJson(*old->fabric.floor), floorToJson(*data.fabric.floor));
+        // Saved again without a floor: none comes back.
+        data.fabric.floor.reset();
+        QVERIFY(project.save(data, &error));
+        QVERIFY(!project.read(&error)->fabric.floor);
+    }
+
+    void problemsOfTheFloor()
+    {
+        Fabric f = exampleFabric();
+        // b4 missing: spine1's rack is not on the floor.
+        FloorPlan floor = exampleFloor();
+        std::erase_if(floor.racks, [](const RackSpot &r) { return r.rack == "b4"; });
+        f.floor = std::make_shared<const FloorPlan>(floor);
+        std::vector<Problem> p = floorProblems(f, CablePartCatalog::defaults());
+        QCOMPARE(p.size(), size_t(1));
+        QCOMPARE(p[0].elementId, std::string("spine1"));
+        QCOMPARE(p[0].message, std::string("rack b4 is not on the floor: the cables of its devices have no length"));
+        // b4 in a second hall 3 km away: its two cables are past every part's reach.
+        FloorHall far;
+        far.id = "hall-2";
+        floor.halls.push_back(far);
+        floor.racks.push_back({"b4", 1, 0, 0});
+        floor.hallLinks.push_back({0, 1, 3000});
+        floor.validate();
+        f.floor = std::make_shared<const FloorPlan>(floor);
+        p = floorProblems(f, CablePartCatalog::defaults());
+        QCOMPARE(p.size(), size_t(2));
+        QCOMPARE(p[0].elementId, std::string("leaf1-spine1"));
+        QVERIFY2(p[0].message.rfind("no cable part runs 400G over 30", 0) == 0, p[0].message.c_str());
+        QCOMPARE(p[1].elementId, std::string("leaf2-spine1"));
+        // Without a floor there is nothing to say.
+        f.floor.reset();
+        QVERIFY(floorProblems(f, CablePartCatalog::defaults()).empty());
     }
 
     void roundTrip()

@@ -183,9 +183,12 @@ void TestBom::cablingPlan()
     QCOMPARE(rows.size(), f.links().size());
     QCOMPARE(rows.front().label, std::string("C00001"));
     const std::string csv = cablingPlanCsv(rows);
-    QVERIFY(csv.rfind("label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps\r\n", 0) == 0);
+    QVERIFY(csv.rfind("label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps,length_m,"
+                      "stock_m,part,route\r\n",
+                      0)
+            == 0);
     // gpu001's first NIC to leaf-0001's first port (1-based), from rack-001 to the SU's network rack.
-    QVERIFY2(csv.find("C00001,gpu001,nic0/1,rack-001,leaf-0001,1,su-001-net,in_row,fibre,400\r\n") != std::string::npos,
+    QVERIFY2(csv.find("C00001,gpu001,nic0/1,rack-001,leaf-0001,1,su-001-net,in_row,fibre,400,,,,\r\n") != std::string::npos,
              csv.substr(0, 300).c_str());
     size_t lines = 0;
     for (char c : csv)

@@ -2,6 +2,7 @@
 
 #include "core/analysis/analysisfindings.h"
 #include "core/document/fabricdocument.h"
+#include "core/floor/cableruns.h"
 #include "core/intents/intentreader.h"
 #include "views/analysisrunner.h"
 #include "views/docks/analysischarts.h"
@@ -382,7 +383,9 @@ void ProblemsDock::revalidate(bool fullCheck)
     if (!m_document)
         return;
     if (fullCheck) {
-        const std::vector<Problem> problems = m_document->fabric().validate();
+        std::vector<Problem> problems = m_document->fabric().validate();
+        for (Problem &p : floorProblems(m_document->fabric(), CablePartCatalog::defaults()))
+            problems.push_back(std::move(p)); // the floor's: runs no cable part reaches
         for (const Problem &p : problems) {
             if (static_cast<int>(m_invariantMessages.size()) == MessageLimit) {
                 m_invariantMessages.push_back(

@@ -2,6 +2,7 @@
 #include "core/formats/contentsniff.h"
 
 #include "core/formats/fabricjson/fabricjsonreader.h"
+#include "core/floor/floorplan.h"
 
 #include <algorithm>
 #include <charconv>
@@ -253,6 +254,14 @@ bool FabricJsonFormat::write(const Fabric &fabric, QIODevice &device, QString *e
     section("hosts", fabric.hosts().size(), [&](size_t i) { writeHost(out, fabric.hosts()[i], &problem); });
     section("switches", fabric.switches().size(), [&](size_t i) { writeSwitch(out, fabric.switches()[i], &problem); });
     section("links", fabric.links().size(), [&](size_t i) { writeLink(out, fabric, fabric.links()[i], &problem); });
+    if (fabric.floor) {
+        // Each rack, hall and device on its own line: readable diffs of a moved rack.
+        out += ",\n \"floor\": ";
+        std::string floor = floorToJson(*fabric.floor, 1);
+        for (size_t at = floor.find('\n'); at != std::string::npos; at = floor.find('\n', at + 2))
+            floor.insert(at + 1, " ");
+        out += floor;
+    }
     out += "\n}\n";
     flush();
 

@@ -6,6 +6,7 @@
 #include "core/formats/fabricjson/fabricjsonsax.h"
 #include "core/common/messagetext.h"
 #include "core/common/limits.h"
+#include "core/floor/floorplan.h"
 
 #include <QBuffer>
 #include <QFileDevice>
@@ -338,6 +339,16 @@ void Reader::topValue(const std::string &key, const json &value)
             error(path, "expected \"hashed\", \"static\" or \"adaptive\", got " + describe(value));
         else
             m_fabric.routing = *r;
+    } else if (key == "floor") {
+        if (!value.is_object()) {
+            error(path, "expected the floor object (docs/floor.md), got " + describe(value));
+        } else {
+            try {
+                m_fabric.floor = std::make_shared<const FloorPlan>(parseFloorJson(value.dump(), "floor"));
+            } catch (const FloorError &e) {
+                error(e.pointer().empty() ? path : e.pointer(), e.message().empty() ? e.what() : e.message());
+            }
+        }
     } else if (key == "hosts" || key == "switches" || key == "links") {
         error(path, "expected an array, got " + describe(value));
     } else {

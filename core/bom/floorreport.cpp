@@ -1,4 +1,4 @@
-#include "core/floor/floorreport.h"
+#include "core/bom/floorreport.h"
 
 #include "core/common/jsontext.h"
 
