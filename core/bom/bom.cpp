@@ -499,7 +499,7 @@ BillOfMaterials buildBom(const Fabric &f, const BomCatalog &c)
         // Cables by tier pair, part and stock length from the floor's runs;
         // the optics of a part bought apart, by tier pair and part.
         bom.lengthsFromFloor = true;
-        const CableRunSummary runs = cableRuns(f, *f.floor, c.cableParts);
+        const CableRunSummary runs = cableRuns(f, *f.floor, c.cableParts, false);
         std::map<std::tuple<std::string, std::string, double>, std::pair<const CablePart *, std::int64_t>> cables;
         std::map<std::tuple<std::string, std::string>, std::pair<const CablePart *, std::int64_t>> optics;
         std::map<std::string, std::int64_t> unreached;

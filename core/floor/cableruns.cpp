@@ -305,7 +305,7 @@ std::vector<Problem> floorProblems(const Fabric &fabric, const CablePartCatalog 
     std::vector<Problem> out;
     if (!fabric.floor)
         return out;
-    const CableRunSummary s = cableRuns(fabric, *fabric.floor, catalog);
+    const CableRunSummary s = cableRuns(fabric, *fabric.floor, catalog, false);
     const std::vector<std::string> racks = nodeRacks(fabric);
     std::map<std::string, NodeIndex> firstMissing;
     for (NodeIndex n = 0; n < fabric.nodeCount(); ++n)
@@ -326,7 +326,7 @@ double trayDistance(const FloorPlan &floor, const RackSpot &a, const RackSpot &b
     return network.distance(a, b);
 }
 
-CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const CablePartCatalog &catalog)
+CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const CablePartCatalog &catalog, bool routes)
 {
     CableRunSummary out;
     const std::vector<std::string> racks = nodeRacks(fabric);
@@ -369,7 +369,8 @@ CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const Ca
         run.slackM = 2 * floor.slackPerEndM;
         if (a == b) {
             run.verticalM = std::abs(run.aUnit - run.bUnit) * ha.unitM;
-            run.route = run.aRack + " U" + std::to_string(int(run.aUnit)) + " → U" + std::to_string(int(run.bUnit))
+            if (routes)
+                run.route = run.aRack + " U" + std::to_string(int(run.aUnit)) + " → U" + std::to_string(int(run.bUnit))
                 + " in the rack " + metresText(run.verticalM);
         } else {
             const double tray = network.distance(*a, *b);
@@ -382,11 +383,13 @@ CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const Ca
             const double upB = hb.rackHeightM() - (run.bUnit - 0.5) * hb.unitM + hb.trayHeightM;
             run.verticalM = upA + upB;
             run.trayM = tray;
-            run.route = run.aRack + " U" + std::to_string(int(run.aUnit)) + " ↑ " + metresText(upA) + " · tray "
+            if (routes)
+                run.route = run.aRack + " U" + std::to_string(int(run.aUnit)) + " ↑ " + metresText(upA) + " · tray "
                 + metresText(tray) + " · ↓ " + metresText(upB) + " " + run.bRack + " U" + std::to_string(int(run.bUnit));
         }
         run.metres = run.verticalM + run.trayM + run.slackM;
-        run.route += " · slack " + metresText(run.slackM);
+        if (routes)
+            run.route += " · slack " + metresText(run.slackM);
         out.longestM = std::max(out.longestM, run.metres);
         if (const auto choice = choosePart(catalog, link.capacityGbps, run.metres)) {
             run.choice = *choice;

@@ -105,7 +105,10 @@ struct CableRunSummary
 /// is a problem (named in `problems` and the run's `problem`), never a
 /// guess. Cost: O(links) with the grid's closed form; a user tray graph adds
 /// one Dijkstra per rack that has cables.
-CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const CablePartCatalog &catalog);
+/// `routes` false leaves CableRun::route empty (the bill of materials and the
+/// collective model need lengths and parts only).
+CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const CablePartCatalog &catalog,
+                          bool routes = true);
 
 /// What the design's floor finds wrong (none without a floor): a link no
 /// catalogue part reaches (an error naming the link), a rack that devices

@@ -6,12 +6,14 @@
 #include "core/common/inputfile.h"
 #include "core/common/messagetext.h"
 #include "core/common/limits.h"
+#include "core/floor/cableruns.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -561,10 +563,27 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
                                      + " host-to-host flows have no path (failed links or switches?)");
     }
     const double netStepUs = constants.netLatencyUs + constants.switchHopLatencyUs * e.network.maxSwitchHops;
+    if (fabric.floor && !e.network.loads.bytesAB.empty()) {
+        // Propagation: each tier pair's longest loaded run, up and down.
+        const CableRunSummary runs = cableRuns(fabric, *fabric.floor, CablePartCatalog::defaults(), false);
+        std::map<std::pair<int, int>, double> longestNs;
+        auto level = [&](NodeIndex n) { return fabric.isHost(n) ? -1 : int(fabric.switchAt(fabric.switchIndexOf(n)).tier); };
+        for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
+            const CableRun &run = runs.runs[size_t(l)];
+            if (run.metres <= 0 || e.network.loads.bytesAB[size_t(l)] + e.network.loads.bytesBA[size_t(l)] <= 0)
+                continue;
+            const int a = level(fabric.link(l).a), b = level(fabric.link(l).b);
+            double &ns = longestNs[{std::min(a, b), std::max(a, b)}];
+            ns = std::max(ns, run.propagationNs);
+        }
+        for (const auto &[pair, ns] : longestNs)
+            e.propagationSeconds += 2 * ns * 1e-9;
+    }
     double netSteps = plan.netSteps;
     if (algorithm == CollectiveAlgorithm::Pat && planner.M > 1)
         netSteps = std::ceil(std::log2(double(planner.M))); // PAT: log-depth exchanges
-    e.latencySeconds = (constants.baseLatencyUs + plan.intraSteps * intraLatencyUs + netSteps * netStepUs) * protoLat * 1e-6;
+    e.latencySeconds = (constants.baseLatencyUs + plan.intraSteps * intraLatencyUs + netSteps * netStepUs) * protoLat * 1e-6
+        + netSteps * e.propagationSeconds;
     const double netEff = nicEff * protoBw;
     if (request.routing == RoutingMode::Ecmp && !e.network.seedBottleneckSeconds.empty()) {
         std::vector<double> totals;

@@ -142,7 +142,11 @@ struct CollectiveEstimate
     int nodes = 0; ///< NVLink units NCCL sees as nodes: hosts, or multi-host NVLink domains
     double bytes = 0.0;
     double seconds = 0.0;        ///< latency + max(intra, network); ECMP: the median run
-    double latencySeconds = 0.0; ///< alpha terms
+    double latencySeconds = 0.0; ///< alpha terms (with propagation)
+    /// Light in the cables, per network step: with a floor (docs/floor.md), 2 ×
+    /// the sum over tier pairs of the longest run the collective loads in that
+    /// pair (up and down the tree); 0 without a floor.
+    double propagationSeconds = 0.0;
     double intraSeconds = 0.0;   ///< NVLink / PCIe bandwidth term
     double networkSeconds = 0.0; ///< routed bottleneck / nic efficiency; ECMP: median run
     double algbwGBps = 0.0;      ///< bytes / seconds / 1e9

@@ -81,6 +81,7 @@ std::string collectiveToJson(const Fabric &fabric, const CollectiveEstimate &e, 
     o["busbw_GBps"] = finiteOrNull(e.busbwGBps);
     o["bottleneck"] = e.bottleneck;
     o["latency_us"] = e.latencySeconds * 1e6;
+    o["propagation_us"] = e.propagationSeconds * 1e6;
     o["intra_us"] = e.intraSeconds * 1e6;
     o["network_us"] = e.networkSeconds * 1e6;
     o["network_bottleneck"]
@@ -121,6 +122,8 @@ std::string collectiveToText(const CollectiveEstimate &e)
     text += "bottleneck  " + e.bottleneck + "\n";
     text += format("terms       latency %.1f us, intra-host %.1f us, network %.1f us (max %d switches per path)\n",
                    e.latencySeconds * 1e6, e.intraSeconds * 1e6, e.networkSeconds * 1e6, e.network.maxSwitchHops);
+    if (e.propagationSeconds > 0)
+        text += format("propagation %.3f us per network step, from the floor's cable runs\n", e.propagationSeconds * 1e6);
     if (ecmp)
         text += format("ECMP        time over %zu runs: min %.1f, median %.1f, p95 %.1f, max %.1f us\n",
                        e.network.seedBottleneckSeconds.size(), e.ecmpSeconds.min * 1e6, e.ecmpSeconds.median * 1e6,

@@ -5,6 +5,8 @@
 #include "core/bom/floorreport.h"
 #include "core/formats/fabricjson/fabricjsonformat.h"
 #include "core/project/projectfile.h"
+#include "core/analysis/capacity.h"
+#include "core/traffic/collectivemodel.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 
@@ -458,6 +460,26 @@ private slots:
         // Without a floor there is nothing to say.
         f.floor.reset();
         QVERIFY(floorProblems(f, CablePartCatalog::defaults()).empty());
+    }
+
+    void propagationEntersTheCollective()
+    {
+        // A ring all-reduce between h1 and h2 (both under leaf1) loads their
+        // two host links: 3.778 m and 4.08895 m of active copper at 4.3 ns/m.
+        // Per network step the longest, up and down: 2 × 4.08895 × 4.3 ns =
+        // 35.16497 ns; the ring's 2 network steps add twice that.
+        Fabric f = exampleFabric();
+        CollectiveRequest request;
+        request.op = CollectiveOp::AllReduce;
+        request.bytes = 1 << 20;
+        request.hosts = {HostRanks{0, 8}, HostRanks{1, 8}};
+        request.algorithm = CollectiveAlgorithm::Ring;
+        const CollectiveEstimate without = estimateCollective(f, CapacityView::of(f), request);
+        QCOMPARE(without.propagationSeconds, 0.0);
+        f.floor = std::make_shared<const FloorPlan>(exampleFloor());
+        const CollectiveEstimate with = estimateCollective(f, CapacityView::of(f), request);
+        QVERIFY(std::abs(with.propagationSeconds - 2 * 4.08895 * 4.3e-9) < 1e-18);
+        QVERIFY(std::abs((with.latencySeconds - without.latencySeconds) - 2 * with.propagationSeconds) < 1e-15);
     }
 
     void roundTrip()
