@@ -1,7 +1,7 @@
 #include "core/floor/cableruns.h"
 
 #include "core/floor/floorcatalogtext.h"
-#include "core/common/jsonbounds.h"
+#include "core/floor/floorjson_p.h"
 #include "core/common/messagetext.h"
 
 #include <nlohmann/json.hpp>
@@ -12,6 +12,7 @@
 #include <limits>
 #include <queue>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace Railyard {
 
@@ -194,16 +195,7 @@ const CablePartCatalog &CablePartCatalog::defaults()
 
 CablePartCatalog CablePartCatalog::fromJson(std::string_view text, const std::string &fileName)
 {
-    JsonLimits limits;
-    limits.maxDepth = 16;
-    if (const auto e = checkJsonBounds(text, limits))
-        throw FloorError(fileName + ": line " + std::to_string(e->line) + ": " + e->message);
-    Json j;
-    try {
-        j = Json::parse(text);
-    } catch (const Json::parse_error &e) {
-        throw FloorError(fileName + ": not JSON: " + jsonExceptionMessage(e.what()));
-    }
+    const Json j = FloorDetail::parseBounded<Json>(text, fileName);
     CablePartCatalog c;
     if (j.contains("currency") && j["currency"].is_string())
         c.currency = j["currency"].get<std::string>().substr(0, 16);
@@ -307,10 +299,13 @@ std::vector<Problem> floorProblems(const Fabric &fabric, const CablePartCatalog 
         return out;
     const CableRunSummary s = cableRuns(fabric, *fabric.floor, catalog, false);
     const std::vector<std::string> racks = nodeRacks(fabric);
+    std::unordered_set<std::string_view> placed;
+    for (const RackSpot &r : fabric.floor->racks)
+        placed.insert(r.rack);
     std::map<std::string, NodeIndex> firstMissing;
     for (NodeIndex n = 0; n < fabric.nodeCount(); ++n)
-        if (!fabric.floor->find(racks[size_t(n)]) && !firstMissing.count(racks[size_t(n)]))
-            firstMissing.emplace(racks[size_t(n)], n);
+        if (!placed.count(racks[size_t(n)]))
+            firstMissing.emplace(racks[size_t(n)], n); // keeps the first device of each rack
     for (const auto &[rack, node] : firstMissing)
         out.push_back({Problem::Severity::Error, fabric.nodeId(node),
                        "rack " + elided(rack, 60) + " is not on the floor: the cables of its devices have no length"});

@@ -1,6 +1,6 @@
 #include "core/floor/floorplan.h"
 
-#include "core/common/jsonbounds.h"
+#include "core/floor/floorjson_p.h"
 #include "core/common/jsontext.h"
 #include "core/common/messagetext.h"
 
@@ -338,16 +338,7 @@ std::vector<double> deviceUnits(const Fabric &fabric, const FloorPlan &floor, co
 
 FloorPlan parseFloorJson(std::string_view text, const std::string &fileName)
 {
-    JsonLimits limits;
-    limits.maxDepth = 16;
-    if (const auto e = checkJsonBounds(text, limits))
-        throw FloorError(fileName + ": line " + std::to_string(e->line) + ": " + e->message);
-    Json j;
-    try {
-        j = Json::parse(text);
-    } catch (const Json::parse_error &e) {
-        throw FloorError(fileName + ": not JSON: " + jsonExceptionMessage(e.what()));
-    }
+    const Json j = FloorDetail::parseBounded<Json>(text, fileName);
     const Reader rd(fileName);
     rd.object(j, "/floor", {"halls", "racks", "hall_links", "slack_per_end_m", "devices", "automatic"});
     FloorPlan f;
