@@ -1,6 +1,7 @@
 #include "core/explore/explorespec.h"
 
 #include "core/common/jsonbounds.h"
+#include "core/common/strictjsonreader.h"
 #include "core/common/messagetext.h"
 #include "core/generators/closgenerator.h"
 
@@ -21,78 +22,15 @@ namespace {
 
 using Json = nlohmann::json;
 
-class Reader
+/// Errors are ExploreErrors: "FILE: /pointer: why".
+class Reader : public StrictJsonReader<Json>
 {
 public:
-    explicit Reader(std::string file)
-        : m_file(std::move(file))
+    explicit Reader(const std::string &file)
+        : StrictJsonReader<Json>([file](const std::string &pointer, const std::string &message) {
+            throw ExploreError(file + ": " + (pointer.empty() ? std::string("/") : pointer) + ": " + message);
+        })
     { }
-
-    [[noreturn]] void fail(const std::string &pointer, const std::string &message) const
-    {
-        throw ExploreError(m_file + ": " + (pointer.empty() ? std::string("/") : pointer) + ": " + message);
-    }
-
-    void known(const Json &object, const std::string &pointer, const std::set<std::string> &keys) const
-    {
-        for (const auto &[key, value] : object.items())
-            if (!keys.count(key)) {
-                std::string list;
-                for (const std::string &k : keys)
-                    list += (list.empty() ? "" : ", ") + k;
-                fail(pointer + "/" + elided(key, 40), "unknown field (known: " + list + ")");
-            }
-    }
-
-    const Json *find(const Json &object, const char *key) const
-    {
-        auto it = object.find(key);
-        return it == object.end() ? nullptr : &*it;
-    }
-
-    std::string string(const Json &v, const std::string &pointer) const
-    {
-        if (!v.is_string())
-            fail(pointer, "expected a string");
-        return v.get<std::string>();
-    }
-
-    double number(const Json &v, const std::string &pointer, double minimum, bool strict) const
-    {
-        if (!v.is_number())
-            fail(pointer, "expected a number");
-        const double x = v.get<double>();
-        if (!std::isfinite(x) || (strict ? x <= minimum : x < minimum))
-            fail(pointer, std::string("must be a number ") + (strict ? "> " : "≥ ") + std::to_string(int(minimum)));
-        return x;
-    }
-
-    int integer(const Json &v, const std::string &pointer, int minimum, int maximum) const
-    {
-        if (!v.is_number_integer() && !(v.is_number_float() && std::floor(v.get<double>()) == v.get<double>()))
-            fail(pointer, "expected a whole number");
-        const double x = v.get<double>();
-        if (x < minimum || x > maximum)
-            fail(pointer, "must be between " + std::to_string(minimum) + " and " + std::to_string(maximum));
-        return int(x);
-    }
-
-    /// An array of items, or one item standing for a one-element array.
-    template<typename F>
-    void list(const Json &v, const std::string &pointer, F each) const
-    {
-        if (!v.is_array()) {
-            each(v, pointer);
-            return;
-        }
-        if (v.empty())
-            fail(pointer, "must not be empty");
-        for (size_t i = 0; i < v.size(); ++i)
-            each(v[i], pointer + "/" + std::to_string(i));
-    }
-
-private:
-    std::string m_file;
 };
 
 } // namespace

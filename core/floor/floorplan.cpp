@@ -1,6 +1,7 @@
 #include "core/floor/floorplan.h"
 
 #include "core/floor/floorjson_p.h"
+#include "core/common/strictjsonreader.h"
 #include "core/common/jsontext.h"
 #include "core/common/messagetext.h"
 
@@ -25,72 +26,21 @@ std::string num(double v)
     return buf;
 }
 
-/// Field reader for the floor object: every error names the file and the
-/// JSON pointer; nothing of the input is echoed beyond a short bound.
-class Reader
+/// The floor's field reader: errors are FloorErrors naming the file and the
+/// JSON pointer; names and ids are 1 to Limits::maxIdBytes bytes.
+class Reader : public StrictJsonReader<Json>
 {
 public:
-    explicit Reader(std::string file)
-        : m_file(std::move(file))
+    explicit Reader(const std::string &file)
+        : StrictJsonReader<Json>([file](const std::string &pointer, const std::string &message) {
+            throw FloorError(file, pointer, message);
+        })
     { }
-
-    [[noreturn]] void fail(const std::string &pointer, const std::string &message) const
-    {
-        throw FloorError(m_file, pointer, message);
-    }
     void object(const Json &v, const std::string &pointer, const std::set<std::string> &keys) const
     {
-        if (!v.is_object())
-            fail(pointer, "expected an object");
-        for (const auto &[key, value] : v.items())
-            if (!keys.count(key)) {
-                std::string list;
-                for (const std::string &k : keys)
-                    list += (list.empty() ? "" : ", ") + k;
-                fail(pointer + "/" + elided(key, 40), "unknown field (known: " + list + ")");
-            }
+        known(v, pointer, keys);
     }
-    const Json *find(const Json &object, const char *key) const
-    {
-        auto it = object.find(key);
-        return it == object.end() ? nullptr : &*it;
-    }
-    std::string string(const Json &v, const std::string &pointer) const
-    {
-        if (!v.is_string())
-            fail(pointer, "expected a string");
-        const std::string s = v.get<std::string>();
-        if (s.empty() || s.size() > Limits::maxIdBytes)
-            fail(pointer, "expected 1 to " + std::to_string(Limits::maxIdBytes) + " bytes");
-        return s;
-    }
-    double number(const Json &v, const std::string &pointer, double minimum, bool strict) const
-    {
-        if (!v.is_number())
-            fail(pointer, "expected a number");
-        const double x = v.get<double>();
-        if (!std::isfinite(x) || (strict ? x <= minimum : x < minimum))
-            fail(pointer, std::string("must be a number ") + (strict ? "> " : "≥ ") + num(minimum));
-        return x;
-    }
-    int integer(const Json &v, const std::string &pointer, int minimum, int maximum) const
-    {
-        if (!v.is_number_integer() && !(v.is_number_float() && std::floor(v.get<double>()) == v.get<double>()))
-            fail(pointer, "expected a whole number");
-        const double x = v.get<double>();
-        if (x < minimum || x > maximum)
-            fail(pointer, "must be between " + std::to_string(minimum) + " and " + std::to_string(maximum));
-        return int(x);
-    }
-    const Json &array(const Json &v, const std::string &pointer) const
-    {
-        if (!v.is_array())
-            fail(pointer, "expected an array");
-        return v;
-    }
-
-private:
-    std::string m_file;
+    std::string string(const Json &v, const std::string &pointer) const { return id(v, pointer, Limits::maxIdBytes); }
 };
 
 constexpr int kMaxRows = 4096, kMaxSlots = 4096;
