@@ -18,6 +18,7 @@
 #include "views/docks/outlinedock.h"
 #include "views/docks/problemsdock.h"
 #include "views/docks/propertiesdock.h"
+#include "views/docks/floordock.h"
 #include "views/docks/resiliencedock.h"
 #include "views/docks/versionsdock.h"
 #include "views/editactions.h"
@@ -118,6 +119,9 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_resilienceDock);
     tabifyDockWidget(m_subnetManagerDock, m_resilienceDock);
     m_resilienceDock->setCanvas(m_canvas);
+    m_floorDock = new FloorDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, m_floorDock);
+    tabifyDockWidget(m_resilienceDock, m_floorDock);
     connect(m_controlPlaneDock, &ControlPlaneDock::connectRequested, this, &MainWindow::connectToControlPlane);
     connect(m_controlPlaneDock, &ControlPlaneDock::pushRequested, this, [this] {
         m_controlPlaneDock->pushIntent(m_intentsDock->reviewPanel()->reviewedFile());
@@ -297,7 +301,8 @@ void MainWindow::createActions()
           static_cast<QDockWidget *>(m_propertiesDock), static_cast<QDockWidget *>(m_jobsDock),
           static_cast<QDockWidget *>(m_intentsDock), static_cast<QDockWidget *>(m_healthDock),
           static_cast<QDockWidget *>(m_controlPlaneDock), static_cast<QDockWidget *>(m_subnetManagerDock),
-          static_cast<QDockWidget *>(m_resilienceDock), static_cast<QDockWidget *>(m_problemsDock), m_historyDock,
+          static_cast<QDockWidget *>(m_resilienceDock), static_cast<QDockWidget *>(m_floorDock),
+          static_cast<QDockWidget *>(m_problemsDock), m_historyDock,
           static_cast<QDockWidget *>(m_versionsDock)})
         m_viewMenu->addAction(dockAction(dock));
     m_viewMenu->addAction(toolbar->toggleViewAction());
@@ -522,6 +527,7 @@ void MainWindow::setFabric(Fabric fabric, const QString &filePath)
     m_jobsDock->setDocument(doc);
     m_subnetManagerDock->setDocument(doc);
     m_resilienceDock->setDocument(doc);
+    m_floorDock->setDocument(doc);
     m_session->setDocument(doc);
     m_versionsDock->setProjectPath(ProjectSession::isProjectPath(filePath) ? filePath : QString());
     m_intentsDock->setProjectPath(ProjectSession::isProjectPath(filePath) ? filePath : QString());
@@ -567,6 +573,7 @@ void MainWindow::detachViews()
     m_jobsDock->setDocument(nullptr);
     m_subnetManagerDock->setDocument(nullptr);
     m_resilienceDock->setDocument(nullptr);
+    m_floorDock->setDocument(nullptr);
     m_intentsDock->setDocument(nullptr);
     m_healthDock->setDocument(nullptr);
     m_editActions->setDocument(nullptr);

@@ -43,6 +43,7 @@ class OutlineDock;
 class ProblemsDock;
 class PropertiesDock;
 class ResilienceDock;
+class FloorDock;
 class RecentFiles;
 
 class MainWindow : public QMainWindow
@@ -88,6 +89,7 @@ public:
     JobsDock *jobsDock() const { return m_jobsDock; }
     SubnetManagerDock *subnetManagerDock() const { return m_subnetManagerDock; }
     ResilienceDock *resilienceDock() const { return m_resilienceDock; }
+    FloorDock *floorDock() const { return m_floorDock; }
     IntentsDock *intentsDock() const { return m_intentsDock; }
     HealthDock *healthDock() const { return m_healthDock; }
     PropertiesDock *propertiesDock() const { return m_propertiesDock; }
@@ -206,6 +208,7 @@ private:
     JobsDock *m_jobsDock = nullptr;
     SubnetManagerDock *m_subnetManagerDock = nullptr;
     ResilienceDock *m_resilienceDock = nullptr;
+    FloorDock *m_floorDock = nullptr;
     IntentsDock *m_intentsDock = nullptr;
     HealthDock *m_healthDock = nullptr;
     ControlPlaneDock *m_controlPlaneDock = nullptr;

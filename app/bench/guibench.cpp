@@ -2,6 +2,12 @@
 // then full-view and zoomed-in repaints of the canvas, offscreen.
 //
 //   railyard-bench-gui [--hosts N] [--repeat R]
+//   railyard-bench-gui --floor FABRIC [--repeat R]
+//
+// --floor times a rack dragged on the Floor dock: each step moves a rack
+// to another slot (FabricDocument::moveRack, one drag), and the dock
+// recomputes every cable's length and part, the cost and the power, and
+// repaints the floor (docs/performance.md, "Floor").
 //
 // Prints median timings in milliseconds and the peak resident memory. Not
 // part of the test run: timings depend on the machine.
@@ -13,6 +19,9 @@
 #include "core/generators/presets.h"
 #include "views/analysisrunner.h"
 #include "views/canvas/fabriccanvas.h"
+#include "views/docks/floordock.h"
+#include "views/docks/floorview.h"
+#include "core/floor/floorplan.h"
 #include "views/mainwindow.h"
 #include "core/model/hugepages.h"
 
@@ -47,6 +56,64 @@ double repaintMs(Railyard::FabricCanvas *canvas, int repeat)
     return Railyard::Bench::median(times);
 }
 
+/// Drags a rack across the floor of `file`, one slot a step; prints the
+/// median and worst time of a step (the edit, the report, the repaint).
+int runFloorBench(const QString &file, int repeat)
+{
+    Railyard::MainWindow window;
+    window.setInteractive(false);
+    window.resize(1600, 1000);
+    window.show();
+    if (!window.openFile(file))
+        return 1;
+    Railyard::FloorDock *dock = window.floorDock();
+    dock->setFloating(true);
+    dock->resize(1400, 1000);
+    dock->show();
+    dock->raise();
+    QApplication::processEvents();
+    dock->refreshNow();
+    Railyard::FabricDocument *doc = window.document();
+    const auto floor = doc->floorInUse();
+    // The first spine rack (else the first rack), dragged along its row and
+    // back, then across the rows: every step lands on another slot.
+    std::string rack = floor->racks.front().rack;
+    for (const Railyard::RackSpot &r : floor->racks)
+        if (r.rack.find("spine") != std::string::npos) {
+            rack = r.rack;
+            break;
+        }
+    const Railyard::RackSpot home = *floor->find(rack);
+    const Railyard::FloorHall &hall = floor->halls[size_t(home.hall)];
+    std::vector<std::pair<int, int>> path;
+    for (int i = 0; i < std::max(repeat, 20); ++i) {
+        const int row = (home.row + i / hall.slotsPerRow) % hall.rows;
+        path.emplace_back(row, i % hall.slotsPerRow);
+    }
+    QImage image(dock->view()->size(), QImage::Format_ARGB32_Premultiplied);
+    std::vector<double> stepMs, reportMs;
+    for (const auto &[row, slot] : path) {
+        QElapsedTimer t;
+        t.start();
+        if (!doc->moveRack(rack, home.hall, row, slot, 1))
+            return 1;
+        QPainter p(&image);
+        dock->view()->paintFloor(p, QRectF(QPointF(0, 0), QSizeF(image.size())));
+        p.end();
+        stepMs.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+        reportMs.push_back(dock->lastUpdateMs());
+    }
+    const Railyard::FloorReport *report = dock->report();
+    std::printf("floor drag on %s: %d racks, %zu cable runs, rack %s, %zu steps\n", qPrintable(file),
+                int(floor->racks.size()), report->cables.runs.size(), rack.c_str(), stepMs.size());
+    std::printf("  step (move + lengths, parts, cost, power + repaint): median %.1f ms, worst %.1f ms\n",
+                Railyard::Bench::median(stepMs), *std::max_element(stepMs.begin(), stepMs.end()));
+    std::printf("  of which the dock's recomputation:                  median %.1f ms\n",
+                Railyard::Bench::median(reportMs));
+    std::printf("peak RSS %.0f MiB\n", peakRssMiB());
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -64,8 +131,13 @@ int main(int argc, char **argv)
                                          QStringLiteral("n"), QStringLiteral("16384"));
     const QCommandLineOption repeatOption(QStringLiteral("repeat"), QStringLiteral("Repaints to time (default 15)."),
                                           QStringLiteral("n"), QStringLiteral("15"));
-    parser.addOptions({hostsOption, repeatOption});
+    const QCommandLineOption floorOption(QStringLiteral("floor"),
+                                         QStringLiteral("Time a rack dragged on the Floor dock of this fabric instead."),
+                                         QStringLiteral("fabric"));
+    parser.addOptions({hostsOption, repeatOption, floorOption});
     parser.process(app);
+    if (parser.isSet(floorOption))
+        return runFloorBench(parser.value(floorOption), std::max(1, parser.value(repeatOption).toInt()));
     const int hosts = parser.value(hostsOption).toInt();
     const int repeat = std::max(1, parser.value(repeatOption).toInt());
 

@@ -221,3 +221,25 @@ ReplaceJobCommand::ReplaceJobCommand(FabricDocument *document, int index, JobEnt
 { }
 
 } // namespace Railyard
+
+namespace Railyard {
+
+SetFloorCommand::SetFloorCommand(FabricDocument *document, std::shared_ptr<const FloorPlan> before,
+                                 std::shared_ptr<const FloorPlan> after, int dragId, const QString &text)
+    : QUndoCommand(text)
+    , m_document(document)
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+    , m_dragId(dragId)
+{ }
+
+bool SetFloorCommand::mergeWith(const QUndoCommand *other)
+{
+    const auto *o = static_cast<const SetFloorCommand *>(other);
+    if (o->m_dragId != m_dragId)
+        return false;
+    m_after = o->m_after; // the first "before", the latest "after"
+    return true;
+}
+
+} // namespace Railyard

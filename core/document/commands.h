@@ -179,3 +179,31 @@ private:
 };
 
 } // namespace Railyard
+
+namespace Railyard {
+
+/// Sets the design's floor (a rack moved, budgets, a floor set or dropped).
+/// Consecutive moves with the same non-zero drag id merge, so one drag of a
+/// rack is one undo step.
+class SetFloorCommand : public QUndoCommand
+{
+public:
+    enum { Id = 0x525b };
+    SetFloorCommand(FabricDocument *document, std::shared_ptr<const FloorPlan> before,
+                    std::shared_ptr<const FloorPlan> after, int dragId, const QString &text);
+    void redo() override { m_document->performSetFloor(m_after); }
+    void undo() override { m_document->performSetFloor(m_before); }
+    int id() const override { return m_dragId != 0 ? Id : -1; }
+    bool mergeWith(const QUndoCommand *other) override;
+    int dragId() const { return m_dragId; }
+    /// The floor before the command (nullptr: none of the design's own).
+    const std::shared_ptr<const FloorPlan> &before() const { return m_before; }
+
+private:
+    FabricDocument *m_document;
+    std::shared_ptr<const FloorPlan> m_before;
+    std::shared_ptr<const FloorPlan> m_after;
+    int m_dragId;
+};
+
+} // namespace Railyard

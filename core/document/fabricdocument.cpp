@@ -1,6 +1,7 @@
 #include "core/document/fabricdocument.h"
 
 #include "core/document/commands.h"
+#include "core/floor/floorplan.h"
 
 #include <QFileInfo>
 
@@ -17,7 +18,11 @@ FabricDocument::FabricDocument(Fabric fabric, QObject *parent)
     m_linkFailed.assign(static_cast<size_t>(m_fabric.linkCount()), 0);
     m_switchFailed.assign(static_cast<size_t>(m_fabric.switchCount()), 0);
     // First connection, so the cache is gone before any view hears of a change.
-    QObject::connect(this, &FabricDocument::changed, this, [this] { m_capacity.reset(); });
+    QObject::connect(this, &FabricDocument::changed, this, [this](Change change) {
+        m_capacity.reset();
+        if (change == Change::Structure)
+            m_autoFloor.reset(); // racks came or went: place them anew
+    });
 }
 
 FabricDocument::~FabricDocument() = default;

@@ -183,6 +183,22 @@ public:
     /// one undo step; the what-if is cleared.
     void replaceFabric(Fabric fabric, std::unordered_map<std::string, QPointF> pins, const QString &text);
 
+    // --- The floor (fabricdocumentfloor.cpp, docs/floor.md) --------------------
+    /// The floor the design stands on: the fabric's own, or, when it has
+    /// none, the automatic one (autoFloor), placed once per structure.
+    std::shared_ptr<const FloorPlan> floorInUse() const;
+    /// Moves a rack to (hall, row, slot); a rack standing there takes its old
+    /// spot. A design on the automatic floor gets that floor as its own first,
+    /// in the same undo step. Consecutive moves with the same non-zero dragId
+    /// merge into one undo step (a drag), each made from the floor as it was
+    /// when the drag began: a rack displaced on the way goes back to its spot
+    /// when the drag moves on. Refused (false, *error, editRefused)
+    /// for a rack not on the floor or a spot outside its hall.
+    bool moveRack(const std::string &rack, int hall, int row, int slot, int dragId = 0, QString *error = nullptr);
+    /// Sets the design's floor (nullptr: back to the automatic one): one undo
+    /// step named `text`. Refused when the floor fails its own checks.
+    bool setFloor(std::shared_ptr<const FloorPlan> floor, const QString &text, QString *error = nullptr);
+
     // --- Training jobs (project state) ----------------------------------------
     /// The project's jobs, in order. A job whose text did not parse is kept
     /// as its text and the reason (JobEntry::error), never dropped.
@@ -252,6 +268,9 @@ signals:
     void forwardingTablesChanged();
     /// The failure study kept with the design was set, replaced or dropped.
     void failureStudyChanged();
+    /// The design's floor changed (a rack moved, a budget set, a floor set or
+    /// dropped). Structure changes move the automatic floor too: listen to both.
+    void floorChanged();
 
 private:
     friend class SetFailedCommand;
@@ -263,6 +282,10 @@ private:
     friend class AddRemoveJobCommand;
     friend class ReplaceJobCommand;
     friend class SetFailureStudyCommand;
+    friend class SetFloorCommand;
+
+    /// Sets the fabric's floor; emits floorChanged.
+    void performSetFloor(std::shared_ptr<const FloorPlan> floor);
 
     /// Inserts (insert = true) or removes the job at `index`; emits jobsChanged.
     void performInsertJob(int index, const JobEntry &job);
@@ -316,6 +339,7 @@ private:
     std::string m_failureStudy;
     int m_currentJob = -1;
     mutable std::optional<CapacityView> m_capacity; ///< capacityView(), dropped on every change
+    mutable std::shared_ptr<const FloorPlan> m_autoFloor; ///< floorInUse() without a floor, dropped on structure changes
     std::optional<ForwardingTables> m_tables;
 };
 

@@ -94,6 +94,24 @@ public:
         return da + between + db;
     }
 
+    /// The points of that route (trayPath).
+    std::vector<FloorPoint> path(const RackSpot &a, const RackSpot &b)
+    {
+        std::vector<FloorPoint> out;
+        if (a.hall == b.hall) {
+            if (!withinPath(a.hall, a, b, out))
+                out.clear();
+            return out;
+        }
+        const size_t H = m_floor.halls.size();
+        if (!std::isfinite(m_hallDist[size_t(a.hall) * H + size_t(b.hall)]))
+            return out;
+        const RackSpot entryA{std::string(), a.hall, 0, 0}, entryB{std::string(), b.hall, 0, 0};
+        if (!withinPath(a.hall, a, entryA, out) || !withinPath(b.hall, entryB, b, out))
+            out.clear();
+        return out;
+    }
+
 private:
     struct Graph
     {
@@ -123,6 +141,58 @@ private:
             it = g.from.emplace(pa, dijkstra(g, pa)).first;
         const double d = it->second[size_t(pb)];
         return std::isfinite(d) ? da + d + db : -1;
+    }
+
+    bool withinPath(int h, const RackSpot &a, const RackSpot &b, std::vector<FloorPoint> &out)
+    {
+        const FloorHall &hall = m_floor.halls[size_t(h)];
+        const double xa = hall.slotX(a.slot), ya = hall.rowY(a.row), xb = hall.slotX(b.slot), yb = hall.rowY(b.row);
+        out.push_back({h, xa, ya});
+        if (hall.trayPoints.empty()) {
+            if (a.row != b.row) {
+                double best = inf, xc = xa;
+                for (const int c : hall.effectiveCrossSlots()) {
+                    const double x = hall.slotX(c), d = std::abs(xa - x) + std::abs(x - xb);
+                    if (d < best) {
+                        best = d;
+                        xc = x;
+                    }
+                }
+                out.push_back({h, xc, ya});
+                out.push_back({h, xc, yb});
+            }
+            out.push_back({h, xb, yb});
+            return true;
+        }
+        const Graph &g = m_graphs[size_t(h)];
+        const int pa = nearest(hall, a).first, pb = nearest(hall, b).first;
+        std::vector<double> dist(g.adj.size(), inf);
+        std::vector<int> previous(g.adj.size(), -1);
+        using Entry = std::pair<double, int>;
+        std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+        dist[size_t(pa)] = 0;
+        queue.emplace(0.0, pa);
+        while (!queue.empty()) {
+            const auto [d, x] = queue.top();
+            queue.pop();
+            if (d > dist[size_t(x)])
+                continue;
+            for (const auto &[y, m] : g.adj[size_t(x)])
+                if (d + m < dist[size_t(y)]) {
+                    dist[size_t(y)] = d + m;
+                    previous[size_t(y)] = x;
+                    queue.emplace(d + m, y);
+                }
+        }
+        if (!std::isfinite(dist[size_t(pb)]))
+            return false;
+        std::vector<int> points;
+        for (int p = pb; p != -1; p = previous[size_t(p)])
+            points.push_back(p);
+        for (auto it = points.rbegin(); it != points.rend(); ++it)
+            out.push_back({h, hall.trayPoints[size_t(*it)].x, hall.trayPoints[size_t(*it)].y});
+        out.push_back({h, xb, yb});
+        return true;
     }
 
     static std::pair<int, double> nearest(const FloorHall &hall, const RackSpot &r)
@@ -319,6 +389,12 @@ double trayDistance(const FloorPlan &floor, const RackSpot &a, const RackSpot &b
 {
     TrayNetwork network(floor);
     return network.distance(a, b);
+}
+
+std::vector<FloorPoint> trayPath(const FloorPlan &floor, const RackSpot &a, const RackSpot &b)
+{
+    TrayNetwork network(floor);
+    return network.path(a, b);
 }
 
 CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const CablePartCatalog &catalog, bool routes)

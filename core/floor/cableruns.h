@@ -116,6 +116,21 @@ CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const Ca
 /// Shown by `validate` and the Problems dock.
 std::vector<Problem> floorProblems(const Fabric &fabric, const CablePartCatalog &catalog);
 
+/// A point of a drawn cable route, in its hall's coordinates (metres).
+struct FloorPoint
+{
+    int hall = 0;
+    double x = 0, y = 0;
+};
+
+/// The route trayDistance measures, as the points a drawing follows: the
+/// first rack's spot, the tray turns (along the row to the cross tray
+/// used, across, along the other row; or the user tray graph's points), the
+/// second rack's spot. Between halls the route runs to the first hall's
+/// entry (row 0, slot 0) and continues from the second's. Empty when no
+/// tray joins them.
+std::vector<FloorPoint> trayPath(const FloorPlan &floor, const RackSpot &a, const RackSpot &b);
+
 /// The tray distance between two racks' drops (metres) on `floor`; < 0 when
 /// no tray joins them. For tests and the floor view.
 double trayDistance(const FloorPlan &floor, const RackSpot &a, const RackSpot &b);

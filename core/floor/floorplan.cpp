@@ -286,6 +286,37 @@ std::vector<double> deviceUnits(const Fabric &fabric, const FloorPlan &floor, co
     return units;
 }
 
+bool moveRack(FloorPlan &floor, std::string_view rack, int hall, int row, int slot, std::string *error)
+{
+    auto refuse = [&](std::string message) {
+        if (error)
+            *error = std::move(message);
+        return false;
+    };
+    RackSpot *moved = nullptr;
+    for (RackSpot &r : floor.racks)
+        if (r.rack == rack)
+            moved = &r;
+    if (!moved)
+        return refuse("rack " + elided(std::string(rack), 60) + " is not on the floor");
+    if (hall < 0 || size_t(hall) >= floor.halls.size())
+        return refuse("the floor has no hall " + std::to_string(hall));
+    const FloorHall &h = floor.halls[size_t(hall)];
+    if (row < 0 || row >= h.rows || slot < 0 || slot >= h.slotsPerRow)
+        return refuse("row " + std::to_string(row) + " slot " + std::to_string(slot) + " is outside " + h.id + " ("
+                      + std::to_string(h.rows) + " rows of " + std::to_string(h.slotsPerRow) + " slots)");
+    for (RackSpot &r : floor.racks)
+        if (&r != moved && r.hall == hall && r.row == row && r.slot == slot) {
+            r.hall = moved->hall;
+            r.row = moved->row;
+            r.slot = moved->slot;
+        }
+    moved->hall = hall;
+    moved->row = row;
+    moved->slot = slot;
+    return true;
+}
+
 FloorPlan parseFloorJson(std::string_view text, const std::string &fileName)
 {
     const Json j = FloorDetail::parseBounded<Json>(text, fileName);

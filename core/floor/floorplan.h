@@ -143,6 +143,14 @@ int hostHeightU(const Host &host);
 std::vector<double> deviceUnits(const Fabric &fabric, const FloorPlan &floor,
                                 const std::vector<std::string> &nodeRack);
 
+/// Moves `rack` to (hall, row, slot) of `floor`. A rack already standing
+/// there takes the moved rack's old spot (the two swap), so the floor stays
+/// one rack to a slot. False, with *error naming the rack or the spot, for
+/// a rack the floor does not place or a spot outside its hall; the floor is
+/// then unchanged. Moving a rack to where it stands is a success that
+/// changes nothing.
+bool moveRack(FloorPlan &floor, std::string_view rack, int hall, int row, int slot, std::string *error = nullptr);
+
 /// Reads the "floor" object of a fabric file. Throws FloorError naming
 /// `fileName` and the JSON pointer of the bad field.
 FloorPlan parseFloorJson(std::string_view text, const std::string &fileName);

@@ -21,3 +21,5 @@ target_compile_definitions(tst_resiliencedock PRIVATE RAILYARD_CLI="$<TARGET_FIL
 add_dependencies(tst_resiliencedock railyard-cli)
 # The Explore Designs dialog: requirements to the Pareto front, a design opened from it.
 railyard_add_test(views explorerdialog LIBS Railyard::Views)
+# The Floor dock: the design on the data-hall floor, racks dragged as edits.
+railyard_add_test(views floordock LIBS Railyard::Views)

@@ -113,4 +113,27 @@ QColor nvlinkDomainColour(bool dark)
     return dark ? QColor(0x8c, 0xd1, 0x1a) : QColor(0x4e, 0x80, 0x00);
 }
 
+QColor rackPowerColour(double shareOfBudget)
+{
+    if (shareOfBudget < 0)
+        return QColor(120, 150, 190);
+    if (shareOfBudget <= 0.8)
+        return QColor(0, 158, 115);
+    if (shareOfBudget <= 1.0 + 1e-9)
+        return QColor(230, 159, 0);
+    return QColor(213, 94, 0);
+}
+
+QColor cableKindColour(int kind)
+{
+    switch (kind) {
+    case 0: return QColor(230, 159, 0);   // passive copper
+    case 1: return QColor(200, 180, 20);  // active copper
+    case 2: return QColor(204, 121, 167); // active optical
+    case 3: return QColor(86, 180, 233);  // multimode
+    case 4: return QColor(0, 114, 178);   // single mode
+    default: return QColor(213, 94, 0);   // nothing reaches
+    }
+}
+
 } // namespace Railyard

@@ -50,4 +50,16 @@ QColor healthSuspectColour();
 /// on light backgrounds so a 1.5-pixel outline and small text stay legible.
 QColor nvlinkDomainColour(bool dark);
 
+/// Fill of a rack on the floor view by the share of its power budget it
+/// draws: up to 80 % bluish green, up to 100 % orange, over budget
+/// vermillion (Okabe–Ito, apart under the common colour blindnesses). A
+/// share < 0 (no budget) is a neutral blue.
+QColor rackPowerColour(double shareOfBudget);
+
+/// Colour of a cable drawn on the floor view by its part's kind
+/// (CableKind as int: copper orange, active copper yellow, active optical
+/// reddish purple, multimode sky blue, single mode blue); -1 (no part
+/// reaches) vermillion.
+QColor cableKindColour(int kind);
+
 } // namespace Railyard
