@@ -517,6 +517,69 @@ private slots:
         }
     }
 
+    void trayPathsDrawTheMeasuredRoute()
+    {
+        // Grid trays: a2 (row 0, slot 1: x 0.9) to b3 (row 1, slot 2: x 1.5)
+        // goes along row 0 to the cross tray at slot 0 (x 0.3), across to row
+        // 1 (y 3), and along it: 0.6 + 3 + 1.2 = 4.8 m, the nearer cross tray
+        // (slot 3, x 2.1, gives 1.2 + 3 + 0.6 = 4.8 m too: the first wins).
+        const FloorPlan floor = exampleFloor();
+        const std::vector<FloorPoint> path = trayPath(floor, *floor.find("a2"), *floor.find("b3"));
+        QCOMPARE(path.size(), size_t(4));
+        const double expected[][2] = {{0.9, 0}, {0.3, 0}, {0.3, 3}, {1.5, 3}};
+        for (size_t i = 0; i < path.size(); ++i) {
+            QVERIFY(std::abs(path[i].x - expected[i][0]) < 1e-9);
+            QVERIFY(std::abs(path[i].y - expected[i][1]) < 1e-9);
+        }
+        auto length = [](const std::vector<FloorPoint> &p) {
+            double m = 0;
+            for (size_t i = 1; i < p.size(); ++i)
+                m += std::hypot(p[i].x - p[i - 1].x, p[i].y - p[i - 1].y);
+            return m;
+        };
+        // Every pair of racks: the drawn route is as long as the measured one.
+        for (const RackSpot &a : floor.racks)
+            for (const RackSpot &b : floor.racks)
+                QVERIFY(std::abs(length(trayPath(floor, a, b)) - trayDistance(floor, a, b)) < 1e-9);
+        // A user tray graph: the route follows its points.
+        FloorPlan graph = exampleFloor();
+        graph.halls[0].trayPoints = {{"p0", 0.3, 0}, {"p1", 0.3, 1.5}, {"p2", 2.1, 1.5}, {"p3", 2.1, 3}};
+        graph.halls[0].traySegments = {{0, 1, -1}, {1, 2, -1}, {2, 3, -1}};
+        const std::vector<FloorPoint> viaGraph = trayPath(graph, *graph.find("a1"), *graph.find("b4"));
+        QCOMPARE(viaGraph.size(), size_t(6)); // a1, p0..p3, b4
+        QCOMPARE(viaGraph[2].y, 1.5);
+        QVERIFY(std::abs(length(viaGraph) - trayDistance(graph, *graph.find("a1"), *graph.find("b4"))) < 1e-9);
+        // No tray between them: no route.
+        graph.halls[0].traySegments = {{0, 1, -1}, {2, 3, -1}};
+        QVERIFY(trayPath(graph, *graph.find("a1"), *graph.find("b4")).empty());
+    }
+
+    void movingARackSwapsWithTheOneThere()
+    {
+        FloorPlan floor = exampleFloor();
+        std::string error;
+        // To an empty spot: only it moves. The example's rows are full, so
+        // widen the hall by a slot first.
+        floor.halls[0].slotsPerRow = 5;
+        QVERIFY(moveRack(floor, "a1", 0, 1, 4, &error));
+        QCOMPARE(floor.find("a1")->row, 1);
+        QCOMPARE(floor.find("a1")->slot, 4);
+        // Onto b2: b2 takes a1's spot.
+        QVERIFY(moveRack(floor, "a1", 0, 1, 1, &error));
+        QCOMPARE(floor.find("a1")->slot, 1);
+        QCOMPARE(floor.find("b2")->row, 1);
+        QCOMPARE(floor.find("b2")->slot, 4);
+        floor.validate("moved"); // still one rack to a slot
+        // Refused, the floor unchanged.
+        const std::string before = floorToJson(floor);
+        QVERIFY(!moveRack(floor, "zz", 0, 0, 0, &error));
+        QVERIFY2(error.find("zz is not on the floor") != std::string::npos, error.c_str());
+        QVERIFY(!moveRack(floor, "a2", 0, 2, 0, &error));
+        QVERIFY2(error.find("row 2 slot 0 is outside hall-1") != std::string::npos, error.c_str());
+        QVERIFY(!moveRack(floor, "a2", 3, 0, 0, &error));
+        QCOMPARE(floorToJson(floor), before);
+    }
+
     void badFloorsNameTheField_data()
     {
         QTest::addColumn<QString>("text");
