@@ -2605,7 +2605,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::ExploreResultModel</name>
     <message>
-        <location filename="../views/dialogs/exploremodel.cpp" line="+64"/>
+        <location filename="../views/dialogs/exploremodel.cpp" line="+54"/>
         <source>An upper bound: the analysis found no exact method for this design.</source>
         <translation>Eine obere Schranke: Die Analyse hat für diesen Entwurf keine exakte Methode gefunden.</translation>
     </message>
@@ -3124,7 +3124,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::FabricDocument</name>
     <message>
-        <location filename="../core/document/fabricdocument.cpp" line="+38"/>
+        <location filename="../core/document/fabricdocument.cpp" line="+43"/>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
     </message>
@@ -3445,6 +3445,390 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <location line="+0"/>
         <source>Keep failure study</source>
         <translation>Ausfallstudie behalten</translation>
+    </message>
+    <message>
+        <location filename="../core/document/fabricdocumentfloor.cpp" line="+36"/>
+        <source>Cannot move the rack: %1</source>
+        <translation>Rack kann nicht verschoben werden: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move rack %1</source>
+        <translation>Rack %1 verschieben</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::FloorDock</name>
+    <message>
+        <location filename="../views/docks/floordock.cpp" line="+45"/>
+        <source>Floor</source>
+        <translation>Fläche</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Place &amp;Automatically</source>
+        <translation>&amp;Automatisch aufstellen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Places the racks anew: one scalable unit per row, the spine and core racks in the middle row (docs/floor.md). One undo step; the budgets are kept.</source>
+        <translation>Stellt die Racks neu auf: eine Scalable Unit je Reihe, die Spine- und Core-Racks in der mittleren Reihe (docs/floor.md). Ein Rückgängig-Schritt; die Budgets bleiben.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>E&amp;xport Picture…</source>
+        <translation>Bild e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Budget a rack:</source>
+        <translation>Budget je Rack:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+8"/>
+        <source> kW</source>
+        <translation> kW</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <location line="+8"/>
+        <location line="+216"/>
+        <source>none</source>
+        <translation>keins</translation>
+    </message>
+    <message>
+        <location line="-221"/>
+        <source>a row:</source>
+        <translation>je Reihe:</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>air-cooled</source>
+        <translation>luftgekühlt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>liquid-cooled</source>
+        <translation>flüssigkeitsgekühlt</translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Moved %1; lengths, parts, cost and power recomputed in %2 ms</source>
+        <translation>%1 verschoben; Längen, Teile, Kosten und Leistung in %2 ms neu berechnet</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>Lengths, parts, cost and power computed in %1 ms</source>
+        <translation>Längen, Teile, Kosten und Leistung in %1 ms berechnet</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+39"/>
+        <source>The %n longest runs (select a rack or a device for its cables):</source>
+        <translation>
+            <numerusform>%n längste Strecke (ein Rack oder Gerät wählen für seine Kabel):</numerusform>
+            <numerusform>Die %n längsten Strecken (ein Rack oder Gerät wählen für seine Kabel):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n cables of the selection:</source>
+        <translation>
+            <numerusform>%n Kabel der Auswahl:</numerusform>
+            <numerusform>%n Kabel der Auswahl:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The floor is shown while this dock is open.</source>
+        <translation>Die Fläche wird gezeigt, solange dieses Dock offen ist.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No design open.</source>
+        <translation>Kein Entwurf offen.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&lt;b&gt;Placed automatically&lt;/b&gt;: one scalable unit a row, spine and core racks in the middle row. Moving a rack makes the floor the design&apos;s own.</source>
+        <translation>&lt;b&gt;Automatisch aufgestellt&lt;/b&gt;: eine Scalable Unit je Reihe, Spine- und Core-Racks in der mittleren Reihe. Wer ein Rack verschiebt, macht die Fläche zu der des Entwurfs.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>&lt;b&gt;The design&apos;s own floor&lt;/b&gt;: %n rack(s) placed.</source>
+        <translation>
+            <numerusform>&lt;b&gt;Die Fläche des Entwurfs&lt;/b&gt;: %n Rack aufgestellt.</numerusform>
+            <numerusform>&lt;b&gt;Die Fläche des Entwurfs&lt;/b&gt;: %n Racks aufgestellt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;b&gt;Cables&lt;/b&gt;: %1 runs, the longest %2 m · %3 transceivers · cable cost %4 %5 · %6 kW at the cable ends</source>
+        <translation>&lt;b&gt;Kabel&lt;/b&gt;: %1 Strecken, die längste %2 m · %3 Transceiver · Kabelkosten %4 %5 · %6 kW an den Kabelenden</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&lt;b&gt;Parts&lt;/b&gt;: %1</source>
+        <translation>&lt;b&gt;Teile&lt;/b&gt;: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Power&lt;/b&gt;: %1 kW in %2 racks of %3 rows</source>
+        <translation>&lt;b&gt;Leistung&lt;/b&gt;: %1 kW in %2 Racks in %3 Reihen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n rack(s)</source>
+        <translation>
+            <numerusform>%n Rack</numerusform>
+            <numerusform>%n Racks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n Reihe</numerusform>
+            <numerusform>%n Reihen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> over budget</source>
+        <translation> über dem Budget</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n problem(s), listed in the Problems dock: %1</source>
+        <translation>
+            <numerusform>%n Problem, im Probleme-Dock aufgeführt: %1</numerusform>
+            <numerusform>%n Probleme, im Probleme-Dock aufgeführt: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Set the floor&apos;s power budget</source>
+        <translation>Leistungsbudget der Fläche setzen</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Place the racks automatically</source>
+        <translation>Racks automatisch aufstellen</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no floor to export</source>
+        <translation>keine Fläche zum Exportieren</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location line="+9"/>
+        <source>Railyard floor</source>
+        <translation>Railyard-Fläche</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <location line="+2"/>
+        <source>cannot write the SVG file</source>
+        <translation>die SVG-Datei kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+2"/>
+        <source>cannot write the PDF file</source>
+        <translation>die PDF-Datei kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown picture type (PNG, SVG or PDF)</source>
+        <translation>unbekannter Bildtyp (PNG, SVG oder PDF)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot write the PNG file</source>
+        <translation>die PNG-Datei kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+7"/>
+        <source>Export the Floor</source>
+        <translation>Fläche exportieren</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <source>PNG picture (*.png);;SVG drawing (*.svg);;PDF (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::FloorRunsModel</name>
+    <message>
+        <location filename="../views/docks/floorrunsmodel.cpp" line="+70"/>
+        <source>none reaches</source>
+        <translation>keins reicht</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Link</source>
+        <translation>Link</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To</source>
+        <translation>Nach</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run (m)</source>
+        <translation>Strecke (m)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stock (m)</source>
+        <translation>Lagerlänge (m)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Part</source>
+        <translation>Teil</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Price</source>
+        <translation>Preis</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Route</source>
+        <translation>Weg</translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::FloorView</name>
+    <message>
+        <location filename="../views/docks/floorview.cpp" line="+239"/>
+        <source>No design open</source>
+        <translation>Kein Entwurf offen</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1: %2 rows × %3 slots, rack %4 × %5 m, pitch %6 m</source>
+        <translation>%1: %2 Reihen × %3 Plätze, Rack %4 × %5 m, Reihenabstand %6 m</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source> · budget %1 kW a rack</source>
+        <translation> · Budget %1 kW je Rack</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, %1 kW a row</source>
+        <translation>, %1 kW je Reihe</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>liquid-cooled</source>
+        <translation>flüssigkeitsgekühlt</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>air-cooled</source>
+        <translation>luftgekühlt</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>≤ 80 % of budget</source>
+        <translation>≤ 80 % des Budgets</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>80–100 %</source>
+        <translation>80–100 %</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>over budget</source>
+        <translation>über dem Budget</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no budget</source>
+        <translation>kein Budget</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>copper</source>
+        <translation>Kupfer</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>active copper</source>
+        <translation>aktives Kupfer</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>active optical</source>
+        <translation>aktiv optisch</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>multimode</source>
+        <translation>Multimode</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>single mode</source>
+        <translation>Singlemode</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no part reaches</source>
+        <translation>kein Teil reicht</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>%1 m</source>
+        <translation>%1 m</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;row %2, slot %3&lt;br&gt;%4 hosts, %5 switches&lt;br&gt;%6 kW</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Reihe %2, Platz %3&lt;br&gt;%4 Hosts, %5 Switches&lt;br&gt;%6 kW</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source> of %1 kW (%2 %)</source>
+        <translation> von %1 kW (%2 %)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;br&gt;hosts %1 kW, switches %2 kW, cable ends %3 kW</source>
+        <translation>&lt;br&gt;Hosts %1 kW, Switches %2 kW, Kabelenden %3 kW</translation>
     </message>
 </context>
 <context>
@@ -5620,7 +6004,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::MainWindow</name>
     <message>
-        <location filename="../views/mainwindow.cpp" line="+84"/>
+        <location filename="../views/mainwindow.cpp" line="+85"/>
         <source>History</source>
         <translation>Verlauf</translation>
     </message>
@@ -5630,7 +6014,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>&lt;geöffnet&gt;</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+82"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -5741,23 +6125,23 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+5"/>
-        <location line="+362"/>
+        <location line="+365"/>
         <source>&amp;Undo</source>
         <translation>&amp;Rückgängig</translation>
     </message>
     <message>
-        <location line="-359"/>
+        <location line="-362"/>
         <source>Undo</source>
         <translation>Rückgängig</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+358"/>
+        <location line="+361"/>
         <source>&amp;Redo</source>
         <translation>&amp;Wiederherstellen</translation>
     </message>
     <message>
-        <location line="-355"/>
+        <location line="-358"/>
         <source>Redo</source>
         <translation>Wiederholen</translation>
     </message>
@@ -5847,7 +6231,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Ü&amp;bersicht anzeigen</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
@@ -5913,12 +6297,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+78"/>
-        <location line="+184"/>
+        <location line="+186"/>
         <source>Railyard</source>
         <translation>Railyard</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location line="-185"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 hat ungespeicherte Änderungen. Jetzt speichern?</translation>
     </message>
@@ -5937,12 +6321,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>%1 GPUs · %2 hosts · %3 switches · %4 links</source>
         <translation>%1 GPUs · %2 Hosts · %3 Switches · %4 Links</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <source>%1[*] — Railyard</source>
         <translation>%1[*] — Railyard</translation>
     </message>
@@ -6624,7 +7008,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::ProblemsDock</name>
     <message>
-        <location filename="../views/docks/problemsdock.cpp" line="+41"/>
+        <location filename="../views/docks/problemsdock.cpp" line="+42"/>
         <source>leaf switches</source>
         <translation>Leaf-Switches</translation>
     </message>
@@ -6776,7 +7160,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Änderung abgelehnt: %1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>… and %1 more validation problems</source>
         <translation>… und %1 weitere Validierungsprobleme</translation>
     </message>
@@ -7710,12 +8094,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+3"/>
-        <location line="+416"/>
+        <location line="+421"/>
         <source>all switches and links</source>
         <translation>alle Switches und Links</translation>
     </message>
     <message>
-        <location line="-415"/>
+        <location line="-420"/>
         <source>The elements to fail: comma-separated KIND[:GLOB], KIND one of all, switches, links, leaf, spine, core, host-links, switch-links, nics; GLOB matches ids and location paths zone/pod/su/rack, e.g. spine:*/pod-03/*</source>
         <translation>Die Elemente, die ausfallen sollen: durch Kommas getrennt KIND[:GLOB], KIND eines von all, switches, links, leaf, spine, core, host-links, switch-links, nics; GLOB passt auf IDs und Standortpfade zone/pod/su/rack, z. B. spine:*/pod-03/*</translation>
     </message>
@@ -7855,7 +8239,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Abgebrochen: nichts behalten (die vorherige Studie, falls vorhanden, bleibt bestehen).</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>Study finished in %1 s.</source>
         <translation>Studie in %1 s abgeschlossen.</translation>
     </message>

@@ -97,7 +97,7 @@
 <context>
     <name>Railyard::FabricDocument</name>
     <message numerus="yes">
-        <location filename="../core/document/fabricdocument.cpp" line="+88"/>
+        <location filename="../core/document/fabricdocument.cpp" line="+93"/>
         <source>Fail %n elements</source>
         <translation>
             <numerusform>Fail %n element</numerusform>
@@ -150,6 +150,57 @@
         <translation>
             <numerusform>Unpin %n element</numerusform>
             <numerusform>Unpin %n elements</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Railyard::FloorDock</name>
+    <message numerus="yes">
+        <location filename="../views/docks/floordock.cpp" line="+249"/>
+        <source>The %n longest runs (select a rack or a device for its cables):</source>
+        <translation>
+            <numerusform>The %n longest run (select a rack or a device for its cables):</numerusform>
+            <numerusform>The %n longest runs (select a rack or a device for its cables):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n cables of the selection:</source>
+        <translation>
+            <numerusform>%n cable of the selection:</numerusform>
+            <numerusform>%n cables of the selection:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>&lt;b&gt;The design&apos;s own floor&lt;/b&gt;: %n rack(s) placed.</source>
+        <translation>
+            <numerusform>&lt;b&gt;The design&apos;s own floor&lt;/b&gt;: %n rack placed.</numerusform>
+            <numerusform>&lt;b&gt;The design&apos;s own floor&lt;/b&gt;: %n racks placed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>%n rack(s)</source>
+        <translation>
+            <numerusform>%n rack</numerusform>
+            <numerusform>%n racks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n problem(s), listed in the Problems dock: %1</source>
+        <translation>
+            <numerusform>%n problem, listed in the Problems dock: %1</numerusform>
+            <numerusform>%n problems, listed in the Problems dock: %1</numerusform>
         </translation>
     </message>
 </context>
@@ -262,7 +313,7 @@
 <context>
     <name>Railyard::MainWindow</name>
     <message numerus="yes">
-        <location filename="../views/mainwindow.cpp" line="+471"/>
+        <location filename="../views/mainwindow.cpp" line="+476"/>
         <source>… and %n more line(s): see Show Details and the Problems dock.</source>
         <translation>
             <numerusform>… and %n more line: see Show Details and the Problems dock.</numerusform>
@@ -309,7 +360,7 @@
 <context>
     <name>Railyard::ResilienceDock</name>
     <message numerus="yes">
-        <location filename="../views/docks/resiliencedock.cpp" line="+513"/>
+        <location filename="../views/docks/resiliencedock.cpp" line="+518"/>
         <source>%n failures each</source>
         <translation>
             <numerusform>%n failure each</numerusform>

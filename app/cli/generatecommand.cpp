@@ -294,6 +294,9 @@ int runGenerate(const QStringList &args)
     cl.addOption({QStringLiteral("name")}, QStringLiteral("Fabric name stored in the file."), QStringLiteral("name"));
     cl.addFlag({QStringLiteral("nvls")},
                QStringLiteral("Hosts reduce in their NVSwitch (NVLink SHARP, HGX H100/H200/B200): \"nvls\": true."));
+    cl.addFlag({QStringLiteral("no-floor")},
+               QStringLiteral("Write no floor: without one the bill of materials counts cables by length class "
+                              "(docs/floor.md). By default the racks stand on the automatic floor."));
     cl.addFlag({QStringLiteral("sharp")},
                QStringLiteral("Switches reduce in the network (InfiniBand SHARP, Quantum-2): \"sharp\": true. With "
                               "switch models, only where every model has in-network reduction."));
@@ -357,6 +360,7 @@ int runGenerate(const QStringList &args)
         params.name = cl.value(QStringLiteral("name")).toStdString();
     params.nvls = params.nvls || cl.isSet(QStringLiteral("nvls")); // a design may have NVLS already (GB200)
     params.sharp = params.sharp || cl.isSet(QStringLiteral("sharp"));
+    params.floor = !cl.isSet(QStringLiteral("no-floor"));
     const QString output = cl.requiredString(QStringLiteral("output"));
     const FileFormat &format = writeFormatFor(cl, output, cl.value(QStringLiteral("format")), QStringLiteral("format"));
 

@@ -681,6 +681,8 @@ std::vector<CableRow> cablingPlan(const Fabric &f, const BomCatalog &c)
                 ? "copper"
                 : "fibre";
             r.route = run.route;
+            if (run.choice.part)
+                r.partKind = cableKindName(run.choice.part->kind);
         } else {
             r.lengthClass = cableClass(f, l.a, l.b);
             r.cableType = lookup(c.cables, r.lengthClass).optical ? "fibre" : "copper";

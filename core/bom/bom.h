@@ -152,6 +152,7 @@ struct CableRow
     // With a floor (docs/floor.md): the run, the length ordered, the part and the route.
     double lengthM = 0, stockM = 0;
     std::string part, route;
+    std::string partKind; ///< cableKindName of the part ("passive_copper" … "single_mode"); empty without one
 };
 
 std::vector<CableRow> cablingPlan(const Fabric &fabric, const BomCatalog &catalog = BomCatalog::defaults());

@@ -63,6 +63,10 @@ public:
                 for (size_t j = 0; j < H; ++j)
                     m_hallDist[i * H + j] = std::min(m_hallDist[i * H + j], m_hallDist[i * H + k] + m_hallDist[k * H + j]);
         m_graphs.resize(H);
+        m_cross.resize(H);
+        for (size_t h = 0; h < H; ++h)
+            for (const int c : floor.halls[h].effectiveCrossSlots())
+                m_cross[h].push_back(floor.halls[h].slotX(c)); // once, not per run
         for (size_t h = 0; h < H; ++h) {
             const FloorHall &hall = floor.halls[h];
             if (hall.trayPoints.empty())
@@ -127,10 +131,8 @@ private:
             if (a.row == b.row)
                 return std::abs(xa - xb);
             double across = inf;
-            for (const int c : hall.effectiveCrossSlots()) {
-                const double xc = hall.slotX(c);
+            for (const double xc : m_cross[size_t(h)])
                 across = std::min(across, std::abs(xa - xc) + std::abs(xc - xb));
-            }
             return std::abs(a.row - b.row) * hall.rowPitchM + across;
         }
         Graph &g = m_graphs[size_t(h)];
@@ -151,8 +153,8 @@ private:
         if (hall.trayPoints.empty()) {
             if (a.row != b.row) {
                 double best = inf, xc = xa;
-                for (const int c : hall.effectiveCrossSlots()) {
-                    const double x = hall.slotX(c), d = std::abs(xa - x) + std::abs(x - xb);
+                for (const double x : m_cross[size_t(h)]) {
+                    const double d = std::abs(xa - x) + std::abs(x - xb);
                     if (d < best) {
                         best = d;
                         xc = x;
@@ -232,6 +234,7 @@ private:
 
     const FloorPlan &m_floor;
     std::vector<double> m_hallDist;
+    std::vector<std::vector<double>> m_cross; ///< each hall's cross trays (x, metres)
     std::vector<Graph> m_graphs;
 };
 

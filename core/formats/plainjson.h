@@ -180,6 +180,17 @@ public:
         return true;
     }
     /// Only blanks remain.
+    /// Skips one value of any kind (nested at most `maxDepth` deep) and hands
+    /// back its text, for a section another reader parses (a fabric's floor).
+    bool rawValue(std::string_view &out, int maxDepth = 64)
+    {
+        skipWs();
+        const char *begin = m_p;
+        if (!skipValue(maxDepth))
+            return false;
+        out = std::string_view(begin, static_cast<size_t>(m_p - begin));
+        return true;
+    }
     bool atEnd()
     {
         skipWs();
@@ -196,6 +207,40 @@ private:
         const auto zeroByte = [](std::uint64_t v) { return (v - ones) & ~v & highs; };
         const std::uint64_t below = (x - ones * 0x20) & ~x & highs; // some byte < 0x20 (or >= 0x80)
         return ((x & highs) | below | zeroByte(x ^ (ones * '"')) | zeroByte(x ^ (ones * '\\'))) == 0;
+    }
+    bool skipValue(int depthLeft)
+    {
+        skipWs();
+        if (m_p == m_end || depthLeft < 0)
+            return fail();
+        bool first = true;
+        switch (*m_p) {
+        case '{': {
+            ++m_p;
+            std::string_view k;
+            while (key(first, k))
+                if (!skipValue(depthLeft - 1))
+                    return false;
+            return m_ok;
+        }
+        case '[':
+            ++m_p;
+            while (element(first))
+                if (!skipValue(depthLeft - 1))
+                    return false;
+            return m_ok;
+        case '"': {
+            std::string_view s;
+            return string(s);
+        }
+        case 't': return literal("true") || fail();
+        case 'f': return literal("false") || fail();
+        case 'n': return literal("null") || fail();
+        default: {
+            bool fractional = false;
+            return numberToken(fractional) != nullptr;
+        }
+        }
     }
     void skipWs()
     {

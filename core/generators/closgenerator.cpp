@@ -1,5 +1,7 @@
 #include "core/generators/closgenerator.h"
 
+#include "core/floor/floorplan.h"
+
 #include "core/common/limits.h"
 
 #include <algorithm>
@@ -595,7 +597,10 @@ int derivedTierCount(const ClosParams &params)
 Fabric generateClos(const ClosParams &params)
 {
     const Plan plan = makePlan(params);
-    return Builder(plan).build();
+    Fabric fabric = Builder(plan).build();
+    if (params.floor)
+        fabric.floor = std::make_shared<const FloorPlan>(autoFloor(fabric));
+    return fabric;
 }
 
 } // namespace Railyard

@@ -85,6 +85,12 @@ struct ClosParams
     /// number of hosts, and the hosts whole domains. With hostsPerRack equal
     /// to the hosts per domain, each domain is one rack.
     int nvlinkDomainGpus = 0;
+    /// The racks placed on the automatic floor (autoFloor, docs/floor.md:
+    /// one scalable unit a row, the spine and core racks in the middle
+    /// row), written with the design so that its cables have lengths and
+    /// parts. False: no floor (the bill of materials falls back to length
+    /// classes).
+    bool floor = true;
 };
 
 /// Builds the fabric. Throws GeneratorError for impossible parameters.

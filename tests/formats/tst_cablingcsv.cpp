@@ -14,6 +14,16 @@
 
 using namespace Railyard;
 
+namespace {
+/// The design without a floor: the bill of materials by length class, as
+/// worked by hand below (tst_floor prices cables by part on a floor).
+ClosParams withoutFloor(ClosParams p)
+{
+    p.floor = false;
+    return p;
+}
+} // namespace
+
 class TestCablingCsv : public QObject
 {
     Q_OBJECT
@@ -27,7 +37,7 @@ private slots:
 
 void TestCablingCsv::roundTrip()
 {
-    const Fabric design = generateClos(dgxSuperpodParams(2));
+    const Fabric design = generateClos(withoutFloor(dgxSuperpodParams(2)));
     const FileFormat *csv = FormatRegistry::instance().bySlug(QStringLiteral("cabling-csv"));
     QVERIFY(csv);
     QBuffer buffer;
@@ -115,7 +125,7 @@ void TestCablingCsv::malformed()
 
 void TestCablingCsv::netboxExport()
 {
-    const Fabric design = generateClos(dgxSuperpodParams(1));
+    const Fabric design = generateClos(withoutFloor(dgxSuperpodParams(1)));
     const FileFormat *netbox = FormatRegistry::instance().bySlug(QStringLiteral("netbox-cables"));
     QVERIFY(netbox && netbox->canWrite() && !netbox->canRead());
     QBuffer buffer;
@@ -132,6 +142,23 @@ void TestCablingCsv::netboxExport()
         = FormatRegistry::instance().bySlug(QStringLiteral("cabling-csv"))->read(buffer, QStringLiteral("netbox.csv"));
     QVERIFY(!back.ok()); // no gbps column in NetBox's CSV: the rate is unknown
     QVERIFY(back.errorText().contains(QLatin1String("speed is unknown")));
+
+    // On the generated floor, each cable's NetBox type is its part's kind
+    // (the part chosen by the run's length), not a length class.
+    const Fabric onFloor = generateClos(dgxSuperpodParams(1));
+    QVERIFY(onFloor.floor);
+    QBuffer floorBuffer;
+    floorBuffer.open(QIODevice::ReadWrite);
+    QVERIFY2(netbox->write(onFloor, floorBuffer, &error), qPrintable(error));
+    const std::vector<CableRow> plan = cablingPlan(onFloor);
+    QCOMPARE(plan.front().aDevice, std::string("gpu001"));
+    QVERIFY(!plan.front().partKind.empty());
+    const std::map<std::string, std::string> netboxType{{"passive_copper", "dac-passive"}, {"active_copper", "dac-active"},
+                                                        {"active_optical", "aoc"}, {"multimode", "mmf-om4"},
+                                                        {"single_mode", "smf-os2"}};
+    const std::string line = "gpu001,dcim.interface,nic0/1,leaf-0001,dcim.interface,1,"
+        + netboxType.at(plan.front().partKind) + ",planned,C00001\r\n";
+    QVERIFY2(floorBuffer.data().contains(line.c_str()), floorBuffer.data().left(400).constData());
 }
 
 QTEST_GUILESS_MAIN(TestCablingCsv)

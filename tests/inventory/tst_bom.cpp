@@ -14,6 +14,16 @@
 using namespace Railyard;
 
 namespace {
+/// The design without a floor: the bill of materials by length class, as
+/// worked by hand below (tst_floor prices cables by part on a floor).
+ClosParams withoutFloor(ClosParams p)
+{
+    p.floor = false;
+    return p;
+}
+} // namespace
+
+namespace {
 
 const BomLine *findLine(const BillOfMaterials &bom, const std::string &category, const std::string &tier)
 {
@@ -48,7 +58,7 @@ void TestBom::superpodByHand()
     const int cables = hostCables + leafUplinks;           // 2,048
     const int transceivers = 2 * cables;                   // 4,096: every cable is optical
 
-    const Fabric f = generateClos(dgxSuperpodParams(sus));
+    const Fabric f = generateClos(withoutFloor(dgxSuperpodParams(sus)));
     const BillOfMaterials bom = buildBom(f);
     QCOMPARE(bom.switches, std::int64_t(leaves + spines));
     QCOMPARE(bom.cables, std::int64_t(cables));
@@ -135,7 +145,7 @@ void TestBom::catalog()
     QVERIFY(qm9700.sources.at("breakouts").find("datasheet") != std::string::npos);
     QVERIFY(mine->findNic("mynic"));
     QVERIFY(mine->findNic("connectx-7")); // the built-in NICs stay
-    const BillOfMaterials bom = buildBom(generateClos(dgxSuperpodParams(1)), *mine);
+    const BillOfMaterials bom = buildBom(generateClos(withoutFloor(dgxSuperpodParams(1))), *mine);
     QCOMPARE(bom.currency, std::string("EUR"));
     QCOMPARE(bom.price, 12.0 * 1 + 512 * 3 + 1024 * 4 * 1); // 8 leaves + 4 spines; 512 cables; 1,024 400G transceivers
     QVERIFY(!BomCatalog::withOverrides(R"({"format":"railyard-bom-catalog","switches":{"QM9700":{"watts":"a lot"}}})",
@@ -178,7 +188,7 @@ void TestBom::everyFigureCited()
 
 void TestBom::cablingPlan()
 {
-    const Fabric f = generateClos(dgxSuperpodParams(1));
+    const Fabric f = generateClos(withoutFloor(dgxSuperpodParams(1)));
     const std::vector<CableRow> rows = Railyard::cablingPlan(f);
     QCOMPARE(rows.size(), f.links().size());
     QCOMPARE(rows.front().label, std::string("C00001"));

@@ -3,6 +3,7 @@
 #include "core/document/fabricdocument.h"
 #include "core/floor/floorplan.h"
 #include "views/appsettings.h"
+#include "views/docks/dockcontent.h"
 #include "views/docks/floorrunsmodel.h"
 #include "views/docks/floorview.h"
 #include "views/lastdirectory.h"
@@ -45,9 +46,10 @@ FloorDock::FloorDock(QWidget *parent)
     , m_catalog(BomCatalog::defaults())
 {
     setObjectName(QStringLiteral("FloorDock"));
-    auto *body = new QWidget(this);
-    auto *layout = new QVBoxLayout(body);
-    layout->setContentsMargins(6, 6, 6, 6);
+    // In a scroll area: tabbed beside the other docks, the floor must not
+    // widen the dock area (the view and the table shrink, or scroll).
+    QVBoxLayout *layout = scrollingDockContent(this, QMargins(6, 6, 6, 6));
+    QWidget *body = layout->parentWidget();
 
     auto *top = new QHBoxLayout;
     m_origin = new QLabel(body);
@@ -117,7 +119,6 @@ FloorDock::FloorDock(QWidget *parent)
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
     layout->addWidget(split, 1);
-    setWidget(body);
 
     connect(m_autoButton, &QPushButton::clicked, this, &FloorDock::placeAutomatically);
     connect(exportButton, &QPushButton::clicked, this, &FloorDock::exportWithDialog);

@@ -13,6 +13,7 @@
 #include "core/formats/fabricjson/fabricjsonreader.h"
 #include "core/formats/plainjson.h"
 #include "core/common/limits.h"
+#include "core/floor/floorplan.h"
 
 #include <cstdint>
 
@@ -284,6 +285,19 @@ bool readPlain(std::string_view data, Fabric &fabric)
                 }
             }
             return json.ok() ? (hosts ? 4 : 5) : -1;
+        }
+        if (k == "floor") {
+            // The floor's own reader checks it; a floor it refuses is the full
+            // reader's to report, with its path.
+            std::string_view raw;
+            if (!json.rawValue(raw))
+                return -1;
+            try {
+                fabric.floor = std::make_shared<const FloorPlan>(parseFloorJson(raw, "floor"));
+            } catch (const FloorError &) {
+                return -1;
+            }
+            return 9;
         }
         if (k == "links") {
             nodesDone = true;
