@@ -52,6 +52,8 @@ Json scoreJson(const ExploreScore &s)
     j["price"] = s.price;
     j["watts"] = s.watts;
     j["currency"] = s.currency;
+    j["racks"] = s.racks;
+    j["floor_area_m2"] = s.floorAreaM2;
     j["bisection"] = Json{{"gbps", s.bisectionGbps}, {"ratio", s.bisectionRatio}, {"exact", s.bisectionExact}};
     Json tiers = Json::array();
     for (const auto &[tier, ratio] : s.tiers)
@@ -113,6 +115,8 @@ ExploreScore scoreFromJson(const Json &j)
     s.price = j.at("price").get<double>();
     s.watts = j.at("watts").get<double>();
     s.currency = j.at("currency").get<std::string>();
+    s.racks = j.value("racks", std::int64_t(0)); // files written before floors were scored
+    s.floorAreaM2 = j.value("floor_area_m2", 0.0);
     const Json &b = j.at("bisection");
     s.bisectionGbps = b.at("gbps").get<double>();
     s.bisectionRatio = b.at("ratio").get<double>();
@@ -203,6 +207,7 @@ std::string exploreToJson(const ExploreResult &r, int indent)
                              {"max_oversubscription", number(s.maxOversubscription)},
                              {"budget", number(s.budget)},
                              {"power_kw", number(s.powerKw)},
+                             {"floor_area_m2", number(s.floorAreaM2)},
                              {"objective", exploreObjectiveName(s.objective)}};
     j["enumerated"] = r.enumerated;
     j["scored"] = std::int64_t(r.scored.size());
@@ -233,8 +238,8 @@ std::string exploreToJson(const ExploreResult &r, int indent)
 std::string exploreToCsv(const ExploreResult &r)
 {
     std::string out = "key,leaf_switch,upper_switch,oversubscription,rail_optimized,planes,breakout,tiers,switches,"
-                      "transceivers,price,watts,bisection_gbps,bisection_ratio,bisection_exact,step_ms,on_front,"
-                      "violation\n";
+                      "transceivers,price,watts,racks,floor_area_m2,bisection_gbps,bisection_ratio,bisection_exact,"
+                      "step_ms,on_front,violation\n";
     for (const ExploreScore &s : r.scored) {
         const ExploreCandidate &c = s.candidate;
         out += csvField(c.key()) + "," + csvField(c.leafModel) + "," + csvField(c.upperModel) + ","
@@ -242,7 +247,7 @@ std::string exploreToCsv(const ExploreResult &r)
             + std::to_string(c.planes) + "," + std::to_string(c.nicPorts) + "x" + fmt("%g", c.portGbps) + "G,"
             + std::to_string(c.tiers) + "," + std::to_string(s.switches) + ","
             + std::to_string(s.transceivers) + "," + fmt("%.2f", s.price) + "," + fmt("%.1f", s.watts) + ","
-            + fmt("%.1f", s.bisectionGbps) + "," + fmt("%.6f", s.bisectionRatio) + ","
+            + std::to_string(s.racks) + "," + fmt("%.1f", s.floorAreaM2) + "," + fmt("%.1f", s.bisectionGbps) + "," + fmt("%.6f", s.bisectionRatio) + ","
             + (s.bisectionExact ? "true" : "false") + "," + (std::isnan(s.stepMs) ? std::string() : fmt("%.4f", s.stepMs))
             + "," + (s.onFront ? "true" : "false") + "," + csvField(s.violation) + "\n";
     }

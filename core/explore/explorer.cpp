@@ -1,5 +1,7 @@
 #include "core/explore/explorer.h"
 
+#include "core/floor/floorplan.h"
+
 #include "core/analysis/capacity.h"
 #include "core/analysis/report.h"
 #include "core/generators/hardwarechoice.h"
@@ -81,7 +83,8 @@ std::string requirementsKey(const ExploreSpec &s, const BomCatalog &catalog)
     // The catalogue as a digest: a changed price or port count is another requirement.
     char digest[32];
     std::snprintf(digest, sizeof digest, "%016zx", std::hash<std::string>{}(catalogFingerprint(catalog)));
-    return k + "|catalogue " + digest;
+    // The scoring itself: version 2 prices cables on the automatic floor.
+    return k + "|catalogue " + digest + "|scoring 2";
 }
 
 /// The leaf's most host ports at `os`: d + ceil(d / os) ≤ radix (the generator's uplink rule).
@@ -417,6 +420,11 @@ ExploreResult explore(const ExploreSpec &spec, const ExploreOptions &options)
                     const BillOfMaterials bom = buildBom(f, catalog);
                     s.price = bom.price;
                     s.watts = bom.watts;
+                    if (f.floor) {
+                        s.racks = std::int64_t(f.floor->racks.size());
+                        for (const FloorHall &h : f.floor->halls)
+                            s.floorAreaM2 += h.rows * h.rowPitchM * h.slotsPerRow * h.rackWidthM;
+                    }
                     s.currency = bom.currency;
                     s.transceivers = bom.transceivers;
                     s.stepMs = spec.jobs.empty() ? nan : 0.0;
@@ -494,6 +502,8 @@ ExploreResult explore(const ExploreSpec &spec, const ExploreOptions &options)
             violate("budget");
         if (s.watts / 1000.0 > spec.powerKw)
             violate("power_kw");
+        if (s.floorAreaM2 > spec.floorAreaM2)
+            violate("floor_area_m2");
     };
     auto rank = [&] {
         result.ranking.clear();
@@ -556,6 +566,13 @@ ExploreResult explore(const ExploreSpec &spec, const ExploreOptions &options)
             char buf[128];
             std::snprintf(buf, sizeof buf, "%.1f kW (envelope %.1f kW)", best, spec.powerKw);
             result.infeasible = std::string("power_kw: the lowest-power design that meets every other constraint draws ") + buf;
+        } else if (count.count("floor_area_m2")) {
+            const double best = cheapest("floor_area_m2", [](const ExploreScore &s) { return s.floorAreaM2; });
+            char buf[128];
+            std::snprintf(buf, sizeof buf, "%.0f m² (limit %.0f m²)", best, spec.floorAreaM2);
+            result.infeasible = std::string("floor_area_m2: the smallest design that meets every other constraint "
+                                            "needs ")
+                + buf;
         } else if (count.count("max_oversubscription")) {
             double best = inf;
             for (const ExploreScore &s : result.scored)

@@ -68,6 +68,10 @@ struct ExploreScore
     std::int64_t gpus = 0, hosts = 0, switches = 0, links = 0, transceivers = 0;
     double price = 0, watts = 0;
     std::string currency;
+    /// On the design's automatic floor (docs/floor.md): its racks, and the
+    /// area of its halls (rows × row pitch × row length, aisles included).
+    std::int64_t racks = 0;
+    double floorAreaM2 = 0;
     double bisectionGbps = 0, bisectionRatio = 0;
     bool bisectionExact = false;
     std::vector<std::pair<std::string, double>> tiers; ///< tier, oversubscription as built (NaN for the top)

@@ -132,7 +132,8 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
             rd.fail("/constraints", "expected an object");
         rd.known(*c, "/constraints",
                  {"transports", "switch_models", "mix_models", "max_tiers", "oversubscription",
-                  "max_oversubscription", "planes", "rail_optimized", "breakouts", "budget", "power_kw"});
+                  "max_oversubscription", "planes", "rail_optimized", "breakouts", "budget", "power_kw",
+                                  "floor_area_m2"});
         if (const Json *v = rd.find(*c, "transports"))
             rd.list(*v, "/constraints/transports", [&](const Json &t, const std::string &pointer) {
                 const auto transport = transportFromName(rd.string(t, pointer));
@@ -200,6 +201,8 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
             s.budget = rd.number(*v, "/constraints/budget", 0, true);
         if (const Json *v = rd.find(*c, "power_kw"))
             s.powerKw = rd.number(*v, "/constraints/power_kw", 0, true);
+        if (const Json *v = rd.find(*c, "floor_area_m2"))
+            s.floorAreaM2 = rd.number(*v, "/constraints/floor_area_m2", 0, true);
     }
     if (const Json *v = rd.find(j, "objective")) {
         const std::string o = rd.string(*v, "/objective");

@@ -55,6 +55,9 @@ struct ExploreSpec
     std::vector<bool> railOptimized{true};
     double budget = std::numeric_limits<double>::infinity();  ///< in the catalogue's currency
     double powerKw = std::numeric_limits<double>::infinity(); ///< switches, NICs, optics
+    /// The floor the design's racks take on its automatic floor (docs/floor.md): rows
+    /// × row pitch × row length, aisles included, summed over the halls.
+    double floorAreaM2 = std::numeric_limits<double>::infinity();
     ExploreObjective objective = ExploreObjective::Cost;
 };
 

@@ -2,6 +2,7 @@
 // obeys (docs/explore.md, "A worked example").
 #include "core/bom/bom.h"
 #include "core/explore/explorer.h"
+#include "core/floor/floorplan.h"
 
 #include <QTest>
 
@@ -201,6 +202,50 @@ private slots:
         const ExploreResult t = explore(tiers, o);
         QCOMPARE(t.infeasible, std::string("max_tiers: the fewest tiers any candidate needs is 2 (limit 1)"));
         QVERIFY(exploreToText(t).find("Infeasible: max_tiers") != std::string::npos);
+    }
+
+    void floorAreaIsAConstraint()
+    {
+        // Each candidate stands on its automatic floor; its area is the halls'
+        // rows × row pitch × row length (docs/explore.md), derived here from
+        // the design itself.
+        const BomCatalog catalog = handCatalog();
+        ExploreOptions o;
+        o.catalog = &catalog;
+        const ExploreResult all = explore(spec2k(), o);
+        QVERIFY(!all.ranking.empty());
+        double smallest = INFINITY, largest = 0;
+        for (const ExploreScore &s : all.scored) {
+            const Fabric f = exploreDesign(all.spec, s.candidate, catalog);
+            QVERIFY(f.floor);
+            double area = 0;
+            for (const FloorHall &h : f.floor->halls)
+                area += h.rows * h.rowPitchM * h.slotsPerRow * h.rackWidthM;
+            QCOMPARE(s.floorAreaM2, area);
+            QCOMPARE(s.racks, std::int64_t(f.floor->racks.size()));
+            // 2,048 GPUs are 256 DGX in 64 racks of four, and more for the network.
+            QVERIFY(s.racks > 64);
+            smallest = std::min(smallest, area);
+            largest = std::max(largest, area);
+        }
+        // A limit between the smallest and the largest keeps only the designs within it.
+        ExploreSpec limited = spec2k();
+        limited.floorAreaM2 = (smallest + largest) / 2;
+        if (smallest < largest) {
+            const ExploreResult r = explore(limited, o);
+            QVERIFY(!r.ranking.empty());
+            for (const ExploreScore &s : r.scored)
+                QCOMPARE(s.violation == "floor_area_m2", s.floorAreaM2 > limited.floorAreaM2);
+        }
+        // Below the smallest: infeasible, naming the area it would take.
+        limited.floorAreaM2 = smallest / 2;
+        const ExploreResult none = explore(limited, o);
+        QVERIFY(none.ranking.empty());
+        char expected[160];
+        std::snprintf(expected, sizeof expected,
+                      "floor_area_m2: the smallest design that meets every other constraint needs %.0f m² (limit %.0f m²)",
+                      smallest, limited.floorAreaM2);
+        QCOMPARE(none.infeasible, std::string(expected));
     }
 
     void cacheAnswersARerun()

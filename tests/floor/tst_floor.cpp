@@ -4,6 +4,8 @@
 #include "core/floor/floorplan.h"
 #include "core/bom/floorreport.h"
 #include "core/formats/fabricjson/fabricjsonformat.h"
+#include "core/formats/fabricjson/fabricjsonfast.h"
+#include "core/formats/fabricjson/fabricjsonreader.h"
 #include "core/project/projectfile.h"
 #include "core/analysis/capacity.h"
 #include "core/traffic/collectivemodel.h"
@@ -339,6 +341,39 @@ private slots:
         const ReadResult refused = FabricJsonFormat().read(badBuffer, QStringLiteral("bad.fabric.json"));
         QVERIFY(!refused.ok());
         QVERIFY2(refused.errorText().contains(QStringLiteral("/floor/halls/0/row_pitch_m")), qPrintable(refused.errorText()));
+    }
+
+    void generatorsWriteTheFloor()
+    {
+        // A generated design stands on its automatic floor, marked so; the
+        // file carries it, and the fast reader and the full one agree on it.
+        ClosParams p = dgxSuperpodParams(2);
+        const Fabric f = generateClos(p);
+        QVERIFY(f.floor);
+        QVERIFY(f.floor->automatic);
+        QCOMPARE(floorToJson(*f.floor), floorToJson(autoFloor(f)));
+        QVERIFY(floorProblems(f, CablePartCatalog::defaults()).empty());
+        QBuffer buffer;
+        QVERIFY(buffer.open(QIODevice::WriteOnly));
+        QString error;
+        QVERIFY2(FabricJsonFormat().write(f, buffer, &error), qPrintable(error));
+        const std::string text = buffer.data().toStdString();
+        const ReadResult fast = FabricJsonReader::readBytes(text, QStringLiteral("su2.fabric.json"), true);
+        const ReadResult full = FabricJsonReader::readBytes(text, QStringLiteral("su2.fabric.json"), false);
+        QVERIFY(fast.ok() && full.ok());
+        QVERIFY(fast.fabric->floor && full.fabric->floor);
+        QCOMPARE(floorToJson(*fast.fabric->floor), floorToJson(*f.floor));
+        QCOMPARE(floorToJson(*full.fabric->floor), floorToJson(*f.floor));
+        Fabric plain; // the fast path reads the floor itself, not handing the file on
+        QVERIFY(FabricJsonDetail::readPlain(text, plain));
+        QVERIFY(plain.floor);
+        QCOMPARE(floorToJson(*plain.floor), floorToJson(*f.floor));
+        // The bill of materials prices its cables by part.
+        QVERIFY(buildBom(f).lengthsFromFloor);
+        // Asked not to, the generator writes none.
+        p.floor = false;
+        QVERIFY(!generateClos(p).floor);
+        QVERIFY(!buildBom(generateClos(p)).lengthsFromFloor);
     }
 
     void spineRacksAtTheFarEndCostMore()
