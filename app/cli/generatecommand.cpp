@@ -293,7 +293,10 @@ int runGenerate(const QStringList &args)
                  QStringLiteral("slug"));
     cl.addOption({QStringLiteral("name")}, QStringLiteral("Fabric name stored in the file."), QStringLiteral("name"));
     cl.addFlag({QStringLiteral("nvls")},
-               QStringLiteral("Hosts reduce in their NVSwitch (NVLink SHARP, HGX H100/H200/B200): \"nvls\": true."));
+               QStringLiteral("Hosts reduce in their NVSwitch (NVLink SHARP): \"nvls\": true. The default for "
+                              "8-GPU H100, H200 and B200 hosts and for GB200, where NCCL enables it."));
+    cl.addFlag({QStringLiteral("no-nvls")},
+               QStringLiteral("Hosts do not reduce in their NVSwitch (NCCL_NVLS_ENABLE=0, or no fabric manager)."));
     cl.addFlag({QStringLiteral("no-floor")},
                QStringLiteral("Write no floor: without one the bill of materials counts cables by length class "
                               "(docs/floor.md). By default the racks stand on the automatic floor."));
@@ -358,7 +361,12 @@ int runGenerate(const QStringList &args)
     }
     if (cl.isSet(QStringLiteral("name")))
         params.name = cl.value(QStringLiteral("name")).toStdString();
-    params.nvls = params.nvls || cl.isSet(QStringLiteral("nvls")); // a design may have NVLS already (GB200)
+    if (cl.isSet(QStringLiteral("nvls")) && cl.isSet(QStringLiteral("no-nvls")))
+        cl.fail(QStringLiteral("--nvls and --no-nvls contradict each other"));
+    if (cl.isSet(QStringLiteral("no-nvls")))
+        params.nvls = false;
+    else // a design may have NVLS already (GB200); else the system's default
+        params.nvls = params.nvls || cl.isSet(QStringLiteral("nvls")) || nvlsByDefault(params.gpuModel, params.gpusPerHost);
     params.sharp = params.sharp || cl.isSet(QStringLiteral("sharp"));
     params.floor = !cl.isSet(QStringLiteral("no-floor"));
     const QString output = cl.requiredString(QStringLiteral("output"));

@@ -573,6 +573,13 @@ private:
 
 } // namespace
 
+bool nvlsByDefault(const std::string &gpuModel, int gpusPerHost)
+{
+    if (gpuModel == "gb200")
+        return true;
+    return (gpuModel == "h100" || gpuModel == "h200" || gpuModel == "b200") && gpusPerHost == 8;
+}
+
 const GpuModel *findGpuModel(const std::string &name)
 {
     for (const GpuModel &g : kGpuModels)

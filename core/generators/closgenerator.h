@@ -55,6 +55,13 @@ struct GpuModel
 /// h100, h200 (450 GB/s), b200, gb200 (900 GB/s), a100 (300 GB/s), h800
 /// (200 GB/s). nullptr if unknown.
 const GpuModel *findGpuModel(const std::string &name);
+/// Whether NCCL reduces in the hosts' NVSwitch (NVLS, NVLink SHARP) on this
+/// system as deployed: HGX/DGX H100, H200 and B200 (8 GPUs on third- and
+/// fourth-generation NVSwitch) and GB200 (NVL72 NVSwitch trays), where NCCL
+/// enables it when the fabric manager runs. A100 (NVSwitch gen 2: no
+/// in-switch reduction), a 4-GPU baseboard (no NVSwitch) and an unknown
+/// model: false. `generate` and the GUI's template follow it unless told.
+bool nvlsByDefault(const std::string &gpuModel, int gpusPerHost);
 std::vector<std::string> gpuModelNames();
 
 struct ClosParams

@@ -443,7 +443,9 @@ void TestCli::missingOutput()
 
 // generate --nvls --sharp writes "nvls": true on every host and "sharp": true
 // on every switch; collective --algorithm auto then picks nvls on one host,
-// and forcing nvls on a fabric without --nvls is a usage error naming the host.
+// and forcing nvls on a fabric without it is a usage error naming the host.
+// NVLS is the default on 8-GPU H100 hosts: 2 x 8 H100 without flags take
+// NVLS-tree for an 8 GiB all-reduce (NCCL's choice); --no-nvls turns it off.
 void TestCli::generateNvlsSharp()
 {
     const QString file = m_dir.filePath(QStringLiteral("nvls.fabric.json"));
@@ -467,9 +469,35 @@ void TestCli::generateNvlsSharp()
     const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
     QCOMPARE(o.value(QStringLiteral("algorithm")).toString(), QStringLiteral("nvls"));
 
+    // NVLS is on by default on 8-GPU H100 hosts, as NCCL has it there: 2 × 8
+    // H100 without flags take NCCL's NVLS-tree for an 8 GiB all-reduce.
+    const QString byDefault = m_dir.filePath(QStringLiteral("default.fabric.json"));
+    run = runCli({QStringLiteral("generate"), QStringLiteral("rail-optimized"), QStringLiteral("--hosts"),
+                  QStringLiteral("2"), QStringLiteral("-o"), byDefault});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    run = runCli({QStringLiteral("collective"), byDefault, QStringLiteral("--op"), QStringLiteral("all-reduce"),
+                  QStringLiteral("--size"), QStringLiteral("8GiB"), QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const QJsonObject nvlsTree = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    QCOMPARE(nvlsTree.value(QStringLiteral("ranks")).toInt(), 16);
+    QCOMPARE(nvlsTree.value(QStringLiteral("algorithm")).toString(), QStringLiteral("nvls-tree"));
+    // An A100 host has no NVLS to default to; --nvls with --no-nvls is refused.
+    const QString a100 = m_dir.filePath(QStringLiteral("a100.fabric.json"));
+    run = runCli({QStringLiteral("generate"), QStringLiteral("rail-optimized"), QStringLiteral("--hosts"),
+                  QStringLiteral("1"), QStringLiteral("--gpu"), QStringLiteral("a100"), QStringLiteral("-o"), a100});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QFile a100File(a100);
+    QVERIFY(a100File.open(QIODevice::ReadOnly));
+    QVERIFY(!a100File.readAll().contains("\"nvls\""));
+    run = runCli({QStringLiteral("generate"), QStringLiteral("rail-optimized"), QStringLiteral("--hosts"),
+                  QStringLiteral("1"), QStringLiteral("--nvls"), QStringLiteral("--no-nvls"), QStringLiteral("-o"),
+                  m_dir.filePath(QStringLiteral("both.fabric.json"))});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(QStringLiteral("--nvls and --no-nvls")), qPrintable(describe(run)));
+
     const QString plain = m_dir.filePath(QStringLiteral("plain.fabric.json"));
     run = runCli({QStringLiteral("generate"), QStringLiteral("rail-optimized"), QStringLiteral("--hosts"),
-                  QStringLiteral("1"), QStringLiteral("-o"), plain});
+                  QStringLiteral("1"), QStringLiteral("--no-nvls"), QStringLiteral("-o"), plain});
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
     QFile written(plain);
     QVERIFY(written.open(QIODevice::ReadOnly));

@@ -6,6 +6,7 @@
 #include "views/dialogs/templatedialog.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -163,7 +164,19 @@ private slots:
         auto *nvls = dialog.findChild<QCheckBox *>(QStringLiteral("railNvls"));
         auto *sharp = dialog.findChild<QCheckBox *>(QStringLiteral("railSharp"));
         QVERIFY(nvls && sharp);
-        QVERIFY(!dialog.params().nvls && !dialog.params().sharp);
+        // NVLS follows the system: on for 8-GPU H100 hosts (the default), off
+        // for A100, until the user sets it.
+        QVERIFY(dialog.params().nvls && !dialog.params().sharp);
+        auto *gpu = dialog.findChild<QComboBox *>(QStringLiteral("railGpuModel"));
+        QVERIFY(gpu);
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("a100")));
+        QVERIFY(!dialog.params().nvls);
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100")));
+        QVERIFY(dialog.params().nvls);
+        nvls->click(); // the user's choice now stands
+        QVERIFY(!dialog.params().nvls);
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("b200")));
+        QVERIFY(!dialog.params().nvls);
         nvls->setChecked(true);
         QVERIFY(dialog.params().nvls && !dialog.params().sharp);
         sharp->setChecked(true);

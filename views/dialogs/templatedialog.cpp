@@ -359,7 +359,11 @@ void TemplateDialog::addDgxSuperpodPreset()
                  "non-blocking; radix-64 400G switches (QM9700) unless you choose others below; a core tier "
                  "once the leaves outnumber a spine's ports."),
               form,
-              [sus, gpu] { return dgxSuperpodParams(sus->value(), gpu->currentData().toString().toStdString()); });
+              [sus, gpu] {
+                  ClosParams p = dgxSuperpodParams(sus->value(), gpu->currentData().toString().toStdString());
+                  p.nvls = nvlsByDefault(p.gpuModel, p.gpusPerHost); // as `generate` does
+                  return p;
+              });
 }
 
 void TemplateDialog::addGb200Nvl72Preset()
@@ -386,7 +390,13 @@ void TemplateDialog::addMetaAiZonePreset()
     addPreset(tr("Meta AI zone"),
               tr("Meta-style RoCE AI zones: zones of 3,072 GPUs (384 hosts, 2 per rack, one rack switch per rack), "
                  "non-blocking inside a zone; an aggregation tier joins the zones at 1:7."),
-              form, [zones] { return metaAiZoneParams(zones->value()); }, false);
+              form,
+              [zones] {
+                  ClosParams p = metaAiZoneParams(zones->value());
+                  p.nvls = nvlsByDefault(p.gpuModel, p.gpusPerHost); // as `generate` does
+                  return p;
+              },
+              false);
 }
 
 void TemplateDialog::addAlibabaHpnPreset()
@@ -399,7 +409,13 @@ void TemplateDialog::addAlibabaHpnPreset()
     addPreset(tr("Alibaba HPN"),
               tr("Alibaba HPN: segments of 128 hosts × 8 GPUs, dual-ToR 2 × 200G NICs on two planes, 51.2T leaves "
                  "(128 × 200G down, 60 × 400G up), 15 segments per pod, a core tier above at 15:1."),
-              form, [segments] { return alibabaHpnParams(segments->value()); }, false);
+              form,
+              [segments] {
+                  ClosParams p = alibabaHpnParams(segments->value());
+                  p.nvls = nvlsByDefault(p.gpuModel, p.gpusPerHost); // as `generate` does
+                  return p;
+              },
+              false);
 }
 
 void TemplateDialog::addRailOptimizedPreset()
@@ -429,8 +445,18 @@ void TemplateDialog::addRailOptimizedPreset()
     dualTor->setToolTip(tr("Each NIC has two ports of half its speed, wired to two different leaves"));
     auto *nvls = new QCheckBox(tr("NVLink SHARP (NVLS) in the hosts' NVSwitch"));
     nvls->setObjectName(QStringLiteral("railNvls"));
-    nvls->setToolTip(tr("The NVSwitch of every host reduces in the switch (HGX H100/H200/B200): enables the "
-                        "collective model's nvls algorithms"));
+    nvls->setToolTip(tr("The NVSwitch of every host reduces in the switch: enables the collective model's nvls "
+                        "algorithms. On by default for 8-GPU H100, H200 and B200 hosts and for GB200, where NCCL "
+                        "enables it"));
+    // Follows the system chosen, as NCCL does, until the user sets it.
+    auto followNvls = [nvls, gpu, gpusPerHost] {
+        if (!nvls->property("userSet").toBool())
+            nvls->setChecked(nvlsByDefault(gpu->currentData().toString().toStdString(), gpusPerHost->value()));
+    };
+    followNvls();
+    connect(nvls, &QCheckBox::clicked, nvls, [nvls] { nvls->setProperty("userSet", true); });
+    connect(gpu, &QComboBox::currentIndexChanged, nvls, followNvls);
+    connect(gpusPerHost, &QSpinBox::valueChanged, nvls, followNvls);
     auto *sharp = new QCheckBox(tr("SHARP in-network reduction in the switches"));
     sharp->setObjectName(QStringLiteral("railSharp"));
     sharp->setToolTip(tr("Every switch reduces in the network (InfiniBand SHARP v3, Quantum-2): enables the "

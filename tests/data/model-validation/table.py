@@ -28,8 +28,9 @@ def generate_args(fabric):
         args += ["--rails", str(fabric["rails"])]
     if fabric.get("nvlink_domain"):
         args += ["--nvlink-domain", str(fabric["nvlink_domain"])]
-    if fabric.get("nvls"):
-        args.append("--nvls")
+    # NVLS as the row says: `generate` turns it on by default for 8-GPU H100, H200 and
+    # B200 hosts and for GB200, so a row without it says --no-nvls.
+    args.append("--nvls" if fabric.get("nvls") else "--no-nvls")
     if fabric.get("sharp"):
         args.append("--sharp")
     return args
