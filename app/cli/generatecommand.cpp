@@ -192,11 +192,15 @@ void addGb200Options(CommandLine &cl)
                  QStringLiteral("Number of NVL72 racks (18 compute trays × 4 GB200 GPUs = 72 GPUs, one NVLink "
                                 "domain each)."),
                  QStringLiteral("n"));
+    cl.addOption({QStringLiteral("trays-per-rack")},
+                 QStringLiteral("Compute trays in service per rack, 1 to 18 (default 18). Deployments that keep two "
+                                "spare trays run 16: 64-GPU NVLink domains."),
+                 QStringLiteral("n"));
 }
 
 ClosParams gb200Nvl72(const CommandLine &cl, const BomCatalog &)
 {
-    return gb200NvlParams(cl.requiredInt(QStringLiteral("racks"), 1));
+    return gb200NvlParams(cl.requiredInt(QStringLiteral("racks"), 1), cl.intValue(QStringLiteral("trays-per-rack"), 18, 1));
 }
 
 const std::vector<Design> &designs()

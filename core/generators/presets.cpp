@@ -141,13 +141,19 @@ ClosParams alibabaHpnParams(int segments)
     return p;
 }
 
-ClosParams gb200NvlParams(int racks)
+ClosParams gb200NvlParams(int racks, int traysPerRack)
 {
     if (racks < 1)
         throw GeneratorError("racks: need at least 1 rack, got " + std::to_string(racks));
-    constexpr int traysPerRack = 18, gpusPerTray = 4;
+    // An NVL72 rack holds 18 compute trays; deployments that keep spares in
+    // service run 16 of them (64-GPU NVLink domains).
+    if (traysPerRack < 1 || traysPerRack > 18)
+        throw GeneratorError("trays-per-rack: an NVL72 rack holds 1 to 18 compute trays, got "
+                             + std::to_string(traysPerRack));
+    constexpr int gpusPerTray = 4;
     ClosParams p;
-    p.name = "gb200-nvl72-" + std::to_string(racks) + "rack";
+    p.name = "gb200-nvl72-" + std::to_string(racks) + "rack"
+        + (traysPerRack != 18 ? "-" + std::to_string(traysPerRack) + "tray" : std::string());
     p.transport = Transport::InfiniBand;
     p.hosts = checkedHosts("racks", traysPerRack, racks);
     p.gpusPerHost = gpusPerTray;

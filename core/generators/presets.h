@@ -31,8 +31,10 @@ ClosParams alibabaHpnParams(int segments);
 /// (18 compute trays × 4 GPUs, 900 GB/s NVLink, NVLink SHARP) joined by
 /// NVLink switch trays; every tray has 4 ConnectX-7 400G NICs (rails 0-3)
 /// into a rail-optimized, non-blocking InfiniBand fabric of radix-64 400G
-/// switches, one scalable unit per rack. racks must be >= 1.
-ClosParams gb200NvlParams(int racks);
+/// switches, one scalable unit per rack. racks must be >= 1. traysPerRack
+/// (1 to 18): the compute trays in service; deployments that keep two spare
+/// trays run 16, so their NVLink domains hold 64 GPUs.
+ClosParams gb200NvlParams(int racks, int traysPerRack = 18);
 
 /// Generic rail-optimized design over radix-64 400G switches; the caller
 /// adjusts the fields (hosts, GPUs, NIC speed, oversubscription, ...).

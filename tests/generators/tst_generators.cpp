@@ -251,6 +251,24 @@ private slots:
         for (const Switch &s : f.switches())
             QCOMPARE(s.radix, 64);
         expectGeneratorErrorFrom([] { return gb200NvlParams(0); }, "racks");
+
+        // 16 of 18 trays in service: 64-GPU NVLink domains, each still its rack.
+        const Fabric sixteen = generateClos(gb200NvlParams(2, 16));
+        QVERIFY(sixteen.validate().empty());
+        QCOMPARE(sixteen.hostCount(), 32);
+        QCOMPARE(sixteen.gpuCount(), 128LL);
+        const std::vector<NvlinkDomain> d16 = sixteen.nvlinkDomains();
+        QCOMPARE(d16.size(), size_t(2));
+        for (const NvlinkDomain &d : d16) {
+            QCOMPARE(d.gpus, 64LL);
+            std::set<std::string> racks;
+            for (const std::int32_t h : d.hosts)
+                racks.insert(sixteen.host(h).location.rack);
+            QCOMPARE(racks.size(), size_t(1));
+        }
+        QCOMPARE(tierOf(analyzeOversubscription(sixteen, CapacityView::of(sixteen)), Tier::Leaf)->ratio, 1.0);
+        expectGeneratorErrorFrom([] { return gb200NvlParams(1, 19); }, "trays-per-rack");
+        expectGeneratorErrorFrom([] { return gb200NvlParams(1, 0); }, "trays-per-rack");
     }
 
     // nvlinkDomainGpus groups consecutive hosts into domains of that many GPUs;
