@@ -51,17 +51,17 @@ FloorDock::FloorDock(QWidget *parent)
     QVBoxLayout *layout = scrollingDockContent(this, QMargins(6, 6, 6, 6));
     QWidget *body = layout->parentWidget();
 
-    auto *top = new QHBoxLayout;
     m_origin = new QLabel(body);
     m_origin->setWordWrap(true);
-    top->addWidget(m_origin, 1);
+    layout->addWidget(m_origin);
+    auto *top = new QHBoxLayout;
+    top->addStretch(1);
     m_autoButton = new QPushButton(tr("Place &Automatically"), body);
     m_autoButton->setToolTip(tr("Places the racks anew: one scalable unit per row, the spine and core racks in the "
                                 "middle row (docs/floor.md). One undo step; the budgets are kept."));
     top->addWidget(m_autoButton);
     auto *exportButton = new QPushButton(tr("E&xport Picture…"), body);
     top->addWidget(exportButton);
-    layout->addLayout(top);
 
     auto *budgets = new QHBoxLayout;
     budgets->addWidget(new QLabel(tr("Budget a rack:"), body));
@@ -86,8 +86,12 @@ FloorDock::FloorDock(QWidget *parent)
     budgets->addWidget(m_cooling);
     budgets->addStretch(1);
     layout->addLayout(budgets);
+    layout->addLayout(top);
 
-    auto *split = new QSplitter(Qt::Horizontal, body); // halls are long: the view beside the figures
+    // Halls are long: the view beside the figures when the dock is wide
+    // (floated), above them when it is tabbed beside the other docks.
+    auto *split = new QSplitter(Qt::Vertical, body);
+    m_split = split;
     m_view = new FloorView(split);
     split->addWidget(m_view);
     auto *lower = new QWidget(split);
@@ -139,6 +143,14 @@ FloorDock::FloorDock(QWidget *parent)
 }
 
 FloorDock::~FloorDock() = default;
+
+void FloorDock::resizeEvent(QResizeEvent *event)
+{
+    QDockWidget::resizeEvent(event);
+    const Qt::Orientation wanted = width() >= 900 ? Qt::Horizontal : Qt::Vertical;
+    if (m_split->orientation() != wanted)
+        m_split->setOrientation(wanted);
+}
 
 void FloorDock::setDocument(FabricDocument *document)
 {

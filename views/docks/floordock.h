@@ -32,6 +32,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QSortFilterProxyModel;
+class QSplitter;
 class QTableView;
 
 namespace Railyard {
@@ -66,6 +67,9 @@ public:
     /// Sets every hall's budgets (an undoable edit of the floor).
     bool setBudgets(double rackKw, double rowKw, bool liquid);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void onDocumentChanged();
     void refresh();
@@ -85,6 +89,7 @@ private:
     double m_lastMs = 0;
 
     FloorView *m_view = nullptr;
+    QSplitter *m_split = nullptr;
     QLabel *m_origin = nullptr;
     QLabel *m_summary = nullptr;
     QLabel *m_timing = nullptr;
