@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Rebuild the validation table of docs/model-validation.md from rows.json.
+"""Rebuild the validation table of docs/model-validation.md from rows.json, and its
+leave-one-source-out cross-validation (cross_validate below).
 
 Each row is run the way a user would: `railyard-cli generate rail-optimized`
 with the row's fabric options, then `railyard-cli collective --json` on it.
@@ -11,7 +12,9 @@ The same rows are recomputed, without the CLI, by tests/traffic/tst_modelvalidat
 """
 
 import json
+import math
 import os
+import re
 import shlex
 import statistics
 import subprocess
@@ -43,6 +46,201 @@ def collective_args(row, path):
             "--algorithm", row["algorithm"]]
 
 
+class Runner:
+    """Runs rows through the CLI, each fabric generated once, with or without a constants file."""
+
+    def __init__(self, cli, tmp):
+        self.cli = cli
+        self.tmp = tmp
+        self.fabrics = {}
+        self.cache = {}
+
+    def fabric(self, row):
+        gen = generate_args(row["fabric"])
+        key = " ".join(gen)
+        if key not in self.fabrics:
+            path = os.path.join(self.tmp, f"f{len(self.fabrics)}.fabric.json")
+            subprocess.run([self.cli] + gen + ["-o", path], check=True, capture_output=True)
+            self.fabrics[key] = path
+        return self.fabrics[key]
+
+    def busbw(self, row, constants=None):
+        """The row's estimate (the CLI's JSON); `constants` overrides the defaults."""
+        key = (row["id"], json.dumps(constants, sort_keys=True) if constants else "")
+        if key in self.cache:
+            return self.cache[key]
+        args = [self.cli] + collective_args(row, self.fabric(row)) + ["--json"]
+        if constants:
+            cpath = os.path.join(self.tmp, "constants.json")
+            with open(cpath, "w") as f:
+                json.dump(constants, f)
+            args += ["--constants", cpath]
+        res = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+        self.cache[key] = res
+        return res
+
+# --- Leave-one-source-out cross-validation -------------------------------------------
+#
+# The fitted constants of the collective model (docs/traffic-model.md, "Per-generation
+# constants") and the rows each was fitted on: the rows of the sources that table names
+# for it. A constant set from a source that is not a row here (the B200 ring figure
+# measured on B300, the B200 per-NIC figure) or copied from another generation (H800 and
+# H200 NVLink, their NICs) is not refitted: leaving a source out cannot move it.
+FITTED = {
+    ("a100", "nvlink_efficiency"): ["7", "24", "43"],
+    ("a100", "nic_efficiency"): ["44"],
+    ("h100", "nvlink_efficiency"): ["1", "2"],
+    ("h100", "nvls_efficiency"): ["3", "25", "50"],
+    ("h100", "nic_efficiency"): ["4", "5"],
+    ("h800", "nvls_efficiency"): ["42"],
+    ("h200", "nvls_efficiency"): ["26", "27"],
+    ("b200", "nvls_efficiency"): ["36"],
+    ("gb200", "nvlink_efficiency"): ["28"],
+    ("gb200", "nvls_efficiency"): ["35"],
+    ("gb200", "nic_efficiency"): ["31", "33"],
+    (None, "nvls_scale_exponent"): ["29", "35"],
+}
+
+
+def source_key(row):
+    """The source a row comes from: an issue of NCCL's trackers, where each reporter runs their
+    own system ("NVIDIA/nccl#1801"); a benchmark repository, whatever file, commit or pull
+    request of it ("coreweave/nccl-tests"); or the site or report named first."""
+    text = row["source"]
+    m = re.match(r"([\w.-]+/[\w.-]+)(?:#(\d+))?", text)
+    if m and "/" in m.group(1) and not m.group(1).endswith(".md"):
+        return m.group(1) + (f"#{m.group(2)}" if m.group(2) else "")
+    return text.split()[0]
+
+
+def default_constants():
+    """The shipped constants, read from the model's source so this script cannot drift."""
+    src = open(os.path.join(HERE, "..", "..", "..", "core", "traffic", "collectivemodel.cpp")).read()
+    gens = {}
+    for name, a, b, c in re.findall(r'\{"(\w+)", \{([\d.]+), ([\d.]+), ([\d.]+)\}\}', src):
+        gens[name] = {"nvlink_efficiency": float(a), "nvls_efficiency": float(b), "nic_efficiency": float(c)}
+    header = open(os.path.join(HERE, "..", "..", "..", "core", "traffic", "collectivemodel.h")).read()
+    exponent = float(re.search(r"nvlsScaleExponent = ([\d.]+);", header).group(1))
+    if not gens or "h100" not in gens:
+        sys.exit("table.py: cannot read the generation constants from core/traffic/collectivemodel.cpp")
+    return gens, exponent
+
+
+def cross_validate(runner, rows):
+    by_id = {r["id"]: r for r in rows}
+    counted = [r for r in rows if "not_counted" not in r]
+    gens, exponent = default_constants()
+    base = {r["id"]: runner.busbw(r)["busbw_GBps"] for r in rows}
+
+    def constants_file(values):
+        out = {"generations": {}}
+        for (gen, key), v in values.items():
+            if gen is None:
+                out[key] = v
+            else:
+                out["generations"].setdefault(gen, {})[key] = v
+        return out
+
+    # Each fitted row's elasticity to its constant (d ln busbw / d ln constant), so that a
+    # refit moves the constant by what the row says, not by the whole error.
+    elasticity = {}
+    for (gen, key), ids in FITTED.items():
+        if gen is None:
+            continue
+        bumped = constants_file({(gen, key): gens[gen][key] * 0.99})
+        for i in ids:
+            b = runner.busbw(by_id[i], bumped)["busbw_GBps"]
+            elasticity[(gen, key, i)] = math.log(b / base[i]) / math.log(0.99)
+
+    def implied(gen, key, i):
+        """The constant row i alone would give: the shipped value moved by the row's error."""
+        e = elasticity[(gen, key, i)]
+        ratio = by_id[i]["published_busbw_GBps"] / base[i]
+        return gens[gen][key] * ratio ** (1 / e) if e > 0.2 else None
+
+    def refit(gen, key, ids):
+        """The fitting rule: the median of what the rows imply; nothing left: the coarser
+        model, the median of the same constant over the other generations."""
+        vals = [v for v in (implied(gen, key, i) for i in ids) if v is not None]
+        if vals:
+            return min(1.0, statistics.median(vals)), "refit"
+        others = [g[key] for name, g in gens.items() if name != gen]
+        return statistics.median(others), "pooled"
+
+    sources = sorted({source_key(r) for r in counted})
+    loso_error = {}
+    moves = {k: [] for k in FITTED}
+    for src in sources:
+        left_out = {r["id"] for r in rows if source_key(r) == src}
+        values = {}
+        for (gen, key), ids in FITTED.items():
+            kept = [i for i in ids if i not in left_out]
+            if kept == ids:
+                continue
+            if gen is None:  # two points fix the exponent; one left: no scaling (coarser)
+                values[(gen, key)] = 0.0
+                moves[(gen, key)].append((src, 0.0))
+                continue
+            v, how = refit(gen, key, kept)
+            full, _ = refit(gen, key, ids)
+            # The shipped value moved by what leaving the source out does to the rule.
+            values[(gen, key)] = min(1.0, gens[gen][key] * v / full) if how == "refit" else v
+            moves[(gen, key)].append((src, values[(gen, key)]))
+        cfile = constants_file(values) if values else None
+        for r in counted:
+            if source_key(r) != src:
+                continue
+            ours = runner.busbw(r, cfile)["busbw_GBps"] if cfile else base[r["id"]]
+            loso_error[r["id"]] = (ours - r["published_busbw_GBps"]) / r["published_busbw_GBps"]
+
+    in_sample = {r["id"]: (base[r["id"]] - r["published_busbw_GBps"]) / r["published_busbw_GBps"] for r in counted}
+
+    def summary(ids):
+        a = [abs(in_sample[i]) for i in ids]
+        b = [abs(loso_error[i]) for i in ids]
+        return (f"{len(ids)} | {100 * statistics.median(a):.1f} % | {100 * max(a):.1f} % | "
+                f"{100 * statistics.median(b):.1f} % | {100 * max(b):.1f} %")
+
+    ids = [r["id"] for r in counted]
+    signed = [loso_error[i] for i in ids]
+    print(f"Leave-one-source-out over {len(ids)} counted rows from {len(sources)} sources: median absolute error "
+          f"{100 * statistics.median([abs(e) for e in signed]):.2f} %, worst "
+          f"{100 * max(abs(e) for e in signed):.2f} % (in-sample "
+          f"{100 * statistics.median([abs(in_sample[i]) for i in ids]):.2f} % and "
+          f"{100 * max(abs(in_sample[i]) for i in ids):.2f} %); mean signed error "
+          f"{100 * statistics.mean(signed):+.2f} % (in-sample {100 * statistics.mean(in_sample.values()):+.2f} %).")
+    print()
+    print("| rows | count | in-sample median | in-sample worst | cross-validated median | cross-validated worst |")
+    print("|---|---|---|---|---|---|")
+    print(f"| all | {summary(ids)} |")
+    for gen in ["a100", "h100", "h800", "h200", "b200", "gb200"]:
+        sel = [i for i in ids if by_id[i]["fabric"]["gpu"] == gen]
+        if sel:
+            print(f"| {gen.upper()} | {summary(sel)} |")
+    for op in ["all-reduce", "all-gather", "reduce-scatter", "all-to-all"]:
+        sel = [i for i in ids if by_id[i]["op"] == op]
+        if sel:
+            print(f"| {op} | {summary(sel)} |")
+    print()
+    print("| constant | shipped | fitted on rows | what each row implies | when a source is left out |")
+    print("|---|---|---|---|---|")
+    for (gen, key), fit in FITTED.items():
+        name = key if gen is None else f"{gen}.{key}"
+        shipped = exponent if gen is None else gens[gen][key]
+        if gen is None:
+            each = "two points fix it"
+        else:
+            each = ", ".join(f"{i}: {implied(gen, key, i):.3f}" for i in fit if implied(gen, key, i) is not None)
+        moved = "; ".join(f"{src} → {v:.3f}" for src, v in moves[(gen, key)]) or "—"
+        print(f"| `{name}` | {shipped:g} | {', '.join(fit)} | {each} | {moved} |")
+    print()
+    worst = sorted(ids, key=lambda i: -abs(loso_error[i]))[:8]
+    print("| row | source | in-sample | cross-validated |")
+    print("|---|---|---|---|")
+    for i in worst:
+        print(f"| {i} | {source_key(by_id[i])} | {100 * in_sample[i]:+.1f} % | {100 * loso_error[i]:+.1f} % |")
+
+
 def main():
     cli = sys.argv[1] if len(sys.argv) > 1 else "railyard-cli"
     doc = json.load(open(os.path.join(HERE, "rows.json")))
@@ -50,12 +248,11 @@ def main():
     errors = []
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "r.fabric.json")
+        runner = Runner(cli, tmp)
         for row in doc["rows"]:
             gen = generate_args(row["fabric"])
-            subprocess.run([cli] + gen + ["-o", path], check=True, capture_output=True)
             col = collective_args(row, path)
-            res = json.loads(subprocess.run([cli] + col + ["--json"], check=True, capture_output=True,
-                                            text=True).stdout)
+            res = runner.busbw(row)
             ours = res["busbw_GBps"]
             published = row["published_busbw_GBps"]
             error = (ours - published) / published
@@ -70,13 +267,15 @@ def main():
             out.append(f"| {row['id']} | {row['hardware']} | {row['configuration']} | {published:g} | "
                        f"[{row['class'].replace(',', '][')}] {row['source']} | `{shown}` | "
                        f"{ours:.1f} ({res['algorithm']}/{res['protocol']}) | {err} |")
-    print("| # | hardware | configuration | published busbw (GB/s) | source | command | ours (algorithm/protocol) "
-          "| error |")
-    print("|---|---|---|---|---|---|---|---|")
-    print("\n".join(out))
-    print()
-    print(f"{len(errors)} counted rows: median absolute error {100 * statistics.median(errors):.2f} %, "
-          f"worst {100 * max(errors):.2f} %.")
+        print("| # | hardware | configuration | published busbw (GB/s) | source | command | ours (algorithm/protocol) "
+              "| error |")
+        print("|---|---|---|---|---|---|---|---|")
+        print("\n".join(out))
+        print()
+        print(f"{len(errors)} counted rows: median absolute error {100 * statistics.median(errors):.2f} %, "
+              f"worst {100 * max(errors):.2f} %.")
+        print()
+        cross_validate(runner, doc["rows"])
 
 
 if __name__ == "__main__":
