@@ -81,36 +81,22 @@ class Runner:
 
 # --- Leave-one-source-out cross-validation -------------------------------------------
 #
-# The fitted constants of the collective model (docs/traffic-model.md, "Per-generation
-# constants") and the rows each was fitted on: the rows of the sources that table names
-# for it. A constant set from a source that is not a row here (the B200 ring figure
-# measured on B300, the B200 per-NIC figure) or copied from another generation (H800 and
-# H200 NVLink, their NICs) is not refitted: leaving a source out cannot move it.
-FITTED = {
-    ("a100", "nvlink_efficiency"): ["7", "24", "43"],
-    ("a100", "nic_efficiency"): ["44"],
-    ("h100", "nvlink_efficiency"): ["1", "2"],
-    ("h100", "nvls_efficiency"): ["3", "25", "50"],
-    ("h100", "nic_efficiency"): ["4", "5"],
-    ("h800", "nvls_efficiency"): ["42"],
-    ("h200", "nvls_efficiency"): ["26", "27"],
-    ("b200", "nvls_efficiency"): ["36"],
-    ("gb200", "nvlink_efficiency"): ["28"],
-    ("gb200", "nvls_efficiency"): ["35"],
-    ("gb200", "nic_efficiency"): ["31", "33"],
-    (None, "nvls_scale_exponent"): ["29", "35"],
-}
+# rows.json lists the fitted constants of the collective model and the rows each was fitted
+# on ("fitted"), and the source each row counts as ("source_key"). tst_modelvalidation runs
+# the same procedure in the test run and enforces its bounds.
+
+
+def fitted_constants(doc):
+    """{(generation or None, key): [row ids]} from rows.json's "fitted"."""
+    out = {}
+    for name, ids in doc["fitted"].items():
+        gen, _, key = name.rpartition(".")
+        out[(gen or None, key)] = ids
+    return out
 
 
 def source_key(row):
-    """The source a row comes from: an issue of NCCL's trackers, where each reporter runs their
-    own system ("NVIDIA/nccl#1801"); a benchmark repository, whatever file, commit or pull
-    request of it ("coreweave/nccl-tests"); or the site or report named first."""
-    text = row["source"]
-    m = re.match(r"([\w.-]+/[\w.-]+)(?:#(\d+))?", text)
-    if m and "/" in m.group(1) and not m.group(1).endswith(".md"):
-        return m.group(1) + (f"#{m.group(2)}" if m.group(2) else "")
-    return text.split()[0]
+    return row["source_key"]
 
 
 def default_constants():
@@ -126,7 +112,9 @@ def default_constants():
     return gens, exponent
 
 
-def cross_validate(runner, rows):
+def cross_validate(runner, doc):
+    rows = doc["rows"]
+    FITTED = fitted_constants(doc)
     by_id = {r["id"]: r for r in rows}
     counted = [r for r in rows if "not_counted" not in r]
     gens, exponent = default_constants()
@@ -275,7 +263,7 @@ def main():
         print(f"{len(errors)} counted rows: median absolute error {100 * statistics.median(errors):.2f} %, "
               f"worst {100 * max(errors):.2f} %.")
         print()
-        cross_validate(runner, doc["rows"])
+        cross_validate(runner, doc)
 
 
 if __name__ == "__main__":
