@@ -1,4 +1,5 @@
 #include "core/traffic/collectivemodel.h"
+#include "core/traffic/predictioninterval.h"
 
 #include "core/traffic/collectiveplan_p.h"
 #include "core/traffic/nccltuning.h"
@@ -622,6 +623,7 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
                           + " NVLink units (multi-host NVLink domains): ranks inside a domain talk over NVLink");
     if (nccl && request.algorithm == CollectiveAlgorithm::Auto)
         e.notes.push_back(nccl->reason);
+    e.interval = predictionInterval(fabric.host(request.hosts.front().host).gpuModel, op, e.nodes, e.seconds);
     return e;
 }
 

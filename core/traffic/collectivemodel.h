@@ -132,6 +132,19 @@ struct CollectiveRequest
     std::uint64_t seed = 1; ///< ECMP
 };
 
+/// How far to trust an estimate (core/traffic/predictioninterval.h,
+/// docs/model-validation.md "Prediction intervals").
+struct PredictionInterval
+{
+    /// False when no validation row shares the generation, the operation and
+    /// the node-count class: the estimate is outside every validated regime.
+    bool validated = false;
+    double lowSeconds = 0, highSeconds = 0;
+    int rows = 0;        ///< validation rows it rests on
+    std::string regime;  ///< "h100 all-reduce, 2-8 nodes"
+    std::vector<std::string> rowIds;
+};
+
 struct CollectiveEstimate
 {
     CollectiveOp op = CollectiveOp::AllReduce;
@@ -171,6 +184,9 @@ struct CollectiveEstimate
     RoutingResult network;    ///< routing of the network flows (loads, ECMP runs)
     Distribution ecmpSeconds; ///< ECMP: total collective time over runs
     std::vector<std::string> notes;
+    /// The time's prediction interval from the validation rows of the same
+    /// generation, op and node-count class; not validated outside them.
+    PredictionInterval interval;
 };
 
 /// Estimates one collective. Throws std::invalid_argument for fewer than 2

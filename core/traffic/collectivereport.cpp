@@ -77,6 +77,15 @@ std::string collectiveToJson(const Fabric &fabric, const CollectiveEstimate &e, 
     }
     o["routing"] = routingModeName(e.routing);
     o["time_us"] = finiteOrNull(e.seconds * 1e6);
+    {
+        nlohmann::json interval;
+        interval["validated"] = e.interval.validated;
+        interval["regime"] = e.interval.regime;
+        interval["low_us"] = e.interval.validated ? finiteOrNull(e.interval.lowSeconds * 1e6) : nlohmann::json();
+        interval["high_us"] = e.interval.validated ? finiteOrNull(e.interval.highSeconds * 1e6) : nlohmann::json();
+        interval["rows"] = e.interval.rowIds;
+        o["interval"] = std::move(interval);
+    }
     o["algbw_GBps"] = finiteOrNull(e.algbwGBps);
     o["busbw_GBps"] = finiteOrNull(e.busbwGBps);
     o["bottleneck"] = e.bottleneck;
@@ -117,6 +126,13 @@ std::string collectiveToText(const CollectiveEstimate &e)
     if (ecmp)
         text += format(" (median of %zu ECMP runs)", e.network.seedBottleneckSeconds.size());
     text += "\n";
+    if (e.interval.validated)
+        text += format("interval    %.1f - %.1f us, from the cross-validated errors of %d validation row%s (%s)\n",
+                       e.interval.lowSeconds * 1e6, e.interval.highSeconds * 1e6, e.interval.rows,
+                       e.interval.rows == 1 ? "" : "s", e.interval.regime.c_str());
+    else
+        text += "interval    none: outside every validated regime (no validation row for " + e.interval.regime
+            + "; docs/model-validation.md)\n";
     text += format("algbw       %.2f GB/s\n", e.algbwGBps);
     text += format("busbw       %.2f GB/s\n", e.busbwGBps);
     text += "bottleneck  " + e.bottleneck + "\n";

@@ -259,6 +259,7 @@ void TestModelValidation::crossValidation()
         if (r.counted)
             sources.insert(r.source);
     std::vector<double> cv, inSample;
+    std::map<std::string, double> signedCv;
     for (const std::string &source : sources) {
         CollectiveConstants left = shipped;
         bool changed = false;
@@ -286,6 +287,7 @@ void TestModelValidation::crossValidation()
                 continue;
             const double ours = changed ? estimate(r, left) : r.ours;
             cv.push_back(std::abs(ours - r.published) / r.published);
+            signedCv[r.id] = (ours - r.published) / r.published;
             inSample.push_back(std::abs(r.ours - r.published) / r.published);
             if (std::abs(ours - r.ours) > 1e-9 * r.ours)
                 qInfo("row %-3s (%s) left out: %+6.1f %% (in-sample %+6.1f %%)", r.id.c_str(), source.c_str(),
@@ -298,6 +300,37 @@ void TestModelValidation::crossValidation()
           cv.size(), sources.size(), 100 * cvMedian, 100 * cvWorst, 100 * median(inSample),
           100 * *std::max_element(inSample.begin(), inSample.end()));
     QVERIFY(sources.size() >= 10);
+
+    // The prediction intervals rest on these errors: the file compiled into
+    // the model (written by table.py) holds exactly them, and each row's
+    // estimate carries the interval of its own regime, built on that row
+    // among others and holding the estimate.
+    std::ifstream file(RAILYARD_SAMPLES "/../resources/model/collective-validation.json");
+    QVERIFY(file);
+    const nlohmann::json validation = nlohmann::json::parse(file);
+    std::set<std::string> listed;
+    for (const nlohmann::json &v : validation.at("rows")) {
+        const std::string id = v.at("id").get<std::string>();
+        listed.insert(id);
+        QVERIFY2(signedCv.count(id), id.c_str());
+        QVERIFY2(std::abs(v.at("cross_validated").get<double>() - signedCv[id]) < 2e-6,
+                 ("row " + id + ": the file says " + v.at("cross_validated").dump() + ", cross-validation "
+                  + std::to_string(signedCv[id]) + " (re-run table.py)").c_str());
+    }
+    QCOMPARE(listed.size(), signedCv.size());
+    for (const Row &r : m_rows) {
+        if (!r.counted)
+            continue;
+        const CollectiveEstimate e = estimateCollective(*r.fabric, CapacityView::of(*r.fabric), r.request);
+        QVERIFY2(e.interval.validated, r.id.c_str());
+        QVERIFY2(std::find(e.interval.rowIds.begin(), e.interval.rowIds.end(), r.id) != e.interval.rowIds.end(),
+                 ("row " + r.id + " not in " + e.interval.regime).c_str());
+        QVERIFY(e.interval.lowSeconds <= e.seconds && e.seconds <= e.interval.highSeconds);
+        // The row's own cross-validated error is inside its interval.
+        const double leftOut = e.seconds * (1 + signedCv[r.id]);
+        QVERIFY2(leftOut >= e.interval.lowSeconds * (1 - 1e-5) && leftOut <= e.interval.highSeconds * (1 + 1e-5), // the file rounds to 1e-6
+                 r.id.c_str());
+    }
     QVERIFY2(cvMedian <= 0.05, std::to_string(100 * cvMedian).c_str());
     QVERIFY2(cvWorst <= 0.20, std::to_string(100 * cvWorst).c_str());
 }

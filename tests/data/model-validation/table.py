@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Rebuild the validation table of docs/model-validation.md from rows.json, and its
-leave-one-source-out cross-validation (cross_validate below).
+leave-one-source-out cross-validation (cross_validate below); writes the rows' errors to
+resources/model/collective-validation.json, which the prediction intervals of `collective`
+rest on.
 
 Each row is run the way a user would: `railyard-cli generate rail-optimized`
 with the row's fabric options, then `railyard-cli collective --json` on it.
@@ -222,6 +224,22 @@ def cross_validate(runner, doc):
         moved = "; ".join(f"{src} → {v:.3f}" for src, v in moves[(gen, key)]) or "—"
         print(f"| `{name}` | {shipped:g} | {', '.join(fit)} | {each} | {moved} |")
     print()
+    # The errors the prediction intervals of `collective` rest on (core/traffic/predictioninterval.h).
+    validation = {
+        "format": "railyard-collective-validation",
+        "version": 1,
+        "note": "Written by tests/data/model-validation/table.py; checked by tst_modelvalidation. Each counted "
+                "row of rows.json: its GPU generation, operation, NVLink units (nodes as NCCL counts them) and "
+                "its error (ours / published - 1, in bus bandwidth) in-sample and left out of the fit "
+                "(docs/model-validation.md).",
+        "rows": [{"id": i, "gpu": by_id[i]["fabric"]["gpu"], "op": by_id[i]["op"],
+                  "nodes": runner.busbw(by_id[i])["nodes"], "in_sample": round(in_sample[i], 6),
+                  "cross_validated": round(loso_error[i], 6)} for i in ids],
+    }
+    with open(os.path.join(HERE, "..", "..", "..", "resources", "model", "collective-validation.json"), "w") as f:
+        json.dump(validation, f, indent=1)
+        f.write("\n")
+
     worst = sorted(ids, key=lambda i: -abs(loso_error[i]))[:8]
     print("| row | source | in-sample | cross-validated |")
     print("|---|---|---|---|")
