@@ -51,12 +51,9 @@ void FloorView::setDocument(FabricDocument *document)
 void FloorView::setFloor(std::shared_ptr<const FloorPlan> floor, std::shared_ptr<const FloorReport> report,
                          std::shared_ptr<const std::vector<std::string>> nodeRacks)
 {
-    const bool sameExtent = m_floor && floor && floorRect() == [&] {
-        std::swap(m_floor, floor);
-        const QRectF r = floorRect();
-        std::swap(m_floor, floor);
-        return r;
-    }();
+    // Keep the zoom and pan while the floor keeps its extent (a rack moved).
+    const bool hadFloor = bool(m_floor);
+    const QRectF extentBefore = floorRect();
     m_floor = std::move(floor);
     m_report = std::move(report);
     m_nodeRacks = std::move(nodeRacks);
@@ -79,7 +76,7 @@ void FloorView::setFloor(std::shared_ptr<const FloorPlan> floor, std::shared_ptr
     if (m_report)
         for (const RackPower &p : m_report->rackPower)
             m_power.emplace(p.rack, &p);
-    if (!sameExtent) {
+    if (!hadFloor || !m_floor || floorRect() != extentBefore) {
         m_zoom = 1.0;
         m_pan = QPointF();
     }
