@@ -253,7 +253,7 @@
 <context>
     <name>FabricDocument</name>
     <message>
-        <location filename="../core/document/commands.cpp" line="+188"/>
+        <location filename="../core/document/commands.cpp" line="+190"/>
         <source>Add job %1</source>
         <translation>Job %1 hinzufügen</translation>
     </message>
@@ -485,7 +485,7 @@
         <translation>GPU-Modell: legt die NVLink-Bandbreite je GPU fest (A100: 300 GB/s, H800: 200 GB/s, H100/H200: 450 GB/s, B200/GB200: 900 GB/s je Richtung), die die Verkehrsanalyse verwendet.</translation>
     </message>
     <message>
-        <location line="+567"/>
+        <location line="+593"/>
         <source>%1 Tbit/s</source>
         <translation>%1 Tbit/s</translation>
     </message>
@@ -3124,7 +3124,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::FabricDocument</name>
     <message>
-        <location filename="../core/document/fabricdocument.cpp" line="+43"/>
+        <location filename="../core/document/fabricdocument.cpp" line="+45"/>
         <source>Untitled</source>
         <translation>Unbenannt</translation>
     </message>
@@ -3447,7 +3447,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Ausfallstudie behalten</translation>
     </message>
     <message>
-        <location filename="../core/document/fabricdocumentfloor.cpp" line="+36"/>
+        <location filename="../core/document/fabricdocumentfloor.cpp" line="+37"/>
         <source>Cannot move the rack: %1</source>
         <translation>Rack kann nicht verschoben werden: %1</translation>
     </message>
@@ -3465,7 +3465,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Fläche</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Place &amp;Automatically</source>
         <translation>&amp;Automatisch aufstellen</translation>
     </message>
@@ -3480,7 +3480,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Bild e&amp;xportieren…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Budget a rack:</source>
         <translation>Budget je Rack:</translation>
     </message>
@@ -3493,12 +3493,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     <message>
         <location line="-7"/>
         <location line="+8"/>
-        <location line="+216"/>
+        <location line="+232"/>
         <source>none</source>
         <translation>keins</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-237"/>
         <source>a row:</source>
         <translation>je Reihe:</translation>
     </message>
@@ -3513,17 +3513,17 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>flüssigkeitsgekühlt</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <source>Moved %1; lengths, parts, cost and power recomputed in %2 ms</source>
         <translation>%1 verschoben; Längen, Teile, Kosten und Leistung in %2 ms neu berechnet</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+84"/>
         <source>Lengths, parts, cost and power computed in %1 ms</source>
         <translation>Längen, Teile, Kosten und Leistung in %1 ms berechnet</translation>
     </message>
     <message numerus="yes">
-        <location line="+39"/>
+        <location line="+43"/>
         <source>The %n longest runs (select a rack or a device for its cables):</source>
         <translation>
             <numerusform>%n längste Strecke (ein Rack oder Gerät wählen für seine Kabel):</numerusform>
@@ -3726,7 +3726,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::FloorView</name>
     <message>
-        <location filename="../views/docks/floorview.cpp" line="+239"/>
+        <location filename="../views/docks/floorview.cpp" line="+242"/>
         <source>No design open</source>
         <translation>Kein Entwurf offen</translation>
     </message>
@@ -5846,13 +5846,13 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     <message>
         <location line="+17"/>
         <location line="+8"/>
-        <location line="+205"/>
+        <location line="+212"/>
         <location line="+82"/>
         <source>subnet manager (LFTs)</source>
         <translation>Subnet-Manager (LFTs)</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-292"/>
         <source>Every connection follows the forwarding tables hop by hop: %1</source>
         <translation>Jede Verbindung folgt Hop für Hop den Weiterleitungstabellen: %1</translation>
     </message>
@@ -5949,7 +5949,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Jobs</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+73"/>
         <source>The subnet manager&apos;s tables were dropped: run OpenSM or load them again (Subnet Manager dock).</source>
         <translation>Die Tabellen des Subnet-Managers wurden verworfen: OpenSM ausführen oder sie erneut laden (Dock „Subnet-Manager“).</translation>
     </message>
@@ -7068,7 +7068,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Abgelehnte Änderungen entfernen</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+129"/>
         <source>%1 is a host</source>
         <translation>%1 ist ein Host</translation>
     </message>
@@ -8839,7 +8839,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::TemplateDialog</name>
     <message>
-        <location filename="../views/dialogs/templatedialog.cpp" line="-510"/>
+        <location filename="../views/dialogs/templatedialog.cpp" line="-536"/>
         <source>New from Template</source>
         <translation>Neu aus Vorlage</translation>
     </message>
@@ -8920,24 +8920,24 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+83"/>
+        <location line="+99"/>
         <location line="+5"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-101"/>
         <source>&amp;k (radix):</source>
         <translation>&amp;k (Radix):</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+126"/>
+        <location line="+152"/>
         <source>&amp;Link speed:</source>
         <translation>&amp;Link-Geschwindigkeit:</translation>
     </message>
     <message>
-        <location line="-125"/>
+        <location line="-151"/>
         <source>Fat-tree</source>
         <translation>Fat-Tree</translation>
     </message>
@@ -8958,12 +8958,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+103"/>
+        <location line="+129"/>
         <source>&amp;GPU model:</source>
         <translation>&amp;GPU-Modell:</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-128"/>
         <source>DGX SuperPOD</source>
         <translation>DGX SuperPOD</translation>
     </message>
@@ -9074,7 +9074,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>NVIDIA DGX SuperPOD: Scalable Units aus 32 Hosts × 8 GPUs, ein Leaf pro Rail und SU, nicht blockierend; Radix-64-400G-Switches (QM9700), sofern Sie unten keine anderen wählen; eine Core-Ebene, sobald es mehr Leaves als Ports eines Spines gibt.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>NVL72 racks: 18 compute trays × 4 GB200 GPUs = 72 GPUs, one NVLink domain each</source>
         <translation>NVL72-Racks: 18 Compute-Trays × 4 GB200-GPUs = 72 GPUs, je eine NVLink-Domäne</translation>
     </message>
@@ -9114,7 +9114,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>RoCE-KI-Zonen nach Meta-Vorbild: Zonen aus 3.072 GPUs (384 Hosts, 2 je Rack, ein Rack-Switch je Rack), blockierungsfrei innerhalb einer Zone; eine Aggregationsebene verbindet die Zonen mit 1:7.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
         <source>Segments of 128 hosts × 8 GPUs = 1,024 GPUs each; 15 segments form a pod</source>
         <translation>Segmente aus je 128 Hosts × 8 GPUs = 1.024 GPUs; 15 Segmente bilden einen Pod</translation>
     </message>
@@ -9134,7 +9134,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Alibaba HPN: Segmente aus 128 Hosts × 8 GPUs, Dual-ToR-NICs mit 2 × 200G auf zwei Planes, 51,2T-Leaves (128 × 200G abwärts, 60 × 400G aufwärts), 15 Segmente je Pod, darüber eine Core-Ebene mit 15:1.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>Number of GPU servers</source>
         <translation>Anzahl der GPU-Server</translation>
     </message>
@@ -9190,11 +9190,11 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+2"/>
-        <source>The NVSwitch of every host reduces in the switch (HGX H100/H200/B200): enables the collective model&apos;s nvls algorithms</source>
-        <translation>Der NVSwitch jedes Hosts reduziert im Switch (HGX H100/H200/B200): aktiviert die nvls-Algorithmen des Kollektivmodells</translation>
+        <source>The NVSwitch of every host reduces in the switch: enables the collective model&apos;s nvls algorithms. On by default for 8-GPU H100, H200 and B200 hosts and for GB200, where NCCL enables it</source>
+        <translation>Der NVSwitch jedes Hosts reduziert im Switch: aktiviert die nvls-Algorithmen des Kollektivmodells. Standardmäßig an für Hosts mit 8 H100-, H200- oder B200-GPUs und für GB200, wo NCCL es aktiviert</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+12"/>
         <source>SHARP in-network reduction in the switches</source>
         <translation>SHARP-Reduktion im Netzwerk in den Switches</translation>
     </message>

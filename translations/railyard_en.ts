@@ -97,7 +97,7 @@
 <context>
     <name>Railyard::FabricDocument</name>
     <message numerus="yes">
-        <location filename="../core/document/fabricdocument.cpp" line="+93"/>
+        <location filename="../core/document/fabricdocument.cpp" line="+95"/>
         <source>Fail %n elements</source>
         <translation>
             <numerusform>Fail %n element</numerusform>
@@ -156,7 +156,7 @@
 <context>
     <name>Railyard::FloorDock</name>
     <message numerus="yes">
-        <location filename="../views/docks/floordock.cpp" line="+249"/>
+        <location filename="../views/docks/floordock.cpp" line="+265"/>
         <source>The %n longest runs (select a rack or a device for its cables):</source>
         <translation>
             <numerusform>The %n longest run (select a rack or a device for its cables):</numerusform>

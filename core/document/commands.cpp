@@ -1,5 +1,7 @@
 #include "core/document/commands.h"
 
+#include "core/floor/floorplan.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -239,6 +241,16 @@ bool SetFloorCommand::mergeWith(const QUndoCommand *other)
     if (o->m_dragId != m_dragId)
         return false;
     m_after = o->m_after; // the first "before", the latest "after"
+    // A drag back to where it began changes nothing: no undo step.
+    if (m_before && m_after && m_before->automatic == m_after->automatic
+        && m_before->racks.size() == m_after->racks.size()) {
+        bool same = true;
+        for (size_t i = 0; same && i < m_before->racks.size(); ++i) {
+            const RackSpot &a = m_before->racks[i], &b = m_after->racks[i];
+            same = a.rack == b.rack && a.hall == b.hall && a.row == b.row && a.slot == b.slot;
+        }
+        setObsolete(same);
+    }
     return true;
 }
 

@@ -20,8 +20,10 @@ FabricDocument::FabricDocument(Fabric fabric, QObject *parent)
     // First connection, so the cache is gone before any view hears of a change.
     QObject::connect(this, &FabricDocument::changed, this, [this](Change change) {
         m_capacity.reset();
-        if (change == Change::Structure)
+        if (change == Change::Structure) {
             m_autoFloor.reset(); // racks came or went: place them anew
+            replaceAutomaticFloor();
+        }
     });
 }
 

@@ -286,6 +286,11 @@ private:
 
     /// Sets the fabric's floor; emits floorChanged.
     void performSetFloor(std::shared_ptr<const FloorPlan> floor);
+    /// After a structure change: a floor the design keeps as automatic
+    /// ("automatic": true, as generators write it) is placed anew for the
+    /// changed racks, keeping its halls' budgets. autoFloor is a function of
+    /// the fabric alone, so undo and redo of the edit place it back exactly.
+    void replaceAutomaticFloor();
 
     /// Inserts (insert = true) or removes the job at `index`; emits jobsChanged.
     void performInsertJob(int index, const JobEntry &job);

@@ -1,10 +1,11 @@
 // FabricDocument: the design's floor (docs/floor.md). Moving a rack and
-// setting the floor are undo steps like any edit of the design; the floor
-// view, the Problems dock and the bill of materials follow floorChanged.
+// setting the floor are undo steps like any edit of the design; the Floor,
+// Problems and Jobs docks follow floorChanged.
 
 #include "core/document/commands.h"
 #include "core/document/fabricdocument.h"
 #include "core/floor/floorplan.h"
+#include "core/common/messagetext.h"
 
 namespace Railyard {
 
@@ -35,7 +36,7 @@ bool FabricDocument::moveRack(const std::string &rack, int hall, int row, int sl
     if (!Railyard::moveRack(moved, rack, hall, row, slot, &why))
         return refuse(tr("Cannot move the rack: %1").arg(QString::fromStdString(why)), error);
     m_undoStack.push(new SetFloorCommand(this, before, std::make_shared<const FloorPlan>(std::move(moved)), dragId,
-                                         tr("Move rack %1").arg(QString::fromStdString(rack))));
+                                         tr("Move rack %1").arg(QString::fromStdString(elided(rack, 60)))));
     return true;
 }
 
@@ -50,6 +51,22 @@ bool FabricDocument::setFloor(std::shared_ptr<const FloorPlan> floor, const QStr
     }
     m_undoStack.push(new SetFloorCommand(this, m_fabric.floor, std::move(floor), 0, text));
     return true;
+}
+
+void FabricDocument::replaceAutomaticFloor()
+{
+    if (!m_fabric.floor || !m_fabric.floor->automatic)
+        return;
+    FloorPlan placed = autoFloor(m_fabric);
+    const FloorPlan &before = *m_fabric.floor;
+    if (!before.halls.empty())
+        for (FloorHall &h : placed.halls) {
+            h.rackBudgetKw = before.halls.front().rackBudgetKw;
+            h.rowBudgetKw = before.halls.front().rowBudgetKw;
+            h.cooling = before.halls.front().cooling;
+        }
+    m_fabric.floor = std::make_shared<const FloorPlan>(std::move(placed));
+    emit floorChanged();
 }
 
 void FabricDocument::performSetFloor(std::shared_ptr<const FloorPlan> floor)

@@ -303,7 +303,7 @@ bool moveRack(FloorPlan &floor, std::string_view rack, int hall, int row, int sl
         return refuse("the floor has no hall " + std::to_string(hall));
     const FloorHall &h = floor.halls[size_t(hall)];
     if (row < 0 || row >= h.rows || slot < 0 || slot >= h.slotsPerRow)
-        return refuse("row " + std::to_string(row) + " slot " + std::to_string(slot) + " is outside " + h.id + " ("
+        return refuse("row " + std::to_string(row) + " slot " + std::to_string(slot) + " is outside " + elided(h.id, 60) + " ("
                       + std::to_string(h.rows) + " rows of " + std::to_string(h.slotsPerRow) + " slots)");
     for (RackSpot &r : floor.racks)
         if (&r != moved && r.hall == hall && r.row == row && r.slot == slot) {

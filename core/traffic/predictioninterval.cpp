@@ -43,7 +43,7 @@ PredictionInterval predictionInterval(const std::string &gpuModel, CollectiveOp 
     PredictionInterval p;
     p.lowSeconds = p.highSeconds = seconds;
     std::string gpu;
-    for (const char c : gpuModel)
+    for (const char c : gpuModel.substr(0, 32)) // a regime names it: bounded
         gpu += char(std::tolower(static_cast<unsigned char>(c)));
     const std::string opName = collectiveOpName(op), cls = nodeClass(nodes);
     p.regime = gpu + " " + opName + ", " + cls;

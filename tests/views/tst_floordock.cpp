@@ -18,7 +18,10 @@
 // cables drawn) and floor-over-budget.png.
 
 #include "core/document/fabricdocument.h"
+#include "core/floor/cableruns.h"
 #include "core/floor/floorplan.h"
+#include "core/generators/closgenerator.h"
+#include "core/generators/presets.h"
 #include "views/docks/floordock.h"
 #include "views/docks/floorrunsmodel.h"
 #include "views/docks/floorview.h"
@@ -138,7 +141,7 @@ private slots:
                 QCOMPARE(now->slot, r.slot);
             }
         // The dock followed, live: longer runs, dearer cables.
-        const FloorReport &after = *m_dock->report();
+        const FloorReport after = *m_dock->report(); // a copy: undo replaces the dock's report
         QVERIFY(!after.automatic);
         QVERIFY2(after.cables.longestM > before.cables.longestM + 10,
                  qPrintable(QStringLiteral("%1 -> %2").arg(before.cables.longestM).arg(after.cables.longestM)));
@@ -240,6 +243,47 @@ private slots:
         QString error;
         QVERIFY(!m_dock->exportPicture(dir.filePath(QStringLiteral("floor.bmpx")), &error));
         QVERIFY2(error.contains(QStringLiteral("floor.bmpx")), qPrintable(error));
+    }
+
+    void automaticFloorFollowsStructureEdits()
+    {
+        // A generated design keeps its floor as automatic: adding a rack
+        // places it anew (the new rack on it, the budget kept); undo places
+        // the old racks back exactly. A drag back to where it began leaves
+        // no undo step.
+        ClosParams p = dgxSuperpodParams(1);
+        Fabric generated = generateClos(p);
+        FloorPlan withBudget = *generated.floor;
+        withBudget.halls.front().rackBudgetKw = 45;
+        generated.floor = std::make_shared<const FloorPlan>(withBudget);
+        FabricDocument doc(std::move(generated));
+        const std::string before = floorToJson(*doc.fabric().floor);
+        Location where;
+        where.su = "su-001";
+        where.rack = "rack-new";
+        QString error;
+        QVERIFY2(doc.addRack(where, 2, doc.fabric().host(0), &error), qPrintable(error));
+        QVERIFY(doc.fabric().floor->automatic);
+        QVERIFY(doc.fabric().floor->find("rack-new"));
+        QCOMPARE(doc.fabric().floor->halls.front().rackBudgetKw, 45.0);
+        QVERIFY(floorProblems(doc.fabric(), CablePartCatalog::defaults()).empty());
+        doc.undoStack()->undo();
+        QCOMPARE(floorToJson(*doc.fabric().floor), before);
+
+        const int steps = doc.undoStack()->index(); // the undone rack is dropped by the next edit
+        const RackSpot home = *doc.fabric().floor->find("rack-001");
+        // The first drag makes the automatic floor the design's own: one step,
+        // even back where it began.
+        QVERIFY(doc.moveRack("rack-001", home.hall, home.row, home.slot + 1, 7));
+        QVERIFY(doc.moveRack("rack-001", home.hall, home.row, home.slot, 7));
+        QCOMPARE(doc.undoStack()->index(), steps + 1);
+        QVERIFY(!doc.fabric().floor->automatic);
+        // On the design's own floor, a drag there and back is no step at all.
+        QVERIFY(doc.moveRack("rack-001", home.hall, home.row, home.slot + 1, 8));
+        QCOMPARE(doc.undoStack()->index(), steps + 2);
+        QVERIFY(doc.moveRack("rack-001", home.hall, home.row, home.slot, 8));
+        QCOMPARE(doc.undoStack()->index(), steps + 1);
+        QCOMPARE(doc.fabric().floor->find("rack-001")->slot, home.slot);
     }
 
     void cleanupTestCase()

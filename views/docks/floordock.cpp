@@ -136,7 +136,7 @@ FloorDock::FloorDock(QWidget *parent)
     connect(m_view, &FloorView::rackDropped, this, [this](const QString &rack, bool moved) {
         if (moved)
             m_timing->setText(tr("Moved %1; lengths, parts, cost and power recomputed in %2 ms")
-                              .arg(rack)
+                              .arg(rack.left(60))
                               .arg(m_lastMs, 0, 'f', 1));
     });
     updateSummary();
@@ -227,6 +227,10 @@ void FloorDock::updateSelection()
     if (!m_document || !m_report || !m_nodeRacks)
         return;
     const Fabric &fabric = m_document->fabric();
+    // The selection can change before the structure change that resets the
+    // racks arrives (an edit announces its selection first): wait for it.
+    if (m_nodeRacks->size() != size_t(fabric.nodeCount()) || m_report->cables.runs.size() != size_t(fabric.linkCount()))
+        return;
     std::set<std::string> racks;
     std::vector<std::int32_t> links;
     std::vector<char> seen(size_t(fabric.linkCount()), 0);

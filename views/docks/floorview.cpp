@@ -99,6 +99,8 @@ void FloorView::rebuildPaths()
     if (!m_floor || !m_report)
         return;
     const std::vector<CableRun> &runs = m_report->cables.runs;
+    // Cables between the same two racks share their route: one trayPath per pair.
+    std::map<std::pair<size_t, size_t>, std::vector<QPointF>> routes;
     for (const std::int32_t l : m_highlightLinks) {
         if (int(m_paths.size()) == maxDrawnRuns)
             break;
@@ -110,9 +112,13 @@ void FloorView::rebuildPaths()
             continue; // in one rack: a vertical run, nothing to draw from above
         Path path;
         path.kind = run.choice.part ? int(run.choice.part->kind) : -1;
-        // The floor's y is a row's centre line; drawn, a row starts at its top edge.
-        for (const FloorPoint &p : trayPath(*m_floor, m_floor->racks[a->second], m_floor->racks[b->second]))
-            path.points.emplace_back(p.x, hallOffset(p.hall) + p.y + m_floor->halls[size_t(p.hall)].rackDepthM / 2);
+        auto [route, fresh] = routes.try_emplace({a->second, b->second});
+        if (fresh) {
+            // The floor's y is a row's centre line; drawn, a row starts at its top edge.
+            for (const FloorPoint &p : trayPath(*m_floor, m_floor->racks[a->second], m_floor->racks[b->second]))
+                route->second.emplace_back(p.x, hallOffset(p.hall) + p.y + m_floor->halls[size_t(p.hall)].rackDepthM / 2);
+        }
+        path.points = route->second;
         if (path.points.size() >= 2)
             m_paths.push_back(std::move(path));
     }

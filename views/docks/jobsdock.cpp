@@ -585,6 +585,13 @@ void JobsDock::setDocument(FabricDocument *document)
                 d->setStale(true);
             d->refreshSummary();
         }));
+    // The floor sets each collective's propagation delay: results priced on
+    // another floor are stale.
+    d->documentConnections.push_back(connect(document, &FabricDocument::floorChanged, this, [this] {
+        if (d->evaluation.has_value() || !d->comparison.empty())
+            d->setStale(true);
+        d->refreshSummary();
+    }));
     // The jobs are the project's: added, removed, edited or switched in the
     // document (by this dock, undo, or a project being opened).
     d->documentConnections.push_back(connect(document, &FabricDocument::currentJobChanged, this, [this] {

@@ -158,6 +158,8 @@ void ProblemsDock::setDocument(FabricDocument *document)
             rejob();
             rebuildList();
         });
+        // The floor's problems (runs no part reaches, racks off the floor) follow the floor.
+        connect(m_document, &FabricDocument::floorChanged, this, [this] { m_revalidateTimer->start(); });
         connect(m_document, &FabricDocument::changed, this, [this](FabricDocument::Change change) {
             const bool hadRefusals = !m_refusedEdits.empty();
             m_refusedEdits.clear(); // an edit went through: the refusals are history
