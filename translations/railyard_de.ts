@@ -485,7 +485,7 @@
         <translation>GPU-Modell: legt die NVLink-Bandbreite je GPU fest (A100: 300 GB/s, H800: 200 GB/s, H100/H200: 450 GB/s, B200/GB200: 900 GB/s je Richtung), die die Verkehrsanalyse verwendet.</translation>
     </message>
     <message>
-        <location line="+593"/>
+        <location line="+599"/>
         <source>%1 Tbit/s</source>
         <translation>%1 Tbit/s</translation>
     </message>
@@ -8839,7 +8839,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::TemplateDialog</name>
     <message>
-        <location filename="../views/dialogs/templatedialog.cpp" line="-536"/>
+        <location filename="../views/dialogs/templatedialog.cpp" line="-542"/>
         <source>New from Template</source>
         <translation>Neu aus Vorlage</translation>
     </message>
@@ -8932,12 +8932,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+152"/>
+        <location line="+158"/>
         <source>&amp;Link speed:</source>
         <translation>&amp;Link-Geschwindigkeit:</translation>
     </message>
     <message>
-        <location line="-151"/>
+        <location line="-157"/>
         <source>Fat-tree</source>
         <translation>Fat-Tree</translation>
     </message>
@@ -8958,12 +8958,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+129"/>
+        <location line="+135"/>
         <source>&amp;GPU model:</source>
         <translation>&amp;GPU-Modell:</translation>
     </message>
     <message>
-        <location line="-128"/>
+        <location line="-134"/>
         <source>DGX SuperPOD</source>
         <translation>DGX SuperPOD</translation>
     </message>
@@ -9194,7 +9194,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Der NVSwitch jedes Hosts reduziert im Switch: aktiviert die nvls-Algorithmen des Kollektivmodells. Standardmäßig an für Hosts mit 8 H100-, H200- oder B200-GPUs und für GB200, wo NCCL es aktiviert</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+18"/>
         <source>SHARP in-network reduction in the switches</source>
         <translation>SHARP-Reduktion im Netzwerk in den Switches</translation>
     </message>

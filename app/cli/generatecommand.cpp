@@ -126,7 +126,10 @@ void addRailOptions(CommandLine &cl)
     };
     opt("hosts", "Number of hosts (servers).", "n");
     opt("gpus-per-host", "GPUs per host. Default 8.", "n");
-    opt("nic-gbps", "Speed of each GPU's NIC, Gbit/s per direction. Default 400.", "gbps");
+    opt("nic-gbps",
+        "Speed of each GPU's NIC, Gbit/s per direction. Default: the GPU's reference system (200 for A100, "
+        "400 for the others).",
+        "gbps");
     addGpuOption(cl);
     opt("rails", "NICs per host, one per rail. Default: one per GPU.", "n");
     opt("radix", "Ports per switch, every tier. Default 64.", "ports");
@@ -149,11 +152,11 @@ ClosParams railOptimized(const CommandLine &cl, const BomCatalog &)
     p.gpusPerHost = cl.intValue(QStringLiteral("gpus-per-host"), p.gpusPerHost, 1);
     // One NIC per GPU unless told otherwise.
     p.rails = cl.intValue(QStringLiteral("rails"), p.gpusPerHost, 1);
-    p.nicGbps = cl.doubleValue(QStringLiteral("nic-gbps"), p.nicGbps);
     if (cl.isSet(QStringLiteral("gpu"))) {
         p.gpuModel = gpuValue(cl);
         p.nvlinkGBps = 0.0; // derive from the model
     }
+    p.nicGbps = cl.doubleValue(QStringLiteral("nic-gbps"), referenceNicGbps(p.gpuModel));
     if (p.tierSpecs.empty())
         p.tierSpecs.push_back(TierSpec{});
     // The last spec repeats upward: give the leaf its own entry so the

@@ -573,6 +573,11 @@ private:
 
 } // namespace
 
+double referenceNicGbps(const std::string &gpuModel)
+{
+    return gpuModel == "a100" ? 200.0 : 400.0;
+}
+
 bool nvlsByDefault(const std::string &gpuModel, int gpusPerHost)
 {
     if (gpuModel == "gb200")

@@ -62,6 +62,11 @@ const GpuModel *findGpuModel(const std::string &name);
 /// in-switch reduction), a 4-GPU baseboard (no NVSwitch) and an unknown
 /// model: false. `generate` and the GUI's template follow it unless told.
 bool nvlsByDefault(const std::string &gpuModel, int gpusPerHost);
+/// The scale-out NIC speed of the generation's reference system, Gbit/s:
+/// DGX A100 carries 8 ConnectX-6 HDR at 200G; DGX H100/H200 and B200 8
+/// ConnectX-7 at 400G; a GB200 compute tray 4 ConnectX-7 at 400G (H800
+/// systems as H100). 400 for a model not known.
+double referenceNicGbps(const std::string &gpuModel);
 std::vector<std::string> gpuModelNames();
 
 struct ClosParams

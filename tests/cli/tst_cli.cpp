@@ -489,6 +489,11 @@ void TestCli::generateNvlsSharp()
     QFile a100File(a100);
     QVERIFY(a100File.open(QIODevice::ReadOnly));
     QVERIFY(!a100File.readAll().contains("\"nvls\""));
+    // Its NICs default to its reference system's: DGX A100's 200G HDR.
+    const ReadResult a100Read = FormatRegistry::instance().readFile(a100);
+    QVERIFY2(a100Read.ok(), qPrintable(a100Read.errorText()));
+    for (const Nic &nic : a100Read.fabric->host(0).nics)
+        QCOMPARE(nic.speedGbps, 200.0);
     run = runCli({QStringLiteral("generate"), QStringLiteral("rail-optimized"), QStringLiteral("--hosts"),
                   QStringLiteral("1"), QStringLiteral("--nvls"), QStringLiteral("--no-nvls"), QStringLiteral("-o"),
                   m_dir.filePath(QStringLiteral("both.fabric.json"))});

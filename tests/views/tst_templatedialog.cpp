@@ -171,8 +171,10 @@ private slots:
         QVERIFY(gpu);
         gpu->setCurrentIndex(gpu->findData(QStringLiteral("a100")));
         QVERIFY(!dialog.params().nvls);
+        QCOMPARE(dialog.params().nicGbps, 200.0); // DGX A100's HDR NICs
         gpu->setCurrentIndex(gpu->findData(QStringLiteral("h100")));
         QVERIFY(dialog.params().nvls);
+        QCOMPARE(dialog.params().nicGbps, 400.0);
         nvls->click(); // the user's choice now stands
         QVERIFY(!dialog.params().nvls);
         gpu->setCurrentIndex(gpu->findData(QStringLiteral("b200")));

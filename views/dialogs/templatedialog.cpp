@@ -456,6 +456,12 @@ void TemplateDialog::addRailOptimizedPreset()
     followNvls();
     connect(nvls, &QCheckBox::clicked, nvls, [nvls] { nvls->setProperty("userSet", true); });
     connect(gpu, &QComboBox::currentIndexChanged, nvls, followNvls);
+    // The NIC speed follows the GPU's reference system (200G for A100) until the user sets it.
+    connect(nic, &QDoubleSpinBox::editingFinished, nic, [nic] { nic->setProperty("userSet", true); });
+    connect(gpu, &QComboBox::currentIndexChanged, nic, [nic, gpu] {
+        if (!nic->property("userSet").toBool())
+            nic->setValue(referenceNicGbps(gpu->currentData().toString().toStdString()));
+    });
     connect(gpusPerHost, &QSpinBox::valueChanged, nvls, followNvls);
     auto *sharp = new QCheckBox(tr("SHARP in-network reduction in the switches"));
     sharp->setObjectName(QStringLiteral("railSharp"));
