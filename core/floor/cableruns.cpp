@@ -168,24 +168,8 @@ private:
         }
         const Graph &g = m_graphs[size_t(h)];
         const int pa = nearest(hall, a).first, pb = nearest(hall, b).first;
-        std::vector<double> dist(g.adj.size(), inf);
-        std::vector<int> previous(g.adj.size(), -1);
-        using Entry = std::pair<double, int>;
-        std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
-        dist[size_t(pa)] = 0;
-        queue.emplace(0.0, pa);
-        while (!queue.empty()) {
-            const auto [d, x] = queue.top();
-            queue.pop();
-            if (d > dist[size_t(x)])
-                continue;
-            for (const auto &[y, m] : g.adj[size_t(x)])
-                if (d + m < dist[size_t(y)]) {
-                    dist[size_t(y)] = d + m;
-                    previous[size_t(y)] = x;
-                    queue.emplace(d + m, y);
-                }
-        }
+        std::vector<int> previous;
+        const std::vector<double> dist = dijkstra(g, pa, &previous);
         if (!std::isfinite(dist[size_t(pb)]))
             return false;
         std::vector<int> points;
@@ -211,9 +195,14 @@ private:
         return {best, bestD};
     }
 
-    static std::vector<double> dijkstra(const Graph &g, int source)
+    /// Tray metres from `source` to every point; with `previous`, each
+    /// point's predecessor on its shortest path (-1 for the source and the
+    /// unreached).
+    static std::vector<double> dijkstra(const Graph &g, int source, std::vector<int> *previous = nullptr)
     {
         std::vector<double> dist(g.adj.size(), inf);
+        if (previous)
+            previous->assign(g.adj.size(), -1);
         using Entry = std::pair<double, int>;
         std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
         dist[size_t(source)] = 0;
@@ -226,6 +215,8 @@ private:
             for (const auto &[y, m] : g.adj[size_t(x)])
                 if (d + m < dist[size_t(y)]) {
                     dist[size_t(y)] = d + m;
+                    if (previous)
+                        (*previous)[size_t(y)] = x;
                     queue.emplace(d + m, y);
                 }
         }

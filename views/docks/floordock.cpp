@@ -6,6 +6,7 @@
 #include "views/docks/dockcontent.h"
 #include "views/docks/floorrunsmodel.h"
 #include "views/docks/floorview.h"
+#include "views/export/imageexporter.h"
 #include "views/lastdirectory.h"
 
 #include <QComboBox>
@@ -16,16 +17,12 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QImage>
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
-#include <QPainter>
-#include <QPdfWriter>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
-#include <QSvgGenerator>
 #include <QTableView>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
@@ -131,7 +128,7 @@ FloorDock::FloorDock(QWidget *parent)
     connect(m_cooling, &QComboBox::activated, this, &FloorDock::applyBudgets);
     connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible && m_stale)
-            refresh();
+            refreshNow();
     });
     connect(m_view, &FloorView::rackDropped, this, [this](const QString &rack, bool moved) {
         if (moved)
@@ -177,7 +174,7 @@ void FloorDock::setDocument(FabricDocument *document)
     }
     m_stale = true;
     if (isVisible())
-        refresh();
+        refreshNow();
     else {
         m_view->setFloor(nullptr, nullptr, nullptr);
         m_runs->setRuns(Fabric(), nullptr, {});
@@ -189,12 +186,7 @@ void FloorDock::onDocumentChanged()
 {
     m_stale = true;
     if (isVisible())
-        refresh();
-}
-
-void FloorDock::refresh()
-{
-    refreshNow();
+        refreshNow();
 }
 
 void FloorDock::refreshNow()
@@ -376,47 +368,14 @@ void FloorDock::placeAutomatically()
 
 bool FloorDock::exportPicture(const QString &fileName, QString *error, const QSize &size) const
 {
-    auto fail = [&](const QString &why) {
+    if (!m_floor) {
         if (error)
-            *error = tr("%1: %2").arg(QFileInfo(fileName).fileName(), why);
+            *error = tr("%1: %2").arg(QFileInfo(fileName).fileName(), tr("no floor to export"));
         return false;
-    };
-    if (!m_floor)
-        return fail(tr("no floor to export"));
-    const QString suffix = QFileInfo(fileName).suffix().toLower();
-    const QRectF target(QPointF(0, 0), QSizeF(size));
-    if (suffix == QLatin1String("svg")) {
-        QSvgGenerator svg;
-        svg.setFileName(fileName);
-        svg.setSize(size);
-        svg.setViewBox(target);
-        svg.setTitle(tr("Railyard floor"));
-        QPainter painter;
-        if (!painter.begin(&svg))
-            return fail(tr("cannot write the SVG file"));
-        m_view->paintFloor(painter, target);
-        return painter.end() ? true : fail(tr("cannot write the SVG file"));
     }
-    if (suffix == QLatin1String("pdf")) {
-        QPdfWriter pdf(fileName);
-        pdf.setTitle(tr("Railyard floor"));
-        pdf.setCreator(QStringLiteral("Railyard"));
-        pdf.setPageSize(QPageSize(QPageSize::A3));
-        pdf.setPageOrientation(QPageLayout::Landscape);
-        pdf.setResolution(150);
-        QPainter painter;
-        if (!painter.begin(&pdf))
-            return fail(tr("cannot write the PDF file"));
-        m_view->paintFloor(painter, QRectF(QPointF(0, 0), QSizeF(pdf.width(), pdf.height())));
-        return painter.end() ? true : fail(tr("cannot write the PDF file"));
-    }
-    if (suffix != QLatin1String("png"))
-        return fail(tr("unknown picture type (PNG, SVG or PDF)"));
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    QPainter painter(&image);
-    m_view->paintFloor(painter, target);
-    painter.end();
-    return image.save(fileName, "PNG") ? true : fail(tr("cannot write the PNG file"));
+    return writePicture(fileName, size, 1.0, tr("Railyard floor"), tr("The data-hall floor exported from Railyard"),
+                        [this](QPainter &painter, const QRectF &target) { m_view->paintFloor(painter, target); },
+                        error);
 }
 
 void FloorDock::exportWithDialog()

@@ -72,7 +72,6 @@ protected:
 
 private:
     void onDocumentChanged();
-    void refresh();
     void updateSelection();
     void updateSummary();
     void updateBudgetFields();

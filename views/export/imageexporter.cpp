@@ -29,20 +29,30 @@ bool ImageExporter::write(const QString &fileName, const PictureOptions &options
     std::optional<FabricCanvas::Detail> detail;
     if (options.detail)
         detail = FabricCanvas::Detail(*options.detail);
-    const QString suffix = QFileInfo(fileName).suffix().toLower();
     const QRectF source = wholeFabric ? QRectF() : m_canvas->visibleSceneRect();
     const QSize size = requested.isValid() ? requested : (wholeFabric ? QSize(2400, 1350) : m_canvas->size());
+    const qreal dpr = requested.isValid() ? 1.0 : m_canvas->devicePixelRatioF();
+    return writePicture(fileName, size, dpr, QStringLiteral("Railyard fabric"),
+                        QCoreApplication::translate("Railyard::ImageExporter", "Fabric topology exported from Railyard"),
+                        [&](QPainter &painter, const QRectF &target) { m_canvas->render(&painter, target, source, detail); },
+                        error);
+}
+
+bool writePicture(const QString &fileName, const QSize &size, qreal devicePixelRatio, const QString &title,
+                  const QString &description, const std::function<void(QPainter &, const QRectF &)> &paint,
+                  QString *error)
+{
+    const QString suffix = QFileInfo(fileName).suffix().toLower();
     auto fail = [&](const QString &why) {
         if (error)
             *error = QCoreApplication::translate("Railyard::ImageExporter", "%1: %2").arg(fileName, why);
         return false;
     };
     if (suffix == QLatin1String("png")) {
-        const qreal dpr = requested.isValid() ? 1.0 : m_canvas->devicePixelRatioF();
-        QImage image(size * dpr, QImage::Format_ARGB32_Premultiplied);
-        image.setDevicePixelRatio(dpr);
+        QImage image(size * devicePixelRatio, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(devicePixelRatio);
         QPainter painter(&image);
-        m_canvas->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source, detail);
+        paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
         painter.end();
         if (!image.save(fileName, "PNG"))
             return fail(QCoreApplication::translate("Railyard::ImageExporter", "cannot write the PNG file"));
@@ -53,18 +63,18 @@ bool ImageExporter::write(const QString &fileName, const PictureOptions &options
         svg.setFileName(fileName);
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(QStringLiteral("Railyard fabric"));
-        svg.setDescription(QCoreApplication::translate("Railyard::ImageExporter", "Fabric topology exported from Railyard"));
+        svg.setTitle(title);
+        svg.setDescription(description);
         QPainter painter;
         if (!painter.begin(&svg))
             return fail(QCoreApplication::translate("Railyard::ImageExporter", "cannot write the SVG file"));
-        m_canvas->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), source, detail);
+        paint(painter, QRectF(QPointF(0, 0), QSizeF(size)));
         painter.end();
         return true;
     }
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(fileName);
-        pdf.setTitle(QStringLiteral("Railyard fabric"));
+        pdf.setTitle(title);
         pdf.setCreator(QStringLiteral("Railyard"));
         pdf.setPageSize(QPageSize(QPageSize::A3));
         pdf.setPageOrientation(QPageLayout::Landscape);
@@ -72,8 +82,7 @@ bool ImageExporter::write(const QString &fileName, const PictureOptions &options
         QPainter painter;
         if (!painter.begin(&pdf))
             return fail(QCoreApplication::translate("Railyard::ImageExporter", "cannot write the PDF file"));
-        const QRect page = painter.viewport();
-        m_canvas->render(&painter, QRectF(page), source, detail);
+        paint(painter, QRectF(painter.viewport()));
         painter.end();
         return true;
     }

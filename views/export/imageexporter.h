@@ -4,11 +4,25 @@
 #include <QString>
 #include <QStringList>
 
+#include <QRectF>
+
+#include <functional>
 #include <optional>
+
+class QPainter;
 
 namespace Railyard {
 
 class FabricCanvas;
+
+/// Writes a picture by the file's suffix: PNG (`size` × `devicePixelRatio`
+/// pixels), SVG (`size` as its view box, `title` and `description`) or PDF
+/// (an A3 landscape page at 150 dpi, drawn over the page). `paint` draws
+/// into the target rectangle it is given. False and *error naming the file
+/// when it cannot be written or the suffix is none of the three.
+bool writePicture(const QString &fileName, const QSize &size, qreal devicePixelRatio, const QString &title,
+                  const QString &description, const std::function<void(QPainter &, const QRectF &)> &paint,
+                  QString *error);
 
 /// What to export and how: the whole fabric or the visible part, the
 /// picture's size in pixels (PNG; SVG's view box; the PDF fills an A3 page),
