@@ -320,8 +320,10 @@ int runGenerate(const QStringList &args)
                  QStringLiteral("NIC model from the catalogue: its port speed is the hosts' link speed."),
                  QStringLiteral("model"));
     cl.addOption({QStringLiteral("transport")},
-                 QStringLiteral("infiniband or ethernet; default: the switch model's. The routing follows it: "
-                                "static tables on InfiniBand, ECMP hashing on Ethernet."),
+                 QStringLiteral("infiniband, ethernet (roce: RDMA over it) or efa (AWS's Elastic Fabric Adapter); "
+                                "default: the switch model's. The routing follows it: static tables on InfiniBand, "
+                                "ECMP hashing on Ethernet, packet spraying on EFA; the collective model prices "
+                                "each transport's efficiency and latency."),
                  QStringLiteral("name"));
     cl.addFlag({QStringLiteral("adaptive-routing")},
                QStringLiteral("Route adaptively (\"routing\": \"adaptive\"); only where every switch model has "
@@ -342,7 +344,7 @@ int runGenerate(const QStringList &args)
         const std::optional<Transport> transport
             = transportFromName(cl.value(QStringLiteral("transport")).trimmed().toLower().toStdString());
         if (!transport)
-            cl.fail(QStringLiteral("--transport: must be infiniband or ethernet, not '%1'")
+            cl.fail(QStringLiteral("--transport: must be infiniband, ethernet, roce or efa, not '%1'")
                         .arg(cl.value(QStringLiteral("transport")).left(40)));
         hardware.transport = *transport;
     }

@@ -59,6 +59,7 @@ const char *transportName(Transport transport)
     switch (transport) {
     case Transport::InfiniBand: return "infiniband";
     case Transport::Ethernet: return "ethernet";
+    case Transport::Efa: return "efa";
     case Transport::Unspecified: break;
     }
     return "";
@@ -66,9 +67,11 @@ const char *transportName(Transport transport)
 
 std::optional<Transport> transportFromName(std::string_view name)
 {
-    for (Transport t : {Transport::InfiniBand, Transport::Ethernet})
+    for (Transport t : {Transport::InfiniBand, Transport::Ethernet, Transport::Efa})
         if (name == transportName(t))
             return t;
+    if (name == "roce")
+        return Transport::Ethernet; // RDMA over Converged Ethernet
     return std::nullopt;
 }
 
@@ -95,6 +98,8 @@ FabricRouting Fabric::effectiveRouting() const
 {
     if (routing != FabricRouting::Default)
         return routing;
+    if (transport == Transport::Efa)
+        return FabricRouting::Adaptive; // SRD spreads every connection over the paths
     return transport == Transport::InfiniBand ? FabricRouting::Static : FabricRouting::Hashed;
 }
 

@@ -142,8 +142,11 @@ struct Problem
 };
 
 /// The link layer of the fabric: it decides how flows are routed when the
-/// fabric does not say (FabricRouting::Default).
-enum class Transport : std::uint8_t { Unspecified, InfiniBand, Ethernet };
+/// fabric does not say (FabricRouting::Default), and which transport's
+/// efficiency and latency the collective model prices (docs/traffic-model.md).
+/// Ethernet carries RDMA as RoCE v2; Efa is AWS's Elastic Fabric Adapter,
+/// whose SRD transport sprays each connection's packets over many paths.
+enum class Transport : std::uint8_t { Unspecified, InfiniBand, Ethernet, Efa };
 
 /// How the switches forward a flow (docs/fabric-format.md, "routing"):
 /// Hashed — ECMP hashing pins each connection to one path (RoCE's default);
@@ -152,7 +155,8 @@ enum class Transport : std::uint8_t { Unspecified, InfiniBand, Ethernet };
 /// spreads every connection over the paths. Default follows the transport.
 enum class FabricRouting : std::uint8_t { Default, Hashed, Static, Adaptive };
 
-/// "infiniband", "ethernet", "" (unspecified).
+/// "infiniband", "ethernet", "efa", "" (unspecified). transportFromName also
+/// takes "roce" for Ethernet.
 const char *transportName(Transport transport);
 std::optional<Transport> transportFromName(std::string_view name);
 /// "hashed", "static", "adaptive", "" (default).
@@ -172,7 +176,8 @@ public:
     std::string description;
     Transport transport = Transport::Unspecified;
     FabricRouting routing = FabricRouting::Default;
-    /// The routing in force: `routing`, else static for InfiniBand, else hashed.
+    /// The routing in force: `routing`, else static for InfiniBand, adaptive for
+    /// EFA (SRD sprays packets), else hashed.
     FabricRouting effectiveRouting() const;
     /// The design's floor (docs/floor.md): where its racks stand, so that every
     /// cable has a length and a part. nullptr: none of its own (the bill of

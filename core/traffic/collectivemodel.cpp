@@ -34,6 +34,7 @@ const std::pair<CollectiveAlgorithm, const char *> kAlgorithms[] = {
     {CollectiveAlgorithm::Pxn, "pxn"},         {CollectiveAlgorithm::Direct, "direct"},
     {CollectiveAlgorithm::Nvls, "nvls"},       {CollectiveAlgorithm::NvlsTree, "nvls-tree"},
     {CollectiveAlgorithm::CollNet, "collnet"}, {CollectiveAlgorithm::Pat, "pat"},
+    {CollectiveAlgorithm::CollNetDirect, "collnet-direct"}, {CollectiveAlgorithm::CollNetChain, "collnet-chain"},
 };
 
 /// Reads "generations": {"a100": {"nvlink_efficiency": 0.77, ...}, ...}.
@@ -137,7 +138,7 @@ std::map<std::string, GenerationConstants> defaultGenerations()
         {"h100", {0.82, 0.61, 0.92}},  // 370 ring, 480 NVLS busbw on 8 x H100; 46 GB/s per 400G NIC
         {"h800", {0.82, 0.614, 0.92}}, // 215 NVLS busbw on 8 x H800 (NVLink 200 GB/s)
         {"h200", {0.82, 0.61, 0.92}},  // 475-480 NVLS busbw on 8 x H200
-        {"b200", {0.772, 0.527, 0.96}}, // 830 NVLS busbw on 8 x B200; ring 695 on NVLink 5 (B300)
+        {"b200", {0.772, 0.527, 0.977, true}}, // 830 NVLS busbw on 8 x B200; ring 695 on NVLink 5 (B300); 48.9 GB/s per 400G NIC; tree at NCCL's ceiling
         {"gb200", {0.755, 0.515, 0.98}}, // 680 ring on 4 GB200; 811 NVLS on 8 (2 trays); 49 GB/s per NIC
     };
 }
@@ -196,6 +197,12 @@ CollectiveConstants loadCollectiveConstants(const std::string &path)
         {"pcie_gbytes_per_s", &c.pcieGBps, 0.0, true, 1e9},
         {"adaptive_efficiency", &c.adaptiveEfficiency, 0.0, true, 1.0},
         {"nvls_scale_exponent", &c.nvlsScaleExponent, 0.0, false, 1.0},
+        {"collnet_direct_efficiency", &c.collnetDirectEfficiency, 0.0, true, 1.0},
+        {"collnet_chain_efficiency", &c.collnetChainEfficiency, 0.0, true, 1.0},
+        {"roce_efficiency", &c.roceEfficiency, 0.0, true, 1.0},
+        {"roce_latency_us", &c.roceLatencyUs, 0.0, false, 1e9},
+        {"efa_efficiency", &c.efaEfficiency, 0.0, true, 1.0},
+        {"efa_latency_us", &c.efaLatencyUs, 0.0, false, 1e9},
     };
     struct Integer
     {
@@ -298,9 +305,15 @@ namespace {
 using CollectivePlan::Plan;
 using CollectivePlan::Planner;
 
+bool isCollNet(CollectiveAlgorithm a)
+{
+    return a == CollectiveAlgorithm::CollNet || a == CollectiveAlgorithm::CollNetDirect
+        || a == CollectiveAlgorithm::CollNetChain;
+}
+
 bool inSwitch(CollectiveAlgorithm a)
 {
-    return a == CollectiveAlgorithm::Nvls || a == CollectiveAlgorithm::NvlsTree || a == CollectiveAlgorithm::CollNet;
+    return a == CollectiveAlgorithm::Nvls || a == CollectiveAlgorithm::NvlsTree || isCollNet(a);
 }
 
 /// Why the hardware cannot run an in-switch algorithm; empty when it can.
@@ -309,7 +322,7 @@ bool inSwitch(CollectiveAlgorithm a)
 std::string inSwitchProblem(const Fabric &fabric, const CollectiveRequest &request, int hostCount,
                             CollectiveAlgorithm a)
 {
-    if ((a == CollectiveAlgorithm::NvlsTree || a == CollectiveAlgorithm::CollNet) && hostCount < 2)
+    if ((a == CollectiveAlgorithm::NvlsTree || isCollNet(a)) && hostCount < 2)
         return "needs ranks on at least 2 hosts"
             + std::string(a == CollectiveAlgorithm::NvlsTree ? " (on one host use nvls)" : "");
     if (a == CollectiveAlgorithm::Nvls || a == CollectiveAlgorithm::NvlsTree)
@@ -322,7 +335,7 @@ std::string inSwitchProblem(const Fabric &fabric, const CollectiveRequest &reque
             if (!host.nvls)
                 return "host '" + host.id + "' has no NVLink SHARP (\"nvls\": false)";
         }
-    if ((a == CollectiveAlgorithm::Nvls && hostCount > 1) || a == CollectiveAlgorithm::CollNet) {
+    if ((a == CollectiveAlgorithm::Nvls && hostCount > 1) || isCollNet(a)) {
         std::int32_t missing = -1;
         if (!fabricHasSharp(fabric, &missing))
             return missing < 0 ? std::string("the fabric has no switches to reduce in")
@@ -348,6 +361,8 @@ std::optional<std::vector<Algo>> ncclAlgosOf(CollectiveAlgorithm a)
     case CollectiveAlgorithm::Nvls: return std::vector<Algo>{Algo::Nvls};
     case CollectiveAlgorithm::NvlsTree: return std::vector<Algo>{Algo::NvlsTree};
     case CollectiveAlgorithm::CollNet: return std::vector<Algo>{Algo::CollNetDirect, Algo::CollNetChain};
+    case CollectiveAlgorithm::CollNetDirect: return std::vector<Algo>{Algo::CollNetDirect};
+    case CollectiveAlgorithm::CollNetChain: return std::vector<Algo>{Algo::CollNetChain};
     case CollectiveAlgorithm::Pat: return std::vector<Algo>{Algo::Pat};
     default: return std::nullopt;
     }
@@ -358,8 +373,8 @@ CollectiveAlgorithm ourAlgorithm(Algo a)
     switch (a) {
     case Algo::Tree: return CollectiveAlgorithm::Tree;
     case Algo::Ring: return CollectiveAlgorithm::Ring;
-    case Algo::CollNetDirect:
-    case Algo::CollNetChain: return CollectiveAlgorithm::CollNet;
+    case Algo::CollNetDirect: return CollectiveAlgorithm::CollNetDirect;
+    case Algo::CollNetChain: return CollectiveAlgorithm::CollNetChain;
     case Algo::Nvls: return CollectiveAlgorithm::Nvls;
     case Algo::NvlsTree: return CollectiveAlgorithm::NvlsTree;
     case Algo::Pat: return CollectiveAlgorithm::Pat;
@@ -469,8 +484,10 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
 
     // NCCL's choice of algorithm and protocol (all-to-all is point-to-point, not tuned).
     std::optional<NcclTuning::Choice> nccl;
+    std::optional<NcclTuning::System> ncclHardware;
     if (!allToAll) {
         const NcclTuning::System system = ncclSystem(fabric, request, planner);
+        ncclHardware = system;
         std::vector<Algo> allowed;
         if (algorithm == CollectiveAlgorithm::Auto) {
             // The algorithms our model can run on this hardware.
@@ -487,6 +504,8 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
             nccl = NcclTuning::choose(system, ncclColl(op), request.bytes, *forced);
             if (!(nccl->timeUs > 0.0))
                 nccl.reset(); // NCCL's model has no figure for it here: Simple
+            if (algorithm == CollectiveAlgorithm::CollNet) // which of the two NCCL would run
+                algorithm = nccl ? ourAlgorithm(nccl->algo) : CollectiveAlgorithm::CollNetDirect;
         }
     } else if (algorithm == CollectiveAlgorithm::Auto) {
         algorithm = CollectiveAlgorithm::Pxn;
@@ -497,6 +516,7 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
     double intraGBps = 0.0;
     bool pcie = false;
     double nicEff = 1.0;
+    bool treeCap = false; // some host's generation runs the tree at NCCL's per-channel ceiling
     double nvlsGBps = 0.0;
     bool nvlsOff = false; // some NVSwitch host with more than one rank has NVLS off
     const double nvlsScale = planner.g > 8 ? std::pow(planner.g / 8.0, -constants.nvlsScaleExponent) : 1.0;
@@ -504,6 +524,7 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
         const Host &host = fabric.host(h.host);
         const GenerationConstants gen = constants.forGpu(host.gpuModel);
         nicEff = std::min(nicEff, gen.nicEfficiency);
+        treeCap = treeCap || gen.treeChannelCap;
         if (h.gpus < 2 && !(multiRankUnits && !host.nvlinkDomain.empty()))
             continue;
         const bool viaPcie = !(host.nvlinkGBps > 0.0);
@@ -528,7 +549,9 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
     routing.seeds = constants.ecmpSeeds;
     routing.seed = request.seed;
 
-    Plan plan = planner.plan(op, algorithm == CollectiveAlgorithm::Pat ? CollectiveAlgorithm::Ring : algorithm);
+    Plan plan = planner.plan(op, algorithm == CollectiveAlgorithm::Pat ? CollectiveAlgorithm::Ring
+                                 : isCollNet(algorithm)              ? CollectiveAlgorithm::CollNet
+                                                                     : algorithm);
     CollectiveEstimate e;
     e.op = op;
     e.algorithm = algorithm;
@@ -563,7 +586,16 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
             throw std::runtime_error(std::to_string(e.network.unroutedFlows) + " of " + std::to_string(plan.flows.size())
                                      + " host-to-host flows have no path (failed links or switches?)");
     }
-    const double netStepUs = constants.netLatencyUs + constants.switchHopLatencyUs * e.network.maxSwitchHops;
+    // The transport: InfiniBand's figures are the generations' own; RoCE and EFA have theirs.
+    double transportEff = 1.0, transportLatencyUs = constants.netLatencyUs;
+    if (fabric.transport == Transport::Ethernet) {
+        transportEff = constants.roceEfficiency;
+        transportLatencyUs = constants.roceLatencyUs;
+    } else if (fabric.transport == Transport::Efa) {
+        transportEff = constants.efaEfficiency;
+        transportLatencyUs = constants.efaLatencyUs;
+    }
+    const double netStepUs = transportLatencyUs + constants.switchHopLatencyUs * e.network.maxSwitchHops;
     if (fabric.floor && !e.network.loads.bytesAB.empty()) {
         // Propagation: each tier pair's longest loaded run, up and down.
         const CableRunSummary runs = cableRuns(fabric, *fabric.floor, CablePartCatalog::defaults(), false);
@@ -585,7 +617,11 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
         netSteps = std::ceil(std::log2(double(planner.M))); // PAT: log-depth exchanges
     e.latencySeconds = (constants.baseLatencyUs + plan.intraSteps * intraLatencyUs + netSteps * netStepUs) * protoLat * 1e-6
         + netSteps * e.propagationSeconds;
-    const double netEff = nicEff * protoBw;
+    // In-network reduction reaches a measured share of the NICs' rate (collnet_*_efficiency).
+    const double collnetEff = algorithm == CollectiveAlgorithm::CollNetChain ? constants.collnetChainEfficiency
+        : isCollNet(algorithm)                                              ? constants.collnetDirectEfficiency
+                                                                            : 1.0;
+    const double netEff = nicEff * transportEff * collnetEff * protoBw;
     if (request.routing == RoutingMode::Ecmp && !e.network.seedBottleneckSeconds.empty()) {
         std::vector<double> totals;
         for (double sec : e.network.seedBottleneckSeconds)
@@ -593,6 +629,16 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
         e.ecmpSeconds = Distribution::of(totals);
     }
     e.networkSeconds = e.network.bottleneck.seconds / netEff;
+    if (algorithm == CollectiveAlgorithm::Tree && treeCap && ncclHardware && planner.M > 1
+        && NcclTuning::treeChannelCapGBps(*ncclHardware) > 0.0) {
+        // The tree runs at NCCL's per-channel ceiling (tree_channel_cap): a bound on the network part.
+        const double capSeconds = request.bytes / (NcclTuning::treeChannelCapGBps(*ncclHardware) * 1e9);
+        if (capSeconds > e.networkSeconds) {
+            e.networkSeconds = capSeconds;
+            e.notes.push_back("tree at NCCL's per-channel ceiling (" + std::to_string(ncclHardware->tree.channels)
+                              + " channels), as measured on this generation");
+        }
+    }
     e.seconds = e.latencySeconds + std::max(e.intraSeconds, e.networkSeconds);
     if (e.networkSeconds > 0.0 && e.networkSeconds >= e.intraSeconds) {
         e.bottleneckLink = e.network.bottleneck.link;
@@ -613,9 +659,13 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
     if (op == CollectiveOp::AllReduce && e.nodes == 1 && !pcie && nvlsOff)
         e.notes.push_back("NVLS is off for these hosts (set \"nvls\": true, or generate --nvls): NCCL's default "
                           "all-reduce on HGX H100 reaches ~480 GB/s busbw with it");
-    if (e.algorithm == CollectiveAlgorithm::CollNet || (e.algorithm == CollectiveAlgorithm::Nvls && e.nodes > 1))
+    if (isCollNet(e.algorithm) || (e.algorithm == CollectiveAlgorithm::Nvls && e.nodes > 1))
         e.notes.push_back("SHARP: each NIC sends S/g up the switches' aggregation tree and receives S/g once; inner "
                           "links are approximated by ring flows");
+    if (isCollNet(e.algorithm))
+        e.notes.push_back(std::string(e.algorithm == CollectiveAlgorithm::CollNetChain ? "CollNet chain" : "CollNet direct")
+                          + ": in-network reduction priced at " + std::to_string(int(std::lround(collnetEff * 100)))
+                          + " % of the NICs' rate, as measured runs reach");
     if (e.algorithm == CollectiveAlgorithm::Pxn && e.nodes > 1)
         e.notes.push_back("PXN: cross-rail data crosses NVLink to the GPU on the destination's rail, then one rail");
     if (planner.M < static_cast<int>(request.hosts.size()))

@@ -33,13 +33,30 @@ enum class CollectiveOp : std::uint8_t { AllReduce, AllGather, ReduceScatter, Al
 /// In-switch reduction (all-reduce only): Nvls reduces in the hosts' NVSwitch
 /// (NVLink SHARP; across hosts only with SHARP switches, NCCL's NVLS +
 /// CollNet); NvlsTree: NVLS inside, double binary tree across hosts; CollNet:
-/// NVLink reduce-scatter / all-gather inside, SHARP in the switches across.
-enum class CollectiveAlgorithm : std::uint8_t { Auto, Ring, Tree, Hierarchical, Pxn, Direct, Nvls, NvlsTree, CollNet, Pat };
+/// NVLink reduce-scatter / all-gather inside, SHARP in the switches across;
+/// CollNetDirect and CollNetChain are NCCL's two CollNet algorithms (each
+/// GPU's NIC talks to the switches, or one chain per channel does), and
+/// CollNet lets NCCL's model pick between them.
+enum class CollectiveAlgorithm : std::uint8_t {
+    Auto,
+    Ring,
+    Tree,
+    Hierarchical,
+    Pxn,
+    Direct,
+    Nvls,
+    NvlsTree,
+    CollNet,
+    Pat,
+    CollNetDirect,
+    CollNetChain
+};
 
 /// "all-reduce", "all-gather", "reduce-scatter", "all-to-all", "broadcast".
 const char *collectiveOpName(CollectiveOp op);
 bool collectiveOpFromName(const std::string &name, CollectiveOp *op);
-/// "auto", "ring", "tree", "hierarchical", "pxn", "direct", "nvls", "nvls-tree", "collnet", "pat".
+/// "auto", "ring", "tree", "hierarchical", "pxn", "direct", "nvls", "nvls-tree", "collnet", "pat",
+/// "collnet-direct", "collnet-chain".
 const char *collectiveAlgorithmName(CollectiveAlgorithm algorithm);
 bool collectiveAlgorithmFromName(const std::string &name, CollectiveAlgorithm *algorithm);
 
@@ -55,6 +72,10 @@ struct GenerationConstants
     double nvlinkEfficiency = 0.82; ///< (nvlink_efficiency)
     double nvlsEfficiency = 0.61;   ///< NVLS algbw / NVLink GB/s, at 8 GPUs per NVLink domain (nvls_efficiency)
     double nicEfficiency = 0.92;    ///< (nic_efficiency)
+    /// Bound the double binary tree by NCCL's own per-channel tree bandwidth
+    /// (its tuning table, perChMaxTreeBws), as measured B200 clusters reach
+    /// (tree_channel_cap; docs/traffic-model.md).
+    bool treeChannelCap = false;
 };
 
 /// a100, h100, h800, h200, b200, gb200 with their measured efficiencies.
@@ -85,6 +106,20 @@ struct CollectiveConstants
     /// NVLS over larger NVLink domains (GB200 NVL72): efficiency x (GPUs / 8)^-this
     /// (nvls_scale_exponent); 0.042 fits 811 GB/s busbw on 8 and 835 on 72 GB200s.
     double nvlsScaleExponent = 0.042;
+    /// In-network reduction (SHARP) reaches this share of the NICs' routed
+    /// rate: measured CollNet runs do not carry S/g per NIC at line rate
+    /// (collnet_direct_efficiency, collnet_chain_efficiency; fitted on the
+    /// validation rows, docs/model-validation.md).
+    double collnetDirectEfficiency = 0.76;
+    double collnetChainEfficiency = 0.712;
+    /// The network transport (Fabric::transport): achieved rate relative to
+    /// InfiniBand's (the nic_efficiency of each generation is InfiniBand's)
+    /// and the latency of one network step. Unspecified fabrics are priced as
+    /// InfiniBand. (roce_efficiency, roce_latency_us, efa_efficiency, efa_latency_us)
+    double roceEfficiency = 0.905;
+    double roceLatencyUs = 14.0;
+    double efaEfficiency = 0.94;
+    double efaLatencyUs = 14.0;
     /// Per GPU model (Host::gpuModel, lower case); models not listed use the
     /// three efficiencies above.
     std::map<std::string, GenerationConstants> generations = defaultGenerations();

@@ -328,6 +328,12 @@ std::string unavailable(const System &s, Coll coll, Algo a, Proto p)
 
 } // namespace
 
+double treeChannelCapGBps(const System &s)
+{
+    const int scale = s.nodes == 1 ? 0 : s.nodes == 2 ? 1 : 2;
+    return s.tree.channels * kPerChMaxTree[archIndex(s.arch)][scale] * 0.5;
+}
+
 Choice choose(const System &system, Coll coll, double bytes, const std::vector<Algo> &allowed)
 {
     Choice c;

@@ -121,4 +121,10 @@ struct Choice
 /// (NCCL_ALGO) limits the algorithms considered; empty = all.
 Choice choose(const System &system, Coll coll, double bytes, const std::vector<Algo> &allowed = {});
 
+/// NCCL's ceiling on the tree's all-reduce algorithm bandwidth (GB/s): its
+/// tree channels times the per-channel maximum of its tuning table
+/// (perChMaxTreeBws, by architecture and 1, 2 or more nodes), halved as NCCL
+/// converts the tree's bus bandwidth to algorithm bandwidth. 0: no tree.
+double treeChannelCapGBps(const System &system);
+
 } // namespace Railyard::NcclTuning

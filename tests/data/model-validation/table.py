@@ -38,6 +38,8 @@ def generate_args(fabric):
     args.append("--nvls" if fabric.get("nvls") else "--no-nvls")
     if fabric.get("sharp"):
         args.append("--sharp")
+    if fabric.get("transport"):
+        args += ["--transport", fabric["transport"]]
     return args
 
 
@@ -105,13 +107,29 @@ def default_constants():
     """The shipped constants, read from the model's source so this script cannot drift."""
     src = open(os.path.join(HERE, "..", "..", "..", "core", "traffic", "collectivemodel.cpp")).read()
     gens = {}
-    for name, a, b, c in re.findall(r'\{"(\w+)", \{([\d.]+), ([\d.]+), ([\d.]+)\}\}', src):
+    for name, a, b, c in re.findall(r'\{"(\w+)", \{([\d.]+), ([\d.]+), ([\d.]+)(?:, \w+)?\}\}', src):
         gens[name] = {"nvlink_efficiency": float(a), "nvls_efficiency": float(b), "nic_efficiency": float(c)}
     header = open(os.path.join(HERE, "..", "..", "..", "core", "traffic", "collectivemodel.h")).read()
-    exponent = float(re.search(r"nvlsScaleExponent = ([\d.]+);", header).group(1))
+    globals_ = {}
+    for key, member in GLOBALS.items():
+        m = re.search(member + r" = ([\d.]+);", header)
+        if not m:
+            sys.exit(f"table.py: cannot read {member} from core/traffic/collectivemodel.h")
+        globals_[key] = float(m.group(1))
     if not gens or "h100" not in gens:
         sys.exit("table.py: cannot read the generation constants from core/traffic/collectivemodel.cpp")
-    return gens, exponent
+    return gens, globals_
+
+
+# The model-wide fitted constants (their member in CollectiveConstants), and the coarser
+# model each falls back to when leaving a source out leaves it no rows: no NVLS size
+# scaling, no transport distinction (InfiniBand's figures), the other CollNet plan's value.
+GLOBALS = {"nvls_scale_exponent": "nvlsScaleExponent", "collnet_direct_efficiency": "collnetDirectEfficiency",
+           "collnet_chain_efficiency": "collnetChainEfficiency", "roce_efficiency": "roceEfficiency",
+           "efa_efficiency": "efaEfficiency"}
+FALLBACK = {"nvls_scale_exponent": 0.0, "roce_efficiency": 1.0, "efa_efficiency": 1.0,
+            "collnet_direct_efficiency": "collnet_chain_efficiency",
+            "collnet_chain_efficiency": "collnet_direct_efficiency"}
 
 
 def cross_validate(runner, doc):
@@ -119,7 +137,10 @@ def cross_validate(runner, doc):
     FITTED = fitted_constants(doc)
     by_id = {r["id"]: r for r in rows}
     counted = [r for r in rows if "not_counted" not in r]
-    gens, exponent = default_constants()
+    gens, glob = default_constants()
+
+    def shipped(gen, key):
+        return glob[key] if gen is None else gens[gen][key]
     base = {r["id"]: runner.busbw(r)["busbw_GBps"] for r in rows}
 
     def constants_file(values):
@@ -135,9 +156,9 @@ def cross_validate(runner, doc):
     # refit moves the constant by what the row says, not by the whole error.
     elasticity = {}
     for (gen, key), ids in FITTED.items():
-        if gen is None:
+        if key == "nvls_scale_exponent":
             continue
-        bumped = constants_file({(gen, key): gens[gen][key] * 0.99})
+        bumped = constants_file({(gen, key): shipped(gen, key) * 0.99})
         for i in ids:
             b = runner.busbw(by_id[i], bumped)["busbw_GBps"]
             elasticity[(gen, key, i)] = math.log(b / base[i]) / math.log(0.99)
@@ -146,7 +167,7 @@ def cross_validate(runner, doc):
         """The constant row i alone would give: the shipped value moved by the row's error."""
         e = elasticity[(gen, key, i)]
         ratio = by_id[i]["published_busbw_GBps"] / base[i]
-        return gens[gen][key] * ratio ** (1 / e) if e > 0.2 else None
+        return shipped(gen, key) * ratio ** (1 / e) if e > 0.2 else None
 
     def refit(gen, key, ids):
         """The fitting rule: the median of what the rows imply; nothing left: the coarser
@@ -154,6 +175,9 @@ def cross_validate(runner, doc):
         vals = [v for v in (implied(gen, key, i) for i in ids) if v is not None]
         if vals:
             return min(1.0, statistics.median(vals)), "refit"
+        if gen is None:
+            f = FALLBACK[key]
+            return (glob[f] if isinstance(f, str) else f), "pooled"
         others = [g[key] for name, g in gens.items() if name != gen]
         return statistics.median(others), "pooled"
 
@@ -167,14 +191,14 @@ def cross_validate(runner, doc):
             kept = [i for i in ids if i not in left_out]
             if kept == ids:
                 continue
-            if gen is None:  # two points fix the exponent; one left: no scaling (coarser)
+            if key == "nvls_scale_exponent":  # two points fix the exponent; one left: no scaling (coarser)
                 values[(gen, key)] = 0.0
                 moves[(gen, key)].append((src, 0.0))
                 continue
             v, how = refit(gen, key, kept)
             full, _ = refit(gen, key, ids)
             # The shipped value moved by what leaving the source out does to the rule.
-            values[(gen, key)] = min(1.0, gens[gen][key] * v / full) if how == "refit" else v
+            values[(gen, key)] = min(1.0, shipped(gen, key) * v / full) if how == "refit" else v
             moves[(gen, key)].append((src, values[(gen, key)]))
         cfile = constants_file(values) if values else None
         for r in counted:
@@ -216,13 +240,13 @@ def cross_validate(runner, doc):
     print("|---|---|---|---|---|")
     for (gen, key), fit in FITTED.items():
         name = key if gen is None else f"{gen}.{key}"
-        shipped = exponent if gen is None else gens[gen][key]
-        if gen is None:
+        value = shipped(gen, key)
+        if key == "nvls_scale_exponent":
             each = "two points fix it"
         else:
             each = ", ".join(f"{i}: {implied(gen, key, i):.3f}" for i in fit if implied(gen, key, i) is not None)
         moved = "; ".join(f"{src} → {v:.3f}" for src, v in moves[(gen, key)]) or "—"
-        print(f"| `{name}` | {shipped:g} | {', '.join(fit)} | {each} | {moved} |")
+        print(f"| `{name}` | {value:g} | {', '.join(fit)} | {each} | {moved} |")
     print()
     # The errors the prediction intervals of `collective` rest on (core/traffic/predictioninterval.h).
     validation = {
