@@ -66,9 +66,10 @@ int runCollective(const QStringList &args)
                  QStringLiteral("list"));
     cl.addOption({QStringLiteral("algorithm")},
                  QStringLiteral("ring, tree (all-reduce), pat (all-gather / reduce-scatter, one GPU per host), "
-                                "hierarchical, pxn or direct (all-to-all), nvls, nvls-tree or collnet (all-reduce with "
-                                "in-switch reduction: hosts with \"nvls\", switches with \"sharp\"), like "
-                                "NCCL_ALGO; or auto: what NCCL's tuning model would pick. Default auto."),
+                                "hierarchical, pxn or direct (all-to-all), nvls, nvls-tree, collnet-direct or collnet-chain "
+                                "(all-reduce with in-switch reduction: hosts with \"nvls\", switches with \"sharp\"; "
+                                "collnet: NCCL's pick of the two), like NCCL_ALGO; or auto: what NCCL's tuning model "
+                                "would pick. Default auto."),
                  QStringLiteral("name"), QStringLiteral("auto"));
     cl.addOption({QStringLiteral("routing")},
                  QStringLiteral("fluid (even split over all shortest paths), ecmp (seeded hashing, Monte-Carlo) or "
@@ -103,7 +104,7 @@ int runCollective(const QStringList &args)
     if (!collectiveOpFromName(opText.toStdString(), &op))
         cl.fail(QStringLiteral("--op: unknown collective '%1' (all-reduce, all-gather, reduce-scatter, all-to-all, "
                                "broadcast)")
-                    .arg(opText));
+                    .arg(opText.left(40)));
     const QString sizeText = cl.requiredString(QStringLiteral("size"));
     const std::optional<double> bytes = parseByteSize(sizeText);
     if (!bytes)
@@ -112,12 +113,12 @@ int runCollective(const QStringList &args)
     const QString algText = cl.value(QStringLiteral("algorithm")).trimmed().toLower();
     if (!collectiveAlgorithmFromName(algText.toStdString(), &algorithm))
         cl.fail(QStringLiteral("--algorithm: unknown algorithm '%1' (ring, tree, pat, hierarchical, pxn, direct, "
-                               "nvls, nvls-tree, collnet, auto)")
-                    .arg(algText));
+                               "nvls, nvls-tree, collnet, collnet-direct, collnet-chain, auto)")
+                    .arg(algText.left(40)));
     RoutingMode routing;
     const QString routingText = cl.value(QStringLiteral("routing")).trimmed().toLower();
     if (!routingModeFromName(routingText.toStdString(), &routing))
-        cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp, adaptive)").arg(routingText));
+        cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp, adaptive)").arg(routingText.left(40)));
     const int gpus = cl.intValue(QStringLiteral("gpus"), 0, 2);
     const int seeds = cl.intValue(QStringLiteral("seeds"), 0, 1);
     const int seed = cl.intValue(QStringLiteral("seed"), 1, 0);

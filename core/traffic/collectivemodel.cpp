@@ -138,7 +138,7 @@ std::map<std::string, GenerationConstants> defaultGenerations()
         {"h100", {0.82, 0.61, 0.92}},  // 370 ring, 480 NVLS busbw on 8 x H100; 46 GB/s per 400G NIC
         {"h800", {0.82, 0.614, 0.92}}, // 215 NVLS busbw on 8 x H800 (NVLink 200 GB/s)
         {"h200", {0.82, 0.61, 0.92}},  // 475-480 NVLS busbw on 8 x H200
-        {"b200", {0.772, 0.527, 0.977, true}}, // 830 NVLS busbw on 8 x B200; ring 695 on NVLink 5 (B300); 48.9 GB/s per 400G NIC; tree at NCCL's ceiling
+        {"b200", {0.772, 0.532, 0.977, true}}, // 830-845 NVLS busbw on 8 x B200; ring 695 on NVLink 5 (B300); 48.9 GB/s per 400G NIC; tree at NCCL's ceiling
         {"gb200", {0.755, 0.515, 0.98}}, // 680 ring on 4 GB200; 811 NVLS on 8 (2 trays); 49 GB/s per NIC
     };
 }

@@ -116,7 +116,7 @@ struct CollectiveConstants
     /// InfiniBand's (the nic_efficiency of each generation is InfiniBand's)
     /// and the latency of one network step. Unspecified fabrics are priced as
     /// InfiniBand. (roce_efficiency, roce_latency_us, efa_efficiency, efa_latency_us)
-    double roceEfficiency = 0.905;
+    double roceEfficiency = 0.935;
     double roceLatencyUs = 14.0;
     double efaEfficiency = 0.94;
     double efaLatencyUs = 14.0;

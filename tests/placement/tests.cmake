@@ -7,3 +7,6 @@ railyard_add_test(placement jobcommand)
 target_compile_definitions(tst_jobcommand PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
 add_dependencies(tst_jobcommand railyard-cli)
 set_tests_properties(placement/jobcommand PROPERTIES TIMEOUT 300)
+
+# Step time against published training runs (tests/data/step-validation, docs/step-validation.md).
+railyard_add_test(placement stepvalidation LIBS nlohmann_json::nlohmann_json)
