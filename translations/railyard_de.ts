@@ -3460,7 +3460,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::FloorDock</name>
     <message>
-        <location filename="../views/docks/floordock.cpp" line="+45"/>
+        <location filename="../views/docks/floordock.cpp" line="+42"/>
         <source>Floor</source>
         <translation>Fläche</translation>
     </message>
@@ -3493,12 +3493,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     <message>
         <location line="-7"/>
         <location line="+8"/>
-        <location line="+232"/>
+        <location line="+227"/>
         <source>none</source>
         <translation>keins</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="-232"/>
         <source>a row:</source>
         <translation>je Reihe:</translation>
     </message>
@@ -3518,7 +3518,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 verschoben; Längen, Teile, Kosten und Leistung in %2 ms neu berechnet</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+79"/>
         <source>Lengths, parts, cost and power computed in %1 ms</source>
         <translation>Längen, Teile, Kosten und Leistung in %1 ms berechnet</translation>
     </message>
@@ -3631,40 +3631,22 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+0"/>
         <source>no floor to export</source>
         <translation>keine Fläche zum Exportieren</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+9"/>
+        <location line="+3"/>
         <source>Railyard floor</source>
         <translation>Railyard-Fläche</translation>
     </message>
     <message>
-        <location line="-6"/>
-        <location line="+2"/>
-        <source>cannot write the SVG file</source>
-        <translation>die SVG-Datei kann nicht geschrieben werden</translation>
+        <location line="+0"/>
+        <source>The data-hall floor exported from Railyard</source>
+        <translation>Die aus Railyard exportierte Rechenzentrumsfläche</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+2"/>
-        <source>cannot write the PDF file</source>
-        <translation>die PDF-Datei kann nicht geschrieben werden</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>unknown picture type (PNG, SVG or PDF)</source>
-        <translation>unbekannter Bildtyp (PNG, SVG oder PDF)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>cannot write the PNG file</source>
-        <translation>die PNG-Datei kann nicht geschrieben werden</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <location line="+7"/>
         <source>Export the Floor</source>
         <translation>Fläche exportieren</translation>
@@ -4440,22 +4422,22 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::ImageExporter</name>
     <message>
-        <location filename="../views/export/imageexporter.cpp" line="+37"/>
+        <location filename="../views/export/imageexporter.cpp" line="+48"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>cannot write the PNG file</source>
         <translation>die PNG-Datei kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-22"/>
         <source>Fabric topology exported from Railyard</source>
         <translation>Aus Railyard exportierte Fabric-Topologie</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+34"/>
         <source>cannot write the SVG file</source>
         <translation>die SVG-Datei kann nicht geschrieben werden</translation>
     </message>
@@ -4465,7 +4447,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>die PDF-Datei kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>unknown picture format &apos;%1&apos; (use png, svg or pdf)</source>
         <translation>unbekanntes Bildformat „%1“ (png, svg oder pdf verwenden)</translation>
     </message>
@@ -5691,12 +5673,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+13"/>
-        <location line="+201"/>
+        <location line="+229"/>
         <source>Strategies × routing</source>
         <translation>Strategien × Routing</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-213"/>
         <source>Open Job</source>
         <translation>Job öffnen</translation>
     </message>
@@ -5721,7 +5703,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1 (nicht lesbar)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>&lt;b&gt;%1&lt;/b&gt; cannot be read:&lt;br&gt;%2</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; kann nicht gelesen werden:&lt;br&gt;%2</translation>
     </message>
@@ -5751,7 +5733,30 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>&lt;br&gt;Die Fabric hat nur %1 GPUs.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+10"/>
+        <source>&lt;br&gt;&lt;b&gt;Collective model, one group alone&lt;/b&gt; (validated interval)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;1&quot;&gt;</source>
+        <translation>&lt;br&gt;&lt;b&gt;Kollektivmodell, eine Gruppe allein&lt;/b&gt; (validiertes Intervall)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;1&quot;&gt;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no model for point-to-point sends</source>
+        <translation>kein Modell für Punkt-zu-Punkt-Sendungen</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 ms (%2–%3), %n validation row(s)</source>
+        <translation>
+            <numerusform>%1 ms (%2–%3), %n Validierungszeile</numerusform>
+            <numerusform>%1 ms (%2–%3), %n Validierungszeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 ms (outside every validated regime)</source>
+        <translation>%1 ms (außerhalb jedes validierten Bereichs)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Step — %1 placement, %2</source>
         <translation>Schritt — Platzierung %1, %2</translation>
     </message>
@@ -5789,7 +5794,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Not routed</source>
         <translation>Nicht geroutet</translation>
     </message>
@@ -5846,13 +5851,13 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     <message>
         <location line="+17"/>
         <location line="+8"/>
-        <location line="+212"/>
-        <location line="+82"/>
+        <location line="+213"/>
+        <location line="+84"/>
         <source>subnet manager (LFTs)</source>
         <translation>Subnet-Manager (LFTs)</translation>
     </message>
     <message>
-        <location line="-292"/>
+        <location line="-295"/>
         <source>Every connection follows the forwarding tables hop by hop: %1</source>
         <translation>Jede Verbindung folgt Hop für Hop den Weiterleitungstabellen: %1</translation>
     </message>
@@ -5949,12 +5954,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Jobs</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+74"/>
         <source>The subnet manager&apos;s tables were dropped: run OpenSM or load them again (Subnet Manager dock).</source>
         <translation>Die Tabellen des Subnet-Managers wurden verworfen: OpenSM ausführen oder sie erneut laden (Dock „Subnet-Manager“).</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>The fabric changed while the comparison ran: its result was dropped. Press Compare again.</source>
         <translation>Die Fabric hat sich während des Vergleichs geändert: sein Ergebnis wurde verworfen. Erneut Vergleichen drücken.</translation>
     </message>
@@ -5976,7 +5981,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1: kann nicht schreiben: %2</translation>
     </message>
     <message>
-        <location filename="../views/docks/jobsdock.cpp" line="-73"/>
+        <location filename="../views/docks/jobsdock.cpp" line="-75"/>
         <source>%1: %2 placement, %3 — link utilization</source>
         <translation>%1: Platzierung %2, %3 — Linkauslastung</translation>
     </message>
@@ -5991,7 +5996,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Die Fabric hat sich während der Platzierung geändert: ihr Ergebnis wurde verworfen. Erneut Platzieren drücken.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>Comparing strategies and routing modes…</source>
         <translation>Strategien und Routing-Modi werden verglichen…</translation>
     </message>

@@ -156,7 +156,7 @@
 <context>
     <name>Railyard::FloorDock</name>
     <message numerus="yes">
-        <location filename="../views/docks/floordock.cpp" line="+265"/>
+        <location filename="../views/docks/floordock.cpp" line="+257"/>
         <source>The %n longest runs (select a rack or a device for its cables):</source>
         <translation>
             <numerusform>The %n longest run (select a rack or a device for its cables):</numerusform>
@@ -294,7 +294,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/docks/jobsdock.cpp" line="+331"/>
+        <location filename="../views/docks/jobsdock.cpp" line="+315"/>
+        <source>%1 ms (%2–%3), %n validation row(s)</source>
+        <translation>
+            <numerusform>%1 ms (%2–%3), %n validation row</numerusform>
+            <numerusform>%1 ms (%2–%3), %n validation rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+43"/>
         <source>&lt;br&gt;&lt;font color=&quot;#d04040&quot;&gt;%n flow(s) could not be routed.&lt;/font&gt;</source>
         <translation>
             <numerusform>&lt;br&gt;&lt;font color=&quot;#d04040&quot;&gt;%n flow could not be routed.&lt;/font&gt;</numerusform>
@@ -302,7 +310,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+206"/>
+        <location line="+207"/>
         <source>Its TP, PP and DP groups use %n host(s).</source>
         <translation>
             <numerusform>Its TP, PP and DP groups use %n host.</numerusform>

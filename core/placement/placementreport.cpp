@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 namespace Railyard {
@@ -115,6 +116,87 @@ QString bottleneckName(const Fabric &fabric, const CollectiveCallTime &t)
 
 } // namespace
 
+std::vector<PlacementCollectiveRow> placementCollectiveRows(const Fabric &fabric, const CapacityView &view,
+                                                            const JobEvaluation &evaluation)
+{
+    // Collectives of the same shape as one row, timed as one call of all their groups.
+    std::vector<PlacementCollectiveRow> rows;
+    std::vector<std::vector<const GroupCollective *>> members;
+    for (const GroupCollective &c : evaluation.collectives) {
+        auto it = std::find_if(rows.begin(), rows.end(), [&](const PlacementCollectiveRow &r) {
+            return r.kind == c.kind && r.op == c.op && r.label == c.label && r.groupSize == c.ranks.size()
+                && r.bytesPerRank == c.bytesPerRank && r.countPerStep == c.countPerStep;
+        });
+        if (it == rows.end()) {
+            PlacementCollectiveRow row;
+            row.kind = c.kind;
+            row.op = c.op;
+            row.label = c.label;
+            row.groupSize = c.ranks.size();
+            row.bytesPerRank = c.bytesPerRank;
+            row.countPerStep = c.countPerStep;
+            rows.push_back(std::move(row));
+            members.emplace_back();
+            it = rows.end() - 1;
+        }
+        ++it->groups;
+        members[size_t(it - rows.begin())].push_back(&c);
+    }
+    if (!evaluation.routingError.empty())
+        return rows;
+    const std::vector<CollectiveCallTime> times = timeCollectiveCalls(fabric, view, evaluation, members);
+    for (size_t i = 0; i < rows.size(); ++i) {
+        PlacementCollectiveRow &row = rows[i];
+        row.time = times[i];
+        // The collective model on the first group: its hosts in group order, with
+        // the number of the group's ranks on each.
+        CollectiveOp op = CollectiveOp::AllReduce;
+        switch (row.op) {
+        case CommOp::AllReduce: op = CollectiveOp::AllReduce; break;
+        case CommOp::AllGather: op = CollectiveOp::AllGather; break;
+        case CommOp::ReduceScatter: op = CollectiveOp::ReduceScatter; break;
+        case CommOp::AllToAll: op = CollectiveOp::AllToAll; break;
+        case CommOp::P2p: row.modelNote = "point-to-point sends: no collective model, no validation rows"; continue;
+        }
+        CollectiveRequest request;
+        request.op = op;
+        request.bytes = row.bytesPerRank;
+        for (std::int32_t rank : members[i].front()->ranks) {
+            if (rank < 0 || size_t(rank) >= evaluation.placement.ranks.size())
+                continue;
+            const std::int32_t host = evaluation.placement.ranks[size_t(rank)].host;
+            auto h = std::find_if(request.hosts.begin(), request.hosts.end(),
+                                  [&](const HostRanks &x) { return x.host == host; });
+            if (h == request.hosts.end())
+                request.hosts.push_back({host, 1});
+            else
+                ++h->gpus;
+        }
+        try {
+            const CollectiveEstimate e = estimateCollective(fabric, view, request);
+            row.modelSeconds = e.seconds;
+            row.modelAlgorithm = collectiveAlgorithmName(e.algorithm);
+            row.interval = e.interval;
+        } catch (const std::exception &ex) {
+            row.modelNote = ex.what();
+        }
+    }
+    return rows;
+}
+
+std::string modelTimeText(const PlacementCollectiveRow &row)
+{
+    if (row.modelSeconds < 0)
+        return row.modelNote.empty() ? std::string("not estimated") : row.modelNote;
+    char buf[160];
+    if (row.interval.validated)
+        std::snprintf(buf, sizeof buf, "%.3f ms (%.3f-%.3f)", row.modelSeconds * 1e3, row.interval.lowSeconds * 1e3,
+                      row.interval.highSeconds * 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%.3f ms (outside every validated regime)", row.modelSeconds * 1e3);
+    return buf;
+}
+
 PlacementReport buildPlacementReport(const Fabric &fabric, const CapacityView &view, const ClusterState &state,
                                      const JobSpec &job, JobEvaluation evaluation, RoutingMode routing,
                                      std::vector<std::string> runningJobs)
@@ -133,28 +215,7 @@ PlacementReport buildPlacementReport(const Fabric &fabric, const CapacityView &v
     report.impaired = !impairedLinks(fabric, view).empty() && evaluation.routed();
     report.summary = summarizePlacement(fabric, job, evaluation.placement);
 
-    // Collectives of the same shape as one row, timed as one call of all their groups.
-    std::vector<std::vector<const GroupCollective *>> members;
-    for (const GroupCollective &c : evaluation.collectives) {
-        auto it
-            = std::find_if(report.collectives.begin(), report.collectives.end(), [&](const PlacementCollectiveRow &r) {
-                  return r.kind == c.kind && r.op == c.op && r.label == c.label && r.groupSize == c.ranks.size()
-                      && r.bytesPerRank == c.bytesPerRank && r.countPerStep == c.countPerStep;
-              });
-        if (it == report.collectives.end()) {
-            report.collectives.push_back(
-                {c.kind, c.op, c.label, c.ranks.size(), c.bytesPerRank, c.countPerStep, 0, {}});
-            members.emplace_back();
-            it = report.collectives.end() - 1;
-        }
-        ++it->groups;
-        members[size_t(it - report.collectives.begin())].push_back(&c);
-    }
-    if (evaluation.routingError.empty()) {
-        const std::vector<CollectiveCallTime> times = timeCollectiveCalls(fabric, view, evaluation, members);
-        for (size_t i = 0; i < report.collectives.size(); ++i)
-            report.collectives[i].time = times[i];
-    }
+    report.collectives = placementCollectiveRows(fabric, view, evaluation);
     report.evaluation = std::move(evaluation);
     return report;
 }
@@ -198,6 +259,24 @@ std::string placementReportToJson(const PlacementReport &report)
             row[QStringLiteral("nvlink_ms")] = r.time.nvlinkSeconds * 1e3;
             row[QStringLiteral("bottleneck")] = bottleneckName(*fabric, r.time);
         }
+        // The collective model on one group, with its prediction interval.
+        QJsonObject model;
+        if (r.modelSeconds >= 0) {
+            model[QStringLiteral("time_ms")] = r.modelSeconds * 1e3;
+            model[QStringLiteral("algorithm")] = QString::fromStdString(r.modelAlgorithm);
+            QJsonObject interval{{QStringLiteral("validated"), r.interval.validated},
+                                 {QStringLiteral("rows"), r.interval.rows},
+                                 {QStringLiteral("regime"), QString::fromStdString(r.interval.regime)}};
+            if (r.interval.validated) {
+                interval[QStringLiteral("low_ms")] = r.interval.lowSeconds * 1e3;
+                interval[QStringLiteral("high_ms")] = r.interval.highSeconds * 1e3;
+            }
+            model[QStringLiteral("interval")] = interval;
+        } else if (!r.modelNote.empty()) {
+            model[QStringLiteral("note")] = QString::fromStdString(r.modelNote).left(200);
+        }
+        if (!model.isEmpty())
+            row[QStringLiteral("model_one_group")] = model;
         coll.append(row);
     }
     o[QStringLiteral("collectives")] = coll;
@@ -327,6 +406,25 @@ std::string placementReportToText(const PlacementReport &report)
                          8)
                     .arg(QString::fromStdString(r.label), -18)
                     .arg(routingError.isEmpty() ? bottleneckName(*fabric, r.time) : QString());
+    if (routingError.isEmpty() && !report.collectives.empty()) {
+        text += QStringLiteral("\nCollective model, one group alone (NCCL's algorithm, latency included; the interval is from "
+                               "the cross-validated errors of the validation rows of the same GPU, op and node count, "
+                               "docs/model-validation.md):\n");
+        for (const PlacementCollectiveRow &r : report.collectives) {
+            QString line = QStringLiteral("  %1 %2 %3")
+                               .arg(QLatin1String(parallelKindName(r.kind)), -5)
+                               .arg(QLatin1String(commOpName(r.op)), -15)
+                               .arg(QString::fromStdString(modelTimeText(r)).left(200));
+            if (r.modelSeconds >= 0)
+                line += QStringLiteral("  %1").arg(QString::fromStdString(r.modelAlgorithm));
+            if (r.interval.validated)
+                line += QStringLiteral(", %1 %2 (%3)")
+                            .arg(r.interval.rows)
+                            .arg(r.interval.rows == 1 ? QStringLiteral("row") : QStringLiteral("rows"))
+                            .arg(QString::fromStdString(r.interval.regime));
+            text += line + QLatin1Char('\n');
+        }
+    }
     text += QStringLiteral("\nBytes per step by tier (each transfer counted at the highest boundary it crosses):\n");
     if (evaluation.sharp)
         text += QStringLiteral("  (SHARP in every switch: all-reduce ring edges carry S/M, in-network reduction)\n");

@@ -8,6 +8,7 @@
 #include "core/placement/clusterstate.h"
 #include "core/placement/jobevaluation.h"
 #include "core/placement/placementsummary.h"
+#include "core/traffic/collectivemodel.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/steptraffic.h"
 
@@ -29,7 +30,24 @@ struct PlacementCollectiveRow
     long long countPerStep = 0;
     int groups = 0;
     CollectiveCallTime time; ///< empty when the step could not be routed
+    /// The collective model (core/traffic/collectivemodel.h) on the first group
+    /// alone, with NCCL's algorithm and its latency terms: a validated figure
+    /// with its prediction interval (docs/model-validation.md). -1 when not
+    /// estimated; modelNote says why (point-to-point sends have no model).
+    double modelSeconds = -1;
+    std::string modelAlgorithm;
+    PredictionInterval interval;
+    std::string modelNote;
 };
+
+/// The step's collectives merged by shape (as `place` lists them), each timed
+/// as one call of all its groups on `view` and estimated by the collective
+/// model for its first group alone. Shared by `place` and the Jobs dock.
+std::vector<PlacementCollectiveRow> placementCollectiveRows(const Fabric &fabric, const CapacityView &view,
+                                                            const JobEvaluation &evaluation);
+
+/// "36.1 ms (33.0–39.2)", or "36.1 ms (outside every validated regime)".
+std::string modelTimeText(const PlacementCollectiveRow &row);
 
 struct PlacementReport
 {

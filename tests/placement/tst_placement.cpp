@@ -11,6 +11,7 @@
 #include "core/placement/placementreport.h"
 #include "core/placement/placementsummary.h"
 #include "core/placement/placer.h"
+#include "core/traffic/collectivemodel.h"
 #include "core/jobs/ranklayout.h"
 #include "core/traffic/steptraffic.h"
 #include "core/traffic/tierbytes.h"
@@ -142,6 +143,7 @@ private slots:
     void jobErrors_data();
     void jobErrors();
     void rankLayoutIsMegatronOrder();
+    void collectiveRowsCarryTheModelInterval();
     void tpInsideHost_data();
     void tpInsideHost();
     void excludedHostsNeverUsed_data();
@@ -693,6 +695,52 @@ void TestPlacement::reportMergesCollectives()
     const QString text = QString::fromStdString(placementReportToText(report));
     QVERIFY(text.contains(QStringLiteral("Collectives per step")));
     QVERIFY(text.contains(QStringLiteral("running: earlier")));
+}
+
+// Each collective row also carries the collective model's time for its first
+// group alone, with the prediction interval of the validation rows of the same
+// GPU, op and node count: llama-70b-3k on cluster-3k (H100). The figure is
+// exactly estimateCollective on that group's hosts (here DP: 48 hosts, one GPU
+// each), the interval holds it, and pipeline sends have no model.
+void TestPlacement::collectiveRowsCarryTheModelInterval()
+{
+    const Fabric fabric = loadSample("cluster-3k.fabric.json");
+    const JobSpec job = loadJob("llama-70b-3k.job.json");
+    const CapacityView view = CapacityView::of(fabric);
+    const JobEvaluation evaluation
+        = evaluateJob(fabric, view, job, {PlacementStrategy::Topology, 1, {}}, RoutingOptions{});
+    const std::vector<PlacementCollectiveRow> rows = placementCollectiveRows(fabric, view, evaluation);
+    bool sawDp = false;
+    for (const PlacementCollectiveRow &r : rows) {
+        if (r.op == CommOp::P2p) {
+            QCOMPARE(r.modelSeconds, -1.0);
+            QVERIFY(r.modelNote.find("point-to-point") != std::string::npos);
+            continue;
+        }
+        QVERIFY2(r.modelSeconds > 0, r.modelNote.c_str());
+        QVERIFY(r.interval.validated);
+        QVERIFY(r.interval.lowSeconds <= r.modelSeconds && r.modelSeconds <= r.interval.highSeconds);
+        if (r.kind == ParallelKind::Dp && r.op == CommOp::ReduceScatter) {
+            sawDp = true;
+            QCOMPARE(r.groupSize, size_t(48));
+            const GroupCollective *first = nullptr;
+            for (const GroupCollective &c : evaluation.collectives)
+                if (c.kind == ParallelKind::Dp && c.op == CommOp::ReduceScatter && !first)
+                    first = &c;
+            QVERIFY(first);
+            CollectiveRequest request;
+            request.op = CollectiveOp::ReduceScatter;
+            request.bytes = r.bytesPerRank;
+            for (std::int32_t rank : first->ranks)
+                request.hosts.push_back({evaluation.placement.ranks[size_t(rank)].host, 1});
+            const CollectiveEstimate e = estimateCollective(fabric, view, request);
+            QCOMPARE(r.modelSeconds, e.seconds);
+            QCOMPARE(r.interval.regime, std::string("h100 reduce-scatter, more than 8 nodes"));
+        }
+    }
+    QVERIFY(sawDp);
+    const QString text = QString::fromStdString(modelTimeText(rows.front()));
+    QVERIFY2(text.contains(QStringLiteral(" ms (")), qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestPlacement)

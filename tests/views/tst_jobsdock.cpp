@@ -206,6 +206,9 @@ void TestJobsDock::degradedLinkShowsSlowdown()
     QVERIFY2(text.contains(QString::fromStdString(linkId)), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("slower")), qPrintable(text));
     QVERIFY2(text.contains(QString::number(healthyMs, 'f', 1)), qPrintable(text));
+    // Each collective of the step by the collective model, with its validated interval.
+    QVERIFY2(text.contains(QStringLiteral("Collective model, one group alone")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("validation row")), qPrintable(text));
     m_document->undoStack()->undo();
     QCOMPARE(m_document->fabric().link(link).state, LinkState::Up);
 }

@@ -252,6 +252,7 @@ void JobsDock::Private::jobChanged()
     if (compareWatcher)
         compareWatcher->cancel();
     evaluation.reset();
+    collectives.clear();
     comparison.clear();
     compareBox->hide();
     setStale(false);
@@ -297,6 +298,32 @@ void JobsDock::Private::refreshSummary()
     jobSummary->setText(text);
 }
 
+QString JobsDock::Private::collectivesHtml() const
+{
+    // Each collective of the step by the collective model, one group alone, with
+    // the interval its validation rows give (docs/model-validation.md).
+    if (collectives.empty())
+        return {};
+    QString html = tr("<br><b>Collective model, one group alone</b> (validated interval)"
+                      "<table cellspacing=\"0\" cellpadding=\"1\">");
+    for (const PlacementCollectiveRow &r : collectives) {
+        QString time;
+        if (r.modelSeconds < 0)
+            time = r.op == CommOp::P2p ? tr("no model for point-to-point sends")
+                                       : QString::fromStdString(r.modelNote).left(120).toHtmlEscaped();
+        else if (r.interval.validated)
+            time = tr("%1 ms (%2–%3), %n validation row(s)", nullptr, r.interval.rows)
+                       .arg(r.modelSeconds * 1e3, 0, 'f', 1)
+                       .arg(r.interval.lowSeconds * 1e3, 0, 'f', 1)
+                       .arg(r.interval.highSeconds * 1e3, 0, 'f', 1);
+        else
+            time = tr("%1 ms (outside every validated regime)").arg(r.modelSeconds * 1e3, 0, 'f', 1);
+        html += QStringLiteral("<tr><td>%1 %2</td><td>&nbsp;%3</td></tr>")
+                    .arg(JobLabels::kind(r.kind), QString::fromLatin1(commOpName(r.op)).toHtmlEscaped(), time);
+    }
+    return html + QStringLiteral("</table>");
+}
+
 void JobsDock::Private::showResults()
 {
     if (!evaluation) {
@@ -331,6 +358,7 @@ void JobsDock::Private::showResults()
             html += tr("<br><font color=\"#d04040\">%n flow(s) could not be routed.</font>", nullptr,
                        int(std::min<std::int64_t>(e.unroutedFlows, INT_MAX)));
         html += JobImpactText::html(impact, fabric);
+        html += collectivesHtml();
     } else {
         stepTime->setText(tr("Not routed"));
         html += tr("Routing failed: %1").arg(QString::fromStdString(e.routingError).toHtmlEscaped());
@@ -578,6 +606,7 @@ void JobsDock::setDocument(FabricDocument *document)
             if (change == FabricDocument::Change::Structure && d->evaluation) {
                 // Link and host indices changed: the evaluation no longer maps onto the fabric.
                 d->evaluation.reset();
+                d->collectives.clear();
                 d->showResults();
                 emit linkHeatChanged({}, QString());
             }
@@ -637,6 +666,7 @@ void JobsDock::place()
         }
         d->evaluation = std::move(out.evaluation);
         d->impact = std::move(out.impact);
+        d->collectives = std::move(out.collectives);
         d->evaluationTitle = title;
         d->setStale(false);
         d->showResults();
@@ -653,6 +683,7 @@ void JobsDock::place()
                 out.evaluation
                     = evaluateJob(in.fabric, in.view, in.job, strategy, mode, in.seed, in.excluded, kEcmpSeeds);
             out.impact = degradationImpact(in.fabric, in.view, *out.evaluation, kImpactLinks);
+            out.collectives = placementCollectiveRows(in.fabric, in.view, *out.evaluation);
         } catch (const std::exception &e) {
             out.error = QString::fromStdString(e.what());
         }

@@ -9,6 +9,7 @@
 #include "core/jobs/jobspec.h"
 #include "core/model/units.h"
 #include "core/placement/jobevaluation.h"
+#include "core/placement/placementreport.h"
 #include "core/jobs/ranklayout.h"
 #include "core/placement/rankpath.h"
 #include "core/traffic/routing.h"
@@ -80,6 +81,7 @@ struct PlaceOutcome
 {
     std::optional<JobEvaluation> evaluation;
     DegradationImpact impact;
+    std::vector<PlacementCollectiveRow> collectives; ///< with the collective model's intervals
     QString error;
 };
 
@@ -134,6 +136,8 @@ struct JobsDock::Private
     void jobChanged();
     /// The job list of the combo box, from the document.
     void refreshJobList();
+    /// The collective model's time and interval of each collective of the step.
+    QString collectivesHtml() const;
 
     JobsDock *q;
     QPointer<FabricDocument> document;
@@ -141,6 +145,9 @@ struct JobsDock::Private
     QString jobPath; ///< where the current job was read from or saved to, for the file dialogs
     std::optional<JobEvaluation> evaluation;
     DegradationImpact impact; ///< of the what-if view on `evaluation`
+    /// The step's collectives as `place` lists them, each with the collective
+    /// model's time for one group and its prediction interval.
+    std::vector<PlacementCollectiveRow> collectives;
     QString evaluationTitle;
     std::vector<double> comparison;
     QStringList comparisonColumns; ///< the routing of each column of `comparison`
