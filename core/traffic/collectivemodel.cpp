@@ -139,7 +139,9 @@ std::map<std::string, GenerationConstants> defaultGenerations()
         {"h800", {0.82, 0.614, 0.92}}, // 215 NVLS busbw on 8 x H800 (NVLink 200 GB/s)
         {"h200", {0.82, 0.61, 0.92}},  // 475-480 NVLS busbw on 8 x H200
         {"b200", {0.772, 0.532, 0.977, true}}, // 830-845 NVLS busbw on 8 x B200; ring 695 on NVLink 5 (B300); 48.9 GB/s per 400G NIC; tree at NCCL's ceiling
-        {"gb200", {0.755, 0.515, 0.98}}, // 680 ring on 4 GB200; 811 NVLS on 8 (2 trays); 49 GB/s per NIC
+        // GB200: B200's NVLink 5 and NVSwitch figures (one source each for the tray's own
+        // ring and NVLS did not survive cross-validation); 49 GB/s per NIC.
+        {"gb200", {0.772, 0.532, 0.98}},
     };
 }
 
