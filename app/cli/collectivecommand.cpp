@@ -108,7 +108,7 @@ int runCollective(const QStringList &args)
     const QString sizeText = cl.requiredString(QStringLiteral("size"));
     const std::optional<double> bytes = parseByteSize(sizeText);
     if (!bytes)
-        cl.fail(QStringLiteral("--size: '%1' is not a size (e.g. 4096, 64MiB, 8GiB, 1GB)").arg(sizeText));
+        cl.fail(QStringLiteral("--size: '%1' is not a size (e.g. 4096, 64MiB, 8GiB, 1GB)").arg(sizeText.left(40)));
     CollectiveAlgorithm algorithm;
     const QString algText = cl.value(QStringLiteral("algorithm")).trimmed().toLower();
     if (!collectiveAlgorithmFromName(algText.toStdString(), &algorithm))
@@ -149,7 +149,7 @@ int runCollective(const QStringList &args)
         try {
             names = expandHostlist(cl.value(QStringLiteral("hosts")).trimmed().toStdString());
         } catch (const HostlistError &e) {
-            cl.fail(QStringLiteral("--hosts: %1").arg(QString::fromStdString(e.what())));
+            cl.fail(QStringLiteral("--hosts: %1").arg(QString::fromStdString(e.what()).left(200)));
         }
         for (const std::string &name : names) {
             const NodeIndex n = fabric->findNode(name);

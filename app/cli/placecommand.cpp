@@ -67,8 +67,8 @@ int runPlace(const QStringList &args)
     cl.addOption({QStringLiteral("routing")},
                  QStringLiteral("Routing model for link loads: fluid, ecmp, adaptive, hashed (ECMP hashing, each "
                                 "connection pinned to one path), static (InfiniBand's destination tables, D-mod-k) "
-                                "or as-routed (the fabric's own: its \"routing\", else static for InfiniBand and "
-                                "hashed otherwise). Default fluid. With --fail or --degrade the report also gives "
+                                "or as-routed (the fabric's own: its \"routing\", else static for InfiniBand, "
+                                "adaptive for EFA and hashed otherwise). Default fluid. With --fail or --degrade the report also gives "
                                 "the slowdown as routed and with adaptive routing."),
                  QStringLiteral("mode"), QStringLiteral("fluid"));
     cl.addOption({QStringLiteral("lfts")},

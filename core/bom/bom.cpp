@@ -149,12 +149,12 @@ bool readItem(const std::string &section, const std::string &name, const Json &i
         const Json &value = many ? item["transports"] : item["transport"];
         const Json list = many ? value : Json::array({value});
         if (!list.is_array() || list.empty() || list.size() > 4)
-            return fail(many ? "transports" : "transport", "must name infiniband or ethernet");
+            return fail(many ? "transports" : "transport", "must name infiniband, ethernet or efa");
         for (const Json &t : list) {
             const std::optional<Transport> transport
                 = t.is_string() ? transportFromName(lower(t.get<std::string>())) : std::nullopt;
             if (!transport || *transport == Transport::Unspecified)
-                return fail(many ? "transports" : "transport", "must name infiniband or ethernet");
+                return fail(many ? "transports" : "transport", "must name infiniband, ethernet or efa");
             out.transports.push_back(*transport);
         }
     }

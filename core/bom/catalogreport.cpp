@@ -68,7 +68,7 @@ std::string transportsText(const BomCatalog::Item &item)
 {
     std::string text;
     for (Transport t : item.transports)
-        text += (text.empty() ? "" : "+") + std::string(t == Transport::InfiniBand ? "IB" : "Ethernet");
+        text += (text.empty() ? "" : "+") + std::string(t == Transport::InfiniBand ? "IB" : t == Transport::Efa ? "EFA" : "Ethernet");
     return text.empty() ? "-" : text;
 }
 

@@ -117,7 +117,7 @@ QString bottleneckName(const Fabric &fabric, const CollectiveCallTime &t)
 } // namespace
 
 std::vector<PlacementCollectiveRow> placementCollectiveRows(const Fabric &fabric, const CapacityView &view,
-                                                            const JobEvaluation &evaluation)
+                                                            const JobEvaluation &evaluation, bool timeCalls)
 {
     // Collectives of the same shape as one row, timed as one call of all their groups.
     std::vector<PlacementCollectiveRow> rows;
@@ -144,10 +144,12 @@ std::vector<PlacementCollectiveRow> placementCollectiveRows(const Fabric &fabric
     }
     if (!evaluation.routingError.empty())
         return rows;
-    const std::vector<CollectiveCallTime> times = timeCollectiveCalls(fabric, view, evaluation, members);
+    const std::vector<CollectiveCallTime> times
+        = timeCalls ? timeCollectiveCalls(fabric, view, evaluation, members) : std::vector<CollectiveCallTime>{};
     for (size_t i = 0; i < rows.size(); ++i) {
         PlacementCollectiveRow &row = rows[i];
-        row.time = times[i];
+        if (timeCalls)
+            row.time = times[i];
         // The collective model on the first group: its hosts in group order, with
         // the number of the group's ranks on each.
         CollectiveOp op = CollectiveOp::AllReduce;

@@ -41,12 +41,13 @@ struct PlacementCollectiveRow
 };
 
 /// The step's collectives merged by shape (as `place` lists them), each timed
-/// as one call of all its groups on `view` and estimated by the collective
+/// as one call of all its groups on `view` (unless `timeCalls` is false: the
+/// Jobs dock shows only the model's figures) and estimated by the collective
 /// model for its first group alone. Shared by `place` and the Jobs dock.
 std::vector<PlacementCollectiveRow> placementCollectiveRows(const Fabric &fabric, const CapacityView &view,
-                                                            const JobEvaluation &evaluation);
+                                                            const JobEvaluation &evaluation, bool timeCalls = true);
 
-/// "36.1 ms (33.0–39.2)", or "36.1 ms (outside every validated regime)".
+/// "36.100 ms (33.000-39.200)", or "36.100 ms (outside every validated regime)".
 std::string modelTimeText(const PlacementCollectiveRow &row);
 
 struct PlacementReport

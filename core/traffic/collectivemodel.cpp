@@ -138,7 +138,7 @@ std::map<std::string, GenerationConstants> defaultGenerations()
         {"h100", {0.82, 0.61, 0.92}},  // 370 ring, 480 NVLS busbw on 8 x H100; 46 GB/s per 400G NIC
         {"h800", {0.82, 0.614, 0.92}}, // 215 NVLS busbw on 8 x H800 (NVLink 200 GB/s)
         {"h200", {0.82, 0.61, 0.92}},  // 475-480 NVLS busbw on 8 x H200
-        {"b200", {0.772, 0.532, 0.977, true}}, // 830-845 NVLS busbw on 8 x B200; ring 695 on NVLink 5 (B300); 48.9 GB/s per 400G NIC; tree at NCCL's ceiling
+        {"b200", {0.772, 0.532, 0.976, true}}, // 830-845 NVLS busbw on 8 x B200; ring 695 on NVLink 5 (B300); 48.8 GB/s per 400G NIC; tree at NCCL's ceiling
         // GB200: B200's NVLink 5 and NVSwitch figures (one source each for the tray's own
         // ring and NVLS did not survive cross-validation); 49 GB/s per NIC.
         {"gb200", {0.772, 0.532, 0.98}},
@@ -592,10 +592,12 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
     double transportEff = 1.0, transportLatencyUs = constants.netLatencyUs;
     if (fabric.transport == Transport::Ethernet) {
         transportEff = constants.roceEfficiency;
-        transportLatencyUs = constants.roceLatencyUs;
+        if (constants.roceLatencyUs >= 0.0)
+            transportLatencyUs = constants.roceLatencyUs;
     } else if (fabric.transport == Transport::Efa) {
         transportEff = constants.efaEfficiency;
-        transportLatencyUs = constants.efaLatencyUs;
+        if (constants.efaLatencyUs >= 0.0)
+            transportLatencyUs = constants.efaLatencyUs;
     }
     const double netStepUs = transportLatencyUs + constants.switchHopLatencyUs * e.network.maxSwitchHops;
     if (fabric.floor && !e.network.loads.bytesAB.empty()) {
@@ -624,22 +626,22 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
         : isCollNet(algorithm)                                              ? constants.collnetDirectEfficiency
                                                                             : 1.0;
     const double netEff = nicEff * transportEff * collnetEff * protoBw;
+    // B200's tree runs at NCCL's per-channel ceiling (tree_channel_cap): a bound on the network part.
+    double treeCapSeconds = 0.0;
+    if (algorithm == CollectiveAlgorithm::Tree && treeCap && ncclHardware && planner.M > 1
+        && NcclTuning::treeChannelCapGBps(*ncclHardware) > 0.0)
+        treeCapSeconds = request.bytes / (NcclTuning::treeChannelCapGBps(*ncclHardware) * 1e9);
     if (request.routing == RoutingMode::Ecmp && !e.network.seedBottleneckSeconds.empty()) {
         std::vector<double> totals;
         for (double sec : e.network.seedBottleneckSeconds)
-            totals.push_back(e.latencySeconds + std::max(e.intraSeconds, sec / netEff));
+            totals.push_back(e.latencySeconds + std::max(e.intraSeconds, std::max(sec / netEff, treeCapSeconds)));
         e.ecmpSeconds = Distribution::of(totals);
     }
     e.networkSeconds = e.network.bottleneck.seconds / netEff;
-    if (algorithm == CollectiveAlgorithm::Tree && treeCap && ncclHardware && planner.M > 1
-        && NcclTuning::treeChannelCapGBps(*ncclHardware) > 0.0) {
-        // The tree runs at NCCL's per-channel ceiling (tree_channel_cap): a bound on the network part.
-        const double capSeconds = request.bytes / (NcclTuning::treeChannelCapGBps(*ncclHardware) * 1e9);
-        if (capSeconds > e.networkSeconds) {
-            e.networkSeconds = capSeconds;
-            e.notes.push_back("tree at NCCL's per-channel ceiling (" + std::to_string(ncclHardware->tree.channels)
-                              + " channels), as measured on this generation");
-        }
+    if (treeCapSeconds > e.networkSeconds) {
+        e.networkSeconds = treeCapSeconds;
+        e.notes.push_back("tree at NCCL's per-channel ceiling (" + std::to_string(ncclHardware->tree.channels)
+                          + " channels), as measured on this generation");
     }
     e.seconds = e.latencySeconds + std::max(e.intraSeconds, e.networkSeconds);
     if (e.networkSeconds > 0.0 && e.networkSeconds >= e.intraSeconds) {

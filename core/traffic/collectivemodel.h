@@ -115,12 +115,13 @@ struct CollectiveConstants
     double collnetChainEfficiency = 0.712;
     /// The network transport (Fabric::transport): achieved rate relative to
     /// InfiniBand's (the nic_efficiency of each generation is InfiniBand's)
-    /// and the latency of one network step. Unspecified fabrics are priced as
-    /// InfiniBand. (roce_efficiency, roce_latency_us, efa_efficiency, efa_latency_us)
+    /// and the latency of one network step, which is net_latency_us unless set
+    /// (-1). Unspecified fabrics are priced as InfiniBand. (roce_efficiency,
+    /// roce_latency_us, efa_efficiency, efa_latency_us)
     double roceEfficiency = 0.935;
-    double roceLatencyUs = 14.0;
+    double roceLatencyUs = -1.0;
     double efaEfficiency = 0.94;
-    double efaLatencyUs = 14.0;
+    double efaLatencyUs = -1.0;
     /// Per GPU model (Host::gpuModel, lower case); models not listed use the
     /// three efficiencies above.
     std::map<std::string, GenerationConstants> generations = defaultGenerations();

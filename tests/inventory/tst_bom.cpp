@@ -127,7 +127,7 @@ void TestBom::catalog()
     QCOMPARE(error, std::string("/switches/X/breakouts/0/ports: must be from 1 to 4096"));
     QVERIFY(!BomCatalog::fromJson(R"({"format":"railyard-bom-catalog","nics":{"N":{"transports":["fddi"]}}})",
                                   &error));
-    QCOMPARE(error, std::string("/nics/N/transports: must name infiniband or ethernet"));
+    QCOMPARE(error, std::string("/nics/N/transports: must name infiniband, ethernet or efa"));
 
     // A user's file over the built-in catalogue: named models take the
     // figures given and keep the rest; the figures cite the file.

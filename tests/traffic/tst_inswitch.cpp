@@ -374,6 +374,21 @@ void TestInSwitch::transportsHaveTheirOwnEfficiencyAndLatency()
         QVERIFY2(near(ring.latencySeconds, ibLatency + 2 * stepUs * 1e-6), transportName(t));
         QCOMPARE(f.effectiveRouting(), t == Transport::Efa ? FabricRouting::Adaptive : FabricRouting::Hashed);
     }
+    // Unset, a transport's latency is net_latency_us: a constants file that sets only that keeps its meaning.
+    {
+        ClosParams p = railOptimizedParams(2);
+        p.transport = Transport::Ethernet;
+        p.floor = false;
+        const Fabric roce = generateClos(p);
+        CollectiveConstants plain;
+        plain.netLatencyUs = 18.0;
+        const auto a = estimateCollective(roce, CapacityView::of(roce), allReduce(S, {{0, 8}, {1, 8}}, CollectiveAlgorithm::Ring), plain);
+        p.transport = Transport::InfiniBand;
+        const Fabric infiniband = generateClos(p);
+        const auto b = estimateCollective(infiniband, CapacityView::of(infiniband),
+                                          allReduce(S, {{0, 8}, {1, 8}}, CollectiveAlgorithm::Ring), plain);
+        QVERIFY(near(a.latencySeconds, b.latencySeconds));
+    }
     QCOMPARE(transportFromName("roce"), std::optional<Transport>(Transport::Ethernet));
     QCOMPARE(transportFromName("efa"), std::optional<Transport>(Transport::Efa));
 }

@@ -114,17 +114,15 @@ double &globalField(CollectiveConstants &c, const std::string &key)
 }
 
 /// The coarser model a model-wide constant falls back to when its rows are all
-/// left out: no transport distinction (InfiniBand's figures), the other CollNet
-/// plan's value.
-double fallback(const CollectiveConstants &shipped, const std::string &key)
+/// left out: no transport distinction (InfiniBand's figures, 1), or the other
+/// CollNet plan's value in the same fold (its name).
+std::string collnetFallback(const std::string &key)
 {
-    if (key == "roce_efficiency" || key == "efa_efficiency")
-        return 1.0;
     if (key == "collnet_direct_efficiency")
-        return shipped.collnetChainEfficiency;
+        return "collnet_chain_efficiency";
     if (key == "collnet_chain_efficiency")
-        return shipped.collnetDirectEfficiency;
-    throw std::invalid_argument("no fallback for " + key);
+        return "collnet_direct_efficiency";
+    return {};
 }
 
 } // namespace
@@ -284,8 +282,11 @@ void TestModelValidation::crossValidation()
         *pooled = implied.empty();
         if (!implied.empty())
             return std::min(1.0, median(implied));
-        if (gen.empty())
-            return fallback(shipped, key);
+        if (gen.empty()) {
+            if (key == "roce_efficiency" || key == "efa_efficiency")
+                return 1.0;
+            return -1.0; // the other CollNet plan's value in the same fold, set by the caller
+        }
         std::vector<double> others;
         for (const auto &[name, g] : shipped.generations)
             if (name != gen) {
@@ -304,6 +305,7 @@ void TestModelValidation::crossValidation()
     for (const std::string &source : sources) {
         CollectiveConstants left = shipped;
         bool changed = false;
+        std::vector<std::string> deferred; // CollNet plans left without rows
         for (const auto &[constant, ids] : fitted) {
             const auto &[gen, key] = constant;
             std::vector<std::string> kept;
@@ -319,10 +321,16 @@ void TestModelValidation::crossValidation()
             }
             bool pooled = false, fullPooled = false;
             const double v = refit(gen, key, kept, &pooled);
+            if (pooled && gen.empty() && !collnetFallback(key).empty()) {
+                deferred.push_back(key);
+                continue;
+            }
             const double full = refit(gen, key, ids, &fullPooled);
             (gen.empty() ? globalField(left, key) : field(left.generations[gen], key))
                 = pooled ? v : std::min(1.0, shippedValue(gen, key) * v / full);
         }
+        for (const std::string &key : deferred)
+            globalField(left, key) = globalField(left, collnetFallback(key));
         for (const Row &r : m_rows) {
             if (!r.counted || r.source != source)
                 continue;

@@ -298,6 +298,18 @@ void JobsDock::Private::refreshSummary()
     jobSummary->setText(text);
 }
 
+namespace {
+
+/// Milliseconds with three significant digits at least: 0.693, 6.93, 69.3, 693.
+QString milliseconds(double seconds)
+{
+    const double ms = seconds * 1e3;
+    const int decimals = ms >= 100 ? 0 : ms >= 10 ? 1 : ms >= 1 ? 2 : 3;
+    return QString::number(ms, 'f', decimals);
+}
+
+} // namespace
+
 QString JobsDock::Private::collectivesHtml() const
 {
     // Each collective of the step by the collective model, one group alone, with
@@ -313,11 +325,10 @@ QString JobsDock::Private::collectivesHtml() const
                                        : QString::fromStdString(r.modelNote).left(120).toHtmlEscaped();
         else if (r.interval.validated)
             time = tr("%1 ms (%2–%3), %n validation row(s)", nullptr, r.interval.rows)
-                       .arg(r.modelSeconds * 1e3, 0, 'f', 1)
-                       .arg(r.interval.lowSeconds * 1e3, 0, 'f', 1)
-                       .arg(r.interval.highSeconds * 1e3, 0, 'f', 1);
+                       .arg(milliseconds(r.modelSeconds), milliseconds(r.interval.lowSeconds),
+                            milliseconds(r.interval.highSeconds));
         else
-            time = tr("%1 ms (outside every validated regime)").arg(r.modelSeconds * 1e3, 0, 'f', 1);
+            time = tr("%1 ms (outside every validated regime)").arg(milliseconds(r.modelSeconds));
         html += QStringLiteral("<tr><td>%1 %2</td><td>&nbsp;%3</td></tr>")
                     .arg(JobLabels::kind(r.kind), QString::fromLatin1(commOpName(r.op)).toHtmlEscaped(), time);
     }
@@ -683,9 +694,16 @@ void JobsDock::place()
                 out.evaluation
                     = evaluateJob(in.fabric, in.view, in.job, strategy, mode, in.seed, in.excluded, kEcmpSeeds);
             out.impact = degradationImpact(in.fabric, in.view, *out.evaluation, kImpactLinks);
-            out.collectives = placementCollectiveRows(in.fabric, in.view, *out.evaluation);
         } catch (const std::exception &e) {
             out.error = QString::fromStdString(e.what());
+        }
+        if (out.evaluation && out.evaluation->routed()) {
+            // The collective model's figures; a failure here leaves the step's results standing.
+            try {
+                out.collectives = placementCollectiveRows(in.fabric, in.view, *out.evaluation, false);
+            } catch (const std::exception &) {
+                out.collectives.clear();
+            }
         }
         return out;
     }));

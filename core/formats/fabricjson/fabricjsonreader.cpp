@@ -330,7 +330,7 @@ void Reader::topValue(const std::string &key, const json &value)
     } else if (key == "transport") {
         const auto t = value.is_string() ? transportFromName(value.get<std::string>()) : std::nullopt;
         if (!t)
-            error(path, "expected \"infiniband\" or \"ethernet\", got " + describe(value));
+            error(path, "expected \"infiniband\", \"ethernet\" (or \"roce\") or \"efa\", got " + describe(value));
         else
             m_fabric.transport = *t;
     } else if (key == "routing") {

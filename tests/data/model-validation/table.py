@@ -176,8 +176,7 @@ def cross_validate(runner, doc):
         if vals:
             return min(1.0, statistics.median(vals)), "refit"
         if gen is None:
-            f = FALLBACK[key]
-            return (glob[f] if isinstance(f, str) else f), "pooled"
+            return FALLBACK[key], "pooled"  # a name: that constant's value in the same fold
         others = [g[key] for name, g in gens.items() if name != gen]
         return statistics.median(others), "pooled"
 
@@ -187,6 +186,7 @@ def cross_validate(runner, doc):
     for src in sources:
         left_out = {r["id"] for r in rows if source_key(r) == src}
         values = {}
+        deferred = []
         for (gen, key), ids in FITTED.items():
             kept = [i for i in ids if i not in left_out]
             if kept == ids:
@@ -196,9 +196,15 @@ def cross_validate(runner, doc):
                 moves[(gen, key)].append((src, 0.0))
                 continue
             v, how = refit(gen, key, kept)
+            if isinstance(v, str):  # the other CollNet plan's value, refitted without this source too
+                deferred.append(((gen, key), v))
+                continue
             full, _ = refit(gen, key, ids)
             # The shipped value moved by what leaving the source out does to the rule.
             values[(gen, key)] = min(1.0, shipped(gen, key) * v / full) if how == "refit" else v
+            moves[(gen, key)].append((src, values[(gen, key)]))
+        for (gen, key), other in deferred:
+            values[(gen, key)] = values.get((None, other), glob[other])
             moves[(gen, key)].append((src, values[(gen, key)]))
         cfile = constants_file(values) if values else None
         for r in counted:
