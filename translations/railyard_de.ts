@@ -485,7 +485,7 @@
         <translation>GPU-Modell: legt die NVLink-Bandbreite je GPU fest (A100: 300 GB/s, H800: 200 GB/s, H100/H200: 450 GB/s, B200/GB200: 900 GB/s je Richtung), die die Verkehrsanalyse verwendet.</translation>
     </message>
     <message>
-        <location line="+599"/>
+        <location line="+600"/>
         <source>%1 Tbit/s</source>
         <translation>%1 Tbit/s</translation>
     </message>
@@ -5673,12 +5673,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+13"/>
-        <location line="+229"/>
+        <location filename="../views/docks/jobsdockresults.cpp" line="+112"/>
         <source>Strategies × routing</source>
         <translation>Strategien × Routing</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="+16"/>
         <source>Open Job</source>
         <translation>Job öffnen</translation>
     </message>
@@ -5733,7 +5733,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>&lt;br&gt;Die Fabric hat nur %1 GPUs.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../views/docks/jobsdockresults.cpp" line="-82"/>
         <source>&lt;br&gt;&lt;b&gt;Collective model, one group alone&lt;/b&gt; (validated interval)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;1&quot;&gt;</source>
         <translation>&lt;br&gt;&lt;b&gt;Kollektivmodell, eine Gruppe allein&lt;/b&gt; (validiertes Intervall)&lt;table cellspacing=&quot;0&quot; cellpadding=&quot;1&quot;&gt;</translation>
     </message>
@@ -5751,7 +5751,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1 ms (outside every validated regime)</source>
         <translation>%1 ms (außerhalb jedes validierten Bereichs)</translation>
     </message>
@@ -5849,15 +5849,15 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../views/docks/jobsdock.cpp" line="+6"/>
         <location line="+8"/>
         <location line="+213"/>
-        <location line="+84"/>
+        <location line="+91"/>
         <source>subnet manager (LFTs)</source>
         <translation>Subnet-Manager (LFTs)</translation>
     </message>
     <message>
-        <location line="-295"/>
+        <location line="-302"/>
         <source>Every connection follows the forwarding tables hop by hop: %1</source>
         <translation>Jede Verbindung folgt Hop für Hop den Weiterleitungstabellen: %1</translation>
     </message>
@@ -5959,7 +5959,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Die Tabellen des Subnet-Managers wurden verworfen: OpenSM ausführen oder sie erneut laden (Dock „Subnet-Manager“).</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+85"/>
         <source>The fabric changed while the comparison ran: its result was dropped. Press Compare again.</source>
         <translation>Die Fabric hat sich während des Vergleichs geändert: sein Ergebnis wurde verworfen. Erneut Vergleichen drücken.</translation>
     </message>
@@ -5981,7 +5981,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>%1: kann nicht schreiben: %2</translation>
     </message>
     <message>
-        <location filename="../views/docks/jobsdock.cpp" line="-75"/>
+        <location filename="../views/docks/jobsdock.cpp" line="-82"/>
         <source>%1: %2 placement, %3 — link utilization</source>
         <translation>%1: Platzierung %2, %3 — Linkauslastung</translation>
     </message>
@@ -5996,7 +5996,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Die Fabric hat sich während der Platzierung geändert: ihr Ergebnis wurde verworfen. Erneut Platzieren drücken.</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+54"/>
         <source>Comparing strategies and routing modes…</source>
         <translation>Strategien und Routing-Modi werden verglichen…</translation>
     </message>
@@ -8844,7 +8844,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
 <context>
     <name>Railyard::TemplateDialog</name>
     <message>
-        <location filename="../views/dialogs/templatedialog.cpp" line="-542"/>
+        <location filename="../views/dialogs/templatedialog.cpp" line="-543"/>
         <source>New from Template</source>
         <translation>Neu aus Vorlage</translation>
     </message>
@@ -8914,7 +8914,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>&amp;Erstellen</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+99"/>
         <source>Switch radix k (even): k³/4 hosts, k pods, 5k²/4 switches of k ports each</source>
         <translation>Switch-Radix k (gerade): k³/4 Hosts, k Pods, 5k²/4 Switches mit je k Ports</translation>
     </message>
@@ -8925,24 +8925,24 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+99"/>
+        <location line="+89"/>
         <location line="+5"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-91"/>
         <source>&amp;k (radix):</source>
         <translation>&amp;k (Radix):</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+158"/>
+        <location line="+148"/>
         <source>&amp;Link speed:</source>
         <translation>&amp;Link-Geschwindigkeit:</translation>
     </message>
     <message>
-        <location line="-157"/>
+        <location line="-147"/>
         <source>Fat-tree</source>
         <translation>Fat-Tree</translation>
     </message>
@@ -8963,17 +8963,17 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
     </message>
     <message>
         <location line="+1"/>
-        <location line="+135"/>
+        <location line="+125"/>
         <source>&amp;GPU model:</source>
         <translation>&amp;GPU-Modell:</translation>
     </message>
     <message>
-        <location line="-134"/>
+        <location line="-124"/>
         <source>DGX SuperPOD</source>
         <translation>DGX SuperPOD</translation>
     </message>
     <message>
-        <location line="-272"/>
+        <location line="-283"/>
         <source>Leaf switch: </source>
         <translation>Leaf-Switch: </translation>
     </message>
@@ -9074,12 +9074,12 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Wie das Leaf</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+72"/>
         <source>NVIDIA DGX SuperPOD: scalable units of 32 hosts × 8 GPUs, one leaf per rail per SU, non-blocking; radix-64 400G switches (QM9700) unless you choose others below; a core tier once the leaves outnumber a spine&apos;s ports.</source>
         <translation>NVIDIA DGX SuperPOD: Scalable Units aus 32 Hosts × 8 GPUs, ein Leaf pro Rail und SU, nicht blockierend; Radix-64-400G-Switches (QM9700), sofern Sie unten keine anderen wählen; eine Core-Ebene, sobald es mehr Leaves als Ports eines Spines gibt.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+12"/>
         <source>NVL72 racks: 18 compute trays × 4 GB200 GPUs = 72 GPUs, one NVLink domain each</source>
         <translation>NVL72-Racks: 18 Compute-Trays × 4 GB200-GPUs = 72 GPUs, je eine NVLink-Domäne</translation>
     </message>
@@ -9119,7 +9119,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>RoCE-KI-Zonen nach Meta-Vorbild: Zonen aus 3.072 GPUs (384 Hosts, 2 je Rack, ein Rack-Switch je Rack), blockierungsfrei innerhalb einer Zone; eine Aggregationsebene verbindet die Zonen mit 1:7.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+10"/>
         <source>Segments of 128 hosts × 8 GPUs = 1,024 GPUs each; 15 segments form a pod</source>
         <translation>Segmente aus je 128 Hosts × 8 GPUs = 1.024 GPUs; 15 Segmente bilden einen Pod</translation>
     </message>
@@ -9139,7 +9139,7 @@ Der Dienst entscheidet anhand der Rolle des Tokens, mit dem dieses Fenster verbu
         <translation>Alibaba HPN: Segmente aus 128 Hosts × 8 GPUs, Dual-ToR-NICs mit 2 × 200G auf zwei Planes, 51,2T-Leaves (128 × 200G abwärts, 60 × 400G aufwärts), 15 Segmente je Pod, darüber eine Core-Ebene mit 15:1.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+9"/>
         <source>Number of GPU servers</source>
         <translation>Anzahl der GPU-Server</translation>
     </message>

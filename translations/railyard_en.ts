@@ -294,7 +294,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../views/docks/jobsdock.cpp" line="+315"/>
+        <location filename="../views/docks/jobsdockresults.cpp" line="+38"/>
         <source>%1 ms (%2–%3), %n validation row(s)</source>
         <translation>
             <numerusform>%1 ms (%2–%3), %n validation row</numerusform>
@@ -302,7 +302,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+43"/>
+        <location line="+42"/>
         <source>&lt;br&gt;&lt;font color=&quot;#d04040&quot;&gt;%n flow(s) could not be routed.&lt;/font&gt;</source>
         <translation>
             <numerusform>&lt;br&gt;&lt;font color=&quot;#d04040&quot;&gt;%n flow could not be routed.&lt;/font&gt;</numerusform>
@@ -310,7 +310,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+207"/>
+        <location filename="../views/docks/jobsdock.cpp" line="+439"/>
         <source>Its TP, PP and DP groups use %n host(s).</source>
         <translation>
             <numerusform>Its TP, PP and DP groups use %n host.</numerusform>

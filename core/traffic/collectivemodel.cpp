@@ -628,9 +628,9 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
     const double netEff = nicEff * transportEff * collnetEff * protoBw;
     // B200's tree runs at NCCL's per-channel ceiling (tree_channel_cap): a bound on the network part.
     double treeCapSeconds = 0.0;
-    if (algorithm == CollectiveAlgorithm::Tree && treeCap && ncclHardware && planner.M > 1
-        && NcclTuning::treeChannelCapGBps(*ncclHardware) > 0.0)
-        treeCapSeconds = request.bytes / (NcclTuning::treeChannelCapGBps(*ncclHardware) * 1e9);
+    if (algorithm == CollectiveAlgorithm::Tree && treeCap && ncclHardware && planner.M > 1)
+        if (const double capGBps = NcclTuning::treeChannelCapGBps(*ncclHardware); capGBps > 0.0)
+            treeCapSeconds = request.bytes / (capGBps * 1e9);
     if (request.routing == RoutingMode::Ecmp && !e.network.seedBottleneckSeconds.empty()) {
         std::vector<double> totals;
         for (double sec : e.network.seedBottleneckSeconds)

@@ -311,6 +311,17 @@ HardwareChoice TemplateDialog::hardwareChoice() const
     return choice;
 }
 
+namespace {
+
+/// A fixed preset's parameters with NVLS as `generate` sets it for its GPUs.
+ClosParams withDefaultNvls(ClosParams p)
+{
+    p.nvls = nvlsByDefault(p.gpuModel, p.gpusPerHost);
+    return p;
+}
+
+} // namespace
+
 void TemplateDialog::addPreset(const QString &title, const QString &description, QWidget *form,
                                std::function<ClosParams()> build, bool takesModels)
 {
@@ -360,9 +371,7 @@ void TemplateDialog::addDgxSuperpodPreset()
                  "once the leaves outnumber a spine's ports."),
               form,
               [sus, gpu] {
-                  ClosParams p = dgxSuperpodParams(sus->value(), gpu->currentData().toString().toStdString());
-                  p.nvls = nvlsByDefault(p.gpuModel, p.gpusPerHost); // as `generate` does
-                  return p;
+                  return withDefaultNvls(dgxSuperpodParams(sus->value(), gpu->currentData().toString().toStdString()));
               });
 }
 
@@ -391,11 +400,7 @@ void TemplateDialog::addMetaAiZonePreset()
               tr("Meta-style RoCE AI zones: zones of 3,072 GPUs (384 hosts, 2 per rack, one rack switch per rack), "
                  "non-blocking inside a zone; an aggregation tier joins the zones at 1:7."),
               form,
-              [zones] {
-                  ClosParams p = metaAiZoneParams(zones->value());
-                  p.nvls = nvlsByDefault(p.gpuModel, p.gpusPerHost); // as `generate` does
-                  return p;
-              },
+              [zones] { return withDefaultNvls(metaAiZoneParams(zones->value())); },
               false);
 }
 
@@ -410,11 +415,7 @@ void TemplateDialog::addAlibabaHpnPreset()
               tr("Alibaba HPN: segments of 128 hosts × 8 GPUs, dual-ToR 2 × 200G NICs on two planes, 51.2T leaves "
                  "(128 × 200G down, 60 × 400G up), 15 segments per pod, a core tier above at 15:1."),
               form,
-              [segments] {
-                  ClosParams p = alibabaHpnParams(segments->value());
-                  p.nvls = nvlsByDefault(p.gpuModel, p.gpusPerHost); // as `generate` does
-                  return p;
-              },
+              [segments] { return withDefaultNvls(alibabaHpnParams(segments->value())); },
               false);
 }
 
