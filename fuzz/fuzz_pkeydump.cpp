@@ -4,7 +4,7 @@
 // (duplicate blocks, huge indices, foreign LIDs) must end in a verdict.
 #include "core/fabricmanager/enforcement.h"
 #include "core/fabricmanager/pkeydump.h"
-#include "core/formats/ibnetdiscover/infinibandids.h"
+#include "core/model/infinibandids.h"
 #include "core/generators/presets.h"
 
 #include <cstddef>

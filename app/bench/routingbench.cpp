@@ -12,7 +12,7 @@
 #include "app/bench/benchutil.h"
 #include "core/fabricmanager/lftdump.h"
 #include "core/fabricmanager/subnetrouting.h"
-#include "core/formats/ibnetdiscover/infinibandids.h"
+#include "core/model/infinibandids.h"
 #include "core/generators/presets.h"
 
 #include <QJsonDocument>

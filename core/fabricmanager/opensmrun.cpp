@@ -1,7 +1,7 @@
 #include "core/fabricmanager/opensmrun.h"
 
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
-#include "core/formats/ibnetdiscover/infinibandids.h"
+#include "core/model/infinibandids.h"
 
 #include <QDir>
 #include <QElapsedTimer>

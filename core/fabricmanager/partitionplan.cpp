@@ -1,6 +1,6 @@
 #include "core/fabricmanager/partitionplan.h"
 
-#include "core/formats/ibnetdiscover/infinibandids.h"
+#include "core/model/infinibandids.h"
 #include "core/intents/intentevaluation.h"
 #include "core/intents/intentgrouping.h"
 

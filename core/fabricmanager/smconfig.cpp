@@ -1,6 +1,6 @@
 #include "core/fabricmanager/smconfig.h"
 
-#include "core/formats/ibnetdiscover/infinibandids.h"
+#include "core/model/infinibandids.h"
 
 #include <algorithm>
 

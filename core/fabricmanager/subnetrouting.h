@@ -20,7 +20,7 @@
 #include "core/fabricmanager/lftdump.h"
 #include "core/traffic/routing.h"
 #include "core/jobs/jobspec.h"
-#include "core/formats/ibnetdiscover/infinibandids.h"
+#include "core/model/infinibandids.h"
 #include "core/model/fabric.h"
 
 #include <cstdint>

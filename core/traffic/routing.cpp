@@ -2,6 +2,7 @@
 
 #include "core/traffic/maxmin.h"
 #include "core/traffic/routinggraph_p.h"
+#include "core/traffic/staticroutes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -194,6 +195,9 @@ public:
                 group.hosts.push_back(flow.dstHost);
                 for (const auto &[sw, links] : bySwitch)
                     group.finalLinks.push_back(links);
+                group.slotLinks.emplace_back();
+                for (const Attach &a : dst)
+                    group.slotLinks.back().push_back(a.link);
                 it = slotOf.emplace(key, std::pair{git->second, slot}).first;
             } else {
                 m_graph.links(flow.dstHost, flow.dstRail, &dstFallback);
@@ -311,11 +315,10 @@ public:
 
     /// Pinned routing for runs [first, first + count): every flow becomes
     /// `flowletsPerFlow` connections (NCCL's channels), each on ONE path.
-    /// Static: destination-based (D-mod-k on the destination host's index:
-    /// at each hop with n equal-cost next hops, the (d / product of earlier
-    /// n) mod n-th, so all connections towards one host share a path, and
-    /// hosts under one leaf spread over its uplinks); the source NIC is the
-    /// connection's index mod the NICs. Hashed: each connection's 5-tuple
+    /// Static: the subnet manager's forwarding tables (the real ones through
+    /// tablePath, else StaticRoutes: OpenSM's ftree as it computes them), so
+    /// all connections towards one HCA port share a path; connection j
+    /// leaves on the source rail's NIC port j. Hashed: each connection's 5-tuple
     /// hash picks uniformly (or in proportion to the paths behind a hop) at
     /// every hop, seeded per run. Appends each connection of run first + r
     /// to outs[r] as a path of arcs (2 x link + 0 for a -> b, + 1 for
@@ -370,6 +373,34 @@ public:
                         }
                         continue;
                     }
+                    if (!hashed) {
+                        // The subnet manager's tables (StaticRoutes: ftree as OpenSM
+                        // computes it): connection j leaves on NIC port j of the
+                        // source's rail and goes to port j of the destination's.
+                        const auto &dst = group.slotLinks[static_cast<size_t>(p.slot)];
+                        for (int j = 0; j < C; ++j) {
+                            const Attach &a = p.src[static_cast<std::uint32_t>(j) % p.src.size()];
+                            const int cn = m_static->cnOfLink(dst[static_cast<std::uint32_t>(j) % dst.size()]);
+                            tableLinks.clear();
+                            if (cn < 0 || !m_static->trace(a.link, cn, tableLinks)) {
+                                if (run == 0) {
+                                    ++result->unroutedFlows;
+                                    result->unroutedBytes += part;
+                                }
+                                continue;
+                            }
+                            path.clear();
+                            NodeIndex node = m_graph.hostNode(p.srcHost);
+                            for (const std::int32_t l : tableLinks) {
+                                path.push_back(arcOf(l, node));
+                                node = m_graph.otherEnd(l, node);
+                            }
+                            if (run == 0)
+                                result->maxSwitchHops = std::max(result->maxSwitchHops, int(tableLinks.size()) - 1);
+                            out.add(part, path);
+                        }
+                        continue;
+                    }
                     for (int j = 0; j < C; ++j) {
                         // The connection's hash: its ends, its index and the run.
                         Rng rng{options.seed ^ (0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(run) + 1))
@@ -377,31 +408,20 @@ public:
                                 ^ (static_cast<std::uint64_t>(p.dstHost) << 16) ^ static_cast<std::uint64_t>(j)
                                 ^ (static_cast<std::uint64_t>(p.slot) << 56)};
                         rng.next();
-                        const std::uint64_t lid = static_cast<std::uint64_t>(p.dstHost);
-                        std::uint64_t divisor = 1;
-                        auto pick = [&](std::uint32_t n) -> std::uint32_t {
-                            if (hashed)
-                                return rng.below(n);
-                            const auto i = static_cast<std::uint32_t>((lid / divisor) % n);
-                            divisor *= n;
-                            return i;
-                        };
                         path.clear();
-                        const Attach &a = p.src[hashed ? rng.below(static_cast<std::uint32_t>(p.src.size()))
-                                                       : static_cast<std::uint32_t>(j) % p.src.size()];
+                        const Attach &a = p.src[rng.below(static_cast<std::uint32_t>(p.src.size()))];
                         path.push_back(arcOf(a.link, m_graph.hostNode(p.srcHost)));
                         std::int32_t x = a.sw;
                         while (m_dag.dist[static_cast<size_t>(x)] > 0) {
-                            const std::int32_t k = !hashed || m_succ.uniform[static_cast<size_t>(x)]
-                                ? m_succ.at(x, pick(m_succ.count(x)))
+                            const std::int32_t k = m_succ.uniform[static_cast<size_t>(x)]
+                                ? m_succ.at(x, rng.below(m_succ.count(x)))
                                 : m_succ.proportional(x, rng.uniform(), m_graph, m_dag);
                             path.push_back(arcOf(m_graph.arcLink(k), m_graph.switchNode(x)));
                             x = m_graph.arcTo(k);
                         }
                         const auto t = static_cast<size_t>(m_dag.targetOf[static_cast<size_t>(x)]);
                         const auto &links = group.finalLinks[static_cast<size_t>(p.slot) * T + t];
-                        const auto l = links[hashed ? rng.below(static_cast<std::uint32_t>(links.size()))
-                                                    : static_cast<std::uint32_t>(j) % links.size()];
+                        const auto l = links[rng.below(static_cast<std::uint32_t>(links.size()))];
                         path.push_back(arcOf(l, m_graph.switchNode(x)));
                         out.add(part, path);
                     }
@@ -429,8 +449,14 @@ private:
         }
         return true;
     }
+public:
+    /// Static mode without tablePath: the subnet manager's tables to follow.
+    void useStaticRoutes(std::shared_ptr<const StaticRoutes> routes) { m_static = std::move(routes); }
+
+private:
     RoutingGraph m_graph;
     size_t m_linkCount;
+    std::shared_ptr<const StaticRoutes> m_static;
     std::vector<Group> m_groups;
     Dag m_dag;
     Successors m_succ;
@@ -470,6 +496,8 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
     RoutingResult result;
     result.mode = options.mode;
     Router router(fabric, view, flows, &result);
+    if (options.mode == RoutingMode::Static && !options.tablePath)
+        router.useStaticRoutes(StaticRoutes::of(fabric, view));
     if (pinned) {
         const size_t L = static_cast<size_t>(fabric.linkCount());
         std::vector<double> arcCapacity(2 * L);

@@ -153,6 +153,7 @@ struct Group
     std::vector<std::pair<std::int32_t, int>> targets; ///< (switch, links to each host)
     std::vector<std::int32_t> hosts;                   ///< destination host per slot
     std::vector<std::vector<std::int32_t>> finalLinks; ///< per slot * T + t: the host's links from target t
+    std::vector<std::vector<std::int32_t>> slotLinks;  ///< per slot: the host's links of its rail, in port order
     std::vector<Prepared> flows;
 };
 

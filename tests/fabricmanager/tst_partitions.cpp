@@ -10,7 +10,7 @@
 #include "core/fabricmanager/partitionplan.h"
 #include "core/fabricmanager/pkeydump.h"
 #include "core/fabricmanager/smconfig.h"
-#include "core/formats/ibnetdiscover/infinibandids.h"
+#include "core/model/infinibandids.h"
 #include "core/generators/presets.h"
 #include "core/intents/intentreader.h"
 #include "core/intents/selector.h"

@@ -1,5 +1,5 @@
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
-#include "core/formats/ibnetdiscover/infinibandids.h"
+#include "core/model/infinibandids.h"
 #include "core/formats/ibnetdiscover/infinibandrates.h"
 
 #include <QStringLiteral>

@@ -1,4 +1,4 @@
-#include "core/formats/ibnetdiscover/infinibandids.h"
+#include "core/model/infinibandids.h"
 
 #include <algorithm>
 #include <cinttypes>
