@@ -2,7 +2,9 @@
 
 #include "core/analysis/counts.h"
 #include "core/registry/formatregistry.h"
+#include "core/common/inputfile.h"
 #include "core/common/messagetext.h"
+#include "core/export/hostlist.h"
 
 #include <QByteArray>
 #include <QFileInfo>
@@ -392,6 +394,70 @@ std::optional<BomCatalog> catalogOption(const CommandLine &cl)
     if (!catalog)
         printErr(error);
     return catalog;
+}
+
+void addNcclOptions(CommandLine &cl)
+{
+    cl.addOption({QStringLiteral("qps-per-connection")},
+                 QStringLiteral("NCCL_IB_QPS_PER_CONNECTION: queue pairs per NCCL connection, 1 to 128, each hashed "
+                                "on its own by ECMP (default: the fabric's \"nccl\" setting, else NCCL's 1)."),
+                 QStringLiteral("n"));
+    cl.addOption({QStringLiteral("split-data-on-qps")},
+                 QStringLiteral("NCCL_IB_SPLIT_DATA_ON_QPS: 1 splits every message over the queue pairs, 0 "
+                                "(NCCL's default) sends each message on one in turn."),
+                 QStringLiteral("0|1"));
+}
+
+void applyNcclOptions(const CommandLine &cl, Fabric &fabric)
+{
+    if (cl.isSet(QStringLiteral("qps-per-connection"))) {
+        const int qps = cl.intValue(QStringLiteral("qps-per-connection"), 1, 1);
+        if (qps > 128)
+            cl.fail(QStringLiteral("--qps-per-connection: 1 to 128 (NCCL's limit), got %1").arg(qps));
+        fabric.nccl.ibQpsPerConnection = qps;
+    }
+    if (cl.isSet(QStringLiteral("split-data-on-qps"))) {
+        const QString v = cl.value(QStringLiteral("split-data-on-qps")).trimmed();
+        if (v != QLatin1String("0") && v != QLatin1String("1"))
+            cl.fail(QStringLiteral("--split-data-on-qps: 0 or 1, got '%1'").arg(v.left(20)));
+        fabric.nccl.ibSplitDataOnQps = v == QLatin1String("1") ? 1 : 0;
+    }
+}
+
+bool readHostOrder(const QString &path, std::vector<std::string> *hosts)
+{
+    QString error;
+    const std::optional<QByteArray> bytes = readInputFile(path, &error, 64 << 20);
+    if (!bytes) {
+        printErr(error);
+        return false;
+    }
+    int lineNumber = 0;
+    for (const QByteArray &raw : bytes->split('\n')) {
+        ++lineNumber;
+        QByteArray line = raw;
+        if (const int hash = line.indexOf('#'); hash >= 0)
+            line.truncate(hash);
+        for (const QByteArray &item : line.replace(',', ' ').simplified().split(' ')) {
+            if (item.isEmpty())
+                continue;
+            try {
+                for (std::string &name : expandHostlist(item.toStdString(), 1'000'000))
+                    hosts->push_back(std::move(name));
+            } catch (const std::exception &e) {
+                printErr(QStringLiteral("%1:%2: '%3': %4")
+                             .arg(path)
+                             .arg(lineNumber)
+                             .arg(QString::fromUtf8(item.left(60)), QString::fromStdString(e.what())));
+                return false;
+            }
+        }
+    }
+    if (hosts->empty()) {
+        printErr(QStringLiteral("%1: no host ids in the rank order file").arg(path));
+        return false;
+    }
+    return true;
 }
 
 } // namespace Railyard::Cli

@@ -109,6 +109,18 @@ private:
     QCommandLineParser m_parser;
 };
 
+/// A host order file (--rank-order FILE): host ids or hostlists (gpu[001-064]),
+/// one or more per line, separated by spaces or commas, # comments. False
+/// (with the message printed, naming the file and line) when unreadable.
+bool readHostOrder(const QString &path, std::vector<std::string> *hosts);
+
+/// --qps-per-connection and --split-data-on-qps: how NCCL drives the NICs
+/// (NCCL_IB_QPS_PER_CONNECTION, NCCL_IB_SPLIT_DATA_ON_QPS), which sets the
+/// entropy ECMP hashes on (docs/traffic-model.md, "Connections per peer").
+void addNcclOptions(CommandLine &cl);
+/// Puts the options given over the fabric's own NCCL settings.
+void applyNcclOptions(const CommandLine &cl, Fabric &fabric);
+
 /// "--name" (or "-o/--output" style when the option has a one-letter alias).
 QString optionLabel(const QString &name);
 

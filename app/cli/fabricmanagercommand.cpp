@@ -107,6 +107,9 @@ int runRouting(const QStringList &args)
                  QStringLiteral("Instead of --lfts: run the real OpenSM on the design under ibsim once per engine and "
                                 "compare them: ftree, ftree-no-roots, updn, minhop, dfsssp (comma-separated)."),
                  QStringLiteral("list"));
+    cl.addFlag({QStringLiteral("model")},
+               QStringLiteral("Instead of --lfts: the tables Railyard's static routing model computes (OpenSM's ftree "
+                              "as it routes this design, min-hop where ftree refuses it), at any size."));
     cl.addOption({QStringLiteral("permutations")},
                  QStringLiteral("Random bisections for the effective bisection. Default 1000."), QStringLiteral("n"),
                  QStringLiteral("1000"));
@@ -116,7 +119,7 @@ int runRouting(const QStringList &args)
                QStringLiteral("The shift pattern instead (HCA i to HCA i + n/2): one deterministic bisection."));
     cl.addOption({QStringLiteral("job")},
                  QStringLiteral("A training job (*.job.json) placed on the design: its step communication time on "
-                                "the topology (fluid), under Railyard's D-mod-k model and under these tables."),
+                                "the topology (fluid), under Railyard's static routing model and under these tables."),
                  QStringLiteral("file"));
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/cli.md)."));
     cl.setEpilog(QStringLiteral("Exit codes: 0 printed, 1 the fabric, the tables or the job cannot be read, 2 usage "
@@ -125,8 +128,9 @@ int runRouting(const QStringList &args)
         return ExitOk;
     const QString file = cl.positional(0);
     const FileFormat &format = readFormatFor(cl, file, QString(), QStringLiteral("from"));
-    if (cl.isSet(QStringLiteral("lfts")) == cl.isSet(QStringLiteral("engines")))
-        cl.fail(QStringLiteral("give one of --lfts (a dump of the tables) and --engines (run OpenSM)"));
+    if (int(cl.isSet(QStringLiteral("lfts"))) + int(cl.isSet(QStringLiteral("engines"))) + int(cl.isSet(QStringLiteral("model")))
+        != 1)
+        cl.fail(QStringLiteral("give one of --lfts (a dump of the tables), --engines (run OpenSM) and --model"));
     QStringList engines;
     for (const QString &engine : cl.value(QStringLiteral("engines")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         const QString name = engine.trimmed();
@@ -169,12 +173,23 @@ int runRouting(const QStringList &args)
                                                      : engineComparisonToText(fabric->name, results));
         return ExitOk;
     }
-    const LftReadResult read = readTablesFor(*fabric, lftPath);
-    if (!read.ok()) {
-        printErr(read.errorText());
-        return ExitBadInput;
+    std::optional<LftDump> tables;
+    if (cl.isSet(QStringLiteral("model"))) {
+        try {
+            tables = modelTables(*fabric, *StaticRoutes::build(*fabric, CapacityView::of(*fabric)));
+        } catch (const std::exception &e) {
+            printErr(QStringLiteral("%1: %2").arg(file, QString::fromStdString(e.what())));
+            return ExitBadInput;
+        }
+    } else {
+        LftReadResult read = readTablesFor(*fabric, lftPath);
+        if (!read.ok()) {
+            printErr(read.errorText());
+            return ExitBadInput;
+        }
+        tables = std::move(read.dump);
     }
-    const SubnetRouting routing(*fabric, *read.dump);
+    const SubnetRouting routing(*fabric, *tables);
     RoutingReport report = analyzeRouting(routing, permutations, std::uint64_t(seed), shiftOnly);
     if (job)
         report.job = evaluateJobUnderTables(routing, *job);

@@ -66,11 +66,17 @@ int runPlace(const QStringList &args)
                  QStringLiteral("n"), QStringLiteral("1"));
     cl.addOption({QStringLiteral("routing")},
                  QStringLiteral("Routing model for link loads: fluid, ecmp, adaptive, hashed (ECMP hashing, each "
-                                "connection pinned to one path), static (InfiniBand's destination tables, D-mod-k) "
+                                "connection pinned to one path), static (InfiniBand's destination tables, as OpenSM's ftree computes them) "
                                 "or as-routed (the fabric's own: its \"routing\", else static for InfiniBand, "
                                 "adaptive for EFA and hashed otherwise). Default fluid. With --fail or --degrade the report also gives "
                                 "the slowdown as routed and with adaptive routing."),
                  QStringLiteral("mode"), QStringLiteral("fluid"));
+    cl.addOption({QStringLiteral("rank-order")},
+                 QStringLiteral("Which host takes which block of ranks: topology (as placed; the topology strategy "
+                                "keeps every group in the topology's host order), random (the same hosts shuffled, "
+                                "--seed), or FILE: a host list (one id or hostlist per line, # comments), ranks in "
+                                "Megatron order host after host. Default topology."),
+                 QStringLiteral("order"), QStringLiteral("topology"));
     cl.addOption({QStringLiteral("lfts")},
                  QStringLiteral("Route by the forwarding tables a subnet manager computed for this fabric (dump_fts, "
                                 "ibroute or opensm -D output): every connection follows them hop by hop "
@@ -99,6 +105,7 @@ int runPlace(const QStringList &args)
                  QStringLiteral("Write every link the step loads as CSV (link, ends, capacities, bytes per step in "
                                 "the busier direction, utilization), busiest first."),
                  QStringLiteral("file"));
+    addNcclOptions(cl);
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print the report as JSON."));
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Fabric format slug, overriding the file name."),
                  QStringLiteral("slug"));
@@ -138,12 +145,22 @@ int runPlace(const QStringList &args)
             }
         }
 
+    const QString rankOrder = cl.value(QStringLiteral("rank-order")).trimmed();
+    if (rankOrder == QLatin1String("random")) {
+        options.rankOrder = RankOrder::Random;
+    } else if (rankOrder != QLatin1String("topology")) {
+        options.rankOrder = RankOrder::File;
+        if (!readHostOrder(rankOrder, &options.hostOrder))
+            return ExitBadInput;
+    }
+
     const QString fabricFile = cl.positional(0);
     const QString jobFile = cl.positional(1);
     const FileFormat &format = readFormatFor(cl, fabricFile, cl.value(QStringLiteral("from")), QStringLiteral("from"));
     std::optional<Fabric> fabric = loadFabric(fabricFile, format);
     if (!fabric)
         return ExitBadInput;
+    applyNcclOptions(cl, *fabric);
     if (asRouted)
         routing = asRoutedOptions(*fabric, std::uint64_t(seed));
     if (cl.isSet(QStringLiteral("lfts"))) {

@@ -265,6 +265,45 @@ bool SubnetRouting::tablePath(std::int32_t srcHost, std::int32_t srcLink, std::i
     return t.status == TraceStatus::Ok;
 }
 
+LftDump modelTables(const Fabric &fabric, const StaticRoutes &routes)
+{
+    const InfinibandIds ids = InfinibandIds::of(fabric);
+    LftDump dump;
+    // Each HCA's LID and the CN (host link) of its port 1.
+    std::vector<std::pair<int, int>> targets; // (lid, cn)
+    for (std::int32_t l = 0; l < fabric.linkCount(); ++l) {
+        const int cn = routes.cnOfLink(l);
+        if (cn < 0)
+            continue;
+        const Link &link = fabric.link(l);
+        const NodeIndex host = fabric.isHost(link.a) ? link.a : link.b;
+        const int hostPort = std::max(host == link.a ? link.portA : link.portB, 0);
+        const int ca = ids.caOfHostPort(host, hostPort);
+        if (ca < 0 || hostPort - ids.cas[size_t(ca)].firstPort != 0)
+            continue; // port 1 of each HCA
+        const InfinibandIds::Ca &c = ids.cas[size_t(ca)];
+        targets.emplace_back(c.lid, cn);
+        dump.destinations[c.lid] = LftDestination{LftDestination::Kind::ChannelAdapter, c.guid + 1,
+                                                  InfinibandIds::caDescription(fabric, c)};
+    }
+    std::sort(targets.begin(), targets.end());
+    for (std::int32_t s = 0; s < fabric.switchCount(); ++s) {
+        LftTable table;
+        table.guid = ids.switchGuid[size_t(s)];
+        table.name = fabric.switchAt(s).id;
+        const NodeIndex node = fabric.switchNode(s);
+        for (const auto &[lid, cn] : targets) {
+            const std::int32_t l = routes.next(s, cn);
+            if (l < 0)
+                continue;
+            const auto &[pa, pb] = ids.linkPorts[size_t(l)];
+            table.routes.emplace_back(lid, fabric.link(l).a == node ? pa : pb);
+        }
+        dump.switches.push_back(std::move(table));
+    }
+    return dump;
+}
+
 LftReadResult readTablesFor(const Fabric &fabric, const QString &path)
 {
     QString error;
@@ -628,7 +667,7 @@ std::string routingReportToJson(const RoutingReport &r, int indent)
         j["job"] = Json{{"name", r.job->job},
                         {"error", r.job->error.empty() ? Json(nullptr) : Json(r.job->error)},
                         {"step_ms_fluid", ms(r.job->fluidMs)},
-                        {"step_ms_dmodk_model", ms(r.job->modelMs)},
+                        {"step_ms_static_model", ms(r.job->modelMs)},
                         {"step_ms_tables", ms(r.job->tablesMs)},
                         {"bottleneck", r.job->bottleneck},
                         {"unrouted_flows", r.job->unroutedFlows}};
@@ -680,7 +719,7 @@ std::string routingReportToText(const RoutingReport &r)
         } else {
             std::snprintf(line, sizeof line,
                           "  job %s, step communication: %.1f ms on the topology (fluid), %.1f ms under Railyard's "
-                          "D-mod-k model, %.1f ms under these tables (busiest link %s)\n",
+                          "static routing model, %.1f ms under these tables (busiest link %s)\n",
                           r.job->job.c_str(), r.job->fluidMs, r.job->modelMs, r.job->tablesMs,
                           r.job->bottleneck.c_str());
             out += line;

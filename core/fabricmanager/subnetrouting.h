@@ -19,6 +19,7 @@
 
 #include "core/fabricmanager/lftdump.h"
 #include "core/traffic/routing.h"
+#include "core/traffic/staticroutes.h"
 #include "core/jobs/jobspec.h"
 #include "core/model/infinibandids.h"
 #include "core/model/fabric.h"
@@ -94,6 +95,12 @@ private:
     std::vector<std::string> m_problems;
 };
 
+/// The tables Railyard's static routing model computes for the design
+/// (StaticRoutes: OpenSM's ftree, min-hop where ftree refuses the topology),
+/// as the dump of a subnet manager would give them: one table per switch,
+/// one route per HCA (its port 1), LIDs and GUIDs as sm-config writes them.
+LftDump modelTables(const Fabric &fabric, const StaticRoutes &routes);
+
 /// Reads forwarding tables from `path` (at most maxLftDumpBytes) for
 /// `fabric`: the file's or the reader's errors, or one naming the file when
 /// none of its tables belongs to a switch of the fabric.
@@ -159,7 +166,7 @@ RoutingOptions tableRoutingOptions(const SubnetRouting &routing);
 RoutingOptions tableRoutingOptions(const Fabric &fabric, const LftDump &tables);
 
 /// A training job placed on the design (topology strategy) and one step
-/// routed three ways: fluid (the topology's capacity), static D-mod-k
+/// routed three ways: fluid (the topology's capacity), static
 /// (Railyard's model of a subnet manager), and the tables read back.
 struct JobUnderTables
 {

@@ -24,6 +24,9 @@ struct Placement
     std::vector<RankSlot> ranks; ///< indexed by global rank
     std::string strategy;        ///< "topology", "linear", "random"
     std::string rankOrder;       ///< dimensions fastest first over the placed GPUs, e.g. "tp, cp, dp, pp"
+    /// Which host takes which block of ranks: "" as the strategy placed them,
+    /// "random (seed 1)", "as the host list gives it" (PlacementOptions::rankOrder).
+    std::string hostOrder;
     std::vector<std::string> warnings; ///< e.g. TP groups that had to span hosts
 };
 

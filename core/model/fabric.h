@@ -163,6 +163,20 @@ std::optional<Transport> transportFromName(std::string_view name);
 const char *fabricRoutingName(FabricRouting routing);
 std::optional<FabricRouting> fabricRoutingFromName(std::string_view name);
 
+/// How NCCL drives the RDMA NICs, where it changes how a fabric routes
+/// (docs/traffic-model.md, "Connections per peer"). Unset fields take
+/// NCCL's defaults.
+struct NcclSettings
+{
+    /// NCCL_IB_QPS_PER_CONNECTION (1 to 128); 0: NCCL's default, 1.
+    int ibQpsPerConnection = 0;
+    /// NCCL_IB_SPLIT_DATA_ON_QPS; -1: NCCL's default, 0.
+    int ibSplitDataOnQps = -1;
+    bool isDefault() const { return ibQpsPerConnection == 0 && ibSplitDataOnQps < 0; }
+    int qpsPerConnection() const { return ibQpsPerConnection > 0 ? ibQpsPerConnection : 1; }
+    bool splitDataOnQps() const { return ibSplitDataOnQps > 0; }
+};
+
 /// Where the racks stand on the data-hall floor (core/floor/floorplan.h,
 /// docs/floor.md).
 struct FloorPlan;
@@ -176,6 +190,8 @@ public:
     std::string description;
     Transport transport = Transport::Unspecified;
     FabricRouting routing = FabricRouting::Default;
+    /// NCCL's queue pairs (what ECMP hashes on a RoCE fabric).
+    NcclSettings nccl;
     /// The routing in force: `routing`, else static for InfiniBand, adaptive for
     /// EFA (SRD sprays packets), else hashed.
     FabricRouting effectiveRouting() const;

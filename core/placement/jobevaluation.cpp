@@ -43,16 +43,19 @@ void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingO
             }
         }
         if (e.stepSeconds > 0) {
-            const double efficiency = routing.mode == RoutingMode::Adaptive ? routing.adaptiveEfficiency : 1.0;
-            const Bottleneck b = findBottleneck(total, view, efficiency);
+            // Adaptive routing: what spraying leaves usable of switch links.
+            const CapacityView usable = routing.mode == RoutingMode::Adaptive
+                ? adaptiveCapacity(fabric, view, routing.adaptiveEfficiency)
+                : view;
+            const Bottleneck b = findBottleneck(total, usable);
             if (b.link >= 0) {
                 e.bottleneckLink = b.link;
                 e.bottleneckLinkId = fabric.link(b.link).id;
                 e.maxUtilization = b.seconds / e.stepSeconds;
             }
-            const std::vector<double> u = linkUtilization(total, view, e.stepSeconds);
+            const std::vector<double> u = linkUtilization(total, usable, e.stepSeconds);
             for (size_t l = 0; l < u.size() && l < e.linkUtilization.size(); ++l)
-                e.linkUtilization[l] = float(u[l] / efficiency);
+                e.linkUtilization[l] = float(u[l]);
             for (size_t l = 0; l < e.linkBytes.size(); ++l)
                 e.linkBytes[l] = std::max(total.bytesAB[l], total.bytesBA[l]);
         }

@@ -231,6 +231,8 @@ std::string placementReportToJson(const PlacementReport &report)
     o[QStringLiteral("fabric")] = QString::fromStdString(fabric->name);
     o[QStringLiteral("strategy")] = QString::fromStdString(placement.strategy);
     o[QStringLiteral("rank_order")] = QString::fromStdString(placement.rankOrder);
+    o[QStringLiteral("host_order")] = placement.hostOrder.empty() ? QStringLiteral("as placed")
+                                                                 : QString::fromStdString(placement.hostOrder);
     o[QStringLiteral("gpus")] = double(summary.gpus);
     o[QStringLiteral("hosts")] = summary.hosts;
     o[QStringLiteral("placement_ms")] = evaluation.placementMs;
@@ -374,8 +376,10 @@ std::string placementReportToText(const PlacementReport &report)
                              : QStringLiteral(", running: %1").arg(runningJobs.join(QStringLiteral(", "))));
     text += QStringLiteral("  largest free domain (hosts), before → after: %1\n")
                 .arg(fragmentationText(report.before, report.after));
-    text += QStringLiteral("  rank order over the placed GPUs (fastest first): %1\n")
-                .arg(QString::fromStdString(placement.rankOrder));
+    text += QStringLiteral("  rank order over the placed GPUs (fastest first): %1; hosts %2\n")
+                .arg(QString::fromStdString(placement.rankOrder),
+                     placement.hostOrder.empty() ? QStringLiteral("as placed")
+                                                 : QString::fromStdString(placement.hostOrder));
     text += QStringLiteral("  TP groups inside one host: %1 (%2 of %3 groups span hosts)\n")
                 .arg(summary.tpInsideHosts() ? QStringLiteral("yes") : QStringLiteral("no"))
                 .arg(summary.tpGroupsAcrossHosts)

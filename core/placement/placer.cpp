@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <map>
 #include <random>
+#include <unordered_map>
 
 namespace Railyard {
 
@@ -423,6 +425,8 @@ Placement placeJob(const ClusterState &state, const JobSpec &job, const Placemen
     }
     }
 
+    applyRankOrder(fabric, placement, options);
+
     // TP groups inside hosts need TP to divide every used host's GPU count.
     const int tp = job.parallel.tp;
     for (const RankSlot &slot : placement.ranks) {
@@ -434,6 +438,57 @@ Placement placeJob(const ClusterState &state, const JobSpec &job, const Placemen
         }
     }
     return placement;
+}
+
+void applyRankOrder(const Fabric &fabric, Placement &placement, const PlacementOptions &options)
+{
+    if (options.rankOrder == RankOrder::Strategy || placement.ranks.empty())
+        return;
+    // The placed hosts in order of their first rank, each with its GPUs in
+    // rank order: the blocks the new order deals out.
+    std::vector<std::int32_t> hosts;
+    std::unordered_map<std::int32_t, std::vector<int>> gpusOf;
+    for (const RankSlot &slot : placement.ranks) {
+        auto [it, inserted] = gpusOf.try_emplace(slot.host);
+        if (inserted)
+            hosts.push_back(slot.host);
+        it->second.push_back(slot.gpu);
+    }
+    std::vector<std::int32_t> order = hosts;
+    if (options.rankOrder == RankOrder::Random) {
+        std::mt19937_64 rng(options.seed ^ 0x5241'4E4B'4F52'4452ull); // own stream: not the random strategy's
+        for (size_t i = order.size(); i > 1; --i)
+            std::swap(order[i - 1], order[size_t(rng() % i)]);
+        placement.hostOrder = "random (seed " + std::to_string(options.seed) + ")";
+    } else {
+        std::unordered_map<std::int32_t, size_t> position;
+        for (const std::string &id : options.hostOrder) {
+            const NodeIndex n = fabric.findNode(id);
+            if (n < 0 || !fabric.isHost(n))
+                throw PlacementError("rank order: no host '" + id.substr(0, 60) + "'");
+            position.try_emplace(n, position.size());
+        }
+        for (std::int32_t h : hosts)
+            if (!position.count(h))
+                throw PlacementError("rank order: host '" + fabric.host(h).id
+                                     + "' of the placement is not in the host order given");
+        std::stable_sort(order.begin(), order.end(),
+                         [&](std::int32_t a, std::int32_t b) { return position.at(a) < position.at(b); });
+        placement.hostOrder = "as the host list gives it";
+    }
+    // Deal the blocks: the i-th block goes to the i-th host of the new order
+    // that has the same GPUs (hosts of one GPU set trade among themselves).
+    std::map<std::vector<int>, std::vector<std::int32_t>> byGpus; // GPU set -> hosts in the new order
+    for (std::int32_t h : order)
+        byGpus[gpusOf[h]].push_back(h);
+    std::map<std::vector<int>, size_t> next;
+    std::unordered_map<std::int32_t, std::int32_t> moveTo;
+    for (std::int32_t h : hosts) {
+        const std::vector<int> &gpus = gpusOf[h];
+        moveTo[h] = byGpus[gpus][next[gpus]++];
+    }
+    for (RankSlot &slot : placement.ranks)
+        slot.host = moveTo[slot.host];
 }
 
 Placement placeJob(const Fabric &fabric, const JobSpec &job, const PlacementOptions &options)

@@ -44,12 +44,34 @@ enum class PlacementStrategy : std::uint8_t { Topology, Linear, Random };
 const char *placementStrategyName(PlacementStrategy strategy);
 std::optional<PlacementStrategy> placementStrategyFromName(const std::string &name);
 
+/// In which order the chosen hosts take the ranks (docs/traffic-model.md,
+/// "Rank order"): NCCL builds its rings in rank order, so the order decides
+/// which hosts are ring neighbours, and under static routing (D-mod-k on a
+/// fat tree is contention-free for shifts in host order) what a ring costs.
+///  * Strategy: as the strategy placed them. Topology placement keeps every
+///    group's ranks in the topology's host order (ftree's compute-node
+///    order, what schedulers' topology plugins aim for).
+///  * Random: the same hosts, shuffled (seeded), ranks in Megatron order
+///    host after host: a scheduler that ignores the topology.
+///  * File: the same hosts in the order a host list gives (a hostfile, or
+///    OpenSM's ftree compute-node order), ranks in Megatron order host after
+///    host, as torchrun numbers them from a hostfile.
+enum class RankOrder : std::uint8_t { Strategy, Random, File };
+
 struct PlacementOptions
 {
     PlacementStrategy strategy = PlacementStrategy::Topology;
-    std::uint64_t seed = 1;                 ///< random strategy
+    std::uint64_t seed = 1;                 ///< random strategy, random rank order
     std::vector<std::string> excludedHosts; ///< host ids never used by this placement
+    RankOrder rankOrder = RankOrder::Strategy;
+    std::vector<std::string> hostOrder; ///< RankOrder::File: host ids, in rank order
 };
+
+/// Re-orders the hosts of a placement (RankOrder::Random or File; Strategy
+/// leaves it). Each host keeps its GPUs; hosts trade whole blocks of ranks,
+/// so a host only takes the block of a host with the same GPUs. Throws
+/// PlacementError when File lists an unknown id or leaves a placed host out.
+void applyRankOrder(const Fabric &fabric, Placement &placement, const PlacementOptions &options);
 
 /// A job that cannot be placed: too big for the free GPUs, an unknown or
 /// non-host exclusion id, an invalid job.

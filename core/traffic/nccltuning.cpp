@@ -182,6 +182,32 @@ System systemFor(const Hardware &hw)
     return s;
 }
 
+int collectiveChannelsPerNic(const Hardware &hw)
+{
+    if (hw.nodes <= 1)
+        return 1;
+    const System s = systemFor(hw);
+    return std::max(1, s.commChannels / std::max(1, hw.nicsPerNode));
+}
+
+int p2pChannelsPerPeer(const Hardware &hw, int ranks)
+{
+    const double pathGBps = std::min(hw.nicGBps, hw.pcieGBps);
+    int perPeer = std::max(1, static_cast<int>(std::ceil(pathGBps / 14.0 - 1e-9)));
+    auto pow2Up = [](int v) {
+        int p = 1;
+        while (p < v)
+            p *= 2;
+        return p;
+    };
+    perPeer = pow2Up(perPeer);
+    const int p2pChannels = pow2Up(std::min(std::max(1, systemFor(hw).commChannels), 2 * kMaxChannels));
+    const int batches = (std::max(1, ranks) + 7) / 8;
+    while (perPeer > 1 && perPeer * batches > p2pChannels)
+        perPeer /= 2;
+    return perPeer;
+}
+
 namespace {
 
 /// NCCL's algorithm bandwidth (GB/s) of (a, p) for the collective, 0 when the

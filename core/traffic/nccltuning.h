@@ -89,6 +89,22 @@ struct Hardware
 /// (docs/traffic-model.md: the search's speed tables, channel duplication).
 System systemFor(const Hardware &hw);
 
+/// NCCL's connections to one peer through one NIC for the collectives of a
+/// communicator on this hardware (ring and tree): comm->nChannels (System::
+/// commChannels) spread over the NICs the node's ranks use, at least 1.
+/// 8 GPUs on 8 x 400G: 16 channels, 2 per NIC; one GPU per node on a 400G
+/// NIC (Hopper): 4.
+int collectiveChannelsPerNic(const Hardware &hw);
+
+/// NCCL's channels per network peer for point-to-point (send/recv, and so
+/// all-to-all) in a communicator of `ranks` ranks (src/graph/paths.cc,
+/// ncclTopoGetNchannels and ncclTopoComputeP2pChannels): one per 14 GB/s of
+/// the GPU's path to its NIC (NCCL_P2P_PER_CHANNEL_NET_BW), at least one,
+/// rounded up to a power of two, then halved while a batch of 8 peers would
+/// need more than the communicator's p2p channels. 400G: 4 (2 past 32 ranks,
+/// 1 past 64 on 16 channels); 200G: 2.
+int p2pChannelsPerPeer(const Hardware &hw, int ranks);
+
 /// Arch from a GPU model name: a100 → Ampere, h100/h800/h200/h20 → Hopper,
 /// b200/b300/gb200/gb300 → Blackwell; unknown → Hopper.
 Arch archOfGpu(const std::string &gpuModel);

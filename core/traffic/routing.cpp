@@ -67,9 +67,33 @@ const char *routingModeDescription(RoutingMode mode)
     case RoutingMode::Ecmp: return "ECMP Monte-Carlo (average link loads)";
     case RoutingMode::Adaptive: return "adaptive routing";
     case RoutingMode::Hashed: return "ECMP hashing (each connection pinned to one path)";
-    case RoutingMode::Static: return "static destination routing (D-mod-k)";
+    case RoutingMode::Static: return "static destination routing (the subnet manager's ftree tables)";
     }
     return "";
+}
+
+RoutingOptions resolvedOptions(const Fabric &fabric, RoutingOptions options)
+{
+    if (options.qpsPerConnection == 0)
+        options.qpsPerConnection = fabric.nccl.qpsPerConnection();
+    if (options.splitDataOnQps < 0)
+        options.splitDataOnQps = fabric.nccl.splitDataOnQps() ? 1 : 0;
+    return options;
+}
+
+int effectiveQueuePairs(const RoutingOptions &options, const Flow &flow, int channels)
+{
+    const int qps = std::max(1, options.qpsPerConnection);
+    if (options.splitDataOnQps > 0 || qps == 1 || !(flow.callBytes > 0.0))
+        return qps;
+    const double messages = std::ceil(flow.callBytes / std::max(1, channels) / ncclChunkBytes);
+    return static_cast<int>(std::clamp<double>(messages, 1.0, qps));
+}
+
+int connectionsOf(const RoutingOptions &options, const Flow &flow)
+{
+    const int channels = flow.channels > 0 ? flow.channels : std::max(1, options.flowletsPerFlow);
+    return channels * effectiveQueuePairs(options, flow, channels);
 }
 
 Distribution Distribution::of(std::vector<double> values)
@@ -117,6 +141,17 @@ int hostLinkRail(const Fabric &fabric, std::int32_t hostIndex, std::int32_t link
     return host.nics[static_cast<size_t>(pos) % host.nics.size()].rail;
 }
 
+CapacityView adaptiveCapacity(const Fabric &fabric, const CapacityView &view, double efficiency)
+{
+    CapacityView out = view;
+    for (std::int32_t l = 0; l < fabric.linkCount() && static_cast<size_t>(l) < out.gbps.size(); ++l) {
+        const Link &k = fabric.link(l);
+        if (fabric.isSwitch(k.a) && fabric.isSwitch(k.b))
+            out.gbps[static_cast<size_t>(l)] *= efficiency;
+    }
+    return out;
+}
+
 Bottleneck findBottleneck(const LinkLoads &loads, const CapacityView &view, double efficiency)
 {
     Bottleneck best;
@@ -156,7 +191,8 @@ using namespace RoutingDetail;
 class Router
 {
 public:
-    Router(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows, RoutingResult *result)
+    Router(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows, const RoutingOptions &options,
+           RoutingResult *result)
         : m_graph(fabric, view)
         , m_linkCount(static_cast<size_t>(fabric.linkCount()))
     {
@@ -173,6 +209,7 @@ public:
             Prepared p;
             p.src = m_graph.links(flow.srcHost, flow.srcRail, &srcFallback);
             p.bytes = flow.bytes;
+            p.connections = connectionsOf(options, flow);
             p.srcHost = flow.srcHost;
             p.dstHost = flow.dstHost;
             const std::int64_t key = static_cast<std::int64_t>(flow.dstHost) * 4096 + std::max(-1, flow.dstRail) + 1;
@@ -276,7 +313,6 @@ public:
         std::vector<Rng> rngs;
         for (int r = 0; r < count; ++r)
             rngs.push_back(rngForRun(options.seed, first + r));
-        const int F = options.flowletsPerFlow;
         for (Group &group : m_groups) {
             m_dag.build(m_graph, group);
             m_succ.build(m_graph, m_dag);
@@ -284,6 +320,7 @@ public:
             for (Prepared &p : group.flows) {
                 if (!dropUnreachable(p, result))
                     continue;
+                const int F = p.connections;
                 const double part = p.bytes / F;
                 for (int r = 0; r < count; ++r) {
                     Rng &rng = rngs[static_cast<size_t>(r)];
@@ -329,7 +366,6 @@ public:
                      RoutingResult *result)
     {
         const bool hashed = options.mode == RoutingMode::Hashed;
-        const int C = options.flowletsPerFlow;
         std::vector<std::int32_t> path, tableLinks;
         auto arcOf = [&](std::int32_t link, NodeIndex from) {
             return 2 * link + (m_graph.isEndA(link, from) ? 0 : 1);
@@ -337,13 +373,16 @@ public:
         outs.resize(static_cast<size_t>(count));
         for (PinnedFlows &out : outs)
             out.clear();
-        for (Group &group : m_groups) {
+        for (size_t gi = 0; gi < m_groups.size(); ++gi) {
+            Group &group = m_groups[gi];
+            const std::uint64_t groupIndex = gi;
             m_dag.build(m_graph, group);
             const size_t T = group.targets.size();
             m_succ.build(m_graph, m_dag);
             for (Prepared &p : group.flows) {
                 if (!dropUnreachable(p, result))
                     continue;
+                const int C = p.connections;
                 const double part = p.bytes / C;
                 for (int r = 0; r < count; ++r) {
                     const int run = first + r;
@@ -402,14 +441,16 @@ public:
                         continue;
                     }
                     for (int j = 0; j < C; ++j) {
-                        // The connection's hash: its ends, its index and the run.
-                        Rng rng{options.seed ^ (0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(run) + 1))
-                                ^ (static_cast<std::uint64_t>(p.srcHost) << 40)
-                                ^ (static_cast<std::uint64_t>(p.dstHost) << 16) ^ static_cast<std::uint64_t>(j)
-                                ^ (static_cast<std::uint64_t>(p.slot) << 56)};
-                        rng.next();
+                        // Connection j leaves on NIC port j of the source's rail. Its
+                        // hash is its 5-tuple's: the NIC it leaves (the source
+                        // address), the destination host and rail (the destination
+                        // address), its index (the queue pair: RoCE's UDP source
+                        // port) and the run's hash seed.
+                        const Attach &a = p.src[static_cast<std::uint32_t>(j) % p.src.size()];
+                        Rng rng{mix64(options.seed, static_cast<std::uint64_t>(run), static_cast<std::uint64_t>(a.link),
+                                      static_cast<std::uint64_t>(p.dstHost) << 20 | groupIndex,
+                                      static_cast<std::uint64_t>(j))};
                         path.clear();
-                        const Attach &a = p.src[rng.below(static_cast<std::uint32_t>(p.src.size()))];
                         path.push_back(arcOf(a.link, m_graph.hostNode(p.srcHost)));
                         std::int32_t x = a.sw;
                         while (m_dag.dist[static_cast<size_t>(x)] > 0) {
@@ -480,12 +521,15 @@ Bottleneck bottleneckOfRun(const double *ab, const double *ba, size_t links, con
 } // namespace
 
 RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows,
-                         const RoutingOptions &options)
+                         const RoutingOptions &given)
 {
+    const RoutingOptions options = resolvedOptions(fabric, given);
     if (view.gbps.size() != static_cast<size_t>(fabric.linkCount()))
         throw std::invalid_argument("routing: the capacity view does not match the fabric");
     if (options.mode == RoutingMode::Adaptive && !(options.adaptiveEfficiency > 0.0 && options.adaptiveEfficiency <= 1.0))
         throw std::invalid_argument("routing: the adaptive efficiency must be in (0, 1]");
+    if (given.qpsPerConnection < 0 || options.qpsPerConnection < 1 || options.qpsPerConnection > 128)
+        throw std::invalid_argument("routing: queue pairs per connection must be 1 to 128");
     if (options.mode == RoutingMode::Ecmp && (options.flowletsPerFlow < 1 || options.seeds < 1))
         throw std::invalid_argument("routing: ECMP needs at least 1 flowlet per flow and 1 seed");
 
@@ -495,7 +539,7 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
 
     RoutingResult result;
     result.mode = options.mode;
-    Router router(fabric, view, flows, &result);
+    Router router(fabric, view, flows, options, &result);
     if (options.mode == RoutingMode::Static && !options.tablePath)
         router.useStaticRoutes(StaticRoutes::of(fabric, view));
     if (pinned) {
@@ -509,8 +553,8 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
         // under ~256 MiB (a connection: its bytes, its offset and ~6 arcs).
         std::size_t connectionsPerRun = 0;
         for (const Flow &flow : flows)
-            connectionsPerRun += flow.srcHost != flow.dstHost && flow.bytes > 0.0 ? 1 : 0;
-        connectionsPerRun *= static_cast<std::size_t>(options.flowletsPerFlow);
+            if (flow.srcHost != flow.dstHost && flow.bytes > 0.0)
+                connectionsPerRun += static_cast<std::size_t>(connectionsOf(options, flow));
         const std::size_t bytesPerRun = std::max<std::size_t>(1, connectionsPerRun * (8 + 4 + 6 * 4));
         const int batch = static_cast<int>(std::clamp<std::size_t>((256u << 20) / bytesPerRun, 1, std::size_t(runs)));
         std::vector<PinnedFlows> outs;
@@ -570,8 +614,9 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
     }
     if (options.mode != RoutingMode::Ecmp) {
         router.routeFluid(&result);
-        result.bottleneck = findBottleneck(result.loads, view,
-                                           options.mode == RoutingMode::Adaptive ? options.adaptiveEfficiency : 1.0);
+        result.bottleneck = options.mode == RoutingMode::Adaptive
+            ? findBottleneck(result.loads, adaptiveCapacity(fabric, view, options.adaptiveEfficiency))
+            : findBottleneck(result.loads, view);
         return result;
     }
 

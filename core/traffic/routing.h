@@ -27,8 +27,10 @@
 //    among all shortest paths (the same as uniform per-hop hashing in
 //    symmetric Clos fabrics; chosen so the mean over seeds equals the fluid
 //    loads exactly). Reports the busiest link per seed and its distribution.
-//  * Adaptive: the fluid split with every capacity multiplied by
-//    `adaptiveEfficiency` (default 0.95).
+//  * Adaptive: the fluid split with every switch-to-switch capacity
+//    multiplied by `adaptiveEfficiency` (default 0.95): what spraying
+//    packets over the paths costs. A host's link is its only path: adaptive
+//    routing neither spreads nor reduces it.
 //  * Pinned routing, as a fabric without adaptive routing really forwards:
 //    each flow is `flowletsPerFlow` connections (NCCL's channels), each on
 //    ONE path, and a phase lasts until its slowest connection finishes at
@@ -38,8 +40,9 @@
 //      - Hashed: ECMP hashing (RoCE): each connection hashed at every hop,
 //        `seeds` runs with different hash seeds; the median run is reported
 //        and seedSeconds is the spread.
-//      - Static: destination-based tables (InfiniBand's subnet manager),
-//        D-mod-k on the destination host: deterministic, one run.
+//      - Static: destination-based tables (InfiniBand's subnet manager):
+//        OpenSM's ftree as it computes them (staticroutes.h), or the real
+//        tables read back (tablePath): deterministic, one run.
 //    docs/traffic-model.md, "Pinned routing", works an example by hand.
 
 #include "core/analysis/capacity.h"
@@ -64,12 +67,22 @@ bool routingModeFromName(const std::string &name, RoutingMode *mode);
 struct RoutingOptions
 {
     RoutingMode mode = RoutingMode::Fluid;
-    double adaptiveEfficiency = 0.95; ///< adaptive mode: fraction of capacity usable, (0, 1]
-    int flowletsPerFlow = 4;          ///< ECMP, hashed, static: sub-flows (connections) per flow, >= 1
+    double adaptiveEfficiency = 0.95; ///< adaptive mode: fraction of switch-to-switch capacity usable, (0, 1]
+    int flowletsPerFlow = 4;          ///< ECMP, hashed, static: connections per flow when the flow does not say (Flow::channels), >= 1
+    /// NCCL_IB_QPS_PER_CONNECTION: queue pairs per connection (1 to 128),
+    /// each hashed on its own (RoCE's UDP source port); a connection's
+    /// bytes are spread evenly over them. 0: the fabric's (Fabric::nccl).
+    int qpsPerConnection = 0;
+    /// NCCL_IB_SPLIT_DATA_ON_QPS: 1 splits every message over all the queue
+    /// pairs; 0 (NCCL's default) sends each message on one queue pair in
+    /// turn, so a call of m messages uses at most m of them (a message is
+    /// NCCL's chunk, ncclChunkBytes). -1: the fabric's.
+    int splitDataOnQps = -1;
     int seeds = 100;                  ///< ECMP, hashed: runs with different hash seeds, >= 1
     std::uint64_t seed = 1;           ///< ECMP: base seed; run i uses a stream derived from (seed, i)
     /// Static mode: the paths a subnet manager's forwarding tables give
-    /// (docs/fabric-manager.md; SubnetRouting::tablePaths) instead of D-mod-k.
+    /// (docs/fabric-manager.md; SubnetRouting::tablePaths) instead of the
+    /// modelled ftree tables (StaticRoutes).
     /// Given the source host, the NIC link a connection leaves on and the
     /// destination host, fills `links` (that NIC link first, the destination's
     /// NIC link last) and returns true; false when the tables have no route
@@ -80,6 +93,23 @@ struct RoutingOptions
     /// "subnet manager (LFTs)" when tablePath is set: for reports.
     std::string tableSource{};
 };
+
+/// NCCL's chunk of the Simple protocol: a 4 MiB buffer in 8 steps. A
+/// message a connection posts.
+inline constexpr double ncclChunkBytes = 512.0 * 1024.0;
+
+/// The queue pairs a flow's connection really spreads over: all of them
+/// when data is split on them, else at most one per message of one call.
+/// `options` with the fabric's settings filled in (resolvedOptions).
+int effectiveQueuePairs(const RoutingOptions &options, const Flow &flow, int channels);
+
+/// Connections a flow is routed as under pinned routing: its channels (or
+/// the options' default) x its effective queue pairs.
+int connectionsOf(const RoutingOptions &options, const Flow &flow);
+
+/// `options` with what it leaves to the fabric taken from it (its NCCL
+/// queue pairs and data splitting).
+RoutingOptions resolvedOptions(const Fabric &fabric, RoutingOptions options);
 
 /// The link that limits a set of loads: the largest bytes / capacity.
 struct Bottleneck
@@ -139,12 +169,16 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
 RoutingMode routingModeOf(FabricRouting routing);
 
 /// Options that route as `fabric` really forwards (Fabric::effectiveRouting):
-/// hashed over `hashSeeds` hash seeds, static D-mod-k, or adaptive; 4
+/// hashed over `hashSeeds` hash seeds, static (ftree tables), or adaptive; 4
 /// connections per flow (NCCL's channels per peer on one NIC).
 RoutingOptions asRoutedOptions(const Fabric &fabric, std::uint64_t seed = 1, int hashSeeds = 16);
 
-/// "ECMP hashing", "static routing (D-mod-k)", … for reports.
+/// "ECMP hashing", "static destination routing (…)", … for reports.
 const char *routingModeDescription(RoutingMode mode);
+
+/// The capacities adaptive routing makes usable: switch-to-switch links
+/// times `efficiency`, host links as they are (a single path).
+CapacityView adaptiveCapacity(const Fabric &fabric, const CapacityView &view, double efficiency);
 
 /// The limiting link of `loads`: max over links and directions of
 /// bytes / (capacity x efficiency). Links with capacity 0 are skipped.

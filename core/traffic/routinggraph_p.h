@@ -33,6 +33,18 @@ struct Rng
     }
 };
 
+/// A well-mixed 64-bit hash of a few values (SplitMix64 finalizer chained):
+/// distinct inputs give independent-looking streams.
+inline std::uint64_t mix64(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint64_t d, std::uint64_t e)
+{
+    std::uint64_t h = 0x6A09E667F3BCC909ull;
+    for (std::uint64_t v : {a, b, c, d, e}) {
+        Rng r{h ^ v};
+        h = r.next();
+    }
+    return h;
+}
+
 inline Rng rngForRun(std::uint64_t seed, int run)
 {
     Rng mix{seed ^ (0xD1B54A32D192ED03ull * (static_cast<std::uint64_t>(run) + 1))};
@@ -144,6 +156,7 @@ struct Prepared
     std::int32_t dstHost = -1;
     std::int32_t slot = 0; ///< destination host's slot in its group
     double bytes = 0.0;
+    int connections = 1;   ///< pinned and ECMP modes: connections (channels x queue pairs)
 };
 
 /// All flows towards hosts that share the same attachment pattern

@@ -1,6 +1,7 @@
 #include "core/traffic/steptraffic.h"
 
 #include "core/jobs/ranklayout.h"
+#include "core/traffic/nccltuning.h"
 
 #include <algorithm>
 #include <numeric>
@@ -234,8 +235,11 @@ void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c
             const HostMembers &from = hosts[size_t(i)];
             const HostMembers &to = hosts[size_t((i + 1) % h)];
             for (size_t j = 0; j < rings; ++j) {
+                // NCCL's ring leaves and enters each node on one NIC (its
+                // graph search keeps a channel on one rail): the sender's.
+                // A member on another GPU index is reached over NVLink.
                 const RankSlot &a = from.gpus[j % from.gpus.size()], &b = to.gpus[j % to.gpus.size()];
-                fn(a.host, a.gpu, b.host, b.gpu, perEdge);
+                fn(a.host, a.gpu, b.host, a.gpu, perEdge);
             }
         }
         return;
@@ -261,8 +265,9 @@ void forEachNetworkTransfer(const Placement &placement, const GroupCollective &c
             const RankSlot &bslot = placement.ranks[size_t(c.ranks[i + 1])];
             if (unitOf(units, a.host) == unitOf(units, bslot.host))
                 continue;
-            fn(a.host, a.gpu, bslot.host, bslot.gpu, s);
-            fn(bslot.host, bslot.gpu, a.host, a.gpu, s);
+            // PXN: each send leaves on the NIC of the receiver's rail.
+            fn(a.host, bslot.gpu, bslot.host, bslot.gpu, s);
+            fn(bslot.host, a.gpu, a.host, a.gpu, s);
         }
         return;
     }
@@ -330,15 +335,74 @@ int gpuRail(const Fabric &fabric, std::int32_t host, int gpu)
     return h.nics[size_t(gpu) % h.nics.size()].rail;
 }
 
+namespace {
+
+/// NCCL's channels per network peer for the collective's communicator on
+/// the hardware it runs on, memoised per shape (a step has thousands of
+/// groups of a few shapes).
+class ChannelCounts
+{
+public:
+    ChannelCounts(const Fabric &fabric, const NvlinkUnits *units)
+        : m_fabric(fabric)
+        , m_units(units)
+    {
+    }
+
+    int of(const Placement &placement, const GroupCollective &c)
+    {
+        if (c.ranks.size() < 2)
+            return 1;
+        const RankSlot &first = placement.ranks[size_t(c.ranks.front())];
+        const Host &host = m_fabric.host(first.host);
+        int perUnit = 1, units = int(c.ranks.size());
+        const bool ring = c.op != CommOp::P2p && c.op != CommOp::AllToAll;
+        if (ring) {
+            const std::vector<HostMembers> members = groupByUnit(placement, c.ranks, m_units);
+            units = int(members.size());
+            for (const HostMembers &hm : members)
+                perUnit = std::max(perUnit, int(hm.gpus.size()));
+        }
+        const std::uint64_t nicMbps = host.nics.empty() ? 0 : std::uint64_t(std::llround(host.nics.front().speedGbps * 1000));
+        const std::uint64_t key = (std::uint64_t(ring) << 63) ^ (std::uint64_t(std::uint32_t(perUnit)) << 44)
+            ^ (std::uint64_t(std::uint32_t(units)) << 24) ^ (nicMbps * 0x9E3779B97F4A7C15ull)
+            ^ std::uint64_t(std::hash<std::string>{}(host.gpuModel));
+        if (const auto it = m_cache.find(key); it != m_cache.end())
+            return it->second;
+        NcclTuning::Hardware hw;
+        hw.arch = NcclTuning::archOfGpu(host.gpuModel);
+        hw.gpusPerNode = perUnit;
+        hw.nodes = units;
+        hw.nvlinkGBps = host.nvlinkGBps;
+        hw.nicsPerNode = std::max(1, std::min(perUnit, int(host.nics.size()) * std::max(1, perUnit / std::max(1, host.gpus))));
+        hw.nicGBps = host.nics.empty() ? 50.0 : host.nics.front().speedGbps / 8.0;
+        hw.pcieGBps = hw.arch >= NcclTuning::Arch::Hopper ? 48.0 : 24.0;
+        hw.nvls = host.nvls;
+        const int channels = ring ? NcclTuning::collectiveChannelsPerNic(hw)
+                                  : NcclTuning::p2pChannelsPerPeer(hw, int(c.ranks.size()));
+        m_cache.emplace(key, channels);
+        return channels;
+    }
+
+private:
+    const Fabric &m_fabric;
+    const NvlinkUnits *m_units;
+    std::unordered_map<std::uint64_t, int> m_cache;
+};
+
+} // namespace
+
 std::vector<Flow> collectiveFlows(const Fabric &fabric, const Placement &placement, const GroupCollective &c,
                                   bool sharp)
 {
     std::vector<Flow> flows;
     const NvlinkUnits units = nvlinkUnits(fabric);
+    ChannelCounts counts(fabric, &units);
+    const int channels = counts.of(placement, c);
     forEachNetworkTransfer(
         placement, c,
         [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
-            flows.push_back({sh, dh, gpuRail(fabric, sh, sg), gpuRail(fabric, dh, dg), bytes});
+            flows.push_back({sh, dh, gpuRail(fabric, sh, sg), gpuRail(fabric, dh, dg), bytes, channels, bytes});
         },
         sharp, &units);
     return flows;
@@ -352,10 +416,12 @@ std::vector<Flow> stepFlows(const Fabric &fabric, const Placement &placement,
     std::unordered_map<std::uint64_t, size_t> index;
     std::vector<Flow> flows;
     const NvlinkUnits units = nvlinkUnits(fabric);
+    ChannelCounts counts(fabric, &units);
     for (const GroupCollective &c : collectives) {
         if (!kinds.empty() && std::find(kinds.begin(), kinds.end(), c.kind) == kinds.end())
             continue;
         const double times = double(c.countPerStep);
+        const int channels = counts.of(placement, c);
         forEachNetworkTransfer(
             placement, c,
             [&](std::int32_t sh, int sg, std::int32_t dh, int dg, double bytes) {
@@ -366,8 +432,12 @@ std::vector<Flow> stepFlows(const Fabric &fabric, const Placement &placement,
                     | std::uint64_t((dr + 1) & 0xff);
                 const auto [it, inserted] = index.try_emplace(key, flows.size());
                 if (inserted)
-                    flows.push_back({sh, dh, sr, dr, 0.0});
-                flows[it->second].bytes += bytes * times;
+                    flows.push_back({sh, dh, sr, dr, 0.0, 0, 0.0});
+                Flow &f = flows[it->second];
+                f.bytes += bytes * times;
+                // One communicator's connections carry the merged calls.
+                f.channels = std::max(f.channels, channels);
+                f.callBytes = std::max(f.callBytes, bytes);
             },
             sharp, &units);
     }

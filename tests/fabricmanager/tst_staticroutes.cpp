@@ -100,6 +100,7 @@ private slots:
         QTest::newRow("rail-optimized 1,024 GPUs, three tiers") << "rail-1k";
         QTest::newRow("DGX SuperPOD, 2 SUs, two tiers") << "superpod";
         QTest::newRow("fat-tree k=8, a leaf uplink and a core down") << "fat-tree-failed";
+        QTest::newRow("rail-optimized, 3 pods under radix-16 cores") << "three-pods";
     }
 
     void sameTablesAsOpenSm()
@@ -108,6 +109,16 @@ private slots:
         Fabric fabric;
         if (design.startsWith(QLatin1String("fat-tree"))) {
             fabric = generateClos(fatTreeParams(8, 200));
+        } else if (design == QLatin1String("three-pods")) {
+            // Three pods cannot share radix-16 cores evenly: the top tier is
+            // irregular, as cluster-3k's (3 pods under radix-64 cores) is.
+            ClosParams params = railOptimizedParams(24);
+            params.nicGbps = 200;
+            for (TierSpec &tier : params.tierSpecs) {
+                tier.radix = 16;
+                tier.uplinkGbps = 200;
+            }
+            fabric = generateClos(params);
         } else if (design == QLatin1String("rail-1k")) {
             ClosParams params = railOptimizedParams(128);
             params.nicGbps = 200;

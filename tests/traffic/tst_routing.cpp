@@ -243,16 +243,25 @@ void TestRouting::railsChooseTheNicLinks()
     }
 }
 
-// Adaptive = fluid loads, capacity x 0.95: the host link's drain time
-// B * 8 / (100e9 * 0.95).
+// Adaptive = fluid loads, switch-to-switch capacity x 0.95. One flow from
+// host 0 to host 15 (another pod): its host link, its only path, keeps its
+// 100G: B * 8 / 100e9 = 0.08 s (each leaf uplink carries B/2 at 95G, 0.042 s).
+// Both hosts of the first leaf sending across: each leaf uplink carries
+// (B + B) / 2 = B at 95G, B * 8 / (100e9 * 0.95) = 0.0842 s, above the
+// host links' 0.08 s.
 void TestRouting::adaptiveScalesCapacity()
 {
     const Fabric f = generateClos(fatTreeParams(4, 100.0));
-    const std::vector<Flow> flows{{0, 15, -1, -1, B}};
     RoutingOptions options;
     options.mode = RoutingMode::Adaptive;
-    const RoutingResult r = routeFlows(f, CapacityView::of(f), flows, options);
-    QVERIFY(near(r.bottleneck.seconds, 0.08 / 0.95));
+    const std::vector<Flow> one{{0, 15, -1, -1, B}};
+    const RoutingResult r = routeFlows(f, CapacityView::of(f), one, options);
+    QVERIFY(near(r.bottleneck.seconds, 0.08));
+    QVERIFY(f.isHost(f.link(r.bottleneck.link).a) || f.isHost(f.link(r.bottleneck.link).b));
+    const std::vector<Flow> two{{0, 15, -1, -1, B}, {1, 14, -1, -1, B}};
+    const RoutingResult r2 = routeFlows(f, CapacityView::of(f), two, options);
+    QVERIFY(near(r2.bottleneck.seconds, 0.08 / 0.95));
+    QVERIFY(f.isSwitch(f.link(r2.bottleneck.link).a) && f.isSwitch(f.link(r2.bottleneck.link).b));
 }
 
 // m = 32 flows on 32 equal paths, one flowlet each: balls into bins. The fluid

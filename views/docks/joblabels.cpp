@@ -19,7 +19,7 @@ QString JobLabels::mode(RoutingMode m, int ecmpSeeds)
     case RoutingMode::Ecmp: return tr("ECMP (%n seeds)", nullptr, ecmpSeeds);
     case RoutingMode::Adaptive: return tr("adaptive");
     case RoutingMode::Hashed: return tr("ECMP hashing (pinned)");
-    case RoutingMode::Static: return tr("static routing (D-mod-k)");
+    case RoutingMode::Static: return tr("static routing (ftree tables)");
     }
     return {};
 }

@@ -551,7 +551,7 @@ void JobsDock::place()
         PlaceOutcome out;
         try {
             if (underTables)
-                out.evaluation = evaluateJob(in.fabric, in.view, in.job, PlacementOptions{strategy, in.seed, in.excluded},
+                out.evaluation = evaluateJob(in.fabric, in.view, in.job, PlacementOptions{strategy, in.seed, in.excluded, RankOrder::Strategy, {}},
                                              tableRoutingOptions(in.fabric, *in.tables));
             else
                 out.evaluation
@@ -641,7 +641,7 @@ void JobsDock::compare()
                 double ms = std::nan("");
                 try {
                     const JobEvaluation e = evaluateJob(in.fabric, in.view, in.job,
-                                                        PlacementOptions{kStrategies[st], in.seed, in.excluded}, tables);
+                                                        PlacementOptions{kStrategies[st], in.seed, in.excluded, RankOrder::Strategy, {}}, tables);
                     if (e.routed())
                         ms = e.stepCommTimeMs();
                     else

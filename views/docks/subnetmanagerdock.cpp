@@ -414,7 +414,7 @@ void SubnetManagerDock::showReport()
             html += tr("<br><b>Job %1</b>: %2").arg(QString::fromStdString(r.job->job).toHtmlEscaped(),
                                                      QString::fromStdString(r.job->error).toHtmlEscaped());
         else
-            html += tr("<br><b>Job %1</b>: %2 ms per step under the tables (fluid %3 ms, D-mod-k model %4 ms); "
+            html += tr("<br><b>Job %1</b>: %2 ms per step under the tables (fluid %3 ms, static routing model %4 ms); "
                        "limited by %5")
                         .arg(QString::fromStdString(r.job->job).toHtmlEscaped(), locale.toString(r.job->tablesMs, 'f', 1),
                              locale.toString(r.job->fluidMs, 'f', 1), locale.toString(r.job->modelMs, 'f', 1),

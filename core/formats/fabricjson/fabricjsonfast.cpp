@@ -15,6 +15,8 @@
 #include "core/common/limits.h"
 #include "core/floor/floorplan.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 
 namespace Railyard::FabricJsonDetail {
@@ -298,6 +300,25 @@ bool readPlain(std::string_view data, Fabric &fabric)
                 return -1;
             }
             return 9;
+        }
+        if (k == "nccl") {
+            // Small: parsed whole; anything unusual is the full reader's to report.
+            std::string_view raw;
+            if (!json.rawValue(raw) || raw.size() > 4096)
+                return -1;
+            const nlohmann::json v = nlohmann::json::parse(raw, nullptr, false);
+            if (!v.is_object())
+                return -1;
+            for (const auto &[key, value] : v.items()) {
+                if (key == "ib_qps_per_connection" && value.is_number_integer() && value.get<long long>() >= 1
+                    && value.get<long long>() <= 128)
+                    fabric.nccl.ibQpsPerConnection = value.get<int>();
+                else if (key == "ib_split_data_on_qps" && value.is_boolean())
+                    fabric.nccl.ibSplitDataOnQps = value.get<bool>() ? 1 : 0;
+                else
+                    return -1;
+            }
+            return 10;
         }
         if (k == "links") {
             nodesDone = true;

@@ -237,6 +237,17 @@ bool FabricJsonFormat::write(const Fabric &fabric, QIODevice &device, QString *e
         out += ",\n \"routing\": ";
         appendEscaped(out, fabricRoutingName(fabric.routing));
     }
+    if (!fabric.nccl.isDefault()) {
+        out += ",\n \"nccl\": {";
+        const char *sep = "";
+        if (fabric.nccl.ibQpsPerConnection > 0) {
+            out += "\"ib_qps_per_connection\": " + std::to_string(fabric.nccl.ibQpsPerConnection);
+            sep = ", ";
+        }
+        if (fabric.nccl.ibSplitDataOnQps >= 0)
+            out += std::string(sep) + "\"ib_split_data_on_qps\": " + (fabric.nccl.ibSplitDataOnQps ? "true" : "false");
+        out += "}";
+    }
 
     // Each array element on its own line keeps git diffs readable.
     auto section = [&](const char *key, size_t count, auto &&writeOne) {

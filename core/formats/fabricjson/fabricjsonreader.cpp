@@ -339,6 +339,27 @@ void Reader::topValue(const std::string &key, const json &value)
             error(path, "expected \"hashed\", \"static\" or \"adaptive\", got " + describe(value));
         else
             m_fabric.routing = *r;
+    } else if (key == "nccl") {
+        if (!value.is_object()) {
+            error(path, "expected an object of NCCL settings, got " + describe(value));
+        } else {
+            for (const auto &[k, v] : value.items()) {
+                const std::string at = path + "/" + pointerEscape(elided(k));
+                if (k == "ib_qps_per_connection") {
+                    if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 128)
+                        error(at, "expected an integer from 1 to 128 (NCCL_IB_QPS_PER_CONNECTION), got " + describe(v));
+                    else
+                        m_fabric.nccl.ibQpsPerConnection = v.get<int>();
+                } else if (k == "ib_split_data_on_qps") {
+                    if (!v.is_boolean())
+                        error(at, "expected true or false (NCCL_IB_SPLIT_DATA_ON_QPS), got " + describe(v));
+                    else
+                        m_fabric.nccl.ibSplitDataOnQps = v.get<bool>() ? 1 : 0;
+                } else {
+                    warning(at, "unknown NCCL setting \"" + elided(k) + "\" ignored");
+                }
+            }
+        }
     } else if (key == "floor") {
         if (!value.is_object()) {
             error(path, "expected the floor object (docs/floor.md), got " + describe(value));
