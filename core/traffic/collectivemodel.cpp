@@ -385,7 +385,7 @@ CollectiveAlgorithm ourAlgorithm(Algo a)
 }
 
 /// What NCCL's model sees of the participating hosts.
-NcclTuning::System ncclSystem(const Fabric &fabric, const CollectiveRequest &request, const Planner &planner)
+NcclTuning::Hardware ncclHardwareOf(const Fabric &fabric, const CollectiveRequest &request, const Planner &planner)
 {
     NcclTuning::Hardware hw;
     hw.arch = NcclTuning::Arch::Blackwell;
@@ -416,7 +416,12 @@ NcclTuning::System ncclSystem(const Fabric &fabric, const CollectiveRequest &req
     hw.nicGBps = nicGBps > 0.0 ? nicGBps : 12.5;
     hw.pcieGBps = hw.arch >= NcclTuning::Arch::Hopper ? 48.0 : 24.0; // Gen5 / Gen4 x16 to the NIC
     hw.collnet = fabricHasSharp(fabric);
-    return NcclTuning::systemFor(hw);
+    return hw;
+}
+
+NcclTuning::System ncclSystem(const Fabric &fabric, const CollectiveRequest &request, const Planner &planner)
+{
+    return NcclTuning::systemFor(ncclHardwareOf(fabric, request, planner));
 }
 
 NcclTuning::Coll ncclColl(CollectiveOp op)
@@ -447,9 +452,17 @@ CollectiveEstimate estimateCollective(const Fabric &fabric, const CapacityView &
                                         + std::to_string(fabric.host(h.host).gpus) + " GPUs, asked for "
                                         + std::to_string(h.gpus));
     }
-    const Planner planner(fabric, request.hosts, request.bytes);
+    Planner planner(fabric, request.hosts, request.bytes);
     if (planner.n < 2)
         throw std::invalid_argument("a collective needs at least 2 ranks");
+    // NCCL's channels across units: its search channels' NICs, its
+    // connections per NIC and per all-to-all peer.
+    if (planner.M > 1) {
+        const NcclTuning::Hardware hw = ncclHardwareOf(fabric, request, planner);
+        const NcclTuning::System system = NcclTuning::systemFor(hw);
+        const int nics = std::max(1, std::min({planner.g, system.ring.channels, hw.nicsPerNode}));
+        planner.setChannels(nics, std::max(1, system.commChannels / nics), NcclTuning::p2pChannelsPerPeer(hw, planner.n));
+    }
 
     const CollectiveOp op = request.op;
     const bool allToAll = op == CollectiveOp::AllToAll;

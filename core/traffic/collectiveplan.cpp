@@ -149,15 +149,18 @@ void Planner::hierarchicalIntra(Plan &p) const
 }
 
 /// Ring (closed) or chain edges between consecutive units, one flow per
-/// channel c (GPU c of each unit, on its NIC's rail).
+/// network channel c (GPU c of each unit, on its NIC's rail); with fewer
+/// channels than GPUs each carries the share of g / channels GPUs.
 void Planner::ring(Plan &p, double bytesPerChannel, bool closed) const
 {
     if (M < 2)
         return;
+    const int channels = netChannels();
+    const double bytes = bytesPerChannel * g / channels;
     for (int i = 0; i < (closed ? M : M - 1); ++i)
-        for (int c = 0; c < g; ++c) {
+        for (int c = 0; c < channels; ++c) {
             const End a = end(i, c), b = end((i + 1) % M, c);
-            p.flows.push_back({a.host, b.host, a.rail, b.rail, bytesPerChannel});
+            p.flows.push_back({a.host, b.host, a.rail, b.rail, bytes, m_channelsPerNic, bytes});
         }
 }
 
@@ -177,10 +180,12 @@ void Planner::doubleBinaryTree(Plan &p, double bytesPerTreePerChannel) const
             if (up < 0)
                 continue;
             const int parent = tree == 0 ? up : (M % 2 == 0 ? M - 1 - up : (up + 1) % M);
-            for (int c = 0; c < g; ++c) {
+            const int channels = netChannels();
+            const double bytes = bytesPerTreePerChannel * g / channels;
+            for (int c = 0; c < channels; ++c) {
                 const End child = end(i, c), top = end(parent, c);
-                p.flows.push_back({child.host, top.host, child.rail, top.rail, bytesPerTreePerChannel});
-                p.flows.push_back({top.host, child.host, top.rail, child.rail, bytesPerTreePerChannel});
+                p.flows.push_back({child.host, top.host, child.rail, top.rail, bytes, m_channelsPerNic, bytes});
+                p.flows.push_back({top.host, child.host, top.rail, child.rail, bytes, m_channelsPerNic, bytes});
             }
         }
 }
@@ -219,12 +224,12 @@ void Planner::allToAll(Plan &p, bool pxn) const
                 const End to = end(b, l);
                 if (pxn) {
                     const End from = end(a, l);
-                    p.flows.push_back({from.host, to.host, from.rail, to.rail, ga * chunk});
+                    p.flows.push_back({from.host, to.host, from.rail, to.rail, ga * chunk, m_p2pPerPeer, ga * chunk});
                     continue;
                 }
                 for (int k = 0; k < ga; ++k) {
                     const End from = end(a, k);
-                    p.flows.push_back({from.host, to.host, from.rail, to.rail, chunk});
+                    p.flows.push_back({from.host, to.host, from.rail, to.rail, chunk, m_p2pPerPeer, chunk});
                 }
             }
         }

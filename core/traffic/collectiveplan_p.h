@@ -13,6 +13,7 @@
 #include "core/traffic/collectivemodel.h"
 #include "core/traffic/flows.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace Railyard::CollectivePlan {
@@ -44,6 +45,20 @@ public:
 
     Plan plan(CollectiveOp op, CollectiveAlgorithm algorithm) const;
 
+    /// NCCL's channels across units (docs/traffic-model.md, "Connections
+    /// per peer"): rings and trees leave each unit on `nics` NICs (its
+    /// search channels, at most g), each carrying g / nics of a GPU's share,
+    /// with `perNic` connections each; all-to-all uses `p2pPerPeer`
+    /// connections per peer. Unset: g NICs, one connection each.
+    void setChannels(int nics, int perNic, int p2pPerPeer)
+    {
+        m_netChannels = nics;
+        m_channelsPerNic = perNic;
+        m_p2pPerPeer = p2pPerPeer;
+    }
+    /// NICs a ring or tree leaves each unit on.
+    int netChannels() const { return m_netChannels > 0 ? std::min(m_netChannels, g) : g; }
+
     int n = 0; ///< ranks
     int g = 0; ///< most ranks in one NVLink unit
     int M = 0; ///< NVLink units (hosts, or multi-host domains)
@@ -66,6 +81,9 @@ private:
     const Fabric &m_fabric;
     std::vector<Unit> m_units;
     double S = 0.0;
+    int m_netChannels = 0;
+    int m_channelsPerNic = 0;
+    int m_p2pPerPeer = 0;
 };
 
 /// Parent of `rank` in NCCL's binary tree of n ranks (ncclGetBtree), -1 for

@@ -57,7 +57,7 @@ const std::vector<double> kInterSpeeds[4] = {
 // rate the GPU's NVLink bandwidth is made of (links = nvlinkGBps / nominal).
 constexpr double kNvlinkLinkGBps[4] = {20.0, 20.0, 20.6, 40.1};
 constexpr double kNvlinkNominalGBps[4] = {25.0, 25.0, 25.0, 50.0};
-constexpr int kMaxChannels = 32;
+constexpr int kMaxChannels = 64; // MAXCHANNELS since NCCL 2.25 (32 before)
 
 int archIndex(Arch a)
 {
@@ -187,7 +187,9 @@ int collectiveChannelsPerNic(const Hardware &hw)
     if (hw.nodes <= 1)
         return 1;
     const System s = systemFor(hw);
-    return std::max(1, s.commChannels / std::max(1, hw.nicsPerNode));
+    // Each search channel runs through one NIC: no more NICs than channels.
+    const int nics = std::max(1, std::min(hw.nicsPerNode, s.ring.channels));
+    return std::max(1, s.commChannels / nics);
 }
 
 int p2pChannelsPerPeer(const Hardware &hw, int ranks)
@@ -201,7 +203,7 @@ int p2pChannelsPerPeer(const Hardware &hw, int ranks)
         return p;
     };
     perPeer = pow2Up(perPeer);
-    const int p2pChannels = pow2Up(std::min(std::max(1, systemFor(hw).commChannels), 2 * kMaxChannels));
+    const int p2pChannels = pow2Up(std::min(std::max(1, systemFor(hw).commChannels), kMaxChannels));
     const int batches = (std::max(1, ranks) + 7) / 8;
     while (perPeer > 1 && perPeer * batches > p2pChannels)
         perPeer /= 2;
