@@ -11,6 +11,7 @@
 #include "app/cli/comparedesignscommand.h"
 #include "app/cli/collectivecommand.h"
 #include "app/cli/comparecommand.h"
+#include "app/cli/stepvalidationcommand.h"
 #include "app/cli/convertcommand.h"
 #include "app/cli/exportcommand.h"
 #include "app/cli/generatecommand.h"
@@ -64,7 +65,9 @@ const Command commands[] = {
     {"verify-cabling", "verify-cabling DESIGN FOUND", "Check the as-built cabling against the design.", runVerifyCabling},
     {"export", "export FILE --to FORMAT", "Write a Slurm, Kueue or Volcano topology.", runExport},
     {"collective", "collective FABRIC --op OP", "Time, algbw and busbw of one collective.", runCollective},
-    {"place", "place FABRIC JOB", "Place a training job; per-step traffic by tier.", runPlace},
+    {"place", "place FABRIC JOB", "Place a training job; its step and per-step traffic.", runPlace},
+    {"step-validation", "step-validation RUNS.json", "The step model against measured training runs.",
+     runStepValidation},
     {"intent", "intent lint|diff|sign|...", "Lint, diff, sign, approve, verify network intents.", runIntent},
     {"keys", "keys generate --name N", "Generate an Ed25519 key pair for signing intents.", runKeys},
     {"health", "health FABRIC --job JOB", "Link and rank health: detect, attribute, re-place.", runHealth},

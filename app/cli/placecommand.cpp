@@ -106,6 +106,14 @@ int runPlace(const QStringList &args)
                                 "the busier direction, utilization), busiest first."),
                  QStringLiteral("file"));
     addNcclOptions(cl);
+    cl.addOption({QStringLiteral("mfu")},
+                 QStringLiteral("The compute efficiency (MFU while computing, (0, 1]) instead of the job's compute.mfu "
+                                "or the default fitted for the GPU and precision."),
+                 QStringLiteral("x"));
+    cl.addOption({QStringLiteral("measured-step")},
+                 QStringLiteral("A step time measured on a real run (seconds): the report gives the compute efficiency "
+                                "it implies (docs/step-validation.md)."),
+                 QStringLiteral("seconds"));
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print the report as JSON."));
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Fabric format slug, overriding the file name."),
                  QStringLiteral("slug"));
@@ -176,7 +184,17 @@ int runPlace(const QStringList &args)
     const std::optional<JobSpec> jobRead = readJobFile(jobFile);
     if (!jobRead)
         return ExitBadInput;
-    const JobSpec &job = *jobRead;
+    JobSpec jobGiven = *jobRead;
+    if (cl.isSet(QStringLiteral("mfu"))) {
+        const double mfu = cl.doubleValue(QStringLiteral("mfu"), 0.0);
+        if (mfu > 1.0)
+            cl.fail(QStringLiteral("--mfu: in (0, 1], got %1").arg(mfu));
+        jobGiven.compute.mfu = mfu;
+    }
+    const double measuredStep = cl.isSet(QStringLiteral("measured-step"))
+        ? cl.doubleValue(QStringLiteral("measured-step"), 0.0)
+        : 0.0;
+    const JobSpec &job = jobGiven;
 
     for (const std::string &name : options.excludedHosts)
         if (!fabric->isHost(fabric->findNode(name))) {
@@ -315,7 +333,8 @@ int runPlace(const QStringList &args)
     for (const QString &name : runningNames)
         running.push_back(name.toStdString());
     const PlacementReport report
-        = buildPlacementReport(*fabric, view, state, job, std::move(evaluation), routing.mode, std::move(running));
+        = buildPlacementReport(*fabric, view, state, job, std::move(evaluation), routing.mode, std::move(running),
+                               measuredStep);
     printOutRaw(cl.isSet(QStringLiteral("json")) ? placementReportToJson(report) : placementReportToText(report));
     return ExitOk;
 }

@@ -88,7 +88,7 @@ void checkConsistency(const JobSpec &job, bool gpusGiven, Issues &issues)
 {
     const ModelShape &m = job.model;
     const Parallelism &p = job.parallel;
-    if (p.tp < 1 || p.pp < 1 || p.dp < 1 || p.ep < 1 || p.cp < 1) {
+    if (p.tp < 1 || p.pp < 1 || p.dp < 1 || p.ep < 1 || p.cp < 1 || p.vp < 1) {
         issues.error("/parallelism", "every degree must be at least 1");
         return;
     }
@@ -116,6 +116,14 @@ void checkConsistency(const JobSpec &job, bool gpusGiven, Issues &issues)
         issues.warning("/parallelism/pp",
                        "pp " + num(p.pp) + " does not divide the " + num(m.layers)
                            + " layers: stages are uneven (traffic counts the largest stage)");
+    if (p.vp > 1 && p.pp < 2)
+        issues.error("/parallelism/vp", "vp " + num(p.vp) + " needs pipeline stages (pp > 1)");
+    else if (p.vp > m.layers)
+        issues.error("/parallelism/vp", "vp " + num(p.vp) + " exceeds the " + num(m.layers) + " layers");
+    else if (1LL * p.pp * p.vp > m.layers)
+        issues.warning("/parallelism/vp", "pp × vp = " + num(1LL * p.pp * p.vp) + " virtual stages for "
+                                              + num(m.layers) + " layers: some hold none (Megatron counts the "
+                                              "embedding and the loss as stages of their own)");
     if (m.hiddenSize % p.tp != 0)
         issues.error("/parallelism/tp", "tp " + num(p.tp) + " does not divide hidden_size " + num(m.hiddenSize));
     if (m.sequenceLength % p.cp != 0)
@@ -250,7 +258,8 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
         issues.error("/version", "unsupported version " + num(version) + " (this Railyard reads version 1)");
     r.unknownFields(
         doc, "",
-        {"format", "version", "name", "description", "model", "parallelism", "batch", "optimizer_sharding", "gpus"});
+        {"format", "version", "name", "description", "model", "parallelism", "batch", "optimizer_sharding", "compute",
+         "gpus"});
 
     JobSpec job;
     r.string(doc, "", "name", job.name, true);
@@ -292,9 +301,19 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
             r.integer(*moe, "/model/moe", "expert_hidden_size", m.expertHiddenSize, true, 1);
             r.unknownFields(*moe, "/model/moe", {"experts", "top_k", "moe_layers", "expert_hidden_size"});
         }
+        r.integer(*model, "/model", "attention_heads", m.attentionHeads, false, 1);
+        r.integer(*model, "/model", "kv_heads", m.kvHeads, false, 1);
+        if (m.kvHeads > 0 && m.attentionHeads == 0)
+            issues.error("/model/kv_heads", "kv_heads needs attention_heads");
+        else if (m.kvHeads > m.attentionHeads || (m.kvHeads > 0 && m.attentionHeads % m.kvHeads != 0))
+            issues.error("/model/kv_heads", "kv_heads " + num(m.kvHeads) + " must divide attention_heads "
+                                                + num(m.attentionHeads));
+        if (m.attentionHeads > 0 && m.hiddenSize % m.attentionHeads != 0)
+            issues.error("/model/attention_heads", "attention_heads " + num(m.attentionHeads)
+                                                       + " does not divide hidden_size " + num(m.hiddenSize));
         r.unknownFields(*model, "/model",
                         {"parameters", "layers", "hidden_size", "sequence_length", "vocabulary", "precision",
-                         "precision_bytes", "moe"});
+                         "precision_bytes", "moe", "attention_heads", "kv_heads"});
     }
     if (const json *par = r.object(doc, "", "parallelism", true)) {
         Parallelism &p = job.parallel;
@@ -303,7 +322,8 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
         r.integer(*par, "/parallelism", "dp", p.dp, true, 1);
         r.integer(*par, "/parallelism", "ep", p.ep, false, 1);
         r.integer(*par, "/parallelism", "cp", p.cp, false, 1);
-        r.unknownFields(*par, "/parallelism", {"tp", "pp", "dp", "ep", "cp"});
+        r.integer(*par, "/parallelism", "vp", p.vp, false, 1);
+        r.unknownFields(*par, "/parallelism", {"tp", "pp", "dp", "ep", "cp", "vp"});
     }
     if (const json *batch = r.object(doc, "", "batch", true)) {
         r.integer(*batch, "/batch", "micro_batch", job.microBatch, true, 1);
@@ -320,6 +340,20 @@ JobSpecResult parseJobSpec(std::string_view text, const QString &fileName)
             job.sharding = OptimizerSharding::Fsdp;
         else
             issues.error("/optimizer_sharding", "unknown optimizer sharding \"" + elided(sharding) + "\" (none, zero1, fsdp)");
+    }
+    if (const json *compute = r.object(doc, "", "compute", false)) {
+        ComputeSpec &c = job.compute;
+        if (r.string(*compute, "/compute", "precision", c.precision, false) && !precisionBytesFor(c.precision))
+            issues.error("/compute/precision", "unknown precision \"" + elided(c.precision) + "\" (bf16, fp16, fp8, fp32)");
+        if (r.number(*compute, "/compute", "mfu", c.mfu, false) && !(c.mfu > 0 && c.mfu <= 1))
+            issues.error("/compute/mfu", "mfu must be in (0, 1], the share of the GPU's peak achieved while computing");
+        if (const json *overlap = r.object(*compute, "/compute", "overlap", false)) {
+            r.boolean(*overlap, "/compute/overlap", "dp", c.overlapDp, false);
+            r.boolean(*overlap, "/compute/overlap", "tp", c.overlapTp, false);
+            r.boolean(*overlap, "/compute/overlap", "cp", c.overlapCp, false);
+            r.unknownFields(*overlap, "/compute/overlap", {"dp", "tp", "cp"});
+        }
+        r.unknownFields(*compute, "/compute", {"precision", "mfu", "overlap"});
     }
     int gpus = 0;
     const bool gpusGiven = r.integer(doc, "", "gpus", gpus, true, 1);
@@ -377,6 +411,10 @@ std::string writeJobSpec(const JobSpec &job)
         model["precision"] = m.precision;
     if (m.precision.empty() || !precisionBytesFor(m.precision))
         model["precision_bytes"] = m.precisionBytes;
+    if (m.attentionHeads > 0)
+        model["attention_heads"] = m.attentionHeads;
+    if (m.kvHeads > 0)
+        model["kv_heads"] = m.kvHeads;
     if (m.isMoe())
         model["moe"] = {{"experts", m.experts},
                         {"top_k", m.topK},
@@ -388,6 +426,8 @@ std::string writeJobSpec(const JobSpec &job)
         parallelism["ep"] = p.ep;
     if (p.cp != 1)
         parallelism["cp"] = p.cp;
+    if (p.vp != 1)
+        parallelism["vp"] = p.vp;
     ojson doc = ojson::object();
     doc["format"] = jobJsonTag;
     doc["version"] = 1;
@@ -398,6 +438,19 @@ std::string writeJobSpec(const JobSpec &job)
     doc["parallelism"] = std::move(parallelism);
     doc["batch"] = {{"micro_batch", job.microBatch}, {"global_batch", job.globalBatch}};
     doc["optimizer_sharding"] = optimizerShardingName(job.sharding);
+    const ComputeSpec &c = job.compute;
+    const ComputeSpec defaults;
+    if (!c.precision.empty() || c.mfu > 0 || c.overlapDp != defaults.overlapDp || c.overlapTp != defaults.overlapTp
+        || c.overlapCp != defaults.overlapCp) {
+        ojson compute = ojson::object();
+        if (!c.precision.empty())
+            compute["precision"] = c.precision;
+        if (c.mfu > 0)
+            compute["mfu"] = c.mfu;
+        if (c.overlapDp != defaults.overlapDp || c.overlapTp != defaults.overlapTp || c.overlapCp != defaults.overlapCp)
+            compute["overlap"] = {{"dp", c.overlapDp}, {"tp", c.overlapTp}, {"cp", c.overlapCp}};
+        doc["compute"] = std::move(compute);
+    }
     doc["gpus"] = p.worldSize();
     return doc.dump(1) + "\n";
 }

@@ -35,6 +35,11 @@ struct ModelShape
     int topK = 0;             ///< experts each token is routed to
     int moeLayers = 0;        ///< layers whose MLP is a mixture of experts
     int expertHiddenSize = 0; ///< hidden size of one expert's MLP
+    int attentionHeads = 0;   ///< query heads; 0: not given
+    int kvHeads = 0;          ///< key/value heads (grouped-query attention); 0: as many as query heads
+
+    /// Key and value size over query size: kv heads / heads (1 without GQA).
+    double kvShare() const { return attentionHeads > 0 && kvHeads > 0 ? double(kvHeads) / attentionHeads : 1.0; }
 
     bool isMoe() const { return experts > 0; }
     /// Parameters of all experts: moeLayers × experts × 3 × hidden × expertHidden
@@ -54,6 +59,9 @@ struct Parallelism
     int dp = 1;
     int ep = 1;
     int cp = 1;
+    /// Virtual pipeline stages per pipeline rank (Megatron's interleaved
+    /// 1F1B schedule): the bubble shrinks by vp, the pipeline sends grow by vp.
+    int vp = 1;
 
     /// tp × cp × dp × pp, saturated at LLONG_MAX: a job file's degrees are
     /// checked after this is first used, and four large ints overflow 64 bits.
@@ -68,6 +76,28 @@ struct Parallelism
 };
 
 enum class OptimizerSharding { None, Zero1, Fsdp };
+
+/// How the job computes (docs/job-format.md, "compute"; the step model in
+/// core/placement/steptime.h). Unset fields take the defaults.
+struct ComputeSpec
+{
+    /// The precision the GEMMs run in, which sets the GPU's peak ("bf16",
+    /// "fp8", …); empty: the model's precision.
+    std::string precision;
+    /// Achieved / peak FLOP/s while computing (communication and the
+    /// pipeline bubble excluded); 0: the default for the GPU generation and
+    /// precision, fitted on published runs (resources/model/compute-efficiency.json).
+    double mfu = 0;
+    /// Data-parallel gradient reduction and parameter gathering overlap the
+    /// backward and forward passes (Megatron's overlap_grad_reduce and
+    /// overlap_param_gather). Default on.
+    bool overlapDp = true;
+    /// Tensor-parallel collectives overlap the GEMMs (Transformer Engine's
+    /// userbuffers, --tp-comm-overlap). Default off.
+    bool overlapTp = false;
+    /// Context-parallel exchanges overlap attention (ring attention). Default on.
+    bool overlapCp = true;
+};
 const char *optimizerShardingName(OptimizerSharding sharding);
 
 struct JobSpec
@@ -79,6 +109,7 @@ struct JobSpec
     int microBatch = 1;  ///< sequences per micro-batch per data-parallel rank
     int globalBatch = 1; ///< sequences per optimizer step
     OptimizerSharding sharding = OptimizerSharding::None;
+    ComputeSpec compute;
     long long gpus = 0; ///< = parallel.worldSize() once read
 
     /// global / (micro × dp): micro-batches each pipeline runs per step.

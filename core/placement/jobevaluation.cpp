@@ -82,6 +82,7 @@ JobEvaluation evaluateJob(const ClusterState &state, const CapacityView &view, c
 {
     const Fabric &fabric = state.fabric();
     JobEvaluation e;
+    e.job = job;
     QElapsedTimer timer;
     timer.start();
     e.placement = placeJob(state, job, placement);
@@ -115,13 +116,17 @@ JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const 
 
 namespace {
 
-/// The busiest GPU's host-local time in one call of `groups` (per-GPU form
-/// of hostLocalBytes: ring factor × S for all-reduce / AG / RS over the local
-/// members, (local − 1) × S / n for all-to-all, S per same-host pipeline
-/// neighbour), over NVLink, or PCIe on hosts without it. The hosts of a
-/// multi-host NVLink domain are one NVLink unit.
-double hostLocalSeconds(const Fabric &fabric, const Placement &placement,
-                     const std::vector<const GroupCollective *> &groups)
+void finish(CollectiveCallTime &t)
+{
+    t.seconds = std::max(t.networkSeconds, t.nvlinkSeconds);
+    if (t.nvlinkSeconds > t.networkSeconds)
+        t.bottleneckLink = -1;
+}
+
+} // namespace
+
+double hostLocalCallSeconds(const Fabric &fabric, const Placement &placement,
+                            const std::vector<const GroupCollective *> &groups)
 {
     const double pcieGBps = CollectiveConstants{}.pcieGBps;
     auto rate = [&](std::int32_t host) {
@@ -175,21 +180,12 @@ double hostLocalSeconds(const Fabric &fabric, const Placement &placement,
     return worst;
 }
 
-void finish(CollectiveCallTime &t)
-{
-    t.seconds = std::max(t.networkSeconds, t.nvlinkSeconds);
-    if (t.nvlinkSeconds > t.networkSeconds)
-        t.bottleneckLink = -1;
-}
-
-} // namespace
-
 CollectiveCallTime timeCollectiveCall(const Fabric &fabric, const CapacityView &view, const Placement &placement,
                                       const std::vector<const GroupCollective *> &groups, const RoutingOptions &routing,
                                       bool sharp)
 {
     CollectiveCallTime t;
-    t.nvlinkSeconds = hostLocalSeconds(fabric, placement, groups);
+    t.nvlinkSeconds = hostLocalCallSeconds(fabric, placement, groups);
     std::vector<Flow> flows;
     for (const GroupCollective *c : groups) {
         const std::vector<Flow> f = collectiveFlows(fabric, placement, *c, sharp);
@@ -265,7 +261,7 @@ timeCollectiveCalls(const Fabric &fabric, const CapacityView &view, const JobEva
         }
         // Fluid loads are linear in bytes: the phase's drain time shared by its calls.
         CollectiveCallTime &t = out[i];
-        t.nvlinkSeconds = hostLocalSeconds(fabric, evaluation.placement, groups);
+        t.nvlinkSeconds = hostLocalCallSeconds(fabric, evaluation.placement, groups);
         for (const JobPhaseTime &ph : evaluation.phases)
             if (ph.kind == first.kind) {
                 t.networkSeconds = ph.seconds / double(first.countPerStep);
@@ -289,6 +285,7 @@ JobEvaluation rerouted(const Fabric &fabric, const CapacityView &view, const Job
                        const RoutingOptions &routing)
 {
     JobEvaluation e;
+    e.job = evaluation.job;
     e.placement = evaluation.placement;
     e.collectives = evaluation.collectives;
     e.sharp = evaluation.sharp;
@@ -303,16 +300,44 @@ double reroutedStepSeconds(const Fabric &fabric, const CapacityView &view, const
     return e.routed() ? e.stepSeconds : std::numeric_limits<double>::infinity();
 }
 
+namespace {
+
+/// One routing's communication and whole step (0 when the step is unknown).
+struct StepFigures
+{
+    double commSeconds = std::numeric_limits<double>::infinity();
+    double stepSeconds = std::numeric_limits<double>::infinity();
+};
+
+StepFigures stepFigures(const Fabric &fabric, const JobEvaluation &routed, const std::vector<StepCollective> &collectives)
+{
+    StepFigures f;
+    if (!routed.routed())
+        return f;
+    f.commSeconds = routed.stepSeconds;
+    const StepTime t = stepTimeOf(fabric, routed.job, routed, reroutedCollectives(collectives, routed));
+    f.stepSeconds = t.computed ? t.stepSeconds : 0.0;
+    return f;
+}
+
+} // namespace
+
 RoutedSlowdown routedSlowdown(const Fabric &fabric, const CapacityView &healthy, const CapacityView &view,
-                              const JobEvaluation &evaluation, const RoutingOptions &routing)
+                              const JobEvaluation &evaluation, const RoutingOptions &routing,
+                              const std::vector<StepCollective> &collectives)
 {
     RoutedSlowdown out;
     out.mode = routing.mode;
-    const double base = reroutedStepSeconds(fabric, healthy, evaluation, routing);
-    if (!std::isfinite(base) || base <= 0)
+    const StepFigures base = stepFigures(fabric, rerouted(fabric, healthy, evaluation, routing), collectives);
+    if (!std::isfinite(base.commSeconds) || base.commSeconds <= 0)
         return out;
-    out.healthyStepSeconds = base;
-    out.stepSeconds = reroutedStepSeconds(fabric, view, evaluation, routing);
+    const StepFigures impaired = stepFigures(fabric, rerouted(fabric, view, evaluation, routing), collectives);
+    out.healthyCommSeconds = base.commSeconds;
+    out.commSeconds = impaired.commSeconds;
+    if (base.stepSeconds > 0 && std::isfinite(base.stepSeconds)) {
+        out.healthyStepSeconds = base.stepSeconds;
+        out.stepSeconds = impaired.stepSeconds;
+    }
     return out;
 }
 
@@ -320,19 +345,30 @@ DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &vi
                                     int maxLinks)
 {
     DegradationImpact impact;
-    impact.stepSeconds = evaluation.stepSeconds;
-    impact.healthyStepSeconds = evaluation.stepSeconds;
+    impact.own.mode = evaluation.routing.mode;
+    impact.own.commSeconds = impact.own.healthyCommSeconds = evaluation.stepSeconds;
     if (!evaluation.routed())
         return impact;
     const std::vector<std::int32_t> impaired = impairedLinks(fabric, view);
-    if (impaired.empty())
-        return impact;
-
     const CapacityView healthy = CapacityView::nominal(fabric);
-    const JobEvaluation base = rerouted(fabric, healthy, evaluation, evaluation.routing);
+    const JobEvaluation base = impaired.empty() ? evaluation : rerouted(fabric, healthy, evaluation, evaluation.routing);
     if (!base.routed())
         return impact;
-    impact.healthyStepSeconds = base.stepSeconds;
+    // The collectives' model figures on the healthy fabric; each routing below
+    // redoes their routed times.
+    const std::vector<StepCollective> collectives = stepCollectives(fabric, healthy, base, true);
+    const StepTime healthyStep = stepTimeOf(fabric, evaluation.job, base, collectives);
+    if (!healthyStep.computed)
+        impact.stepProblem = healthyStep.problem;
+    impact.own.healthyCommSeconds = base.stepSeconds;
+    impact.own.healthyStepSeconds = healthyStep.computed ? healthyStep.stepSeconds : 0.0;
+    impact.own.stepSeconds = impact.own.healthyStepSeconds;
+    if (impaired.empty())
+        return impact;
+    const StepFigures now = stepFigures(fabric, evaluation, collectives);
+    impact.own.commSeconds = now.commSeconds;
+    if (impact.own.wholeStep())
+        impact.own.stepSeconds = now.stepSeconds;
 
     // The impaired links the job loads on the healthy fabric, most loaded first.
     std::vector<std::int32_t> used;
@@ -352,19 +388,26 @@ DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &vi
         cost.link = l;
         cost.nominalGbps = fabric.link(l).capacityGbps;
         cost.effectiveGbps = view.gbps[size_t(l)];
-        cost.stepSecondsAlone = reroutedStepSeconds(fabric, one, evaluation, evaluation.routing);
-        cost.slowdownAlone = impact.healthyStepSeconds > 0 ? cost.stepSecondsAlone / impact.healthyStepSeconds : 1.0;
+        const StepFigures alone = stepFigures(fabric, rerouted(fabric, one, evaluation, evaluation.routing), collectives);
+        cost.commSecondsAlone = alone.commSeconds;
+        if (impact.own.wholeStep()) {
+            cost.stepSecondsAlone = alone.stepSeconds;
+            cost.slowdownAlone = alone.stepSeconds / impact.own.healthyStepSeconds;
+        } else {
+            cost.slowdownAlone = impact.own.healthyCommSeconds > 0 ? alone.commSeconds / impact.own.healthyCommSeconds : 1.0;
+        }
         impact.links.push_back(cost);
     }
-    std::stable_sort(
-        impact.links.begin(), impact.links.end(),
-        [](const ImpairedLinkCost &a, const ImpairedLinkCost &b) { return a.stepSecondsAlone > b.stepSecondsAlone; });
+    std::stable_sort(impact.links.begin(), impact.links.end(), [](const ImpairedLinkCost &a, const ImpairedLinkCost &b) {
+        return a.slowdownAlone > b.slowdownAlone;
+    });
     if (!used.empty()) {
         RoutingOptions asRouted = asRoutedOptions(fabric, evaluation.routing.seed);
-        impact.asRouted = routedSlowdown(fabric, healthy, view, evaluation, asRouted);
+        impact.asRouted = routedSlowdown(fabric, healthy, view, evaluation, asRouted, collectives);
         RoutingOptions adaptive = evaluation.routing;
         adaptive.mode = RoutingMode::Adaptive;
-        impact.adaptive = routedSlowdown(fabric, healthy, view, evaluation, adaptive);
+        adaptive.tablePath = {};
+        impact.adaptive = routedSlowdown(fabric, healthy, view, evaluation, adaptive, collectives);
     }
     return impact;
 }

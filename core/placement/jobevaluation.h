@@ -24,6 +24,7 @@
 #include "core/placement/clusterstate.h"
 #include "core/jobs/placement.h"
 #include "core/placement/placer.h"
+#include "core/placement/steptime.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/steptraffic.h"
 #include "core/traffic/tierbytes.h"
@@ -49,6 +50,7 @@ struct JobPhaseTime
 
 struct JobEvaluation
 {
+    JobSpec job; ///< what was placed
     Placement placement;
     double placementMs = 0; ///< wall time of the placement itself
     std::vector<GroupCollective> collectives;
@@ -107,6 +109,13 @@ double reroutedStepSeconds(const Fabric &fabric, const CapacityView &view, const
 void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingOptions &routing,
                   JobEvaluation &evaluation);
 
+/// The busiest GPU's host-local time in one call of `groups` (ring factor ×
+/// S for all-reduce / AG / RS over the local members, (local − 1) × S / n
+/// for all-to-all, S per same-host pipeline neighbour), over NVLink, or PCIe
+/// on hosts without it. The hosts of a multi-host NVLink domain are one unit.
+double hostLocalCallSeconds(const Fabric &fabric, const Placement &placement,
+                            const std::vector<const GroupCollective *> &groups);
+
 /// One call of a collective run by all its groups at once (every DP group
 /// reduces its gradients at the same moment, every EP group exchanges tokens
 /// together): the network part routed, the NVLink part per GPU.
@@ -144,31 +153,44 @@ struct ImpairedLinkCost
     std::int32_t link = -1;
     double nominalGbps = 0;
     double effectiveGbps = 0;    ///< in the evaluated view (0 when down)
-    double stepSecondsAlone = 0; ///< step time when only this link is impaired
-    double slowdownAlone = 1;    ///< stepSecondsAlone / the healthy step time
+    double commSecondsAlone = 0; ///< step communication time when only this link is impaired
+    double stepSecondsAlone = 0; ///< the whole step then (0 when it cannot be computed)
+    double slowdownAlone = 1;    ///< of the whole step (of the communication when the step is not known)
+};
+
+/// The placed job's step under one routing mode, on the healthy fabric and
+/// with the view's impairments: the step communication time (the routed
+/// phases) and the whole step (steptime.h), each against its own healthy
+/// figure under the same routing.
+struct RoutedSlowdown
+{
+    RoutingMode mode = RoutingMode::Fluid;
+    double healthyCommSeconds = 0;
+    double commSeconds = 0;        ///< +inf when routing fails under the view
+    double healthyStepSeconds = 0; ///< whole step; 0 when it cannot be computed
+    double stepSeconds = 0;        ///< whole step; +inf when routing fails
+    bool computed() const { return healthyCommSeconds > 0; }
+    bool wholeStep() const { return healthyStepSeconds > 0; }
+    double commSlowdown() const { return healthyCommSeconds > 0 ? commSeconds / healthyCommSeconds : 1.0; }
+    /// Of the whole step when it is known, else of the communication.
+    double slowdown() const { return wholeStep() ? stepSeconds / healthyStepSeconds : commSlowdown(); }
 };
 
 /// What the impaired links of a view cost one placed job: the same placement
 /// routed on the healthy fabric (every link at its nominal rate, no switch
 /// failed) against the evaluated view, and for the impaired links the job
-/// uses, each one's cost on its own (the others healthy).
-/// The step under one routing mode, healthy and with the view's impairments.
-struct RoutedSlowdown
-{
-    RoutingMode mode = RoutingMode::Fluid;
-    double healthyStepSeconds = 0;
-    double stepSeconds = 0; ///< +inf when routing fails under the view
-    bool computed() const { return healthyStepSeconds > 0; }
-    double slowdown() const { return healthyStepSeconds > 0 ? stepSeconds / healthyStepSeconds : 1.0; }
-};
-
+/// uses, each one's cost on its own (the others healthy). Slowdowns are
+/// ratios of whole steps (compute, bubble and exposed communication,
+/// steptime.h) with the communication's beside them; each ratio keeps one
+/// routing for both its terms.
 struct DegradationImpact
 {
-    double healthyStepSeconds = 0;
-    double stepSeconds = 0;              ///< under the evaluated view
+    /// Under the evaluation's own routing.
+    RoutedSlowdown own;
+    std::string stepProblem;             ///< why the whole step is not known (no peak for the GPU…)
     int impairedLinks = 0;               ///< impaired links of the view the job's healthy routing uses
     std::vector<ImpairedLinkCost> links; ///< the costliest first; at most maxLinks were evaluated
-    double slowdown() const { return healthyStepSeconds > 0 ? stepSeconds / healthyStepSeconds : 1.0; }
+    double slowdown() const { return own.slowdown(); }
     /// As the fabric forwards (asRoutedOptions: ECMP hashing or static tables,
     /// each connection pinned to one path), and with adaptive routing: the
     /// straggler cost and what adaptive routing would save. Computed when the
@@ -177,10 +199,13 @@ struct DegradationImpact
     RoutedSlowdown adaptive;
 };
 
-/// The placed job's step routed with `routing` on `healthy` and on `view`
-/// (not computed when the healthy routing fails).
+/// The placed job's step routed with `routing` on `healthy` and on `view`,
+/// whole steps from `collectives` (stepCollectives of the healthy fabric:
+/// their model figures stay, their routed ones are redone); not computed
+/// when the healthy routing fails.
 RoutedSlowdown routedSlowdown(const Fabric &fabric, const CapacityView &healthy, const CapacityView &view,
-                              const JobEvaluation &evaluation, const RoutingOptions &routing);
+                              const JobEvaluation &evaluation, const RoutingOptions &routing,
+                              const std::vector<StepCollective> &collectives);
 
 /// Links whose capacity in `view` is below their nominal rate (down links and
 /// links of failed switches included).
@@ -191,9 +216,9 @@ std::vector<std::int32_t> impairedLinks(const Fabric &fabric, const CapacityView
 /// job uses, for the `maxLinks` the job loads most on the healthy fabric;
 /// then the whole view as routed (asRoutedOptions(fabric)) and adaptively,
 /// each against its own healthy step.
-/// Empty (healthy = step, no links) when the view has no impaired link or the
-/// evaluation is not routed; a link whose loss makes routing fail gets
-/// stepSecondsAlone = +inf.
+/// Empty (healthy = impaired, no links) when the view has no impaired link
+/// or the evaluation is not routed; a link whose loss makes routing fail
+/// gets stepSecondsAlone = +inf.
 DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
                                     int maxLinks = 8);
 

@@ -199,9 +199,88 @@ std::string modelTimeText(const PlacementCollectiveRow &row)
     return buf;
 }
 
+namespace {
+
+QJsonValue finiteOrNull(double v)
+{
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue();
+}
+
+QJsonObject stepJson(const PlacementReport &report)
+{
+    const StepTime &t = report.step;
+    QJsonObject o;
+    o[QStringLiteral("computed")] = t.computed;
+    if (!t.computed) {
+        o[QStringLiteral("problem")] = QString::fromStdString(t.problem);
+        o[QStringLiteral("communication_s")] = t.communicationSeconds;
+        return o;
+    }
+    o[QStringLiteral("step_s")] = t.stepSeconds;
+    o[QStringLiteral("compute_s")] = t.computeSeconds;
+    o[QStringLiteral("bubble_s")] = t.bubbleSeconds;
+    o[QStringLiteral("exposed_communication_s")] = QJsonObject{{QStringLiteral("tp"), t.tpSeconds},
+                                                                {QStringLiteral("cp"), t.cpSeconds},
+                                                                {QStringLiteral("ep"), t.epSeconds},
+                                                                {QStringLiteral("pp"), t.ppSeconds},
+                                                                {QStringLiteral("dp"), t.dpSeconds},
+                                                                {QStringLiteral("total"), t.exposedSeconds()}};
+    o[QStringLiteral("communication_s")] = t.communicationSeconds;
+    o[QStringLiteral("flops_per_step")] = t.flopsPerStep;
+    o[QStringLiteral("precision")] = QString::fromStdString(t.precision);
+    o[QStringLiteral("peak_tflops")] = t.peakTflops;
+    o[QStringLiteral("mfu")] = t.mfu;
+    o[QStringLiteral("mfu_source")] = QString::fromStdString(t.mfuSource);
+    o[QStringLiteral("step_mfu")] = t.stepMfu();
+    if (report.measuredStepSeconds > 0) {
+        o[QStringLiteral("measured_step_s")] = report.measuredStepSeconds;
+        o[QStringLiteral("implied_mfu")] = finiteOrNull(report.impliedMfu);
+    }
+    return o;
+}
+
+QString stepText(const PlacementReport &report)
+{
+    const StepTime &t = report.step;
+    if (!t.computed)
+        return QStringLiteral("\nStep: not computed (%1); step communication only above\n")
+            .arg(QString::fromStdString(t.problem));
+    QString text = QStringLiteral("\nStep (compute, pipeline bubble and the communication compute does not hide; "
+                                  "docs/traffic-model.md, \"The whole step\"):\n");
+    text += QStringLiteral("  step_ms: %1 (the step's MFU %2)\n")
+                .arg(t.stepSeconds * 1e3, 0, 'f', 1)
+                .arg(t.stepMfu(), 0, 'f', 3);
+    text += QStringLiteral("    compute: %1 ms (%2 TFLOP/s peak in %3, MFU %4 while computing: %5)\n")
+                .arg(t.computeSeconds * 1e3, 0, 'f', 1)
+                .arg(t.peakTflops, 0, 'f', 0)
+                .arg(QString::fromStdString(t.precision))
+                .arg(t.mfu, 0, 'f', 3)
+                .arg(QString::fromStdString(t.mfuSource));
+    text += QStringLiteral("    pipeline bubble: %1 ms\n").arg(t.bubbleSeconds * 1e3, 0, 'f', 1);
+    text += QStringLiteral("    exposed communication: %1 ms (TP %2, CP %3, EP %4, PP %5, DP %6)\n")
+                .arg(t.exposedSeconds() * 1e3, 0, 'f', 1)
+                .arg(t.tpSeconds * 1e3, 0, 'f', 1)
+                .arg(t.cpSeconds * 1e3, 0, 'f', 1)
+                .arg(t.epSeconds * 1e3, 0, 'f', 1)
+                .arg(t.ppSeconds * 1e3, 0, 'f', 1)
+                .arg(t.dpSeconds * 1e3, 0, 'f', 1);
+    text += QStringLiteral("  communication in all: %1 ms, %2 ms of it hidden behind compute\n")
+                .arg(t.communicationSeconds * 1e3, 0, 'f', 1)
+                .arg(std::max(0.0, t.communicationSeconds - t.exposedSeconds()) * 1e3, 0, 'f', 1);
+    if (report.measuredStepSeconds > 0)
+        text += std::isfinite(report.impliedMfu)
+            ? QStringLiteral("  measured step %1 ms implies MFU %2 while computing\n")
+                  .arg(report.measuredStepSeconds * 1e3, 0, 'f', 1)
+                  .arg(report.impliedMfu, 0, 'f', 3)
+            : QStringLiteral("  measured step %1 ms: no MFU up to 1.5 gives it\n").arg(report.measuredStepSeconds * 1e3, 0, 'f', 1);
+    return text;
+}
+
+} // namespace
+
 PlacementReport buildPlacementReport(const Fabric &fabric, const CapacityView &view, const ClusterState &state,
                                      const JobSpec &job, JobEvaluation evaluation, RoutingMode routing,
-                                     std::vector<std::string> runningJobs)
+                                     std::vector<std::string> runningJobs, double measuredStepSeconds)
 {
     PlacementReport report;
     report.fabric = &fabric;
@@ -218,6 +297,16 @@ PlacementReport buildPlacementReport(const Fabric &fabric, const CapacityView &v
     report.summary = summarizePlacement(fabric, job, evaluation.placement);
 
     report.collectives = placementCollectiveRows(fabric, view, evaluation);
+    if (evaluation.routed()) {
+        const std::vector<StepCollective> collectives
+            = stepCollectives(fabric, CapacityView::nominal(fabric), evaluation, true);
+        report.step = stepTimeOf(fabric, job, evaluation, collectives);
+        if (measuredStepSeconds > 0) {
+            report.measuredStepSeconds = measuredStepSeconds;
+            report.impliedMfu
+                = impliedComputeEfficiency(job, gpuModelOf(fabric, evaluation), collectives, measuredStepSeconds);
+        }
+    }
     report.evaluation = std::move(evaluation);
     return report;
 }
@@ -308,9 +397,19 @@ std::string placementReportToJson(const PlacementReport &report)
         for (const JobPhaseTime &ph : evaluation.phases)
             phases[QLatin1String(parallelKindName(ph.kind))] = ph.seconds * 1e3;
         o[QStringLiteral("phase_time_ms")] = phases;
+        o[QStringLiteral("step")] = stepJson(report);
         if (report.impaired) {
-            o[QStringLiteral("healthy_step_comm_time_ms")] = report.impact.healthyStepSeconds * 1e3;
-            o[QStringLiteral("slowdown")] = report.impact.slowdown();
+            o[QStringLiteral("healthy_step_comm_time_ms")] = report.impact.own.healthyCommSeconds * 1e3;
+            if (report.impact.own.wholeStep()) {
+                o[QStringLiteral("healthy_step_ms")] = report.impact.own.healthyStepSeconds * 1e3;
+                o[QStringLiteral("step_ms")] = std::isfinite(report.impact.own.stepSeconds)
+                    ? QJsonValue(report.impact.own.stepSeconds * 1e3)
+                    : QJsonValue();
+            }
+            o[QStringLiteral("slowdown")] = finiteOrNull(report.impact.slowdown());
+            o[QStringLiteral("slowdown_of")] = report.impact.own.wholeStep() ? QStringLiteral("step")
+                                                                            : QStringLiteral("step communication");
+            o[QStringLiteral("communication_slowdown")] = finiteOrNull(report.impact.own.commSlowdown());
             QJsonArray links;
             for (const ImpairedLinkCost &c : report.impact.links)
                 links.append(QJsonObject{
@@ -318,16 +417,26 @@ std::string placementReportToJson(const PlacementReport &report)
                     {QStringLiteral("nominal_gbps"), c.nominalGbps},
                     {QStringLiteral("effective_gbps"), c.effectiveGbps},
                     {QStringLiteral("step_comm_time_ms_alone"),
-                     std::isfinite(c.stepSecondsAlone) ? QJsonValue(c.stepSecondsAlone * 1e3) : QJsonValue()},
+                     std::isfinite(c.commSecondsAlone) ? QJsonValue(c.commSecondsAlone * 1e3) : QJsonValue()},
+                    {QStringLiteral("step_ms_alone"),
+                     c.stepSecondsAlone > 0 && std::isfinite(c.stepSecondsAlone) ? QJsonValue(c.stepSecondsAlone * 1e3)
+                                                                                 : QJsonValue()},
                     {QStringLiteral("slowdown_alone"),
                      std::isfinite(c.slowdownAlone) ? QJsonValue(c.slowdownAlone) : QJsonValue()}});
             auto routed = [](const RoutedSlowdown &r) {
                 QJsonObject x{{QStringLiteral("routing"), QLatin1String(routingModeName(r.mode))}};
                 if (r.computed()) {
-                    x[QStringLiteral("healthy_step_comm_time_ms")] = r.healthyStepSeconds * 1e3;
+                    x[QStringLiteral("healthy_step_comm_time_ms")] = r.healthyCommSeconds * 1e3;
                     x[QStringLiteral("step_comm_time_ms")]
-                        = std::isfinite(r.stepSeconds) ? QJsonValue(r.stepSeconds * 1e3) : QJsonValue();
+                        = std::isfinite(r.commSeconds) ? QJsonValue(r.commSeconds * 1e3) : QJsonValue();
+                    if (r.wholeStep()) {
+                        x[QStringLiteral("healthy_step_ms")] = r.healthyStepSeconds * 1e3;
+                        x[QStringLiteral("step_ms")]
+                            = std::isfinite(r.stepSeconds) ? QJsonValue(r.stepSeconds * 1e3) : QJsonValue();
+                    }
                     x[QStringLiteral("slowdown")] = std::isfinite(r.slowdown()) ? QJsonValue(r.slowdown()) : QJsonValue();
+                    x[QStringLiteral("communication_slowdown")]
+                        = std::isfinite(r.commSlowdown()) ? QJsonValue(r.commSlowdown()) : QJsonValue();
                 }
                 return x;
             };
@@ -467,23 +576,35 @@ std::string placementReportToText(const PlacementReport &report)
                                                              : QString::fromStdString(evaluation.bottleneckLinkId));
         if (evaluation.unroutedFlows > 0)
             text += QStringLiteral("  warning: %1 flows could not be routed\n").arg(evaluation.unroutedFlows);
+        text += stepText(report);
         if (report.impaired) {
             text += QStringLiteral(
                 "\nImpaired links (failed or degraded) against the healthy fabric, same placement:\n");
-            text += QStringLiteral("  healthy_step_comm_time_ms: %1\n  slowdown: %2x (%3)\n")
-                        .arg(report.impact.healthyStepSeconds * 1e3, 0, 'f', 1)
+            text += QStringLiteral("  healthy_step_comm_time_ms: %1\n").arg(report.impact.own.healthyCommSeconds * 1e3, 0, 'f', 1);
+            if (report.impact.own.wholeStep())
+                text += QStringLiteral("  step: %1 ms against %2 ms healthy\n")
+                            .arg(report.impact.own.stepSeconds * 1e3, 0, 'f', 1)
+                            .arg(report.impact.own.healthyStepSeconds * 1e3, 0, 'f', 1);
+            text += QStringLiteral("  slowdown: %1x of the %2 (%3); step communication %4x\n")
                         .arg(report.impact.slowdown(), 0, 'f', 3)
-                        .arg(QLatin1String(routingModeName(report.routing)));
+                        .arg(report.impact.own.wholeStep() ? QStringLiteral("step") : QStringLiteral("step communication"))
+                        .arg(QLatin1String(routingModeName(report.routing)))
+                        .arg(report.impact.own.commSlowdown(), 0, 'f', 3);
             if (report.impact.asRouted.computed()) {
                 auto factor = [](const RoutedSlowdown &r) {
                     return std::isfinite(r.slowdown()) ? QStringLiteral("%1x").arg(r.slowdown(), 0, 'f', 3)
                                                        : QStringLiteral("stalled (routing fails)");
                 };
-                text += QStringLiteral("  as routed (%1): %2, healthy %3 ms; with adaptive routing: %4\n")
-                            .arg(QLatin1String(routingModeDescription(report.impact.asRouted.mode)),
-                                 factor(report.impact.asRouted))
-                            .arg(report.impact.asRouted.healthyStepSeconds * 1e3, 0, 'f', 1)
-                            .arg(factor(report.impact.adaptive));
+                const RoutedSlowdown &r = report.impact.asRouted;
+                text += QStringLiteral("  as routed (%1): %2 (healthy %3 ms as routed); with adaptive routing: %4 "
+                                       "(healthy %5 ms adaptively)\n")
+                            .arg(QLatin1String(routingModeDescription(r.mode)), factor(r))
+                            .arg((r.wholeStep() ? r.healthyStepSeconds : r.healthyCommSeconds) * 1e3, 0, 'f', 1)
+                            .arg(factor(report.impact.adaptive))
+                            .arg((report.impact.adaptive.wholeStep() ? report.impact.adaptive.healthyStepSeconds
+                                                                     : report.impact.adaptive.healthyCommSeconds)
+                                     * 1e3,
+                                 0, 'f', 1);
             }
             text += QStringLiteral("  impaired links carrying this job's traffic: %1; each alone, the others "
                                    "healthy (%2):\n")
@@ -495,7 +616,10 @@ std::string placementReportToText(const PlacementReport &report)
                             .arg(c.effectiveGbps)
                             .arg(c.nominalGbps)
                             .arg(std::isfinite(c.slowdownAlone) ? QStringLiteral("%1 ms, %2x")
-                                                                      .arg(c.stepSecondsAlone * 1e3, 0, 'f', 1)
+                                                                      .arg((c.stepSecondsAlone > 0 ? c.stepSecondsAlone
+                                                                                                   : c.commSecondsAlone)
+                                                                               * 1e3,
+                                                                           0, 'f', 1)
                                                                       .arg(c.slowdownAlone, 0, 'f', 3)
                                                                 : QStringLiteral("routing fails"));
         }

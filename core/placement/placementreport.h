@@ -63,6 +63,13 @@ struct PlacementReport
     RoutingMode routing = RoutingMode::Fluid;
     bool impaired = false; ///< the view has failed or degraded links and the step was routed
     DegradationImpact impact;
+    /// The whole step under the view (steptime.h): compute, bubble, exposed
+    /// communication; not computed when the GPU's peak or efficiency is unknown.
+    StepTime step;
+    /// With a measured step (--measured-step): the compute efficiency it
+    /// implies; NaN when none does, 0 when not asked.
+    double measuredStepSeconds = 0;
+    double impliedMfu = 0;
 };
 
 /// Everything `place` reports about `evaluation`, the job placed on `state`
@@ -71,7 +78,7 @@ struct PlacementReport
 /// and what the view's impaired links cost. `fabric` must outlive the report.
 PlacementReport buildPlacementReport(const Fabric &fabric, const CapacityView &view, const ClusterState &state,
                                      const JobSpec &job, JobEvaluation evaluation, RoutingMode routing,
-                                     std::vector<std::string> runningJobs);
+                                     std::vector<std::string> runningJobs, double measuredStepSeconds = 0);
 
 /// The JSON object of `place --json` (schema in docs/cli.md).
 std::string placementReportToJson(const PlacementReport &report);

@@ -127,8 +127,9 @@ std::vector<GroupCollective> stepCollectives(const JobSpec &job)
     }
     // CP: K and V of the rank's TP shard gathered across the CP group per
     // layer, forward and again in backward; their gradients reduce-scattered.
+    // With grouped-query attention K and V are kv_heads / heads of the query.
     if (p.cp > 1) {
-        const double kv = 2.0 * act / p.tp;
+        const double kv = 2.0 * act * m.kvShare() / p.tp;
         for (int pp = 0; pp < p.pp; ++pp)
             for (int dp = 0; dp < p.dp; ++dp)
                 for (int tp = 0; tp < p.tp; ++tp) {

@@ -10,3 +10,6 @@ set_tests_properties(placement/jobcommand PROPERTIES TIMEOUT 300)
 
 # Step time against published training runs (tests/data/step-validation, docs/step-validation.md).
 railyard_add_test(placement stepvalidation LIBS nlohmann_json::nlohmann_json)
+
+# The whole step worked by hand (docs/traffic-model.md, "The whole step").
+railyard_add_test(placement steptime)

@@ -70,7 +70,7 @@ JobSpec denseJob(int tp, int dp)
     j.model.vocabulary = 32000;
     j.model.precision = "bf16";
     j.model.precisionBytes = 2;
-    j.parallel = {tp, 1, dp, 1, 1};
+    j.parallel = {tp, 1, dp, 1, 1, 1};
     j.microBatch = 1;
     j.globalBatch = dp;
     j.gpus = j.parallel.worldSize();
@@ -204,15 +204,21 @@ void TestJobCommand::degradedLinkSlowdownHandWorked()
     QCOMPARE(impairedLinks(fabric, view), (std::vector<std::int32_t>{link}));
 
     const DegradationImpact impact = degradationImpact(fabric, view, e);
-    QVERIFY(qFuzzyCompare(impact.healthyStepSeconds, 4e-3));
-    QVERIFY(qFuzzyCompare(impact.stepSeconds, 16e-3));
-    QVERIFY(qFuzzyCompare(impact.slowdown(), 4.0));
+    QVERIFY(qFuzzyCompare(impact.own.healthyCommSeconds, 4e-3));
+    QVERIFY(qFuzzyCompare(impact.own.commSeconds, 16e-3));
+    QVERIFY(qFuzzyCompare(impact.own.commSlowdown(), 4.0));
+    // The whole step: compute is the same on both, so the step slows by less
+    // than its communication, and by the communication the overlap no longer hides.
+    QVERIFY(impact.own.wholeStep());
+    QVERIFY(qFuzzyCompare(impact.slowdown(), impact.own.stepSeconds / impact.own.healthyStepSeconds));
+    QVERIFY(impact.slowdown() > 1.0 && impact.slowdown() < 4.0);
     QCOMPARE(impact.impairedLinks, 1);
     QCOMPARE(qsizetype(impact.links.size()), qsizetype(1));
     QCOMPARE(impact.links[0].link, link);
     QCOMPARE(impact.links[0].nominalGbps, 400.0);
     QCOMPARE(impact.links[0].effectiveGbps, 100.0);
-    QVERIFY(qFuzzyCompare(impact.links[0].slowdownAlone, 4.0));
+    QVERIFY(qFuzzyCompare(impact.links[0].slowdownAlone, impact.slowdown())); // the only impaired link
+    QVERIFY(qFuzzyCompare(impact.links[0].commSecondsAlone, 16e-3));
 
     // Two degraded links on the same ring: h1's at 200 Gbit/s alone costs 2×,
     // h0's at 100 alone 4×; together the worst (h0) sets 4×. Costliest first.
@@ -222,8 +228,10 @@ void TestJobCommand::degradedLinkSlowdownHandWorked()
     QCOMPARE(two.impairedLinks, 2);
     QCOMPARE(qsizetype(two.links.size()), qsizetype(2));
     QCOMPARE(two.links[0].link, link);
-    QVERIFY(qFuzzyCompare(two.links[1].slowdownAlone, 2.0));
-    QVERIFY(qFuzzyCompare(two.slowdown(), 4.0));
+    QVERIFY(qFuzzyCompare(two.links[1].commSecondsAlone, 8e-3));
+    QVERIFY(two.links[1].slowdownAlone < two.links[0].slowdownAlone);
+    QVERIFY(qFuzzyCompare(two.own.commSlowdown(), 4.0));
+    QVERIFY(qFuzzyCompare(two.slowdown(), impact.slowdown())); // the worst link sets the ring's pace
     // maxLinks caps the per-link evaluations, not the count.
     const DegradationImpact capped = degradationImpact(fabric, view, both, 1);
     QCOMPARE(capped.impairedLinks, 2);

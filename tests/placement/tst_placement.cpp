@@ -70,7 +70,7 @@ JobSpec makeJob(const std::string &name, int tp, int pp, int dp, int ep = 1)
         j.model.moeLayers = 16;
         j.model.expertHiddenSize = 512; // 3·16·8·1024·512 = 201M expert parameters
     }
-    j.parallel = {tp, pp, dp, ep, 1};
+    j.parallel = {tp, pp, dp, ep, 1, 1};
     j.microBatch = 1;
     j.globalBatch = dp * 4;
     j.gpus = j.parallel.worldSize();

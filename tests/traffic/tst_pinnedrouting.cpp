@@ -322,7 +322,7 @@ void TestPinnedRouting::jobSlowdownAsRouted()
     JobSpec job;
     job.name = "dp8";
     job.model = {1.0e9, 4, 2048, 2048, 32000, "bf16", 2, 0, 0, 0, 0};
-    job.parallel = {1, 1, 8, 1, 1};
+    job.parallel = {1, 1, 8, 1, 1, 1};
     job.globalBatch = 8;
     job.gpus = 8;
     const std::vector<std::string> problems = checkJobSpec(job);

@@ -35,6 +35,7 @@ const char *const kPrecisions[] = {"bf16", "fp16", "fp8", "fp32"};
 
 JobEditDialog::JobEditDialog(const JobSpec &job, QWidget *parent)
     : QDialog(parent)
+    , m_original(job)
 {
     setWindowTitle(tr("Edit Training Job"));
     setObjectName(QStringLiteral("JobEditDialog"));
@@ -199,7 +200,8 @@ JobSpec JobEditDialog::job() const
         m.moeLayers = m_moeLayers->value();
         m.expertHiddenSize = m_expertHidden->value();
     }
-    j.parallel = {m_tp->value(), m_pp->value(), m_dp->value(), m_ep->value(), m_cp->value()};
+    j.parallel = {m_tp->value(), m_pp->value(), m_dp->value(), m_ep->value(), m_cp->value(), m_original.parallel.vp};
+    j.compute = m_original.compute;
     j.microBatch = m_micro->value();
     j.globalBatch = m_global->value();
     j.sharding = OptimizerSharding(m_sharding->currentData().toInt());

@@ -57,6 +57,7 @@ private:
     QLabel *m_summary = nullptr;
     QLabel *m_problems = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
+    JobSpec m_original;            ///< the job given: what the dialog does not edit is kept
     double m_parameters0 = 0;      ///< the job's exact parameter count
     double m_shownParameters = 0;  ///< what the field showed for it (billions, rounded)
     std::string m_customPrecision; ///< a precision the combo does not list, kept as is

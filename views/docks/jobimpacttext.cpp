@@ -11,11 +11,22 @@ QString JobImpactText::html(const DegradationImpact &impact, const Fabric &fabri
     const bool slower = impact.slowdown() > 1.0 + 1e-9;
     QString text = tr("<br><b>Impaired links</b>: %n failed or degraded link(s) carry this job's traffic. ", nullptr,
                       impact.impairedLinks);
-    text += slower
-        ? tr("<font color=\"#d04040\">Step %1× slower</font> than on the healthy fabric (%2 ms).")
-              .arg(impact.slowdown(), 0, 'f', 2)
-              .arg(impact.healthyStepSeconds * 1e3, 0, 'f', 1)
-        : tr("No slowdown: the healthy fabric takes the same %1 ms.").arg(impact.healthyStepSeconds * 1e3, 0, 'f', 1);
+    const RoutedSlowdown &own = impact.own;
+    if (own.wholeStep())
+        text += slower ? tr("<font color=\"#d04040\">Step %1× slower</font> than on the healthy fabric (%2 s; step "
+                            "communication %3×).")
+                             .arg(impact.slowdown(), 0, 'f', 2)
+                             .arg(own.healthyStepSeconds, 0, 'f', 2)
+                             .arg(own.commSlowdown(), 0, 'f', 2)
+                       : tr("No slowdown: the healthy fabric takes the same %1 s a step.").arg(own.healthyStepSeconds, 0, 'f', 2);
+    else
+        text += slower ? tr("<font color=\"#d04040\">Step communication %1× slower</font> than on the healthy fabric "
+                            "(%2 ms; the whole step is not known: %3).")
+                             .arg(impact.slowdown(), 0, 'f', 2)
+                             .arg(own.healthyCommSeconds * 1e3, 0, 'f', 1)
+                             .arg(QString::fromStdString(impact.stepProblem).toHtmlEscaped())
+                       : tr("No slowdown: the healthy fabric takes the same %1 ms of step communication.")
+                             .arg(own.healthyCommSeconds * 1e3, 0, 'f', 1);
     text += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">");
     for (const ImpairedLinkCost &c : impact.links) {
         if (c.link < 0 || c.link >= fabric.linkCount())

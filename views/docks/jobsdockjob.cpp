@@ -66,7 +66,7 @@ bool JobsDock::editJob()
     } else { // a dense 8B model on one host as a starting point
         start.name = "new-job";
         start.model = {8.0e9, 32, 4096, 8192, 128256, "bf16", 2, 0, 0, 0, 0};
-        start.parallel = {8, 1, 1, 1, 1};
+        start.parallel = {8, 1, 1, 1, 1, 1};
         start.globalBatch = 8;
     }
     JobEditDialog dialog(start, this);
