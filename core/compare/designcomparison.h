@@ -45,10 +45,11 @@ struct DesignFigures
     std::vector<TierFigure> tiers;
     double bisectionGbps = 0, bisectionRatio = 0;
     bool bisectionExact = false;
-    // With a job: its step communication time after topology-aware placement.
-    double stepMs = 0;         ///< fluid (ideal) routing; NaN when not computed
-    double stepMsAsRouted = 0; ///< the fabric's own routing; NaN when not computed
-    std::string jobError;      ///< why the job has no step time here (does not fit, …)
+    // With a job, after topology-aware placement (jobStepFigures).
+    double stepMs = 0;      ///< its whole step as the fabric routes; NaN when not computed
+    double commMs = 0;      ///< its step communication time as routed; NaN when not computed
+    double commMsFluid = 0; ///< the same with ideal (fluid) routing
+    std::string jobError;   ///< why the job has no step time here (does not fit, …)
 };
 
 /// One compared figure across the designs.

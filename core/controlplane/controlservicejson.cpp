@@ -195,6 +195,7 @@ Json detection(const TelemetryDetection &d)
         o["stalled"] = !std::isfinite(job.slowdown);
         o["routing"] = routingModeName(job.routing);
         o["adaptive_slowdown"] = finiteOrNull(job.adaptiveSlowdown);
+        o["communication_slowdown"] = finiteOrNull(job.commSlowdown);
         o["healthy_step_time_ms"] = rounded(job.healthyStepSeconds * 1e3, 1e4);
         putBounded(o, "ranks", job.ranks, maxListedRanks);
         jobs.push_back(std::move(o));

@@ -63,7 +63,8 @@ Json scoreJson(const ExploreScore &s)
     for (const ExploreJobFigure &f : s.jobs)
         jobs.push_back(Json{{"job", f.job},
                             {"step_ms", number(f.stepMs)},
-                            {"step_ms_as_routed", number(f.stepMsAsRouted)},
+                            {"comm_ms", number(f.commMs)},
+                            {"comm_ms_fluid", number(f.commMsFluid)},
                             {"estimate", true},
                             {"error", f.error.empty() ? Json(nullptr) : Json(f.error)}});
     j["jobs"] = jobs;
@@ -127,7 +128,8 @@ ExploreScore scoreFromJson(const Json &j)
         ExploreJobFigure figure;
         figure.job = f.at("job").get<std::string>();
         figure.stepMs = readNumber(f.at("step_ms"));
-        figure.stepMsAsRouted = readNumber(f.at("step_ms_as_routed"));
+        figure.commMs = readNumber(f.at("comm_ms"));
+        figure.commMsFluid = readNumber(f.at("comm_ms_fluid"));
         if (!f.at("error").is_null())
             figure.error = f.at("error").get<std::string>();
         s.jobs.push_back(std::move(figure));

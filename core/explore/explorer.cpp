@@ -68,23 +68,18 @@ std::string requirementsKey(const ExploreSpec &s, const BomCatalog &catalog)
     std::string k = std::to_string(s.gpus) + "|" + s.gpuModel + "|" + std::to_string(s.gpusPerHost) + "|"
         + std::to_string(s.nics) + "|" + ratioText(s.nicGbps) + "|" + s.nicModel + "|"
         + std::to_string(s.nvlinkDomainGpus);
+    // The jobs as their files: every field the step depends on.
     for (const JobSpec &job : s.jobs) {
-        const Parallelism &p = job.parallel;
-        k += "|" + job.name + ":" + std::to_string(job.gpus) + ":" + std::to_string(p.tp) + "," + std::to_string(p.pp)
-            + "," + std::to_string(p.dp) + "," + std::to_string(p.ep) + "," + std::to_string(p.cp) + ":"
-            + std::to_string(job.microBatch) + "," + std::to_string(job.globalBatch) + ":"
-            + ratioText(job.model.parameters) + "," + std::to_string(job.model.layers) + ","
-            + std::to_string(job.model.hiddenSize) + "," + std::to_string(job.model.sequenceLength) + ","
-            + std::to_string(job.model.vocabulary) + "," + std::to_string(job.model.precisionBytes) + ","
-            + std::to_string(job.model.experts) + "," + std::to_string(job.model.topK) + ","
-            + std::to_string(job.model.moeLayers) + "," + std::to_string(job.model.expertHiddenSize) + ","
-            + std::to_string(int(job.sharding));
+        char jobDigest[32];
+        std::snprintf(jobDigest, sizeof jobDigest, "%016zx", std::hash<std::string>{}(writeJobSpec(job)));
+        k += "|" + job.name + ":" + jobDigest;
     }
     // The catalogue as a digest: a changed price or port count is another requirement.
     char digest[32];
     std::snprintf(digest, sizeof digest, "%016zx", std::hash<std::string>{}(catalogFingerprint(catalog)));
-    // The scoring itself: version 2 prices cables on the automatic floor.
-    return k + "|catalogue " + digest + "|scoring 2";
+    // The scoring itself: version 2 prices cables on the automatic floor,
+    // version 3 the jobs' whole steps as the fabric routes them.
+    return k + "|catalogue " + digest + "|scoring 3";
 }
 
 /// The leaf's most host ports at `os`: d + ceil(d / os) ≤ radix (the generator's uplink rule).
@@ -432,24 +427,12 @@ ExploreResult explore(const ExploreSpec &spec, const ExploreOptions &options)
                     for (const JobSpec &job : spec.jobs) {
                         ExploreJobFigure j;
                         j.job = job.name;
-                        j.stepMs = nan;
-                        j.stepMsAsRouted = nan;
-                        try {
-                            RoutingOptions fluid;
-                            fluid.mode = RoutingMode::Fluid;
-                            const JobEvaluation e = evaluateJob(f, view, job, PlacementOptions{}, fluid);
-                            if (!e.routed()) {
-                                j.error = e.routingError;
-                            } else {
-                                j.stepMs = e.stepCommTimeMs();
-                                const double routed = reroutedStepSeconds(f, view, e, asRoutedOptions(f));
-                                j.stepMsAsRouted = std::isfinite(routed) ? routed * 1e3 : nan;
-                            }
-                        } catch (const PlacementError &e) {
-                            j.error = e.what();
-                        }
-                        const double step = std::isfinite(j.stepMsAsRouted) ? j.stepMsAsRouted : j.stepMs;
-                        s.stepMs += std::isfinite(step) ? step : inf;
+                        const JobStepFigures figures = jobStepFigures(f, job);
+                        j.stepMs = figures.stepMs;
+                        j.commMs = figures.commMs;
+                        j.commMsFluid = figures.commMsFluid;
+                        j.error = figures.error;
+                        s.stepMs += std::isfinite(j.stepMs) ? j.stepMs : inf;
                         s.jobs.push_back(std::move(j));
                     }
                     if (options.cache)
@@ -535,6 +518,10 @@ ExploreResult explore(const ExploreSpec &spec, const ExploreOptions &options)
             return objective(x) < objective(y);
         if (x.price != y.price)
             return x.price < y.price;
+        // Ties: the faster design first (the front's other axis), then the key.
+        const double sx = std::isnan(x.stepMs) ? inf : x.stepMs, sy = std::isnan(y.stepMs) ? inf : y.stepMs;
+        if (sx != sy)
+            return sx < sy;
         return x.candidate.key() < y.candidate.key();
     });
     result.front = paretoFront(result.scored, result.ranking, !spec.jobs.empty());

@@ -56,9 +56,10 @@ ClosParams candidateParams(const ExploreSpec &spec, const ExploreCandidate &cand
 struct ExploreJobFigure
 {
     std::string job;
-    double stepMs = 0;         ///< fluid (ideal) routing, NaN when it does not fit
-    double stepMsAsRouted = 0; ///< the fabric's own routing, NaN when not computed
-    std::string error;         ///< why the job has no step time on this design
+    double stepMs = 0;      ///< its whole step as the fabric routes (jobStepFigures), NaN when not computed
+    double commMs = 0;      ///< its step communication time as routed
+    double commMsFluid = 0; ///< the same with ideal (fluid) routing
+    std::string error;      ///< why the job has no (whole) step time on this design
 };
 
 struct ExploreScore
@@ -76,7 +77,7 @@ struct ExploreScore
     bool bisectionExact = false;
     std::vector<std::pair<std::string, double>> tiers; ///< tier, oversubscription as built (NaN for the top)
     std::vector<ExploreJobFigure> jobs;
-    double stepMs = 0; ///< the objective's step: the sum over the jobs, as routed where known; NaN without jobs
+    double stepMs = 0; ///< the objective's step: the sum over the jobs' whole steps as routed; NaN without jobs
     int problems = 0;  ///< validate() findings (0 for every candidate the generator builds)
     bool onFront = false;
     std::string violation; ///< a constraint the built design breaks ("budget", "power", "oversubscription"), "" when it meets all

@@ -76,17 +76,16 @@ double HealthAttribution::effectiveGbps(const HealthAlarm &alarm)
     return rate;
 }
 
-double HealthAttribution::healthyStep(int j, const RoutingOptions &routing)
+StepFigures HealthAttribution::healthyStep(int j, const RoutingOptions &routing)
 {
     const std::string key = std::to_string(j) + ":" + routingModeName(routing.mode);
     if (auto it = m_healthy.find(key); it != m_healthy.end())
         return it->second;
-    double seconds
-        = reroutedStepSeconds(m_fabric, CapacityView::nominal(m_fabric), m_jobs[size_t(j)].evaluation, routing);
-    if (!std::isfinite(seconds))
-        seconds = 0.0;
-    m_healthy.emplace(key, seconds);
-    return seconds;
+    const RunningJob &job = m_jobs[size_t(j)];
+    const StepFigures figures
+        = routedStepFigures(m_fabric, CapacityView::nominal(m_fabric), job.evaluation, routing, job.collectives);
+    m_healthy.emplace(key, figures);
+    return figures;
 }
 
 HealthAttribution::Priced HealthAttribution::routedSlowdown(int j, std::int32_t link, double gbps)
@@ -94,24 +93,27 @@ HealthAttribution::Priced HealthAttribution::routedSlowdown(int j, std::int32_t 
     const std::string key = std::to_string(j) + ":" + std::to_string(link) + ":" + std::to_string(gbps);
     if (auto it = m_cache.find(key); it != m_cache.end())
         return it->second;
-    const JobEvaluation &healthy = m_jobs[size_t(j)].evaluation;
+    const RunningJob &job = m_jobs[size_t(j)];
     CapacityView view = CapacityView::nominal(m_fabric);
     view.gbps[size_t(link)] = gbps;
-    auto slowdown = [&](const RoutingOptions &routing) {
-        const double base = healthyStep(j, routing);
-        return base <= 0 ? std::numeric_limits<double>::infinity()
-                         : reroutedStepSeconds(m_fabric, view, healthy, routing) / base;
+    // Whole steps when known (else the communication), each ratio against its
+    // own healthy step under the same routing: what place --degrade reports.
+    auto ratio = [&](const RoutingOptions &routing, bool comm) {
+        const StepFigures base = healthyStep(j, routing);
+        const StepFigures now = routedStepFigures(m_fabric, view, job.evaluation, routing, job.collectives);
+        const bool whole = !comm && base.stepSeconds > 0 && std::isfinite(base.stepSeconds);
+        const double b = whole ? base.stepSeconds : base.commSeconds, n = whole ? now.stepSeconds : now.commSeconds;
+        return b > 0 && std::isfinite(b) ? n / b : std::numeric_limits<double>::infinity();
     };
     Priced priced;
-    // As the fabric forwards (hashing, static tables or adaptive), the
-    // connections pinned to their paths and max-min fair: what place
-    // --degrade reports as routed, with a seed budget (asRoutedOptions).
     const RoutingOptions routed = asRouted(j);
-    priced.asRouted = slowdown(routed);
+    priced.asRouted = ratio(routed, false);
+    priced.comm = ratio(routed, true);
     priced.hashSeeds = routed.mode == RoutingMode::Hashed ? routed.seeds : 0;
-    RoutingOptions adaptive = healthy.routing;
+    RoutingOptions adaptive = job.evaluation.routing;
     adaptive.mode = RoutingMode::Adaptive;
-    priced.adaptive = slowdown(adaptive);
+    adaptive.tablePath = {};
+    priced.adaptive = ratio(adaptive, false);
     m_cache.emplace(key, priced);
     return priced;
 }
@@ -120,15 +122,7 @@ RoutingOptions HealthAttribution::asRouted(int j)
 {
     if (auto it = m_asRouted.find(j); it != m_asRouted.end())
         return it->second;
-    const JobEvaluation &e = m_jobs[size_t(j)].evaluation;
-    RoutingOptions options = asRoutedOptions(m_fabric, e.routing.seed, kMaxHashSeeds);
-    if (options.mode == RoutingMode::Hashed) {
-        size_t flows = 0;
-        for (ParallelKind kind : jobPhaseOrder)
-            flows += stepFlows(m_fabric, e.placement, e.collectives, {kind}, e.sharp).size();
-        const double perSeed = std::max(1.0, double(flows) * options.flowletsPerFlow);
-        options.seeds = int(std::clamp(std::floor(kConnectionBudget / perSeed), 1.0, double(kMaxHashSeeds)));
-    }
+    const RoutingOptions options = asRoutedOptionsFor(m_fabric, m_jobs[size_t(j)].evaluation);
     m_asRouted.emplace(j, options);
     return options;
 }
@@ -195,11 +189,12 @@ std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
                 const double perInterval
                     = std::min(1.0, flaps / std::max<double>(1, double(alarm.evidence.series.size())));
                 impact.slowdown = 1.0 / (1.0 - 0.5 * perInterval);
-                impact.adaptiveSlowdown = impact.slowdown; // a stall is a stall whatever the routing
+                impact.adaptiveSlowdown = impact.commSlowdown = impact.slowdown; // a stall is a stall whatever the routing
             } else {
                 const Priced priced = routedSlowdown(int(j), l, effectiveGbps(alarm));
                 impact.slowdown = priced.asRouted;
                 impact.adaptiveSlowdown = priced.adaptive;
+                impact.commSlowdown = priced.comm;
                 impact.routing = asRouted(int(j)).mode;
                 impact.hashSeeds = priced.hashSeeds;
             }

@@ -30,9 +30,11 @@ struct JobImpact
 {
     std::string name;
     int job = -1;        ///< index in the running jobs
-    /// Predicted step time ÷ healthy under the job's routing model; +inf when stalled.
+    /// Predicted whole step ÷ healthy, as the fabric routes (the same figure
+    /// as place --degrade's as-routed slowdown); +inf when stalled.
     double slowdown = 1;
     double adaptiveSlowdown = 1; ///< the same with adaptive routing: what adaptive routing would save
+    double commSlowdown = 1;     ///< of the step communication time alone, as routed
     RoutingMode routing = RoutingMode::Hashed; ///< the mode `slowdown` was priced under
     int hashSeeds = 0; ///< under ECMP hashing: the hash seeds whose median it is (0 otherwise)
     double healthyStepSeconds = 0;
@@ -66,24 +68,20 @@ private:
     {
         double asRouted = 1;
         double adaptive = 1;
+        double comm = 1;
         int hashSeeds = 0;
     };
-    /// Pricing one alarm under ECMP hashing routes the job's connections
-    /// once per hash seed: at most this many connection routes (flows × 4
-    /// connections × seeds), between 1 and kMaxHashSeeds seeds. 16 seeds on
-    /// cluster-3k's llama-70b; fewer on the 24K-GPU MoE job, whose step has
-    /// millions of connections.
-    static constexpr double kConnectionBudget = 4e6;
-    static constexpr int kMaxHashSeeds = 16;
+    /// The job's as-routed options (asRoutedOptionsFor: the hash seeds its
+    /// size allows, as place --degrade uses).
     RoutingOptions asRouted(int job);
     Priced routedSlowdown(int job, std::int32_t link, double gbps);
-    double healthyStep(int job, const RoutingOptions &routing);
+    StepFigures healthyStep(int job, const RoutingOptions &routing);
     std::vector<std::int64_t> ranksBehindLink(int job, std::int32_t link) const;
 
     const Fabric &m_fabric;
     const std::vector<RunningJob> &m_jobs;
     std::map<std::string, Priced> m_cache;
-    std::map<std::string, double> m_healthy; ///< (job, mode) → healthy step seconds
+    std::map<std::string, StepFigures> m_healthy; ///< (job, mode) → the healthy step
     std::map<int, RoutingOptions> m_asRouted; ///< job → its as-routed options
 };
 

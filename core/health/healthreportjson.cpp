@@ -51,6 +51,7 @@ json jobsJson(const std::vector<JobImpact> &jobs)
                {"routing", routingModeName(j.routing)},
                {"hash_seeds", j.hashSeeds},
                {"adaptive_slowdown", number(j.adaptiveSlowdown)},
+               {"communication_slowdown", number(j.commSlowdown)},
                {"healthy_step_time_ms", j.healthyStepSeconds * 1e3},
                {"ranks", j.ranks}};
         out.push_back(std::move(o));
@@ -197,10 +198,10 @@ std::string healthReportToText(const HealthReport &r)
                 if (j.hashSeeds > 0)
                     std::snprintf(seeds, sizeof seeds, ", median of %d hash seeds", j.hashSeeds);
                 std::snprintf(line, sizeof line,
-                              "  job %s: predicted slowdown %.3f× as routed (%s%s), %.3f× with adaptive routing (%zu "
-                              "ranks behind it)\n",
-                              j.name.c_str(), j.slowdown, routingModeDescription(j.routing), seeds, j.adaptiveSlowdown,
-                              j.ranks.size());
+                              "  job %s: predicted step %.3f× as routed (%s%s; its communication %.3f×), %.3f× with "
+                              "adaptive routing (%zu ranks behind it)\n",
+                              j.name.c_str(), j.slowdown, routingModeDescription(j.routing), seeds, j.commSlowdown,
+                              j.adaptiveSlowdown, j.ranks.size());
             }
             else
                 std::snprintf(line, sizeof line, "  job %s: stalled (%zu ranks behind it)\n", j.name.c_str(),

@@ -22,6 +22,8 @@ std::vector<RunningJob> placeRunningJobs(const Fabric &fabric, const std::vector
         job.evaluation = evaluateJob(state, view, spec, job.placementOptions, routing);
         if (!job.evaluation.routed())
             throw std::runtime_error("job '" + spec.name + "': " + job.evaluation.routingError);
+        job.collectives = stepCollectives(fabric, view, job.evaluation, true);
+        job.healthyStep = stepTimeOf(fabric, spec, job.evaluation, job.collectives);
         state.add(job.evaluation.placement);
         out.push_back(std::move(job));
     }

@@ -7,6 +7,7 @@
 #include "core/jobs/jobspec.h"
 #include "core/model/fabric.h"
 #include "core/placement/jobevaluation.h"
+#include "core/placement/steptime.h"
 
 #include <string>
 #include <vector>
@@ -18,7 +19,12 @@ struct RunningJob
     JobSpec spec;
     PlacementOptions placementOptions; ///< how it was placed (re-placement reuses the strategy)
     JobEvaluation evaluation;          ///< routed on the healthy fabric
-    double healthyStepSeconds() const { return evaluation.stepSeconds; }
+    /// Its collectives on the healthy fabric (the model's figures): every
+    /// re-routing prices the whole step from them.
+    std::vector<StepCollective> collectives;
+    StepTime healthyStep; ///< the whole step on the healthy fabric
+    /// The whole step when it is known, else the step communication time.
+    double healthyStepSeconds() const { return healthyStep.computed ? healthyStep.stepSeconds : evaluation.stepSeconds; }
 };
 
 /// Places `jobs` one after another on the fabric (each on the GPUs the

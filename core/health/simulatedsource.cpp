@@ -264,7 +264,9 @@ TelemetryFrame SimulatedSource::poll()
         const size_t n = m_jobs[j].evaluation.placement.ranks.size();
         out.ranks.resize(n);
         const std::int64_t done = std::int64_t(std::floor(m_progressSteps[j]));
-        const double healthyBusy = m_jobs[j].healthyStepSeconds() * m_options.busyFraction;
+        // The simulation's clock runs at the step communication time (what the
+        // fabric carries), so a fault shows within a few intervals.
+        const double healthyBusy = m_jobs[j].evaluation.stepSeconds * m_options.busyFraction;
         for (size_t r = 0; r < n; ++r) {
             RankSample &s = out.ranks[r];
             s.present = true;

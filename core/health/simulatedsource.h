@@ -43,7 +43,7 @@ struct SimulatorOptions
     double intervalSeconds = 1.0;
     double throughputNoise = 0.03; ///< σ of the relative noise on bytes per direction
     double rankNoise = 0.02;       ///< σ of the relative noise on a rank's busy time
-    double busyFraction = 0.8;     ///< a rank's busy time ÷ the job's step time when healthy
+    double busyFraction = 0.8;     ///< a rank's busy time ÷ the job's step when healthy (the simulation's clock runs at the step communication time)
     /// Unix time (s) at which the simulated clock starts: frames, alarms and
     /// incidents then carry wall-clock times, as from a live fabric. 0: the
     /// clock counts from 0 (source times "t+3.0 s"; what tests use).

@@ -302,16 +302,10 @@ double reroutedStepSeconds(const Fabric &fabric, const CapacityView &view, const
 
 namespace {
 
-/// One routing's communication and whole step (0 when the step is unknown).
-struct StepFigures
-{
-    double commSeconds = std::numeric_limits<double>::infinity();
-    double stepSeconds = std::numeric_limits<double>::infinity();
-};
-
 StepFigures stepFigures(const Fabric &fabric, const JobEvaluation &routed, const std::vector<StepCollective> &collectives)
 {
     StepFigures f;
+    f.commSeconds = f.stepSeconds = std::numeric_limits<double>::infinity();
     if (!routed.routed())
         return f;
     f.commSeconds = routed.stepSeconds;
@@ -321,6 +315,52 @@ StepFigures stepFigures(const Fabric &fabric, const JobEvaluation &routed, const
 }
 
 } // namespace
+
+RoutingOptions asRoutedOptionsFor(const Fabric &fabric, const JobEvaluation &evaluation)
+{
+    constexpr int kMaxHashSeeds = 16;
+    constexpr double kConnectionBudget = 4e6;
+    RoutingOptions options = asRoutedOptions(fabric, evaluation.routing.seed, kMaxHashSeeds);
+    if (options.mode == RoutingMode::Hashed) {
+        double connections = 0;
+        for (ParallelKind kind : jobPhaseOrder)
+            for (const Flow &flow : stepFlows(fabric, evaluation.placement, evaluation.collectives, {kind}, evaluation.sharp))
+                connections += connectionsOf(resolvedOptions(fabric, options), flow);
+        options.seeds = int(std::clamp(std::floor(kConnectionBudget / std::max(1.0, connections)), 1.0, double(kMaxHashSeeds)));
+    }
+    return options;
+}
+
+JobStepFigures jobStepFigures(const Fabric &fabric, const JobSpec &job)
+{
+    constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+    JobStepFigures out{nan, nan, nan, {}};
+    try {
+        const CapacityView view = CapacityView::of(fabric);
+        const JobEvaluation e = evaluateJob(fabric, view, job, PlacementOptions{}, RoutingOptions{});
+        if (!e.routed()) {
+            out.error = e.routingError;
+            return out;
+        }
+        out.commMsFluid = e.stepCommTimeMs();
+        const std::vector<StepCollective> collectives = stepCollectives(fabric, view, e, true);
+        const StepFigures f = routedStepFigures(fabric, view, e, asRoutedOptionsFor(fabric, e), collectives);
+        out.commMs = std::isfinite(f.commSeconds) ? f.commSeconds * 1e3 : nan;
+        if (f.stepSeconds > 0 && std::isfinite(f.stepSeconds))
+            out.stepMs = f.stepSeconds * 1e3;
+        else
+            out.error = stepTimeOf(fabric, job, e, collectives).problem;
+    } catch (const PlacementError &ex) {
+        out.error = ex.what();
+    }
+    return out;
+}
+
+StepFigures routedStepFigures(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
+                              const RoutingOptions &routing, const std::vector<StepCollective> &collectives)
+{
+    return stepFigures(fabric, rerouted(fabric, view, evaluation, routing), collectives);
+}
 
 RoutedSlowdown routedSlowdown(const Fabric &fabric, const CapacityView &healthy, const CapacityView &view,
                               const JobEvaluation &evaluation, const RoutingOptions &routing,
@@ -402,8 +442,7 @@ DegradationImpact degradationImpact(const Fabric &fabric, const CapacityView &vi
         return a.slowdownAlone > b.slowdownAlone;
     });
     if (!used.empty()) {
-        RoutingOptions asRouted = asRoutedOptions(fabric, evaluation.routing.seed);
-        impact.asRouted = routedSlowdown(fabric, healthy, view, evaluation, asRouted, collectives);
+        impact.asRouted = routedSlowdown(fabric, healthy, view, evaluation, asRoutedOptionsFor(fabric, evaluation), collectives);
         RoutingOptions adaptive = evaluation.routing;
         adaptive.mode = RoutingMode::Adaptive;
         adaptive.tablePath = {};

@@ -199,6 +199,39 @@ struct DegradationImpact
     RoutedSlowdown adaptive;
 };
 
+/// asRoutedOptions for a placed job, with as many ECMP hash seeds (up to
+/// 16, at least 1) as keep seeds × connections within 4 million: what every
+/// as-routed figure of a job uses (place --degrade, the health alarms,
+/// resilience), so they agree.
+RoutingOptions asRoutedOptionsFor(const Fabric &fabric, const JobEvaluation &evaluation);
+
+/// One routing of a placed job's step: its communication time (the routed
+/// phases) and the whole step from `collectives` (stepCollectives of the
+/// healthy fabric; 0 when the step cannot be computed). +inf both when the
+/// routing fails.
+struct StepFigures
+{
+    double commSeconds = 0;
+    double stepSeconds = 0;
+};
+StepFigures routedStepFigures(const Fabric &fabric, const CapacityView &view, const JobEvaluation &evaluation,
+                              const RoutingOptions &routing, const std::vector<StepCollective> &collectives);
+
+/// A job on a design, as compare-designs and the explorer price it: placed by
+/// the topology strategy on the healthy fabric, its whole step as the fabric
+/// routes (asRoutedOptionsFor), its step communication time as routed and
+/// with ideal (fluid) routing. NaN for what could not be computed; `error`
+/// says why (the job does not fit, routing failed; the whole step's problem
+/// when only it is missing).
+struct JobStepFigures
+{
+    double stepMs = 0;      ///< whole step, as routed
+    double commMs = 0;      ///< step communication time, as routed
+    double commMsFluid = 0; ///< step communication time, ideal routing
+    std::string error;
+};
+JobStepFigures jobStepFigures(const Fabric &fabric, const JobSpec &job);
+
 /// The placed job's step routed with `routing` on `healthy` and on `view`,
 /// whole steps from `collectives` (stepCollectives of the healthy fabric:
 /// their model figures stay, their routed ones are redone); not computed

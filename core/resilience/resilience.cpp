@@ -76,7 +76,7 @@ bool ScenarioOutcome::operator==(const ScenarioOutcome &o) const
             return false;
     return index == o.index && failed == o.failed && kind == o.kind && weight == o.weight && members == o.members
         && same(bisectionGbps, o.bisectionGbps) && same(bisectionPct, o.bisectionPct) && exact == o.exact
-        && same(stepMs, o.stepMs) && same(slowdown, o.slowdown) && replaced == o.replaced
+        && same(stepMs, o.stepMs) && same(slowdown, o.slowdown) && same(commMs, o.commMs) && replaced == o.replaced
         && placeable == o.placeable;
 }
 

@@ -142,8 +142,9 @@ struct ScenarioOutcome
     double bisectionPct = 100.0;      ///< of the healthy bisection
     bool exact = true;                ///< the bisection method was exact
     std::vector<TierRatio> tiers;
-    double stepMs = 0.0;              ///< job: step communication time; +inf: cannot run; NaN: no job
+    double stepMs = 0.0;              ///< job: its whole step (compute, bubble, exposed communication); +inf: cannot run; NaN: no job
     double slowdown = 0.0;            ///< stepMs / healthy; +inf, NaN as stepMs
+    double commMs = 0.0;              ///< job: its step communication time (the routed phases); as stepMs
     bool replaced = false;            ///< the job lost hosts and was placed again
     int placeable = -1;               ///< 1/0: a job of placeGpus fits rail-aligned in one pod; -1 not asked
     bool operator==(const ScenarioOutcome &) const;

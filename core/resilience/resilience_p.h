@@ -63,6 +63,7 @@ public:
         healthyGbps = healthy.bisection.gbps;
         healthyTiers = tierRatios(healthy.oversubscription);
         healthyStepMs = nan;
+        healthyCommMs = nan;
         if (options.job) {
             m_routing = studyRouting(fabric, options.routing, options.seed);
             try {
@@ -74,10 +75,15 @@ public:
             if (!m_job->routed())
                 throw ResilienceError("--job: the job's step cannot be routed on the healthy fabric: "
                                       + m_job->routingError);
-            const double s = reroutedStepSeconds(fabric, CapacityView::of(fabric), *m_job, m_routing);
-            if (!std::isfinite(s) || s <= 0)
+            // The whole step (compute, bubble, exposed communication) when it
+            // is known for the GPU, else the step communication time.
+            m_collectives = stepCollectives(fabric, CapacityView::of(fabric), *m_job, true);
+            const StepFigures f = routedStepFigures(fabric, CapacityView::of(fabric), *m_job, m_routing, m_collectives);
+            if (!std::isfinite(f.commSeconds) || f.commSeconds <= 0)
                 throw ResilienceError("--job: the job moves nothing over the network: no step time to compare");
-            healthyStepMs = s * 1e3;
+            m_wholeStep = f.stepSeconds > 0 && std::isfinite(f.stepSeconds);
+            healthyStepMs = (m_wholeStep ? f.stepSeconds : f.commSeconds) * 1e3;
+            healthyCommMs = f.commSeconds * 1e3;
             m_jobHost.assign(size_t(fabric.hostCount()), 0);
             for (const RankSlot &slot : m_job->placement.ranks)
                 if (slot.host >= 0)
@@ -134,6 +140,7 @@ public:
         o.bisectionPct = 100.0;
         o.tiers = healthyTiers;
         o.stepMs = healthyStepMs;
+        o.commMs = healthyCommMs;
         o.slowdown = m_job ? 1.0 : nan;
         return o;
     }
@@ -150,6 +157,7 @@ public:
         o.exact = report.bisection.exact;
         o.tiers = tierRatios(report.oversubscription);
         o.stepMs = nan;
+        o.commMs = nan;
         o.slowdown = nan;
         if (m_job) {
             const CapacityView view = CapacityView::of(m_fabric, failures);
@@ -157,22 +165,28 @@ public:
             for (std::int32_t h = 0; h < m_fabric.hostCount() && !lost; ++h)
                 if (m_jobHost[size_t(h)] && !hostHasCapacity(view, h))
                     lost = true;
-            double seconds = inf;
+            StepFigures f{inf, inf};
             if (!lost) {
-                seconds = reroutedStepSeconds(m_fabric, view, *m_job, m_routing);
+                f = routedStepFigures(m_fabric, view, *m_job, m_routing, m_collectives);
             } else {
                 o.replaced = true;
                 PlacementOptions placement;
                 placement.excludedHosts = hostsWithoutCapacity(m_fabric, view);
                 try {
                     const JobEvaluation again = evaluateJob(m_fabric, view, *m_options.job, placement, m_routing);
-                    if (again.routed())
-                        seconds = again.stepSeconds;
+                    if (again.routed()) {
+                        f.commSeconds = again.stepSeconds;
+                        const StepTime t = stepTimeOf(m_fabric, again.job, again,
+                                                      stepCollectives(m_fabric, view, again, true));
+                        f.stepSeconds = t.computed ? t.stepSeconds : 0.0;
+                    }
                 } catch (const PlacementError &) {
-                    seconds = inf; // not enough healthy GPUs left
+                    // not enough healthy GPUs left: +inf
                 }
             }
+            const double seconds = m_wholeStep ? f.stepSeconds : f.commSeconds;
             o.stepMs = seconds * 1e3;
+            o.commMs = f.commSeconds * 1e3;
             o.slowdown = std::isfinite(seconds) ? o.stepMs / healthyStepMs : inf;
         }
         return o;
@@ -203,6 +217,7 @@ public:
     double healthyGbps = 0;
     std::vector<TierRatio> healthyTiers;
     double healthyStepMs = nan;
+    double healthyCommMs = nan;
 
 private:
     bool hostHasCapacity(const CapacityView &view, std::int32_t h) const
@@ -218,6 +233,8 @@ private:
     WhatIfBase m_base;
     RoutingOptions m_routing;
     std::optional<JobEvaluation> m_job;
+    std::vector<StepCollective> m_collectives; ///< the job's, healthy (the model's figures)
+    bool m_wholeStep = false;                  ///< the whole step is known for its GPU
     std::vector<char> m_jobHost;
     std::vector<std::int32_t> m_podOf;
     std::int32_t m_pods = 0;

@@ -306,6 +306,7 @@ std::string studyToJson(const StudyResult &r, int indent)
             tiers.push_back(Json::array({tierName(t.tier), number(t.ratio), number(t.worst)}));
         x["tiers"] = tiers;
         x["step_ms"] = number(o.stepMs);
+        x["step_comm_ms"] = number(o.commMs);
         x["slowdown"] = number(o.slowdown);
         if (o.replaced)
             x["replaced"] = true;
@@ -557,6 +558,7 @@ StudyResult studyFromJson(std::string_view text, const std::string &fileName)
         o.exact = rd.boolean(x, p, "exact");
         o.tiers = readTiers(rd.field(x, p, "tiers"), p + "/tiers");
         o.stepMs = rd.real(x, p, "step_ms");
+        o.commMs = x.contains("step_comm_ms") ? rd.real(x, p, "step_comm_ms") : nan;
         o.slowdown = rd.real(x, p, "slowdown");
         if (x.contains("replaced"))
             o.replaced = rd.boolean(x, p, "replaced");

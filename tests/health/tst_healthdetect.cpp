@@ -137,18 +137,31 @@ void TestHealthDetect::degradedLinkFlaggedWithJobAndSlowdown()
     view.gbps[size_t(l)] = 0.5 * m_fabric.link(l).capacityGbps;
     QCOMPARE(jobs[0].routing, RoutingMode::Hashed);
     QVERIFY(jobs[0].hashSeeds >= 1 && jobs[0].hashSeeds <= 16);
-    const RoutingOptions asRouted
-        = asRoutedOptions(m_fabric, m_jobs[0].evaluation.routing.seed, jobs[0].hashSeeds);
-    const RoutedSlowdown pinned
-        = routedSlowdown(m_fabric, CapacityView::nominal(m_fabric), view, m_jobs[0].evaluation, asRouted);
-    QVERIFY(pinned.computed());
-    QVERIFY(pinned.slowdown() > 1.05);
+    const RoutingOptions asRouted = asRoutedOptionsFor(m_fabric, m_jobs[0].evaluation);
+    QCOMPARE(asRouted.seeds, jobs[0].hashSeeds);
+    const RoutedSlowdown pinned = routedSlowdown(m_fabric, CapacityView::nominal(m_fabric), view, m_jobs[0].evaluation,
+                                                 asRouted, m_jobs[0].collectives);
+    QVERIFY(pinned.computed() && pinned.wholeStep());
+    QVERIFY(pinned.slowdown() > 1.01);
     QVERIFY(std::fabs(jobs[0].slowdown - pinned.slowdown()) < 1e-9);
+    QVERIFY(std::fabs(jobs[0].commSlowdown - pinned.commSlowdown()) < 1e-9);
+    // The same figure place --degrade reports: the placed job, the link at
+    // half rate, priced as routed against its own healthy step.
+    const JobEvaluation placed = rerouted(m_fabric, view, m_jobs[0].evaluation, m_jobs[0].evaluation.routing);
+    const DegradationImpact placeDegrade = degradationImpact(m_fabric, view, placed);
+    QVERIFY(placeDegrade.asRouted.computed());
+    QVERIFY2(std::fabs(placeDegrade.asRouted.slowdown() - jobs[0].slowdown) < 1e-9,
+             qPrintable(QStringLiteral("place --degrade %1, health %2")
+                            .arg(placeDegrade.asRouted.slowdown())
+                            .arg(jobs[0].slowdown)));
     RoutingOptions adaptiveRouting = m_jobs[0].evaluation.routing;
     adaptiveRouting.mode = RoutingMode::Adaptive;
-    const RoutedSlowdown adaptive
-        = routedSlowdown(m_fabric, CapacityView::nominal(m_fabric), view, m_jobs[0].evaluation, adaptiveRouting);
+    const RoutedSlowdown adaptive = routedSlowdown(m_fabric, CapacityView::nominal(m_fabric), view,
+                                                   m_jobs[0].evaluation, adaptiveRouting, m_jobs[0].collectives);
     QVERIFY(std::fabs(jobs[0].adaptiveSlowdown - adaptive.slowdown()) < 1e-9);
+    QVERIFY(std::fabs(placeDegrade.adaptive.slowdown() - jobs[0].adaptiveSlowdown) < 1e-9);
+    // A host link's only path: adaptive routing cannot route around it.
+    QVERIFY(jobs[0].adaptiveSlowdown > 1.01);
     // The ranks behind a host link: the job's ranks on that host (on the link's rail when its leaf has one).
     QVERIFY(!jobs[0].ranks.empty() && jobs[0].ranks.size() <= 8);
     const Link &degradedLink = m_fabric.link(l);

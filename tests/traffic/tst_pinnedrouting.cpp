@@ -337,8 +337,14 @@ void TestPinnedRouting::jobSlowdownAsRouted()
     QVERIFY(near(impact.slowdown(), 1.0));
     QVERIFY(impact.asRouted.computed());
     QCOMPARE(impact.asRouted.mode, RoutingMode::Static);
-    QVERIFY2(near(impact.asRouted.slowdown(), 2.0), qPrintable(QString::number(impact.asRouted.slowdown())));
-    QVERIFY2(near(impact.adaptive.slowdown(), 400.0 / 380.0), qPrintable(QString::number(impact.adaptive.slowdown())));
+    // On step communication: 2× static, 400/380 adaptive, as derived above.
+    QVERIFY2(near(impact.asRouted.commSlowdown(), 2.0), qPrintable(QString::number(impact.asRouted.commSlowdown())));
+    QVERIFY2(near(impact.adaptive.commSlowdown(), 400.0 / 380.0),
+             qPrintable(QString::number(impact.adaptive.commSlowdown())));
+    // The whole step also computes, the same on both: it slows by less.
+    QVERIFY(impact.asRouted.wholeStep());
+    QVERIFY(impact.asRouted.slowdown() > 1.0 && impact.asRouted.slowdown() < 2.0);
+    QVERIFY(impact.adaptive.slowdown() >= 1.0 && impact.adaptive.slowdown() <= 400.0 / 380.0 + 1e-9);
 }
 
 void TestPinnedRouting::fabricRoutingDefaults()

@@ -311,7 +311,7 @@ void DesignComparisonDialog::rebuildChart()
                                       {"switches", tr("Switches")},
                                       {"transceivers", tr("Optics")},
                                       {"bisection_gbps", tr("Bisection")},
-                                      {"step_ms_as_routed", tr("Step time")},
+                                      {"step_ms", tr("Step time")},
                                       {"resilience_bisection_p99", tr("Bisection p99 under failures")}};
     QStringList categories;
     std::vector<const ComparisonRow *> rows;

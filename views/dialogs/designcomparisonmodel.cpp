@@ -112,9 +112,11 @@ QString DesignComparisonModel::rowLabel(const ComparisonRow &row) const
     if (key.startsWith(u"oversubscription_"))
         return tr("Oversubscription, %1 (:1)").arg(key.mid(17));
     if (key == u"step_ms")
-        return tr("Step communication, ideal routing (ms)");
-    if (key == u"step_ms_as_routed")
+        return tr("Step, as routed (ms)");
+    if (key == u"comm_ms")
         return tr("Step communication, as routed (ms)");
+    if (key == u"comm_ms_fluid")
+        return tr("Step communication, ideal routing (ms)");
     return QString::fromStdString(row.label);
 }
 

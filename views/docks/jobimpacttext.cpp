@@ -13,10 +13,11 @@ QString JobImpactText::html(const DegradationImpact &impact, const Fabric &fabri
                       impact.impairedLinks);
     const RoutedSlowdown &own = impact.own;
     if (own.wholeStep())
-        text += slower ? tr("<font color=\"#d04040\">Step %1× slower</font> than on the healthy fabric (%2 s; step "
-                            "communication %3×).")
+        text += slower ? tr("<font color=\"#d04040\">Step %1× slower</font> than on the healthy fabric (%2 s, of "
+                            "which %3 ms of communication; that communication %4×).")
                              .arg(impact.slowdown(), 0, 'f', 2)
                              .arg(own.healthyStepSeconds, 0, 'f', 2)
+                             .arg(own.healthyCommSeconds * 1e3, 0, 'f', 1)
                              .arg(own.commSlowdown(), 0, 'f', 2)
                        : tr("No slowdown: the healthy fabric takes the same %1 s a step.").arg(own.healthyStepSeconds, 0, 'f', 2);
     else
