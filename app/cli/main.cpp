@@ -68,6 +68,8 @@ const Command commands[] = {
     {"place", "place FABRIC JOB", "Place a training job; its step and per-step traffic.", runPlace},
     {"step-validation", "step-validation RUNS.json", "The step model against measured training runs.",
      runStepValidation},
+    {"routing-validation", "routing-validation ROWS.json", "What routing costs, against published figures.",
+     runRoutingValidation},
     {"intent", "intent lint|diff|sign|...", "Lint, diff, sign, approve, verify network intents.", runIntent},
     {"keys", "keys generate --name N", "Generate an Ed25519 key pair for signing intents.", runKeys},
     {"health", "health FABRIC --job JOB", "Link and rank health: detect, attribute, re-place.", runHealth},

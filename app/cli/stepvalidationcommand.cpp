@@ -3,7 +3,10 @@
 #include "app/cli/clicommon.h"
 #include "core/common/inputfile.h"
 #include "core/common/outputfile.h"
+#include "core/fabricmanager/routingvalidation.h"
 #include "core/placement/stepvalidation.h"
+
+#include <QFileInfo>
 
 #include <cstdio>
 
@@ -55,6 +58,67 @@ int runStepValidation(const QStringList &args)
         }
     }
     return ExitOk;
+}
+
+int runRoutingValidation(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("routing-validation"),
+                   QStringLiteral("What routing costs a training job, against published figures: ECMP hashing "
+                                  "against planned paths, adaptive routing and more queue pairs, static routing's "
+                                  "effective bisection, random against topology rank order, a failed link. Each "
+                                  "counted row rebuilds the source's setup and checks Railyard's figure against the "
+                                  "row's bound; --null fluid runs every experiment with fluid routing in place of "
+                                  "the routing it is about (docs/routing-validation.md)."));
+    cl.addPositional(QStringLiteral("ROWS"),
+                     QStringLiteral("Rows (the format of tests/data/routing-validation/rows.json); fabric and job "
+                                    "files they name are read relative to it."));
+    cl.addOption({QStringLiteral("null")},
+                 QStringLiteral("Run the null model instead: \"fluid\" (fluid routing in place of the row's)."),
+                 QStringLiteral("model"));
+    cl.addFlag({QStringLiteral("markdown")},
+               QStringLiteral("Print the table as Markdown, the model's figures beside the null's (runs both)."));
+    cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON."));
+    cl.setEpilog(QStringLiteral("Example:\n  railyard-cli routing-validation tests/data/routing-validation/rows.json\n"
+                                "Exit codes: 0 every counted row as the table expects (in its bound, or a known miss), 1 "
+                                "the rows cannot be read or a row is not, 2 usage error."));
+    if (!cl.parse(args))
+        return ExitOk;
+    bool null = false;
+    if (cl.isSet(QStringLiteral("null"))) {
+        if (cl.value(QStringLiteral("null")) != QLatin1String("fluid")) {
+            printErr(QStringLiteral("--null: the null model is \"fluid\", got \"%1\"")
+                         .arg(cl.value(QStringLiteral("null")).left(40)));
+            return ExitUsage;
+        }
+        null = true;
+    }
+    const QString path = cl.positional(0);
+    QString error;
+    const std::optional<QByteArray> bytes = readInputFile(path, &error, 4 << 20);
+    if (!bytes) {
+        printErr(error);
+        return ExitBadInput;
+    }
+    const std::string dir = QFileInfo(path).absolutePath().toStdString();
+    RoutingValidation v, nullRun;
+    const bool markdown = cl.isSet(QStringLiteral("markdown"));
+    try {
+        v = validateRouting(bytes->toStdString(), path.toStdString(), dir, null);
+        if (markdown && !null)
+            nullRun = validateRouting(bytes->toStdString(), path.toStdString(), dir, true);
+    } catch (const std::exception &e) {
+        printErr(QString::fromStdString(e.what()).left(600));
+        return ExitBadInput;
+    }
+    if (markdown)
+        printOutRaw(routingValidationToMarkdown(v, null ? nullptr : &nullRun));
+    else if (cl.isSet(QStringLiteral("json")))
+        printOutRaw(routingValidationToJson(v));
+    else
+        printOutRaw(routingValidationToText(v));
+    // The null is expected to miss: only rows that do not behave as the table
+    // says (in bounds, or a known miss) fail the model's run.
+    return null || v.asExpected == v.counted ? ExitOk : ExitBadInput;
 }
 
 } // namespace Railyard::Cli

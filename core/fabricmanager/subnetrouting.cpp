@@ -11,8 +11,10 @@
 #include <thread>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace Railyard {
@@ -530,6 +532,68 @@ EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutat
         result.meanShare = result.meanGbps / result.minCutGbps;
         result.p5Share = result.p5Gbps / result.minCutGbps;
     }
+    return result;
+}
+
+ShiftShare shiftShare(const SubnetRouting &routing, const std::vector<int> &order, int shifts)
+{
+    const Fabric &f = routing.fabric();
+    const auto n = int(routing.ids().cas.size());
+    if (int(order.size()) != n)
+        throw std::invalid_argument("shiftShare: the order holds " + std::to_string(order.size()) + " HCAs, the fabric "
+                                    + std::to_string(n));
+    ShiftShare result;
+    if (n < 2 || shifts < 1)
+        return result;
+    std::vector<double> capacity(size_t(f.linkCount()), 0.0);
+    for (std::int32_t l = 0; l < f.linkCount(); ++l) {
+        const Link &link = f.link(l);
+        capacity[size_t(l)] = link.state == LinkState::Degraded ? link.degradedGbps : link.capacityGbps;
+    }
+    std::vector<int> distances;
+    if (shifts >= n - 1) {
+        for (int s = 1; s < n; ++s)
+            distances.push_back(s);
+    } else {
+        for (int i = 0; i < shifts; ++i)
+            distances.push_back(1 + int(std::llround(double(i) * double(n - 2) / double(std::max(1, shifts - 1)))));
+        distances.erase(std::unique(distances.begin(), distances.end()), distances.end());
+    }
+    std::vector<std::int32_t> flowsOn(size_t(f.linkCount()) * 2, 0);
+    std::vector<std::uint32_t> keys;
+    std::vector<size_t> ends;
+    std::vector<std::pair<int, int>> pairs;
+    double sum = 0;
+    result.minShare = std::numeric_limits<double>::infinity();
+    for (const int s : distances) {
+        keys.clear();
+        ends.clear();
+        pairs.clear();
+        for (int i = 0; i < n; ++i)
+            pairs.emplace_back(order[size_t(i)], order[size_t((i + s) % n)]);
+        routing.traceDirected(pairs, keys, ends);
+        for (const std::uint32_t k : keys)
+            ++flowsOn[k];
+        double delivered = 0, offered = 0;
+        size_t begin = 0;
+        for (const size_t end : ends) {
+            if (end > begin) {
+                double rate = std::numeric_limits<double>::infinity();
+                for (size_t i = begin; i < end; ++i)
+                    rate = std::min(rate, capacity[keys[i] / 2] / double(flowsOn[keys[i]]));
+                delivered += std::isfinite(rate) ? rate : 0.0;
+                offered += capacity[keys[begin] / 2]; // the source HCA's link
+            }
+            begin = end;
+        }
+        for (const std::uint32_t k : keys)
+            flowsOn[k] = 0;
+        const double share = offered > 0 ? delivered / offered : 0.0;
+        sum += share;
+        result.minShare = std::min(result.minShare, share);
+    }
+    result.shifts = int(distances.size());
+    result.meanShare = sum / double(distances.size());
     return result;
 }
 

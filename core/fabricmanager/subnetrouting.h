@@ -155,6 +155,22 @@ PathCheck checkPaths(const SubnetRouting &routing, std::int64_t maxPairs = 20'00
 /// its capacity: above 1, the static routes oversubscribe it.
 EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift,
                                       std::vector<double> *linkLoad = nullptr);
+/// The shift sequence of an all-to-all, as Zahavi decomposes MPI's global
+/// collectives: for a distance s, the HCA at position i of `order` sends to
+/// the one at position (i + s) mod n. Each flow runs at Hoefler's rate, the
+/// least over its path of capacity / flows on the link (each direction on
+/// its own); a distance's share is the delivered bandwidth over what the
+/// sources' links offer.
+struct ShiftShare
+{
+    int shifts = 0;       ///< distances evaluated
+    double meanShare = 0; ///< mean over the distances
+    double minShare = 0;  ///< the worst distance
+};
+/// `order`: a permutation of the HCAs (indices into ids().cas); `shifts`:
+/// distances evaluated, every one from 1 to n − 1 when there are at most that
+/// many, else evenly spaced over them.
+ShiftShare shiftShare(const SubnetRouting &routing, const std::vector<int> &order, int shifts);
 /// Per link: the HCA destinations the switches forward over it, both
 /// directions summed (what the balance counts, per link).
 std::vector<double> routesPerLink(const SubnetRouting &routing);

@@ -168,6 +168,30 @@ private slots:
               c.first.empty() ? "" : "; first: ", c.first.c_str());
         QCOMPARE(c.different, 0LL);
         QCOMPARE(c.modelRoutes, c.tableRoutes);
+
+        // A job's step priced through the real tables and through the model:
+        // within 5 % (the tables agree entry by entry, so the steps agree).
+        // A Llama-70B-shaped job on every GPU: TP inside hosts, pipeline
+        // stages and data-parallel rings across leaves.
+        if (fabric.hostCount() * 8 < 128 || fabric.host(0).gpus != 8)
+            return;
+        JobSpec job;
+        job.name = "llama-shaped";
+        job.model = {70.6e9, 80, 8192, 8192, 128256, "bf16", 2, 0, 0, 0, 0};
+        const int gpus = fabric.hostCount() * 8;
+        job.parallel = {8, 8, gpus / 64, 1, 1, 1};
+        job.globalBatch = 2 * (gpus / 64) * 8;
+        job.gpus = gpus;
+        const std::vector<std::string> problems = checkJobSpec(job);
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+        const JobUnderTables under = evaluateJobUnderTables(real, job);
+        QVERIFY2(under.error.empty(), under.error.c_str());
+        qInfo("%s: step communication fluid %.1f ms, model %.1f ms, OpenSM's tables %.1f ms", qPrintable(design),
+              under.fluidMs, under.modelMs, under.tablesMs);
+        QCOMPARE(under.unroutedFlows, 0LL);
+        QVERIFY(under.tablesMs > 0);
+        QVERIFY2(std::abs(under.modelMs - under.tablesMs) <= 0.05 * under.tablesMs,
+                 qPrintable(QStringLiteral("model %1 ms, tables %2 ms").arg(under.modelMs).arg(under.tablesMs)));
     }
 };
 

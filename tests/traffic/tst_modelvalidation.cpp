@@ -136,6 +136,8 @@ private slots:
     void rowsCoverTheGenerations();
     void acceptance();
     void crossValidation();
+    void nullModelsFail();
+    void uncountedRowsCarryTheirReason();
 
 private:
     double estimate(const Row &row, const CollectiveConstants &constants) const
@@ -383,6 +385,70 @@ void TestModelValidation::crossValidation()
     }
     QVERIFY2(cvMedian <= 0.05, std::to_string(100 * cvMedian).c_str());
     QVERIFY2(cvWorst <= 0.20, std::to_string(100 * cvWorst).c_str());
+}
+
+
+void TestModelValidation::nullModelsFail()
+{
+    // The acceptance must be able to fail: the same rows under models that
+    // know less fall outside its bounds (median <= 5 %, worst <= 15 %).
+    //  * nominal: every link at its nominal rate (every fitted efficiency 1);
+    //  * ring only: NCCL's ring for every row (no tuner: no tree, NVLS, CollNet, PAT).
+    auto errorsOf = [&](const CollectiveConstants &constants, bool ringOnly) {
+        std::vector<double> errors;
+        for (const Row &r : m_rows) {
+            if (!r.counted)
+                continue;
+            CollectiveRequest req = r.request;
+            if (ringOnly && req.op != CollectiveOp::AllToAll)
+                req.algorithm = CollectiveAlgorithm::Ring;
+            const double ours = estimateCollective(*r.fabric, CapacityView::of(*r.fabric), req, constants).busbwGBps;
+            errors.push_back(std::abs(ours - r.published) / r.published);
+        }
+        std::sort(errors.begin(), errors.end());
+        return errors;
+    };
+    CollectiveConstants nominal;
+    for (auto &[name, g] : nominal.generations) {
+        g.nvlinkEfficiency = 1.0;
+        g.nvlsEfficiency = 1.0;
+        g.nicEfficiency = 1.0;
+    }
+    nominal.collnetDirectEfficiency = nominal.collnetChainEfficiency = 1.0;
+    nominal.roceEfficiency = nominal.efaEfficiency = 1.0;
+    const std::vector<double> a = errorsOf(nominal, false);
+    const std::vector<double> b = errorsOf(CollectiveConstants{}, true);
+    qInfo("null models: nominal rates median %.2f %%, worst %.2f %%; ring only median %.2f %%, worst %.2f %%",
+          100 * median(a), 100 * a.back(), 100 * median(b), 100 * b.back());
+    QVERIFY2(median(a) > 0.05 || a.back() > 0.15, "the nominal-rate null passes the acceptance");
+    QVERIFY2(median(b) > 0.05 || b.back() > 0.15, "the ring-only null passes the acceptance");
+}
+
+void TestModelValidation::uncountedRowsCarryTheirReason()
+{
+    // Every row left uncounted says why, and docs/model-validation.md lists it
+    // with that reason in its table of rows not counted.
+    std::ifstream in(RAILYARD_TEST_DATA "/../../docs/model-validation.md");
+    QVERIFY(in);
+    const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t table = doc.find("## Rows not counted");
+    QVERIFY(table != std::string::npos);
+    int uncounted = 0;
+    for (const nlohmann::json &r : m_doc.at("rows")) {
+        if (!r.contains("not_counted"))
+            continue;
+        ++uncounted;
+        const std::string id = r.at("id").get<std::string>();
+        const std::string why = r.at("not_counted").get<std::string>();
+        QVERIFY2(why.size() >= 10, id.c_str());
+        // The row's line in the not-counted table: "| id | ..." with the reason on it.
+        const size_t at = doc.find("\n| " + id + " |", table);
+        QVERIFY2(at != std::string::npos, ("row " + id + " is not in the doc's table of rows not counted").c_str());
+        const std::string line = doc.substr(at + 1, doc.find('\n', at + 1) - at - 1);
+        QVERIFY2(line.find(why.substr(0, 40)) != std::string::npos,
+                 ("row " + id + ": the doc's line does not give the row's reason").c_str());
+    }
+    QVERIFY(uncounted > 0);
 }
 
 QTEST_GUILESS_MAIN(TestModelValidation)
