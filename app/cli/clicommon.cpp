@@ -410,17 +410,22 @@ void addNcclOptions(CommandLine &cl)
 
 void applyNcclOptions(const CommandLine &cl, Fabric &fabric)
 {
+    applyNcclOptions(cl, fabric.nccl);
+}
+
+void applyNcclOptions(const CommandLine &cl, NcclSettings &nccl)
+{
     if (cl.isSet(QStringLiteral("qps-per-connection"))) {
         const int qps = cl.intValue(QStringLiteral("qps-per-connection"), 1, 1);
         if (qps > 128)
             cl.fail(QStringLiteral("--qps-per-connection: 1 to 128 (NCCL's limit), got %1").arg(qps));
-        fabric.nccl.ibQpsPerConnection = qps;
+        nccl.ibQpsPerConnection = qps;
     }
     if (cl.isSet(QStringLiteral("split-data-on-qps"))) {
         const QString v = cl.value(QStringLiteral("split-data-on-qps")).trimmed();
         if (v != QLatin1String("0") && v != QLatin1String("1"))
             cl.fail(QStringLiteral("--split-data-on-qps: 0 or 1, got '%1'").arg(v.left(20)));
-        fabric.nccl.ibSplitDataOnQps = v == QLatin1String("1") ? 1 : 0;
+        nccl.ibSplitDataOnQps = v == QLatin1String("1") ? 1 : 0;
     }
 }
 

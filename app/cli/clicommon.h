@@ -120,6 +120,8 @@ bool readHostOrder(const QString &path, std::vector<std::string> *hosts);
 void addNcclOptions(CommandLine &cl);
 /// Puts the options given over the fabric's own NCCL settings.
 void applyNcclOptions(const CommandLine &cl, Fabric &fabric);
+/// The same over settings (an explore requirements file's).
+void applyNcclOptions(const CommandLine &cl, NcclSettings &nccl);
 
 /// "--name" (or "-o/--output" style when the option has a one-letter alias).
 QString optionLabel(const QString &name);

@@ -72,8 +72,10 @@ int runCollective(const QStringList &args)
                                 "would pick. Default auto."),
                  QStringLiteral("name"), QStringLiteral("auto"));
     cl.addOption({QStringLiteral("routing")},
-                 QStringLiteral("fluid (even split over all shortest paths), ecmp (seeded hashing, Monte-Carlo) or "
-                                "adaptive (fluid x 0.95). Default fluid."),
+                 QStringLiteral("fluid (even split over all shortest paths), ecmp (seeded hashing of the bytes, "
+                                "Monte-Carlo), hashed (each NCCL connection pinned to one hashed path, the slowest "
+                                "one sets the time), static (InfiniBand's ftree tables) or adaptive (fluid x 0.95). "
+                                "Default fluid."),
                  QStringLiteral("mode"), QStringLiteral("fluid"));
     cl.addOption({QStringLiteral("seeds")}, QStringLiteral("ECMP: number of Monte-Carlo runs (default 100)."),
                  QStringLiteral("N"));
@@ -85,6 +87,7 @@ int runCollective(const QStringList &args)
                  QStringLiteral("JSON file overriding the alpha-beta constants (collective-constants.json; keys in "
                                 "docs/traffic-model.md)."),
                  QStringLiteral("file"));
+    addNcclOptions(cl);
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print the estimate as JSON (schema in docs/cli.md)."));
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Input format slug, overriding the file name."),
                  QStringLiteral("slug"));
@@ -118,7 +121,7 @@ int runCollective(const QStringList &args)
     RoutingMode routing;
     const QString routingText = cl.value(QStringLiteral("routing")).trimmed().toLower();
     if (!routingModeFromName(routingText.toStdString(), &routing))
-        cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp, adaptive)").arg(routingText.left(40)));
+        cl.fail(QStringLiteral("--routing: unknown mode '%1' (fluid, ecmp, hashed, static, adaptive)").arg(routingText.left(40)));
     const int gpus = cl.intValue(QStringLiteral("gpus"), 0, 2);
     const int seeds = cl.intValue(QStringLiteral("seeds"), 0, 1);
     const int seed = cl.intValue(QStringLiteral("seed"), 1, 0);
@@ -141,6 +144,7 @@ int runCollective(const QStringList &args)
     std::optional<Fabric> fabric = loadFabric(file, format);
     if (!fabric)
         return ExitBadInput;
+    applyNcclOptions(cl, *fabric);
 
     // Hosts: the list given, else all, in order; then the first N GPUs of them.
     std::vector<HostRanks> hosts;

@@ -34,6 +34,7 @@ int runExplore(const QStringList &args)
     cl.addOption({QStringLiteral("write-design")},
                  QStringLiteral("Also write the best-ranked design to this fabric file."), QStringLiteral("file"));
     addCatalogOption(cl);
+    addNcclOptions(cl);
     cl.setEpilog(QStringLiteral("Example:\n  railyard-cli explore samples/h100-2k.explore.json\n"
                                 "Exit codes: 0 explored (a front found), 1 a bad requirements file or no design "
                                 "meets them (the binding constraint is named), 2 usage error."));
@@ -54,9 +55,9 @@ int runExplore(const QStringList &args)
         return ExitBadInput;
     }
     try {
-        const ExploreSpec spec = parseExploreSpec(std::string_view(data->constData(), size_t(data->size())),
-                                                  file.toStdString(),
-                                                  QFileInfo(file).absolutePath().toStdString());
+        ExploreSpec spec = parseExploreSpec(std::string_view(data->constData(), size_t(data->size())),
+                                            file.toStdString(), QFileInfo(file).absolutePath().toStdString());
+        applyNcclOptions(cl, spec.nccl);
         ExploreOptions options;
         options.catalog = &*catalog;
         options.threads = threads;

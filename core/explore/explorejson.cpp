@@ -204,6 +204,8 @@ std::string exploreToJson(const ExploreResult &r, int indent)
                              {"nics", s.nics},
                              {"nic_gbps", s.nicGbps},
                              {"nic_model", s.nicModel},
+                             {"nccl", Json{{"ib_qps_per_connection", s.nccl.qpsPerConnection()},
+                                           {"ib_split_data_on_qps", s.nccl.splitDataOnQps() ? 1 : 0}}},
                              {"jobs", jobs},
                              {"max_tiers", s.maxTiers},
                              {"max_oversubscription", number(s.maxOversubscription)},

@@ -67,7 +67,8 @@ std::string requirementsKey(const ExploreSpec &s, const BomCatalog &catalog)
 {
     std::string k = std::to_string(s.gpus) + "|" + s.gpuModel + "|" + std::to_string(s.gpusPerHost) + "|"
         + std::to_string(s.nics) + "|" + ratioText(s.nicGbps) + "|" + s.nicModel + "|"
-        + std::to_string(s.nvlinkDomainGpus);
+        + std::to_string(s.nvlinkDomainGpus) + "|nccl " + std::to_string(s.nccl.ibQpsPerConnection) + ","
+        + std::to_string(s.nccl.ibSplitDataOnQps);
     // The jobs as their files: every field the step depends on.
     for (const JobSpec &job : s.jobs) {
         char jobDigest[32];
@@ -140,7 +141,9 @@ ClosParams candidateParams(const ExploreSpec &spec, const ExploreCandidate &c, c
 
 Fabric exploreDesign(const ExploreSpec &spec, const ExploreCandidate &candidate, const BomCatalog &catalog)
 {
-    return generateClos(candidateParams(spec, candidate, catalog));
+    Fabric fabric = generateClos(candidateParams(spec, candidate, catalog));
+    fabric.nccl = spec.nccl;
+    return fabric;
 }
 
 std::optional<ExploreScore> ExploreCache::find(const std::string &key) const

@@ -64,7 +64,7 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
     Reader rd(fileName);
     if (!j.is_object())
         rd.fail("", "expected an object");
-    rd.known(j, "", {"format", "version", "name", "gpus", "host", "jobs", "constraints", "objective"});
+    rd.known(j, "", {"format", "version", "name", "gpus", "host", "nccl", "jobs", "constraints", "objective"});
     if (const Json *f = rd.find(j, "format"); f && rd.string(*f, "/format") != "railyard-explore")
         rd.fail("/format", "expected \"railyard-explore\"");
     if (const Json *v = rd.find(j, "version"); v && rd.integer(*v, "/version", 1, 1) != 1)
@@ -96,6 +96,15 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
             s.nicModel = rd.string(*v, "/host/nic_model");
         if (const Json *v = rd.find(*host, "nvlink_domain_gpus"))
             s.nvlinkDomainGpus = rd.integer(*v, "/host/nvlink_domain_gpus", 0, 576);
+    }
+    if (const Json *nccl = rd.find(j, "nccl")) {
+        if (!nccl->is_object())
+            rd.fail("/nccl", "expected an object");
+        rd.known(*nccl, "/nccl", {"ib_qps_per_connection", "ib_split_data_on_qps"});
+        if (const Json *v = rd.find(*nccl, "ib_qps_per_connection"))
+            s.nccl.ibQpsPerConnection = rd.integer(*v, "/nccl/ib_qps_per_connection", 1, 128);
+        if (const Json *v = rd.find(*nccl, "ib_split_data_on_qps"))
+            s.nccl.ibSplitDataOnQps = rd.integer(*v, "/nccl/ib_split_data_on_qps", 0, 1);
     }
     if (s.gpus % s.gpusPerHost != 0)
         rd.fail("/gpus", std::to_string(s.gpus) + " GPUs are not whole hosts of " + std::to_string(s.gpusPerHost));

@@ -37,6 +37,9 @@ struct ExploreSpec
     double nicGbps = 400.0;  ///< per NIC
     std::string nicModel;    ///< catalogue NIC; empty: priced as none
     int nvlinkDomainGpus = 0;
+    /// NCCL's queue pairs per connection and data splitting on every design
+    /// ("nccl", as a fabric file's): how ECMP hashing prices the jobs.
+    NcclSettings nccl;
     // The jobs each design must run (each placed alone on it).
     std::vector<JobSpec> jobs;
     std::vector<std::string> jobSources; ///< file names, for the report

@@ -52,6 +52,8 @@ private slots:
     void catalog();
     void generateNvlinkDomains();
     void placeUnderTables();
+    void collectiveQueuePairs();
+    void routingValidationCommand();
     void diffWithResilience();
     void exploreRequirements();
     void floorReport();
@@ -629,6 +631,50 @@ void TestCli::placeUnderTables()
                                 QStringLiteral("--routing"), QStringLiteral("static")});
     QCOMPARE(both.exitCode, 2);
     QVERIFY(both.err.contains(QStringLiteral("give one of --routing and --lfts")));
+}
+
+void TestCli::collectiveQueuePairs()
+{
+    // An all-reduce over the 24K sample's first 1,024 GPUs (128 hosts under
+    // rack switches), hashed: more queue pairs per connection spread ECMP's
+    // connections, so it is never slower.
+    const QString fabric = QStringLiteral(RAILYARD_SAMPLES "/meta-24k.fabric.json");
+    double previous = std::numeric_limits<double>::infinity();
+    for (const char *qps : {"1", "4", "16"}) {
+        const CliRun run = runCli({QStringLiteral("collective"), fabric, QStringLiteral("--op"),
+                                   QStringLiteral("all-reduce"), QStringLiteral("--size"), QStringLiteral("4GiB"),
+                                   QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("--routing"),
+                                   QStringLiteral("hashed"), QStringLiteral("--seeds"), QStringLiteral("8"),
+                                   QStringLiteral("--qps-per-connection"), QString::fromLatin1(qps),
+                                   QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        const double us = QJsonDocument::fromJson(run.out.toUtf8()).object().value(QStringLiteral("time_us")).toDouble();
+        QVERIFY2(us > 0 && us <= previous * (1 + 1e-9), qPrintable(QStringLiteral("%1 QPs: %2 us").arg(QLatin1String(qps)).arg(us)));
+        previous = us;
+    }
+    const CliRun bad = runCli({QStringLiteral("collective"), fabric, QStringLiteral("--op"), QStringLiteral("all-reduce"),
+                               QStringLiteral("--size"), QStringLiteral("1GiB"), QStringLiteral("--qps-per-connection"),
+                               QStringLiteral("200")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(bad.err.contains(QStringLiteral("--qps-per-connection: 1 to 128")));
+}
+
+void TestCli::routingValidationCommand()
+{
+    const QString rows = QStringLiteral(RAILYARD_TEST_DATA "/routing-validation/rows.json");
+    const CliRun run = runCli({QStringLiteral("routing-validation"), rows, QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    QCOMPARE(doc.value(QStringLiteral("as_expected")).toInt(), doc.value(QStringLiteral("counted")).toInt());
+    const CliRun null = runCli({QStringLiteral("routing-validation"), rows, QStringLiteral("--null"), QStringLiteral("fluid"),
+                                QStringLiteral("--json")});
+    QCOMPARE(null.exitCode, 0); // the null's misses are its report, not an error
+    const QJsonObject nullDoc = QJsonDocument::fromJson(null.out.toUtf8()).object();
+    QVERIFY(nullDoc.value(QStringLiteral("as_expected")).toInt() < nullDoc.value(QStringLiteral("counted")).toInt());
+    const CliRun usage = runCli({QStringLiteral("routing-validation"), rows, QStringLiteral("--null"), QStringLiteral("zero")});
+    QCOMPARE(usage.exitCode, 2);
+    const CliRun missing = runCli({QStringLiteral("routing-validation"), m_dir.filePath(QStringLiteral("none.json"))});
+    QCOMPARE(missing.exitCode, 1);
 }
 
 void TestCli::diffWithResilience()

@@ -170,6 +170,24 @@ private slots:
         }
         checkFront(r, true);
         QVERIFY(exploreToText(r).find("model estimates") != std::string::npos);
+
+        // More queue pairs per connection: ECMP hashing spreads the Ethernet
+        // designs' connections further, so no step grows; InfiniBand's static
+        // tables do not hash, so theirs stay.
+        s.nccl.ibQpsPerConnection = 8;
+        const ExploreResult more = explore(s);
+        QCOMPARE(more.scored.size(), r.scored.size());
+        int faster = 0;
+        for (const ExploreScore &sc : more.scored) {
+            const ExploreScore *before = byKey(r, sc.candidate.key());
+            QVERIFY(before);
+            QVERIFY2(sc.jobs[0].commMs <= before->jobs[0].commMs * (1 + 1e-9), sc.candidate.key().c_str());
+            if (sc.jobs[0].commMs < before->jobs[0].commMs * (1 - 1e-6))
+                ++faster;
+            if (sc.candidate.leafModel == "qm9700") // InfiniBand
+                QCOMPARE(sc.jobs[0].commMs, before->jobs[0].commMs);
+        }
+        QVERIFY(faster > 0);
     }
 
     void infeasibleNamesTheBindingConstraint()
@@ -387,6 +405,10 @@ private slots:
         QTest::newRow("breakout ports")
             << R"({"gpus": 16, "constraints": {"breakouts": ["4x100G"]}})"
             << "r.explore.json: /constraints/breakouts/0: a NIC runs 1 or 2 ports";
+        QTest::newRow("nccl qps")
+            << R"({"gpus": 16, "nccl": {"ib_qps_per_connection": 0}})"
+            << "r.explore.json: /nccl/ib_qps_per_connection:";
+        QTest::newRow("nccl field") << R"({"gpus": 16, "nccl": {"qps": 2}})" << "r.explore.json: /nccl/qps: unknown field";
         QTest::newRow("missing job file") << R"({"gpus": 16, "jobs": ["nowhere.job.json"]})"
                                           << "r.explore.json: /jobs/0:";
     }
