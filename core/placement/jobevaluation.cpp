@@ -29,11 +29,22 @@ void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingO
         LinkLoads total;
         total.bytesAB.assign(size_t(fabric.linkCount()), 0.0);
         total.bytesBA.assign(size_t(fabric.linkCount()), 0.0);
+        // The phases routed together: one routing graph and DAG per
+        // destination group for all of them (routeFlowSets).
+        std::vector<std::vector<Flow>> phaseFlows;
+        std::vector<ParallelKind> kinds;
         for (ParallelKind kind : jobPhaseOrder) {
-            const std::vector<Flow> flows = stepFlows(fabric, e.placement, e.collectives, {kind}, e.sharp);
+            std::vector<Flow> flows = stepFlows(fabric, e.placement, e.collectives, {kind}, e.sharp);
             if (flows.empty())
                 continue;
-            const RoutingResult r = routeFlows(fabric, view, flows, routing);
+            phaseFlows.push_back(std::move(flows));
+            kinds.push_back(kind);
+        }
+        std::vector<std::span<const Flow>> sets(phaseFlows.begin(), phaseFlows.end());
+        const std::vector<RoutingResult> routed = routeFlowSets(fabric, view, sets, routing);
+        for (size_t i = 0; i < routed.size(); ++i) {
+            const ParallelKind kind = kinds[i];
+            const RoutingResult &r = routed[i];
             e.unroutedFlows += r.unroutedFlows;
             e.phases.push_back({kind, r.bottleneck.seconds, r.bottleneck.link});
             e.stepSeconds += r.bottleneck.seconds;

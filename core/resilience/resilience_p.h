@@ -67,7 +67,17 @@ public:
         if (options.job) {
             m_routing = studyRouting(fabric, options.routing, options.seed);
             try {
-                m_job.emplace(evaluateJob(fabric, CapacityView::of(fabric), *options.job, PlacementOptions{}, m_routing));
+                // Placed and first routed fluid; every figure is then priced
+                // under the study's routing. As routed, with the hash seeds
+                // place --degrade and the health alarms use for the job
+                // (asRoutedOptionsFor), so the three agree.
+                RoutingOptions fluid;
+                fluid.seed = options.seed;
+                m_job.emplace(evaluateJob(fabric, CapacityView::of(fabric), *options.job, PlacementOptions{}, fluid));
+                if (options.routing == "as-routed" && m_job->routed()) {
+                    m_routing = asRoutedOptionsFor(fabric, *m_job);
+                    m_routing.seed = options.seed;
+                }
             } catch (const std::exception &e) {
                 throw ResilienceError("--job: the job cannot be placed on the healthy fabric: "
                                       + std::string(e.what()));

@@ -52,6 +52,9 @@ struct Group
     std::vector<Port> ports;
     std::uint32_t counterUp = 0;
     std::uint32_t counterDown = 0;
+    /// The remote switch's tuple packed big-endian (all ones for a CN): its
+    /// integer order is the tuples' lexicographic order (set once indexed).
+    std::uint64_t remoteKey = ~std::uint64_t(0);
 };
 
 struct Sw
@@ -98,6 +101,17 @@ public:
         if (!rank(why) || !buildGroups(why) || !markLeaves(why))
             return false;
         index();
+        m_groupRemote.clear();
+        for (const Group &g : m_groups)
+            m_groupRemote.push_back(g.remoteSw);
+        for (Group &g : m_groups) {
+            if (g.remoteSw < 0)
+                continue;
+            std::uint64_t key = 0;
+            for (const std::uint8_t b : m_sw[static_cast<size_t>(g.remoteSw)].tuple)
+                key = key << 8 | b;
+            g.remoteKey = key;
+        }
         if (!leafArray(why))
             return false;
         routeToCns();
@@ -358,9 +372,7 @@ private:
     // --- routing ------------------------------------------------------------
     int compareIndex(const Group &a, const Group &b) const
     {
-        const Tuple ta = a.remoteSw >= 0 ? m_sw[static_cast<size_t>(a.remoteSw)].tuple : emptyTuple();
-        const Tuple tb = b.remoteSw >= 0 ? m_sw[static_cast<size_t>(b.remoteSw)].tuple : emptyTuple();
-        return ta < tb ? -1 : tb < ta ? 1 : 0;
+        return a.remoteKey < b.remoteKey ? -1 : b.remoteKey < a.remoteKey ? 1 : 0;
     }
     /// Up-load order: counter_up, then the remote switch's index.
     int compareUp(const Group &a, const Group &b) const
@@ -453,23 +465,27 @@ private:
         const size_t total = sw.down.size() + (dummy ? 0 : sw.siblings.size());
         for (size_t k = 0; k < total; ++k) {
             const int gi = k < sw.down.size() ? sw.down[k] : sw.siblings[k - sw.down.size()];
-            Group &g = m_groups[static_cast<size_t>(gi)];
-            if (g.remoteSw < 0) {
+            // Most groups lead to a switch this target already reached as
+            // close: decided from the dense remote and hop arrays, before the
+            // group itself is touched (the same outcome as OpenSM's order of
+            // checks: each only skips).
+            const int remote = m_groupRemote[static_cast<size_t>(gi)];
+            if (remote < 0) {
                 created = true;
                 continue;
             }
-            if (prev >= 0 && g.remoteSw == prev)
+            if (prev >= 0 && remote == prev)
                 continue;
+            const std::uint8_t least = m_hops[static_cast<size_t>(remote)];
+            if (least != kNoPath && hops + 1 >= least)
+                continue;
+            Group &g = m_groups[static_cast<size_t>(gi)];
             if (g.ports.empty())
                 continue;
             Port *minPort = nullptr;
             for (Port &p : g.ports)
                 if (!minPort || p.counterUp < minPort->counterUp)
                     minPort = &p;
-            const int remote = g.remoteSw;
-            const std::uint8_t least = m_hops[static_cast<size_t>(remote)];
-            if (least != kNoPath && hops + 1 >= least)
-                continue;
             setRoute(remote, minPort->remoteSlot, hops + 1);
             const bool routed = upgoingByGoingDown(remote, -1, dummy, hops + 1);
             created |= routed;
@@ -542,7 +558,15 @@ private:
     {
         const std::int32_t S = m_g.switches;
         (void)S;
+        // The needed CNs of this subnet not routed yet: once none is left,
+        // the rest only moves counters no needed route depends on.
+        std::int64_t neededLeft = 0;
+        if (m_out.needed)
+            for (int cn : m_cns)
+                neededLeft += (*m_out.needed)[static_cast<size_t>(cn)] ? 1 : 0;
         for (int leaf : m_leaves) {
+            if (m_out.needed && neededLeft == 0)
+                break;
             Sw &sw = m_sw[static_cast<size_t>(leaf)];
             int routed = 0;
             // sw.down is never re-sorted on a leaf (its CN groups route nothing
@@ -559,6 +583,10 @@ private:
                         m_out.set(g.remoteCn, m_sw[static_cast<size_t>(i)].index, m_lft[static_cast<size_t>(i)]);
                 clearTarget();
                 ++routed;
+                if (m_out.routed)
+                    (*m_out.routed)[static_cast<size_t>(g.remoteCn)] = 1;
+                if (m_out.needed && (*m_out.needed)[static_cast<size_t>(g.remoteCn)])
+                    --neededLeft;
             }
             // Dummy CNs keep the counters of a leaf with fewer CNs in step.
             for (int j = routed; j < m_maxCnPerLeaf; ++j) {
@@ -575,6 +603,7 @@ private:
     std::vector<int> m_local; ///< per graph switch: index into m_sw, -1 outside the subnet
     std::vector<Sw> m_sw;
     std::vector<Group> m_groups;
+    std::vector<std::int32_t> m_groupRemote; ///< per group: its remoteSw (dense, for the routing walk)
     std::map<Tuple, int> m_byTuple;
     std::vector<int> m_leaves;
     int m_leafRank = -1;

@@ -73,6 +73,9 @@ void routeMinHop(const SubnetGraph &graph, const std::vector<std::int32_t> &swit
             out.set(cn, s, best - graph.portBegin[si]);
         }
     }
+    if (out.routed)
+        for (int cn : cns)
+            (*out.routed)[static_cast<size_t>(cn)] = 1;
 }
 
 } // namespace Railyard::StaticRoutesDetail

@@ -193,12 +193,25 @@ class Router
 public:
     Router(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows, const RoutingOptions &options,
            RoutingResult *result)
+        : Router(fabric, view, std::span<const std::span<const Flow>>(&flows, 1), options,
+                 std::span<RoutingResult *const>(&result, 1))
+    {
+    }
+
+    /// Several sets of flows (a step's phases) routed on one graph: each
+    /// destination group's DAG is built once for all of them; `results[i]`
+    /// counts set i's unrouted and fallback flows.
+    Router(const Fabric &fabric, const CapacityView &view, std::span<const std::span<const Flow>> sets,
+           const RoutingOptions &options, std::span<RoutingResult *const> results)
         : m_graph(fabric, view)
         , m_linkCount(static_cast<size_t>(fabric.linkCount()))
+        , m_sets(static_cast<int>(sets.size()))
     {
         std::map<std::vector<std::pair<std::int32_t, int>>, size_t> groupOf;
         std::unordered_map<std::int64_t, std::pair<size_t, std::int32_t>> slotOf; // (host, rail) -> (group, slot)
-        for (const Flow &flow : flows) {
+        for (size_t setIndex = 0; setIndex < sets.size(); ++setIndex) {
+        RoutingResult *result = results[setIndex];
+        for (const Flow &flow : sets[setIndex]) {
             if (flow.srcHost < 0 || flow.srcHost >= fabric.hostCount() || flow.dstHost < 0
                 || flow.dstHost >= fabric.hostCount())
                 throw std::invalid_argument("routing: flow host index out of range");
@@ -247,7 +260,9 @@ public:
                 continue;
             }
             p.slot = it->second.second;
+            p.set = static_cast<int>(setIndex);
             m_groups[it->second.first].flows.push_back(std::move(p));
+        }
         }
     }
 
@@ -362,31 +377,33 @@ public:
     /// b -> a). Each group's DAG is built once for all the runs: a run's
     /// connections depend only on its hash seed, so they are the same as
     /// routing the run alone.
+    /// Several sets: set s of run first + r goes to outs[r x sets + s], its
+    /// counts to results[s].
     void routePinned(const RoutingOptions &options, int first, int count, std::vector<PinnedFlows> &outs,
-                     RoutingResult *result)
+                     std::span<RoutingResult *const> results)
     {
         const bool hashed = options.mode == RoutingMode::Hashed;
         std::vector<std::int32_t> path, tableLinks;
         auto arcOf = [&](std::int32_t link, NodeIndex from) {
             return 2 * link + (m_graph.isEndA(link, from) ? 0 : 1);
         };
-        outs.resize(static_cast<size_t>(count));
+        outs.resize(static_cast<size_t>(count) * static_cast<size_t>(m_sets));
         for (PinnedFlows &out : outs)
             out.clear();
         for (size_t gi = 0; gi < m_groups.size(); ++gi) {
             Group &group = m_groups[gi];
-            const std::uint64_t groupIndex = gi;
             m_dag.build(m_graph, group);
             const size_t T = group.targets.size();
             m_succ.build(m_graph, m_dag);
             for (Prepared &p : group.flows) {
+                RoutingResult *result = results[static_cast<size_t>(p.set)];
                 if (!dropUnreachable(p, result))
                     continue;
                 const int C = p.connections;
                 const double part = p.bytes / C;
                 for (int r = 0; r < count; ++r) {
                     const int run = first + r;
-                    PinnedFlows &out = outs[static_cast<size_t>(r)];
+                    PinnedFlows &out = outs[static_cast<size_t>(r) * static_cast<size_t>(m_sets) + static_cast<size_t>(p.set)];
                     if (!hashed && options.tablePath) {
                         // The subnet manager's tables: each connection leaves on its
                         // NIC (index mod the NICs) and follows them hop by hop.
@@ -440,16 +457,21 @@ public:
                         }
                         continue;
                     }
+                    // The destination address: the destination's first NIC link of
+                    // the flow's rail.
+                    const std::int32_t dstNic = group.slotLinks[static_cast<size_t>(p.slot)].empty()
+                        ? -1 - p.dstHost
+                        : group.slotLinks[static_cast<size_t>(p.slot)].front();
                     for (int j = 0; j < C; ++j) {
                         // Connection j leaves on NIC port j of the source's rail. Its
                         // hash is its 5-tuple's: the NIC it leaves (the source
-                        // address), the destination host and rail (the destination
+                        // address), the destination's NIC (the destination
                         // address), its index (the queue pair: RoCE's UDP source
-                        // port) and the run's hash seed.
+                        // port) and the run's hash seed, whatever else is routed
+                        // with it.
                         const Attach &a = p.src[static_cast<std::uint32_t>(j) % p.src.size()];
                         Rng rng{mix64(options.seed, static_cast<std::uint64_t>(run), static_cast<std::uint64_t>(a.link),
-                                      static_cast<std::uint64_t>(p.dstHost) << 20 | groupIndex,
-                                      static_cast<std::uint64_t>(j))};
+                                      static_cast<std::uint64_t>(dstNic), static_cast<std::uint64_t>(j))};
                         path.clear();
                         path.push_back(arcOf(a.link, m_graph.hostNode(p.srcHost)));
                         std::int32_t x = a.sw;
@@ -497,6 +519,7 @@ public:
 private:
     RoutingGraph m_graph;
     size_t m_linkCount;
+    int m_sets = 1;
     std::shared_ptr<const StaticRoutes> m_static;
     std::vector<Group> m_groups;
     Dag m_dag;
@@ -518,12 +541,146 @@ Bottleneck bottleneckOfRun(const double *ab, const double *ba, size_t links, con
     return best;
 }
 
-} // namespace
-
-RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows,
-                         const RoutingOptions &given)
+/// Pinned routing of every set of a Router: per hash seed (one run for
+/// static tables) each set's connections are rated max-min fair and its
+/// slowest one is the set's time for that run; each result gets its runs,
+/// their median and the median run's loads.
+void routePinnedSets(Router &router, const Fabric &fabric, const CapacityView &view, const RoutingOptions &options,
+                     std::span<const std::span<const Flow>> sets, std::span<RoutingResult *const> results)
 {
-    const RoutingOptions options = resolvedOptions(fabric, given);
+    const size_t L = static_cast<size_t>(fabric.linkCount());
+    const size_t S = sets.size();
+    std::vector<double> arcCapacity(2 * L);
+    for (size_t l = 0; l < L; ++l)
+        arcCapacity[2 * l] = arcCapacity[2 * l + 1] = view.gbps[l] * 1e9 / 8.0;
+    // Static routing is deterministic: one run.
+    const int runs = options.mode == RoutingMode::Static ? 1 : options.seeds;
+    // Runs share each group's DAG; batch them so their connections stay
+    // under ~256 MiB (a connection: its bytes, its offset and ~6 arcs).
+    std::vector<std::size_t> connections(S, 0);
+    std::size_t connectionsPerRun = 0;
+    for (size_t i = 0; i < S; ++i) {
+        for (const Flow &flow : sets[i])
+            if (flow.srcHost != flow.dstHost && flow.bytes > 0.0)
+                connections[i] += static_cast<std::size_t>(connectionsOf(options, flow));
+        connectionsPerRun += connections[i];
+    }
+    const std::size_t bytesPerRun = std::max<std::size_t>(1, connectionsPerRun * (8 + 4 + 6 * 4));
+    const int batch = static_cast<int>(std::clamp<std::size_t>((256u << 20) / bytesPerRun, 1, std::size_t(runs)));
+    // The connections' buffers stay with the thread: a failure study prices
+    // thousands of scenarios, and fresh buffers cost their page faults and
+    // growth copies each time (a third of the time at 16K GPUs).
+    thread_local std::vector<PinnedFlows> outs;
+    auto reserve = [&](std::vector<PinnedFlows> &buffers, int count) {
+        buffers.resize(static_cast<size_t>(count) * S);
+        for (int r = 0; r < count; ++r)
+            for (size_t i = 0; i < S; ++i) {
+                PinnedFlows &out = buffers[static_cast<size_t>(r) * S + i];
+                out.bytes.reserve(connections[i]);
+                out.pathBegin.reserve(connections[i] + 1);
+                out.arcs.reserve(connections[i] * 6);
+            }
+    };
+    std::vector<std::vector<Bottleneck>> perRun(S);
+    // Runs in several batches: each run's loads kept as they are routed (in
+    // single precision) while they fit in 256 MiB, so the median run's need
+    // not be routed again; past that, the median run is routed again.
+    const bool batched = batch < runs;
+    const bool keepLoads = batched && 2 * L * sizeof(float) * S * static_cast<size_t>(runs) <= (256u << 20);
+    std::vector<float> runLoads(keepLoads ? 2 * L * S * static_cast<size_t>(runs) : 0);
+    for (int first = 0; first < runs; first += batch) {
+        const int count = std::min(batch, runs - first);
+        reserve(outs, count);
+        router.routePinned(options, first, count, outs, results);
+        for (int r = 0; r < count; ++r)
+            for (size_t i = 0; i < S; ++i) {
+                const PinnedFlows &flows = outs[static_cast<size_t>(r) * S + i];
+                if (keepLoads) {
+                    float *loads = runLoads.data() + 2 * L * (static_cast<size_t>(first + r) * S + i);
+                    for (size_t f = 0; f < flows.size(); ++f)
+                        for (std::int32_t k = flows.pathBegin[f]; k < flows.pathBegin[f + 1]; ++k)
+                            loads[static_cast<size_t>(flows.arcs[static_cast<size_t>(k)])] += static_cast<float>(flows.bytes[f]);
+                }
+                const MaxMinResult rates = maxMinFair(flows, arcCapacity, MaxMinScope::SlowestOnly);
+                Bottleneck b;
+                if (rates.slowestFlow >= 0) {
+                    const auto f = static_cast<size_t>(rates.slowestFlow);
+                    const std::int32_t arc = rates.limit[f];
+                    b.link = arc >= 0 ? arc / 2 : -1;
+                    b.aToB = arc >= 0 && arc % 2 == 0;
+                    b.bytes = flows.bytes[f];
+                    b.gbps = rates.rate[f] * 8.0 / 1e9;
+                    b.seconds = rates.seconds;
+                }
+                perRun[i].push_back(b);
+                results[i]->seedBottleneckSeconds.push_back(b.seconds);
+                results[i]->seedBottleneckLinks.push_back(b.link);
+            }
+    }
+    std::vector<PinnedFlows> replayed;
+    std::vector<RoutingResult> scratch(S); // counts were taken in run 0
+    std::vector<RoutingResult *> scratchPointers;
+    for (RoutingResult &r : scratch)
+        scratchPointers.push_back(&r);
+    for (size_t i = 0; i < S; ++i) {
+        RoutingResult &result = *results[i];
+        result.seedSeconds = Distribution::of(result.seedBottleneckSeconds);
+        for (size_t k = 0; k < perRun[i].size(); ++k)
+            if (result.seedBottleneckSeconds[k] == result.seedSeconds.median) {
+                result.medianSeedIndex = static_cast<int>(k);
+                break;
+            }
+        // The loads of the median run: its connections' bytes on their arcs
+        // (routed again when the runs did not fit in one batch).
+        const int medianRun = std::max(0, result.medianSeedIndex);
+        std::vector<double> ab(L, 0.0), ba(L, 0.0);
+        if (keepLoads) {
+            const float *loads = runLoads.data() + 2 * L * (static_cast<size_t>(medianRun) * S + i);
+            for (size_t l = 0; l < L; ++l) {
+                ab[l] = loads[2 * l];
+                ba[l] = loads[2 * l + 1];
+            }
+            result.loads.bytesAB = std::move(ab);
+            result.loads.bytesBA = std::move(ba);
+            if (result.medianSeedIndex >= 0)
+                result.bottleneck = perRun[i][static_cast<size_t>(result.medianSeedIndex)];
+            continue;
+        }
+        const PinnedFlows *median = nullptr;
+        if (!batched) {
+            median = &outs[static_cast<size_t>(medianRun) * S + i];
+        } else {
+            router.routePinned(options, medianRun, 1, replayed, scratchPointers);
+            median = &replayed[i];
+        }
+        for (size_t f = 0; f < median->size(); ++f)
+            for (std::int32_t k = median->pathBegin[f]; k < median->pathBegin[f + 1]; ++k) {
+                const std::int32_t arc = median->arcs[static_cast<size_t>(k)];
+                (arc % 2 == 0 ? ab : ba)[static_cast<size_t>(arc / 2)] += median->bytes[f];
+            }
+        result.loads.bytesAB = std::move(ab);
+        result.loads.bytesBA = std::move(ba);
+        if (result.medianSeedIndex >= 0)
+            result.bottleneck = perRun[i][static_cast<size_t>(result.medianSeedIndex)];
+    }
+}
+
+/// Per host: 1 when a flow of the sets goes to it (the tables static
+/// routing needs).
+std::vector<char> destinationHosts(const Fabric &fabric, std::span<const std::span<const Flow>> sets)
+{
+    std::vector<char> needed(static_cast<size_t>(fabric.hostCount()), 0);
+    for (const std::span<const Flow> &set : sets)
+        for (const Flow &flow : set)
+            if (flow.dstHost >= 0 && flow.dstHost < fabric.hostCount() && flow.srcHost != flow.dstHost)
+                needed[static_cast<size_t>(flow.dstHost)] = 1;
+    return needed;
+}
+
+/// What routeFlows checks of its options (after resolvedOptions).
+void checkOptions(const Fabric &fabric, const CapacityView &view, const RoutingOptions &given,
+                  const RoutingOptions &options)
+{
     if (view.gbps.size() != static_cast<size_t>(fabric.linkCount()))
         throw std::invalid_argument("routing: the capacity view does not match the fabric");
     if (options.mode == RoutingMode::Adaptive && !(options.adaptiveEfficiency > 0.0 && options.adaptiveEfficiency <= 1.0))
@@ -532,84 +689,30 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
         throw std::invalid_argument("routing: queue pairs per connection must be 1 to 128");
     if (options.mode == RoutingMode::Ecmp && (options.flowletsPerFlow < 1 || options.seeds < 1))
         throw std::invalid_argument("routing: ECMP needs at least 1 flowlet per flow and 1 seed");
-
     const bool pinned = options.mode == RoutingMode::Hashed || options.mode == RoutingMode::Static;
     if (pinned && (options.flowletsPerFlow < 1 || options.seeds < 1))
         throw std::invalid_argument("routing: pinned routing needs at least 1 connection per flow and 1 seed");
+}
+
+} // namespace
+
+RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows,
+                         const RoutingOptions &given)
+{
+    const RoutingOptions options = resolvedOptions(fabric, given);
+    checkOptions(fabric, view, given, options);
+    const bool pinned = options.mode == RoutingMode::Hashed || options.mode == RoutingMode::Static;
 
     RoutingResult result;
     result.mode = options.mode;
     Router router(fabric, view, flows, options, &result);
-    if (options.mode == RoutingMode::Static && !options.tablePath)
-        router.useStaticRoutes(StaticRoutes::of(fabric, view));
+    if (options.mode == RoutingMode::Static && !options.tablePath) {
+        const std::vector<char> needed = destinationHosts(fabric, std::span<const std::span<const Flow>>(&flows, 1));
+        router.useStaticRoutes(StaticRoutes::of(fabric, view, &needed));
+    }
     if (pinned) {
-        const size_t L = static_cast<size_t>(fabric.linkCount());
-        std::vector<double> arcCapacity(2 * L);
-        for (size_t l = 0; l < L; ++l)
-            arcCapacity[2 * l] = arcCapacity[2 * l + 1] = view.gbps[l] * 1e9 / 8.0;
-        // Static routing is deterministic: one run.
-        const int runs = options.mode == RoutingMode::Static ? 1 : options.seeds;
-        // Runs share each group's DAG; batch them so their connections stay
-        // under ~256 MiB (a connection: its bytes, its offset and ~6 arcs).
-        std::size_t connectionsPerRun = 0;
-        for (const Flow &flow : flows)
-            if (flow.srcHost != flow.dstHost && flow.bytes > 0.0)
-                connectionsPerRun += static_cast<std::size_t>(connectionsOf(options, flow));
-        const std::size_t bytesPerRun = std::max<std::size_t>(1, connectionsPerRun * (8 + 4 + 6 * 4));
-        const int batch = static_cast<int>(std::clamp<std::size_t>((256u << 20) / bytesPerRun, 1, std::size_t(runs)));
-        std::vector<PinnedFlows> outs;
-        std::vector<Bottleneck> perRun;
-        PinnedFlows median; // the median run's connections, kept for its loads
-        std::vector<PinnedFlows> kept; // every run's, when all fit in one batch
-        for (int first = 0; first < runs; first += batch) {
-            const int count = std::min(batch, runs - first);
-            router.routePinned(options, first, count, outs, &result);
-            for (int r = 0; r < count; ++r) {
-                const PinnedFlows &connections = outs[static_cast<size_t>(r)];
-                const MaxMinResult rates = maxMinFair(connections, arcCapacity, MaxMinScope::SlowestOnly);
-                Bottleneck b;
-                if (rates.slowestFlow >= 0) {
-                    const auto f = static_cast<size_t>(rates.slowestFlow);
-                    const std::int32_t arc = rates.limit[f];
-                    b.link = arc >= 0 ? arc / 2 : -1;
-                    b.aToB = arc >= 0 && arc % 2 == 0;
-                    b.bytes = connections.bytes[f];
-                    b.gbps = rates.rate[f] * 8.0 / 1e9;
-                    b.seconds = rates.seconds;
-                }
-                perRun.push_back(b);
-                result.seedBottleneckSeconds.push_back(b.seconds);
-                result.seedBottleneckLinks.push_back(b.link);
-            }
-            if (batch >= runs)
-                kept = std::move(outs);
-        }
-        result.seedSeconds = Distribution::of(result.seedBottleneckSeconds);
-        for (size_t i = 0; i < perRun.size(); ++i)
-            if (result.seedBottleneckSeconds[i] == result.seedSeconds.median) {
-                result.medianSeedIndex = static_cast<int>(i);
-                break;
-            }
-        // The loads of the median run: its connections' bytes on their arcs
-        // (routed again when the runs did not fit in one batch).
-        const int medianRun = std::max(0, result.medianSeedIndex);
-        if (!kept.empty()) {
-            median = std::move(kept[static_cast<size_t>(medianRun)]);
-        } else {
-            RoutingResult replay; // counts were taken in run 0
-            router.routePinned(options, medianRun, 1, outs, &replay);
-            median = std::move(outs.front());
-        }
-        std::vector<double> ab(L, 0.0), ba(L, 0.0);
-        for (size_t f = 0; f < median.size(); ++f)
-            for (std::int32_t k = median.pathBegin[f]; k < median.pathBegin[f + 1]; ++k) {
-                const std::int32_t arc = median.arcs[static_cast<size_t>(k)];
-                (arc % 2 == 0 ? ab : ba)[static_cast<size_t>(arc / 2)] += median.bytes[f];
-            }
-        result.loads.bytesAB = std::move(ab);
-        result.loads.bytesBA = std::move(ba);
-        if (result.medianSeedIndex >= 0)
-            result.bottleneck = perRun[static_cast<size_t>(result.medianSeedIndex)];
+        RoutingResult *results[] = {&result};
+        routePinnedSets(router, fabric, view, options, std::span<const std::span<const Flow>>(&flows, 1), results);
         return result;
     }
     if (options.mode != RoutingMode::Ecmp) {
@@ -647,6 +750,32 @@ RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::sp
     result.loads.bytesBA.assign(runLoads.begin() + static_cast<std::ptrdiff_t>(L), runLoads.end());
     result.bottleneck = findBottleneck(result.loads, view);
     return result;
+}
+
+std::vector<RoutingResult> routeFlowSets(const Fabric &fabric, const CapacityView &view,
+                                        std::span<const std::span<const Flow>> sets, const RoutingOptions &given)
+{
+    const RoutingOptions options = resolvedOptions(fabric, given);
+    checkOptions(fabric, view, given, options);
+    std::vector<RoutingResult> results(sets.size());
+    const bool pinned = options.mode == RoutingMode::Hashed || options.mode == RoutingMode::Static;
+    if (!pinned || sets.size() < 2) {
+        for (size_t i = 0; i < sets.size(); ++i)
+            results[i] = routeFlows(fabric, view, sets[i], given);
+        return results;
+    }
+    std::vector<RoutingResult *> pointers;
+    for (RoutingResult &r : results) {
+        r.mode = options.mode;
+        pointers.push_back(&r);
+    }
+    Router router(fabric, view, sets, options, pointers);
+    if (options.mode == RoutingMode::Static && !options.tablePath) {
+        const std::vector<char> needed = destinationHosts(fabric, sets);
+        router.useStaticRoutes(StaticRoutes::of(fabric, view, &needed));
+    }
+    routePinnedSets(router, fabric, view, options, sets, pointers);
+    return results;
 }
 
 } // namespace Railyard

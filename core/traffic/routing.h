@@ -164,6 +164,13 @@ struct RoutingResult
 RoutingResult routeFlows(const Fabric &fabric, const CapacityView &view, std::span<const Flow> flows,
                          const RoutingOptions &options = {});
 
+/// routeFlows for several sets of flows on the same view (a step's phases,
+/// which run one after another): the same results, one per set, from one
+/// routing graph and, in the pinned modes, one DAG per destination group and
+/// one pass over the hash seeds for all the sets together.
+std::vector<RoutingResult> routeFlowSets(const Fabric &fabric, const CapacityView &view,
+                                        std::span<const std::span<const Flow>> sets, const RoutingOptions &options = {});
+
 /// The mode that prices a fabric's routing: hashed → Hashed, static → Static,
 /// adaptive → Adaptive (Default is resolved by Fabric::effectiveRouting).
 RoutingMode routingModeOf(FabricRouting routing);

@@ -157,6 +157,7 @@ struct Prepared
     std::int32_t slot = 0; ///< destination host's slot in its group
     double bytes = 0.0;
     int connections = 1;   ///< pinned and ECMP modes: connections (channels x queue pairs)
+    int set = 0;           ///< routeFlowSets: the set (a step's phase) the flow belongs to
 };
 
 /// All flows towards hosts that share the same attachment pattern

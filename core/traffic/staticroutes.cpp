@@ -67,7 +67,8 @@ Fingerprint fingerprintOf(const Fabric &fabric, const CapacityView &view)
 
 struct StaticRoutesBuilder
 {
-    static std::shared_ptr<const StaticRoutes> build(const Fabric &fabric, const CapacityView &view)
+    static std::shared_ptr<const StaticRoutes> build(const Fabric &fabric, const CapacityView &view,
+                                                     const std::vector<char> *neededHosts)
     {
         if (view.gbps.size() != static_cast<size_t>(fabric.linkCount()))
             throw std::invalid_argument("static routing: the capacity view does not match the fabric");
@@ -102,6 +103,7 @@ struct StaticRoutesBuilder
             for (const auto &[port, l] : links) {
                 const int cn = static_cast<int>(r.m_cnLink.size());
                 r.m_cnLink.push_back(l);
+                r.m_cnHost.push_back(h);
                 r.m_linkCn[static_cast<size_t>(l)] = cn;
                 const NodeIndex sw = fabric.otherEnd(l, fabric.hostNode(h));
                 r.m_cnSwitch.push_back(fabric.switchIndexOf(sw));
@@ -187,8 +189,21 @@ struct StaticRoutesBuilder
             subnetCns[static_cast<size_t>(subnet)].push_back(static_cast<int>(cn));
         }
 
-        r.m_table.assign(static_cast<size_t>(cns) * static_cast<size_t>(S), 0);
-        SubnetTables out{&graph, &r.m_table};
+        r.m_table.reset(static_cast<std::uint16_t *>(
+            std::calloc(std::max<size_t>(1, static_cast<size_t>(cns) * static_cast<size_t>(S)), sizeof(std::uint16_t))));
+        if (!r.m_table)
+            throw std::bad_alloc();
+        std::vector<char> neededCns;
+        if (neededHosts) {
+            neededCns.assign(r.m_cnLink.size(), 0);
+            for (size_t cn = 0; cn < r.m_cnLink.size(); ++cn) {
+                const auto h = static_cast<size_t>(r.m_cnHost[cn]);
+                neededCns[cn] = h < neededHosts->size() && (*neededHosts)[h] ? 1 : 0;
+            }
+            r.m_partial = true;
+        }
+        r.m_routedCn.assign(r.m_cnLink.size(), 0);
+        SubnetTables out{&graph, r.m_table.get(), neededHosts ? &neededCns : nullptr, &r.m_routedCn};
         r.m_subnetEngine.assign(subnetSwitches.size(), StaticRoutes::Engine::Ftree);
         std::string refused;
         for (size_t i = 0; i < subnetSwitches.size(); ++i) {
@@ -198,8 +213,10 @@ struct StaticRoutesBuilder
             if (!routeFtree(graph, subnetSwitches[i], subnetCns[i], out, &why)) {
                 // Whatever ftree wrote is discarded: OpenSM's fallback starts afresh.
                 for (int cn : subnetCns[i])
-                    std::fill_n(r.m_table.begin() + static_cast<std::ptrdiff_t>(static_cast<size_t>(cn) * static_cast<size_t>(S)),
+                    std::fill_n(r.m_table.get() + static_cast<std::ptrdiff_t>(static_cast<size_t>(cn) * static_cast<size_t>(S)),
                                 S, std::uint16_t(0));
+                for (int cn : subnetCns[i])
+                    r.m_routedCn[static_cast<size_t>(cn)] = 0;
                 routeMinHop(graph, subnetSwitches[i], subnetCns[i], out);
                 r.m_subnetEngine[i] = StaticRoutes::Engine::MinHop;
                 if (refused.empty())
@@ -211,12 +228,26 @@ struct StaticRoutesBuilder
     }
 };
 
-std::shared_ptr<const StaticRoutes> StaticRoutes::build(const Fabric &fabric, const CapacityView &view)
+std::shared_ptr<const StaticRoutes> StaticRoutes::build(const Fabric &fabric, const CapacityView &view,
+                                                       const std::vector<char> *neededHosts)
 {
-    return StaticRoutesBuilder::build(fabric, view);
+    return StaticRoutesBuilder::build(fabric, view, neededHosts);
 }
 
-std::shared_ptr<const StaticRoutes> StaticRoutes::of(const Fabric &fabric, const CapacityView &view)
+bool StaticRoutes::coversHosts(const std::vector<char> &neededHosts) const
+{
+    if (!m_partial)
+        return true;
+    for (size_t cn = 0; cn < m_cnHost.size(); ++cn) {
+        const auto h = static_cast<size_t>(m_cnHost[cn]);
+        if (h < neededHosts.size() && neededHosts[h] && !covers(static_cast<int>(cn)))
+            return false;
+    }
+    return true;
+}
+
+std::shared_ptr<const StaticRoutes> StaticRoutes::of(const Fabric &fabric, const CapacityView &view,
+                                                    const std::vector<char> *neededHosts)
 {
     struct Entry
     {
@@ -230,13 +261,15 @@ std::shared_ptr<const StaticRoutes> StaticRoutes::of(const Fabric &fabric, const
     {
         std::lock_guard<std::mutex> lock(mutex);
         for (auto it = cache.begin(); it != cache.end(); ++it)
-            if (it->key == key) {
+            if (it->key == key && (!neededHosts ? !it->routes->partial() : it->routes->coversHosts(*neededHosts))) {
                 cache.splice(cache.begin(), cache, it);
                 return cache.front().routes;
             }
     }
-    std::shared_ptr<const StaticRoutes> routes = build(fabric, view);
+    std::shared_ptr<const StaticRoutes> routes = build(fabric, view, neededHosts);
     std::lock_guard<std::mutex> lock(mutex);
+    // Tables that cover more replace those of the same design that cover less.
+    std::erase_if(cache, [&](const Entry &e) { return e.key == key && e.routes->partial(); });
     cache.push_front({key, routes});
     if (cache.size() > kEntries)
         cache.pop_back();

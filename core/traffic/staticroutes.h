@@ -31,6 +31,7 @@
 #include "core/model/fabric.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,11 +45,30 @@ public:
 
     /// Computes the tables for `fabric` with the live links of `view`.
     /// Cost: O(CNs x switch ports) time, CNs x switches x 2 bytes.
-    static std::shared_ptr<const StaticRoutes> build(const Fabric &fabric, const CapacityView &view);
+    /// `neededHosts` (per host, 1 for a destination of the traffic to route;
+    /// null: every host): ftree routes compute nodes one after another, each
+    /// on the port counters the earlier ones left, so it can stop once the
+    /// needed hosts' CNs are routed; their routes are the same as in the
+    /// whole tables (a job on the first scalable units of a large fabric
+    /// costs a fraction). covers() says which CNs are routed.
+    static std::shared_ptr<const StaticRoutes> build(const Fabric &fabric, const CapacityView &view,
+                                                     const std::vector<char> *neededHosts = nullptr);
     /// The same, shared: a fabric with the same structure and the same live
-    /// links reuses the tables computed last (a small process-wide cache,
-    /// thread-safe).
-    static std::shared_ptr<const StaticRoutes> of(const Fabric &fabric, const CapacityView &view);
+    /// links reuses the tables computed last when they cover the needed
+    /// hosts (a small process-wide cache, thread-safe).
+    static std::shared_ptr<const StaticRoutes> of(const Fabric &fabric, const CapacityView &view,
+                                                  const std::vector<char> *neededHosts = nullptr);
+
+    /// Whether the tables hold the final routes to `cn`: always for whole
+    /// tables; for tables built for some hosts, the CNs routed before the
+    /// engine stopped (and CNs no live link reaches, which have none).
+    bool covers(int cn) const
+    {
+        return !m_partial || m_routedCn[static_cast<size_t>(cn)] || m_cnSubnet[static_cast<size_t>(cn)] < 0;
+    }
+    /// covers() for every CN of the needed hosts.
+    bool coversHosts(const std::vector<char> &neededHosts) const;
+    bool partial() const { return m_partial; }
 
     /// The engine of the subnet that holds `cn` (ftree, or min-hop where
     /// ftree refused the topology).
@@ -92,9 +112,18 @@ private:
     std::vector<std::int32_t> m_slotLink;
     /// Per link: the node at end a and end b (for tracing without the fabric).
     std::vector<std::int32_t> m_linkA, m_linkB;
-    /// [cn x switches + switch] -> slot + 1 (0: no route).
-    std::vector<std::uint16_t> m_table;
+    /// [cn x switches + switch] -> slot + 1 (0: no route). Zeroed by calloc:
+    /// the pages of CNs the engine never routes (tables built for some
+    /// hosts) are never touched.
+    struct FreeDeleter
+    {
+        void operator()(std::uint16_t *p) const { std::free(p); }
+    };
+    std::unique_ptr<std::uint16_t[], FreeDeleter> m_table;
     std::string m_summary;
+    bool m_partial = false;
+    std::vector<char> m_routedCn; ///< per CN: routed (partial tables)
+    std::vector<std::int32_t> m_cnHost; ///< per CN: its host
 };
 
 } // namespace Railyard

@@ -35,10 +35,17 @@ struct SubnetGraph
 struct SubnetTables
 {
     const SubnetGraph *graph = nullptr;
-    std::vector<std::uint16_t> *table = nullptr; ///< [cn x switches + switch]
+    std::uint16_t *table = nullptr; ///< [cn x switches + switch]
+    /// Per CN: 1 when a flow is routed to it; null: every CN. An engine that
+    /// routes CNs one after another, each on the counters the earlier ones
+    /// left (ftree), may stop once every needed CN is routed: the routes to
+    /// those are the same as with every CN routed.
+    const std::vector<char> *needed = nullptr;
+    /// Per CN: set to 1 for every CN the engine routed.
+    std::vector<char> *routed = nullptr;
     void set(int cn, std::int32_t sw, std::int32_t slot) const
     {
-        (*table)[static_cast<size_t>(cn) * static_cast<size_t>(graph->switches) + static_cast<size_t>(sw)]
+        table[static_cast<size_t>(cn) * static_cast<size_t>(graph->switches) + static_cast<size_t>(sw)]
             = static_cast<std::uint16_t>(slot + 1);
     }
 };

@@ -7,6 +7,7 @@
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 #include "core/traffic/routing.h"
+#include "core/traffic/staticroutes.h"
 
 #include <QElapsedTimer>
 #include <QtTest>
@@ -122,6 +123,9 @@ private slots:
     void ecmpMeanEqualsFluid();
     void unreachableFlowsAreReported();
     void distributionPercentiles();
+    void staticTablesForSomeHostsMatchTheWhole_data();
+    void staticTablesForSomeHostsMatchTheWhole();
+    void routeFlowSetsMatchesRouteFlows();
     void benchmarkMeta24k();
 };
 
@@ -397,6 +401,82 @@ void TestRouting::benchmarkMeta24k()
           ecmp.seedSeconds.min * 1e3, ecmp.seedSeconds.median * 1e3, ecmp.seedSeconds.p95 * 1e3,
           ecmp.seedSeconds.max * 1e3);
     QCOMPARE(ecmp.unroutedFlows, std::int64_t(0));
+}
+
+void TestRouting::staticTablesForSomeHostsMatchTheWhole_data()
+{
+    QTest::addColumn<QString>("design");
+    QTest::addColumn<int>("firstHost");
+    QTest::addColumn<int>("hosts");
+    QTest::newRow("fat tree k=8, the first quarter") << "fat-tree" << 0 << 32;
+    QTest::newRow("fat tree k=8, hosts in the middle") << "fat-tree" << 50 << 7;
+    QTest::newRow("SuperPOD 4 SUs, the first SU") << "superpod" << 0 << 32;
+    QTest::newRow("SuperPOD 4 SUs, the last host") << "superpod" << 127 << 1;
+}
+
+void TestRouting::staticTablesForSomeHostsMatchTheWhole()
+{
+    // ftree routes CNs one after another on the counters the earlier ones
+    // left: tables built for some destinations stop after the last of them,
+    // and hold exactly the whole tables' routes to those.
+    QFETCH(QString, design);
+    QFETCH(int, firstHost);
+    QFETCH(int, hosts);
+    const Fabric f = design == QLatin1String("fat-tree") ? generateClos(fatTreeParams(8, 200))
+                                                         : generateClos(dgxSuperpodParams(4));
+    const CapacityView view = CapacityView::of(f);
+    const std::shared_ptr<const StaticRoutes> whole = StaticRoutes::build(f, view);
+    std::vector<char> needed(size_t(f.hostCount()), 0);
+    for (int h = firstHost; h < firstHost + hosts; ++h)
+        needed[size_t(h)] = 1;
+    const std::shared_ptr<const StaticRoutes> some = StaticRoutes::build(f, view, &needed);
+    QVERIFY(some->partial());
+    QVERIFY(some->coversHosts(needed));
+    QVERIFY(!whole->partial());
+    int compared = 0, uncovered = 0;
+    for (int cn = 0; cn < whole->cnCount(); ++cn) {
+        if (!some->covers(cn)) {
+            ++uncovered;
+            continue;
+        }
+        for (std::int32_t s = 0; s < f.switchCount(); ++s) {
+            QCOMPARE(some->next(s, cn), whole->next(s, cn));
+            ++compared;
+        }
+    }
+    QVERIFY(compared > 0);
+    if (firstHost == 0)
+        QVERIFY2(uncovered > whole->cnCount() / 2, qPrintable(QString::number(uncovered)));
+    // The cache hands the whole tables to a caller that needs every host.
+    QVERIFY(!StaticRoutes::of(f, view)->partial());
+    QVERIFY(StaticRoutes::of(f, view, &needed)->coversHosts(needed));
+}
+
+void TestRouting::routeFlowSetsMatchesRouteFlows()
+{
+    // Phases routed together give each phase what it gets routed alone.
+    const Fabric f = generateClos(fatTreeParams(8, 200));
+    const CapacityView view = CapacityView::of(f);
+    std::vector<Flow> a, b;
+    for (int h = 0; h < 128; ++h) {
+        a.push_back({h, (h + 1) % 128, -1, -1, 1e9, 2});
+        b.push_back({h, (h + 37) % 128, -1, -1, 3e8, 4});
+    }
+    for (RoutingMode mode : {RoutingMode::Hashed, RoutingMode::Static, RoutingMode::Fluid}) {
+        RoutingOptions options;
+        options.mode = mode;
+        options.seeds = 8;
+        const std::span<const Flow> sets[] = {a, b};
+        const std::vector<RoutingResult> together = routeFlowSets(f, view, sets, options);
+        QCOMPARE(together.size(), size_t(2));
+        for (size_t i = 0; i < 2; ++i) {
+            const RoutingResult alone = routeFlows(f, view, sets[i], options);
+            QCOMPARE(together[i].bottleneck.seconds, alone.bottleneck.seconds);
+            QCOMPARE(together[i].seedBottleneckSeconds, alone.seedBottleneckSeconds);
+            QCOMPARE(together[i].loads.bytesAB, alone.loads.bytesAB);
+            QCOMPARE(together[i].maxSwitchHops, alone.maxSwitchHops);
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRouting)
