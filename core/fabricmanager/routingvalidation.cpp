@@ -210,6 +210,7 @@ Side sideOf(const json &s, const std::string &where)
     if (s.contains("split_data_on_qps"))
         side.routing.splitDataOnQps = value<bool>(s, "split_data_on_qps", where) ? 1 : 0;
     side.routing.seeds = valueOr<int>(s, "seeds", 16, where);
+    side.routing.seed = valueOr<std::uint64_t>(s, "hash_seed", 1, where);
     if (side.routing.seeds < 1 || side.routing.seeds > 1000)
         fail(where + "/seeds", "need 1 to 1000");
     const std::string order = valueOr<std::string>(s, "rank_order", "topology", where);

@@ -1,6 +1,8 @@
 #include "core/health/healthactions.h"
 
 #include "core/placement/clusterstate.h"
+#include "core/placement/jobevaluation.h"
+#include "core/placement/steptime.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,6 +45,16 @@ HealthExclusions recommendExclusions(const Fabric &fabric, const std::vector<Run
 
 namespace {
 
+/// A placed job's whole step as the fabric routes, on `view` (the step
+/// communication time when the whole step is not known); +inf when routing
+/// fails.
+double wholeStepAsRouted(const Fabric &fabric, const CapacityView &view, const JobEvaluation &e)
+{
+    const std::vector<StepCollective> collectives = stepCollectives(fabric, view, e, true);
+    const StepFigures f = routedStepFigures(fabric, view, e, asRoutedOptionsFor(fabric, e), collectives);
+    return f.stepSeconds > 0 && std::isfinite(f.stepSeconds) ? f.stepSeconds : f.commSeconds;
+}
+
 void addFallbacks(const ClusterState &state, const CapacityView &view, const RunningJob &running, double nowSlowdown,
                   JobReplacement &out)
 {
@@ -69,14 +81,15 @@ void addFallbacks(const ClusterState &state, const CapacityView &view, const Run
             JobReplacement::Option o;
             o.kind = JobReplacement::Option::Kind::ShrinkDataParallel;
             o.dataParallel = dp;
-            o.stepSeconds = e.stepSeconds;
+            o.stepSeconds = wholeStepAsRouted(state.fabric(), view, e);
             o.computeFactor = double(spec.parallel.dp) / dp;
             std::snprintf(text, sizeof text,
                           "shrink data parallelism %d → %d to fit the %lld free GPUs: same global batch (%d), "
-                          "%lld micro-batches per replica instead of %lld, so %.2f× the compute per step; step "
-                          "communication time %.1f ms",
+                          "%lld micro-batches per replica instead of %lld (%.2f× the compute per replica): step "
+                          "%.1f ms as routed, %.2f× the healthy %.1f ms",
                           spec.parallel.dp, dp, free, spec.globalBatch, smaller.microBatchesPerStep(),
-                          spec.microBatchesPerStep(), o.computeFactor, e.stepSeconds * 1e3);
+                          spec.microBatchesPerStep(), o.computeFactor, o.stepSeconds * 1e3,
+                          o.stepSeconds / out.healthyStepSeconds, out.healthyStepSeconds * 1e3);
             o.text = text;
             out.options.push_back(std::move(o));
             break;
@@ -89,9 +102,9 @@ void addFallbacks(const ClusterState &state, const CapacityView &view, const Run
     keep.stepSeconds = out.nowStepSeconds;
     if (std::isfinite(nowSlowdown))
         std::snprintf(text, sizeof text,
-                      "keep running where it is: %.2f× the healthy step communication time as routed (%.1f ms) "
-                      "until the element is repaired",
-                      nowSlowdown, out.nowStepSeconds * 1e3);
+                      "keep running where it is: step %.1f ms as routed, %.2f× the healthy %.1f ms, until the "
+                      "element is repaired",
+                      out.nowStepSeconds * 1e3, nowSlowdown, out.healthyStepSeconds * 1e3);
     else
         std::snprintf(text, sizeof text,
                       "keep it where it is: it is stalled, so only a repair or an exclusion lets it progress");
@@ -102,12 +115,12 @@ void addFallbacks(const ClusterState &state, const CapacityView &view, const Run
 } // namespace
 
 JobReplacement replaceJob(const Fabric &fabric, const std::vector<RunningJob> &jobs, int job,
-                          const HealthExclusions &exclusions, double nowSlowdown)
+                          const HealthExclusions &exclusions, double nowSlowdown, double healthyStepSeconds)
 {
     const RunningJob &running = jobs[size_t(job)];
     JobReplacement out;
     out.job = running.spec.name;
-    out.healthyStepSeconds = running.healthyStepSeconds();
+    out.healthyStepSeconds = healthyStepSeconds > 0 ? healthyStepSeconds : running.healthyStepSeconds();
     out.nowStepSeconds = out.healthyStepSeconds * nowSlowdown;
 
     ClusterState state(fabric);
@@ -140,7 +153,7 @@ JobReplacement replaceJob(const Fabric &fabric, const std::vector<RunningJob> &j
             return out;
         }
         out.placed = true;
-        out.afterStepSeconds = e.stepSeconds;
+        out.afterStepSeconds = wholeStepAsRouted(fabric, view, e);
         std::set<std::int32_t> newHosts;
         for (const RankSlot &slot : e.placement.ranks)
             newHosts.insert(slot.host);

@@ -30,7 +30,10 @@ struct JobReplacement
     std::string job;
     bool placed = false;
     std::string error;                             ///< why it could not be re-placed
-    double healthyStepSeconds = 0;                 ///< the traffic model on the healthy fabric
+    // Whole steps (compute, bubble, exposed communication; the step
+    // communication time when the whole step is not known), as the fabric
+    // routes: the figures the alarms' slowdowns are ratios of.
+    double healthyStepSeconds = 0;                 ///< on the healthy fabric
     double nowStepSeconds = 0;                     ///< healthy × the worst attributed slowdown (+inf when stalled)
     double afterStepSeconds = 0;                   ///< re-placed avoiding the exclusions, routed without excluded links
     int hostsMoved = 0;                            ///< hosts of the new placement not in the old one
@@ -44,7 +47,7 @@ struct JobReplacement
         enum class Kind { ShrinkDataParallel, KeepRunning };
         Kind kind = Kind::KeepRunning;
         int dataParallel = 0;    ///< ShrinkDataParallel: the new DP degree
-        double stepSeconds = 0;  ///< step communication time of the option
+        double stepSeconds = 0;  ///< the option's whole step as the fabric routes
         double computeFactor = 1; ///< compute per rank and step against today (DP shrunk, global batch kept)
         std::string text;        ///< one sentence for the report
     };
@@ -57,12 +60,14 @@ HealthExclusions recommendExclusions(const Fabric &fabric, const std::vector<Run
 
 /// Re-places job `job` on the GPUs left free by the other running jobs,
 /// never on an excluded host, and routes it with the excluded links down.
-/// `nowSlowdown` is the worst attributed slowdown. Cost: one evaluateJob.
+/// `nowSlowdown` is the worst attributed slowdown and `healthyStepSeconds`
+/// the healthy whole step it is a ratio of, as routed (JobImpact's; 0: the
+/// running job's own). Cost: one evaluateJob and one as-routed pricing.
 /// When the job no longer fits, options replace a bare "not placed": the
 /// largest smaller data-parallel degree that fits the free GPUs with the same
 /// global batch (up to 4 tried, one evaluateJob each), and keeping the job
 /// where it is at today's cost.
 JobReplacement replaceJob(const Fabric &fabric, const std::vector<RunningJob> &jobs, int job,
-                          const HealthExclusions &exclusions, double nowSlowdown);
+                          const HealthExclusions &exclusions, double nowSlowdown, double healthyStepSeconds = 0);
 
 } // namespace Railyard

@@ -118,6 +118,12 @@ HealthAttribution::Priced HealthAttribution::routedSlowdown(int j, std::int32_t 
     return priced;
 }
 
+double HealthAttribution::healthyAsRouted(int j)
+{
+    const StepFigures f = healthyStep(j, asRouted(j));
+    return f.stepSeconds > 0 && std::isfinite(f.stepSeconds) ? f.stepSeconds : f.commSeconds;
+}
+
 RoutingOptions HealthAttribution::asRouted(int j)
 {
     if (auto it = m_asRouted.find(j); it != m_asRouted.end())
@@ -181,7 +187,7 @@ std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
             impact.name = m_jobs[j].spec.name;
             impact.job = int(j);
             impact.routing = asRouted(int(j)).mode;
-            impact.healthyStepSeconds = m_jobs[j].healthyStepSeconds();
+            impact.healthyStepSeconds = healthyAsRouted(int(j));
             if (alarm.kind == AlarmKind::LinkFlapping) {
                 double flaps = 0;
                 for (double v : alarm.evidence.series)
@@ -208,7 +214,7 @@ std::vector<JobImpact> HealthAttribution::attribute(const HealthAlarm &alarm)
         JobImpact impact;
         impact.name = alarm.job;
         impact.job = j;
-        impact.healthyStepSeconds = m_jobs[size_t(j)].healthyStepSeconds();
+        impact.healthyStepSeconds = healthyAsRouted(j);
         impact.ranks = alarm.ranks;
         if (alarm.kind == AlarmKind::SlowRank) {
             double ratio = 1;

@@ -37,6 +37,8 @@ struct JobImpact
     double commSlowdown = 1;     ///< of the step communication time alone, as routed
     RoutingMode routing = RoutingMode::Hashed; ///< the mode `slowdown` was priced under
     int hashSeeds = 0; ///< under ECMP hashing: the hash seeds whose median it is (0 otherwise)
+    /// The healthy whole step `slowdown` is a ratio of, as the fabric routes
+    /// (the step communication time when the whole step is not known).
     double healthyStepSeconds = 0;
     std::vector<std::int64_t> ranks;
 };
@@ -76,6 +78,9 @@ private:
     RoutingOptions asRouted(int job);
     Priced routedSlowdown(int job, std::int32_t link, double gbps);
     StepFigures healthyStep(int job, const RoutingOptions &routing);
+    /// The job's healthy whole step as the fabric routes (its communication
+    /// when the whole step is not known): what its slowdowns are ratios of.
+    double healthyAsRouted(int job);
     std::vector<std::int64_t> ranksBehindLink(int job, std::int32_t link) const;
 
     const Fabric &m_fabric;

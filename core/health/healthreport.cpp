@@ -49,19 +49,23 @@ HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJo
     }
 
     HealthAttribution attribution(fabric, jobs);
-    std::map<int, double> worst; // job → worst slowdown over active alarms
+    std::map<int, double> worst;   // job → worst slowdown over active alarms
+    std::map<int, double> healthy; // job → the healthy whole step, as routed, the slowdowns are ratios of
     for (const HealthAlarm &alarm : detector.alarms()) {
         HealthDetection d{alarm, attribution.attribute(alarm)};
         d.severity = alarmSeverity(d.jobs);
         if (alarm.active())
-            for (const JobImpact &impact : d.jobs)
+            for (const JobImpact &impact : d.jobs) {
                 worst[impact.job] = std::max(worst.count(impact.job) ? worst[impact.job] : 1.0, impact.slowdown);
+                healthy[impact.job] = impact.healthyStepSeconds;
+            }
         report.detections.push_back(std::move(d));
     }
     report.exclusions = recommendExclusions(fabric, jobs, detector.alarms());
     if (!report.exclusions.empty())
         for (const auto &[job, slowdown] : worst)
-            report.replacements.push_back(replaceJob(fabric, jobs, job, report.exclusions, slowdown));
+            report.replacements.push_back(
+                replaceJob(fabric, jobs, job, report.exclusions, slowdown, healthy[job]));
     for (size_t i = 0; i < report.detections.size(); ++i) {
         const HealthDetection &d = report.detections[i];
         // Each incident names the part of the exclusion set its alarm asks for.

@@ -219,7 +219,7 @@ std::string healthReportToText(const HealthReport &r)
     }
     for (const JobReplacement &p : r.replacements) {
         if (p.placed)
-            std::snprintf(line, sizeof line, "Re-place %s: step communication time healthy %s, now %s, after %s (%d hosts moved)\n",
+            std::snprintf(line, sizeof line, "Re-place %s: step healthy %s, now %s, after %s, as routed (%d hosts moved)\n",
                           p.job.c_str(), ms(p.healthyStepSeconds).c_str(), ms(p.nowStepSeconds).c_str(),
                           ms(p.afterStepSeconds).c_str(), p.hostsMoved);
         else

@@ -591,20 +591,21 @@ std::string placementReportToText(const PlacementReport &report)
                         .arg(QLatin1String(routingModeName(report.routing)))
                         .arg(report.impact.own.commSlowdown(), 0, 'f', 3);
             if (report.impact.asRouted.computed()) {
-                auto factor = [](const RoutedSlowdown &r) {
-                    return std::isfinite(r.slowdown()) ? QStringLiteral("%1x").arg(r.slowdown(), 0, 'f', 3)
-                                                       : QStringLiteral("stalled (routing fails)");
+                // Each as its step against its own healthy step: "3359.6 ms, 1.345x of
+                // 2497.5 ms healthy", so the two routings read in the same units.
+                auto figure = [](const RoutedSlowdown &r) {
+                    const double healthy = (r.wholeStep() ? r.healthyStepSeconds : r.healthyCommSeconds) * 1e3;
+                    const double now = (r.wholeStep() ? r.stepSeconds : r.commSeconds) * 1e3;
+                    if (!std::isfinite(r.slowdown()))
+                        return QStringLiteral("stalled (routing fails; %1 ms healthy)").arg(healthy, 0, 'f', 1);
+                    return QStringLiteral("%1 ms, %2x of %3 ms healthy")
+                        .arg(now, 0, 'f', 1)
+                        .arg(r.slowdown(), 0, 'f', 3)
+                        .arg(healthy, 0, 'f', 1);
                 };
                 const RoutedSlowdown &r = report.impact.asRouted;
-                text += QStringLiteral("  as routed (%1): %2 (healthy %3 ms as routed); with adaptive routing: %4 "
-                                       "(healthy %5 ms adaptively)\n")
-                            .arg(QLatin1String(routingModeDescription(r.mode)), factor(r))
-                            .arg((r.wholeStep() ? r.healthyStepSeconds : r.healthyCommSeconds) * 1e3, 0, 'f', 1)
-                            .arg(factor(report.impact.adaptive))
-                            .arg((report.impact.adaptive.wholeStep() ? report.impact.adaptive.healthyStepSeconds
-                                                                     : report.impact.adaptive.healthyCommSeconds)
-                                     * 1e3,
-                                 0, 'f', 1);
+                text += QStringLiteral("  as routed (%1): %2\n  with adaptive routing: %3\n")
+                            .arg(QLatin1String(routingModeDescription(r.mode)), figure(r), figure(report.impact.adaptive));
             }
             text += QStringLiteral("  impaired links carrying this job's traffic: %1; each alone, the others "
                                    "healthy (%2):\n")

@@ -622,7 +622,7 @@ void HealthDock::refreshActions()
     else {
         text += QStringLiteral("<table cellspacing='0' cellpadding='3' border='1'><tr><th>%1</th><th>%2</th><th>%3</th>"
                                "<th>%4</th><th>%5</th></tr>")
-                    .arg(tr("Job"), tr("Step comm. time healthy"), tr("now"), tr("after re-placement"), tr("hosts moved"));
+                    .arg(tr("Job"), tr("Step healthy (as routed)"), tr("now"), tr("after re-placement"), tr("hosts moved"));
         for (const JobReplacement &j : r.replacements)
             text += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td>%4</td><td>%5</td></tr>")
                         .arg(html(j.job), secondsText(j.healthyStepSeconds), secondsText(j.nowStepSeconds),
