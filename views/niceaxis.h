@@ -10,6 +10,7 @@ namespace Railyard {
 
 struct NiceAxis
 {
+    double bottom = 0; ///< the axis' minimum: 0, or a whole number of steps below the data (niceAxisBetween)
     double top = 1;   ///< the axis' maximum: a whole number of steps, above the data
     double step = 1;  ///< the distance between ticks
     int ticks = 2;    ///< tick count, including 0 and top
@@ -22,5 +23,12 @@ NiceAxis niceAxis(double maximum, int targetSteps = 5);
 
 /// Sets range, tick count and label format of `axis` from niceAxis(maximum).
 void applyNiceAxis(QValueAxis *axis, double maximum, int targetSteps = 5);
+
+/// A nice axis over [minimum, maximum] that does not start at 0: for values
+/// that differ by little against their size (steps of 5.46 to 5.56 s), which
+/// an axis from 0 would draw as one line. Bottom and top are whole steps,
+/// with room below and above the data.
+NiceAxis niceAxisBetween(double minimum, double maximum, int targetSteps = 5);
+void applyNiceAxisBetween(QValueAxis *axis, double minimum, double maximum, int targetSteps = 5);
 
 } // namespace Railyard

@@ -486,6 +486,14 @@ void TestArchitect::bomChartHasRoundSteps()
     QCOMPARE(niceAxis(2880).step, 1000.0);
     QCOMPARE(niceAxis(466).step, 100.0);
     QCOMPARE(niceAxis(466).top, 500.0);
+    // An axis between: whole steps of explored designs, 5,459.9 to 5,565.1 ms.
+    const NiceAxis between = niceAxisBetween(5459.9, 5565.1);
+    QCOMPARE(between.step, 25.0);
+    QCOMPARE(between.bottom, 5450.0);
+    QCOMPARE(between.top, 5575.0);
+    QCOMPARE(between.ticks, 6);
+    QVERIFY(between.bottom < 5459.9 && between.top > 5565.1);
+    QCOMPARE(niceAxisBetween(0, 100).bottom, 0.0); // from 0: niceAxis
 
     QVERIFY(m_window->openFile(kLab));
     BomDialog *bom = m_window->showBillOfMaterials();

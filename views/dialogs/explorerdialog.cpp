@@ -363,7 +363,12 @@ void ExplorerDialog::rebuildChart()
         x->setLabelFormat(QStringLiteral("%.2f"));
         auto *y = new QValueAxis;
         (void)spanY;
-        applyNiceAxis(y, maxY * 1.08);
+        // Whole steps of designs that all run the job differ by a few per
+        // cent: an axis from 0 would draw them as one line.
+        if (byStep && minY > 0.5 * maxY)
+            applyNiceAxisBetween(y, minY, maxY);
+        else
+            applyNiceAxis(y, maxY * 1.08);
         y->setTitleText(byStep ? tr("step, ms (estimate)") : tr("bisection, % of full"));
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);

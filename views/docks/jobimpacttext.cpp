@@ -28,6 +28,24 @@ QString JobImpactText::html(const DegradationImpact &impact, const Fabric &fabri
                              .arg(QString::fromStdString(impact.stepProblem).toHtmlEscaped())
                        : tr("No slowdown: the healthy fabric takes the same %1 ms of step communication.")
                              .arg(own.healthyCommSeconds * 1e3, 0, 'f', 1);
+    // As the fabric forwards and with adaptive routing, each against its own
+    // healthy step: the two read in the same units.
+    auto routed = [](const RoutedSlowdown &r) {
+        const bool whole = r.wholeStep();
+        const double healthy = whole ? r.healthyStepSeconds : r.healthyCommSeconds;
+        const double now = whole ? r.stepSeconds : r.commSeconds;
+        if (!std::isfinite(now))
+            return tr("stalled (routing fails)");
+        return whole ? tr("%1 s, %2× of its healthy %3 s").arg(now, 0, 'f', 2).arg(r.slowdown(), 0, 'f', 2).arg(healthy, 0, 'f', 2)
+                     : tr("%1 ms of communication, %2× of its healthy %3 ms")
+                           .arg(now * 1e3, 0, 'f', 1)
+                           .arg(r.slowdown(), 0, 'f', 2)
+                           .arg(healthy * 1e3, 0, 'f', 1);
+    };
+    if (impact.asRouted.computed())
+        text += tr("<br>As the fabric routes (%1): %2.<br>With adaptive routing: %3.")
+                    .arg(QString::fromLatin1(routingModeDescription(impact.asRouted.mode)).toHtmlEscaped(),
+                         routed(impact.asRouted), routed(impact.adaptive));
     text += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">");
     for (const ImpairedLinkCost &c : impact.links) {
         if (c.link < 0 || c.link >= fabric.linkCount())

@@ -541,6 +541,7 @@ void JobsDock::place()
         d->evaluation = std::move(out.evaluation);
         d->impact = std::move(out.impact);
         d->collectives = std::move(out.collectives);
+        d->step = std::move(out.step);
         d->evaluationTitle = title;
         d->setStale(false);
         d->showResults();
@@ -566,6 +567,12 @@ void JobsDock::place()
                 out.collectives = placementCollectiveRows(in.fabric, in.view, *out.evaluation, false);
             } catch (const std::exception &) {
                 out.collectives.clear();
+            }
+            try {
+                out.step = stepTimeOf(in.fabric, in.job, *out.evaluation,
+                                      stepCollectives(in.fabric, in.view, *out.evaluation, true));
+            } catch (const std::exception &e) {
+                out.step.problem = e.what();
             }
         }
         return out;

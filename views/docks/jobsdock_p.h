@@ -82,6 +82,7 @@ struct PlaceOutcome
     std::optional<JobEvaluation> evaluation;
     DegradationImpact impact;
     std::vector<PlacementCollectiveRow> collectives; ///< with the collective model's intervals
+    StepTime step; ///< the whole step under the evaluation's routing (not computed: why in `problem`)
     QString error;
 };
 
@@ -148,6 +149,7 @@ struct JobsDock::Private
     /// The step's collectives as `place` lists them, each with the collective
     /// model's time for one group and its prediction interval.
     std::vector<PlacementCollectiveRow> collectives;
+    StepTime step; ///< the whole step of `evaluation`
     QString evaluationTitle;
     std::vector<double> comparison;
     QStringList comparisonColumns; ///< the routing of each column of `comparison`

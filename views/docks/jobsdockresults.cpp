@@ -60,7 +60,24 @@ void JobsDock::Private::showResults()
             .arg(JobLabels::strategy(*placementStrategyFromName(e.placement.strategy)), routingLabel(e.routing)));
     QString html;
     if (e.routed()) {
-        stepTime->setText(tr("%1 ms communication per step").arg(e.stepCommTimeMs(), 0, 'f', 1));
+        // The whole step first: what a training run takes; its communication
+        // (every byte, as if nothing overlapped) beside it.
+        if (step.computed) {
+            stepTime->setText(tr("%1 s per step").arg(step.stepSeconds, 0, 'f', 2));
+            html += tr("Compute %1 s at MFU %2, pipeline bubble %3 s, exposed communication %4 s (the step's MFU "
+                       "%5). Step communication time %6 ms, every byte as if nothing overlapped:")
+                        .arg(step.computeSeconds, 0, 'f', 2)
+                        .arg(step.mfu, 0, 'f', 3)
+                        .arg(step.bubbleSeconds, 0, 'f', 2)
+                        .arg(step.exposedSeconds(), 0, 'f', 2)
+                        .arg(step.stepMfu(), 0, 'f', 3)
+                        .arg(e.stepCommTimeMs(), 0, 'f', 1);
+        } else {
+            stepTime->setText(tr("%1 ms communication per step").arg(e.stepCommTimeMs(), 0, 'f', 1));
+            if (!step.problem.empty())
+                html += tr("<i>The whole step is not known: %1.</i>")
+                            .arg(QString::fromStdString(step.problem).left(200).toHtmlEscaped());
+        }
         html += QStringLiteral("<table cellspacing=\"0\" cellpadding=\"1\">");
         for (const JobPhaseTime &ph : e.phases) {
             const QString link = ph.bottleneckLink >= 0 && ph.bottleneckLink < fabric.linkCount()
