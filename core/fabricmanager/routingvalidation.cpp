@@ -2,6 +2,7 @@
 
 #include "core/analysis/capacity.h"
 #include "core/common/inputfile.h"
+#include "core/common/jsonget.h"
 #include "core/fabricmanager/lftdump.h"
 #include "core/fabricmanager/subnetrouting.h"
 #include "core/formats/fabricjson/fabricjsonformat.h"
@@ -39,35 +40,10 @@ using json = nlohmann::json;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::size_t kMaxRowsBytes = 4u << 20;
 
-[[noreturn]] void fail(const std::string &where, const std::string &what)
-{
-    throw std::runtime_error(where + ": " + what);
-}
-
-const json &field(const json &obj, const char *key, const std::string &where)
-{
-    if (!obj.is_object() || !obj.contains(key))
-        fail(where, std::string("missing \"") + key + "\"");
-    return obj.at(key);
-}
-
-template<typename T>
-T value(const json &obj, const char *key, const std::string &where)
-{
-    try {
-        return field(obj, key, where).get<T>();
-    } catch (const json::exception &) {
-        fail(where + "/" + key, "wrong type");
-    }
-}
-
-template<typename T>
-T valueOr(const json &obj, const char *key, T fallback, const std::string &where)
-{
-    if (!obj.is_object() || !obj.contains(key))
-        return fallback;
-    return value<T>(obj, key, where);
-}
+using JsonGet::fail;
+using JsonGet::field;
+using JsonGet::value;
+using JsonGet::valueOr;
 
 std::string fmt(const char *format, double v)
 {

@@ -429,6 +429,33 @@ PathCheck checkPaths(const SubnetRouting &routing, std::int64_t maxPairs)
     return check;
 }
 
+namespace {
+
+/// Each link's rate as the file states it (a degraded link's degraded rate).
+std::vector<double> linkRates(const Fabric &f)
+{
+    std::vector<double> capacity(size_t(f.linkCount()), 0.0);
+    for (std::int32_t l = 0; l < f.linkCount(); ++l) {
+        const Link &link = f.link(l);
+        capacity[size_t(l)] = link.state == LinkState::Degraded ? link.degradedGbps : link.capacityGbps;
+    }
+    return capacity;
+}
+
+/// Hoefler's rate of the traced flow whose directed links are keys[begin,
+/// end): the least over them of capacity / flows on the link; 0 when none
+/// has a rate.
+double hoeflerRate(const std::vector<std::uint32_t> &keys, size_t begin, size_t end, const std::vector<double> &capacity,
+                   const std::vector<std::int32_t> &flowsOn)
+{
+    double rate = std::numeric_limits<double>::infinity();
+    for (size_t i = begin; i < end; ++i)
+        rate = std::min(rate, capacity[keys[i] / 2] / double(flowsOn[keys[i]]));
+    return std::isfinite(rate) ? rate : 0.0;
+}
+
+} // namespace
+
 EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutations, std::uint64_t seed, bool shift,
                                       std::vector<double> *linkLoad)
 {
@@ -440,11 +467,7 @@ EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutat
     const auto n = int(routing.ids().cas.size());
     if (n < 2)
         return result;
-    std::vector<double> capacity(size_t(f.linkCount()), 0.0);
-    for (std::int32_t l = 0; l < f.linkCount(); ++l) {
-        const Link &link = f.link(l);
-        capacity[size_t(l)] = link.state == LinkState::Degraded ? link.degradedGbps : link.capacityGbps;
-    }
+    const std::vector<double> capacity = linkRates(f);
     // The bisections are independent: each worker draws the same shuffles
     // from the one seeded stream (cheap) and measures every T-th of them, so
     // the result does not depend on the number of workers.
@@ -487,10 +510,7 @@ EffectiveBisection effectiveBisection(const SubnetRouting &routing, int permutat
             size_t begin = 0;
             for (const size_t end : ends) {
                 if (end > begin) {
-                    double rate = std::numeric_limits<double>::infinity();
-                    for (size_t i = begin; i < end; ++i)
-                        rate = std::min(rate, capacity[keys[i] / 2] / double(flowsOn[keys[i]]));
-                    sum += std::isfinite(rate) ? rate : 0.0;
+                    sum += hoeflerRate(keys, begin, end, capacity, flowsOn);
                     if (linkLoad) {
                         const double offered = capacity[keys[begin] / 2]; // the source HCA's link
                         for (size_t i = begin; i < end; ++i)
@@ -545,11 +565,7 @@ ShiftShare shiftShare(const SubnetRouting &routing, const std::vector<int> &orde
     ShiftShare result;
     if (n < 2 || shifts < 1)
         return result;
-    std::vector<double> capacity(size_t(f.linkCount()), 0.0);
-    for (std::int32_t l = 0; l < f.linkCount(); ++l) {
-        const Link &link = f.link(l);
-        capacity[size_t(l)] = link.state == LinkState::Degraded ? link.degradedGbps : link.capacityGbps;
-    }
+    const std::vector<double> capacity = linkRates(f);
     std::vector<int> distances;
     if (shifts >= n - 1) {
         for (int s = 1; s < n; ++s)
@@ -578,10 +594,7 @@ ShiftShare shiftShare(const SubnetRouting &routing, const std::vector<int> &orde
         size_t begin = 0;
         for (const size_t end : ends) {
             if (end > begin) {
-                double rate = std::numeric_limits<double>::infinity();
-                for (size_t i = begin; i < end; ++i)
-                    rate = std::min(rate, capacity[keys[i] / 2] / double(flowsOn[keys[i]]));
-                delivered += std::isfinite(rate) ? rate : 0.0;
+                delivered += hoeflerRate(keys, begin, end, capacity, flowsOn);
                 offered += capacity[keys[begin] / 2]; // the source HCA's link
             }
             begin = end;

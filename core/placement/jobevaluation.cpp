@@ -82,6 +82,22 @@ void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingO
     }
 }
 
+std::vector<HostRanks> hostsOfRanks(const Placement &placement, const std::vector<std::int32_t> &ranks)
+{
+    std::vector<HostRanks> hosts;
+    for (std::int32_t rank : ranks) {
+        if (rank < 0 || size_t(rank) >= placement.ranks.size())
+            continue;
+        const std::int32_t host = placement.ranks[size_t(rank)].host;
+        auto h = std::find_if(hosts.begin(), hosts.end(), [&](const HostRanks &x) { return x.host == host; });
+        if (h == hosts.end())
+            hosts.push_back({host, 1});
+        else
+            ++h->gpus;
+    }
+    return hosts;
+}
+
 JobEvaluation evaluateJob(const Fabric &fabric, const CapacityView &view, const JobSpec &job,
                           const PlacementOptions &placement, const RoutingOptions &routing)
 {

@@ -25,6 +25,7 @@
 #include "core/jobs/placement.h"
 #include "core/placement/placer.h"
 #include "core/placement/steptime.h"
+#include "core/traffic/collectivemodel.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/steptraffic.h"
 #include "core/traffic/tierbytes.h"
@@ -115,6 +116,11 @@ void routeJobStep(const Fabric &fabric, const CapacityView &view, const RoutingO
 /// on hosts without it. The hosts of a multi-host NVLink domain are one unit.
 double hostLocalCallSeconds(const Fabric &fabric, const Placement &placement,
                             const std::vector<const GroupCollective *> &groups);
+
+/// The hosts of `ranks` under the placement, each with how many of the ranks
+/// it holds, in the ranks' order of first appearance (a CollectiveRequest's
+/// hosts for one group). Ranks outside the placement are skipped.
+std::vector<HostRanks> hostsOfRanks(const Placement &placement, const std::vector<std::int32_t> &ranks);
 
 /// One call of a collective run by all its groups at once (every DP group
 /// reduces its gradients at the same moment, every EP group exchanges tokens

@@ -163,17 +163,7 @@ std::vector<PlacementCollectiveRow> placementCollectiveRows(const Fabric &fabric
         CollectiveRequest request;
         request.op = op;
         request.bytes = row.bytesPerRank;
-        for (std::int32_t rank : members[i].front()->ranks) {
-            if (rank < 0 || size_t(rank) >= evaluation.placement.ranks.size())
-                continue;
-            const std::int32_t host = evaluation.placement.ranks[size_t(rank)].host;
-            auto h = std::find_if(request.hosts.begin(), request.hosts.end(),
-                                  [&](const HostRanks &x) { return x.host == host; });
-            if (h == request.hosts.end())
-                request.hosts.push_back({host, 1});
-            else
-                ++h->gpus;
-        }
+        request.hosts = hostsOfRanks(evaluation.placement, members[i].front()->ranks);
         try {
             const CollectiveEstimate e = estimateCollective(fabric, view, request);
             row.modelSeconds = e.seconds;

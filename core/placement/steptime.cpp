@@ -246,17 +246,7 @@ std::vector<StepCollective> stepCollectives(const Fabric &fabric, const Capacity
             CollectiveRequest request;
             request.op = collectiveOpOf(c.op);
             request.bytes = s.bytesPerRank;
-            for (std::int32_t rank : s.groups.front()->ranks) {
-                if (rank < 0 || size_t(rank) >= evaluation.placement.ranks.size())
-                    continue;
-                const std::int32_t host = evaluation.placement.ranks[size_t(rank)].host;
-                auto h = std::find_if(request.hosts.begin(), request.hosts.end(),
-                                      [&](const HostRanks &x) { return x.host == host; });
-                if (h == request.hosts.end())
-                    request.hosts.push_back({host, 1});
-                else
-                    ++h->gpus;
-            }
+            request.hosts = hostsOfRanks(evaluation.placement, s.groups.front()->ranks);
             try {
                 c.modelSeconds = estimateCollective(fabric, view, request).seconds;
             } catch (const std::exception &) {

@@ -5,6 +5,7 @@
 #include "core/generators/presets.h"
 #include "core/placement/jobevaluation.h"
 #include "core/placement/steptime.h"
+#include "core/common/jsonget.h"
 
 #include <nlohmann/json.hpp>
 
@@ -24,22 +25,8 @@ namespace {
 using json = nlohmann::json;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-const json &field(const json &obj, const char *key, const std::string &where)
-{
-    if (!obj.is_object() || !obj.contains(key))
-        throw std::runtime_error(where + ": missing \"" + key + "\"");
-    return obj.at(key);
-}
-
-template<typename T>
-T value(const json &obj, const char *key, const std::string &where)
-{
-    try {
-        return field(obj, key, where).get<T>();
-    } catch (const json::exception &) {
-        throw std::runtime_error(where + "/" + key + ": wrong type");
-    }
-}
+using JsonGet::field;
+using JsonGet::value;
 
 /// The cluster as `generate rail-optimized` builds it for the run.
 ClosParams clusterOf(const json &c, int gpus, const std::string &where)

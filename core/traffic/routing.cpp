@@ -404,41 +404,24 @@ public:
                 for (int r = 0; r < count; ++r) {
                     const int run = first + r;
                     PinnedFlows &out = outs[static_cast<size_t>(r) * static_cast<size_t>(m_sets) + static_cast<size_t>(p.set)];
-                    if (!hashed && options.tablePath) {
-                        // The subnet manager's tables: each connection leaves on its
-                        // NIC (index mod the NICs) and follows them hop by hop.
-                        for (int j = 0; j < C; ++j) {
-                            const Attach &a = p.src[static_cast<std::uint32_t>(j) % p.src.size()];
-                            tableLinks.clear();
-                            if (!options.tablePath(p.srcHost, a.link, p.dstHost, tableLinks) || tableLinks.empty()) {
-                                if (run == 0) {
-                                    ++result->unroutedFlows;
-                                    result->unroutedBytes += part;
-                                }
-                                continue;
-                            }
-                            path.clear();
-                            NodeIndex node = m_graph.hostNode(p.srcHost);
-                            for (const std::int32_t l : tableLinks) {
-                                path.push_back(arcOf(l, node));
-                                node = m_graph.otherEnd(l, node);
-                            }
-                            if (run == 0)
-                                result->maxSwitchHops = std::max(result->maxSwitchHops, int(tableLinks.size()) - 1);
-                            out.add(part, path);
-                        }
-                        continue;
-                    }
                     if (!hashed) {
-                        // The subnet manager's tables (StaticRoutes: ftree as OpenSM
-                        // computes it): connection j leaves on NIC port j of the
-                        // source's rail and goes to port j of the destination's.
+                        // Destination tables: the subnet manager's (tablePath: each
+                        // connection leaves on its NIC, index mod the NICs) or
+                        // StaticRoutes' (ftree as OpenSM computes it: connection j
+                        // leaves on NIC port j of the source's rail and goes to port
+                        // j of the destination's), followed hop by hop.
                         const auto &dst = group.slotLinks[static_cast<size_t>(p.slot)];
                         for (int j = 0; j < C; ++j) {
                             const Attach &a = p.src[static_cast<std::uint32_t>(j) % p.src.size()];
-                            const int cn = m_static->cnOfLink(dst[static_cast<std::uint32_t>(j) % dst.size()]);
                             tableLinks.clear();
-                            if (cn < 0 || !m_static->trace(a.link, cn, tableLinks)) {
+                            bool routed = false;
+                            if (options.tablePath) {
+                                routed = options.tablePath(p.srcHost, a.link, p.dstHost, tableLinks) && !tableLinks.empty();
+                            } else {
+                                const int cn = m_static->cnOfLink(dst[static_cast<std::uint32_t>(j) % dst.size()]);
+                                routed = cn >= 0 && m_static->trace(a.link, cn, tableLinks);
+                            }
+                            if (!routed) {
                                 if (run == 0) {
                                     ++result->unroutedFlows;
                                     result->unroutedBytes += part;
