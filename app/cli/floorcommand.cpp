@@ -73,7 +73,7 @@ int runFloor(const QStringList &args)
             return ExitBadInput;
         }
     }
-    const FloorReport report = buildFloorReport(*fabric, floor, *catalog, CablePartCatalog::defaults());
+    const FloorReport report = buildFloorReport(*fabric, floor, *catalog, catalog->cableParts);
     const QString svg = cl.value(QStringLiteral("svg"));
     if (!svg.isEmpty()) {
         QString error;

@@ -184,6 +184,8 @@ ClosParams railOptimized(const CommandLine &cl, const BomCatalog &)
     if (cl.isSet(QStringLiteral("dual-tor")))
         p.nicPorts = 2;
     p.hostsPerSu = cl.intValue(QStringLiteral("hosts-per-su"), p.hostsPerSu, 1);
+    if (cl.isSet(QStringLiteral("hosts-per-su")))
+        p.suFollowsLeaf = false; // the unit asked for, not the leaf's
     p.hostsPerRack = cl.intValue(QStringLiteral("hosts-per-rack"), p.hostsPerRack, 1);
     p.nvlinkDomainGpus = cl.intValue(QStringLiteral("nvlink-domain"), p.nvlinkDomainGpus, 1);
     return p;

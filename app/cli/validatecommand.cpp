@@ -13,9 +13,13 @@ int runValidate(const QStringList &args)
     cl.addPositional(QStringLiteral("FILE"), QStringLiteral("Fabric file to check."));
     cl.addOption({QStringLiteral("from")}, QStringLiteral("Input format slug, overriding the file name."),
                  QStringLiteral("slug"));
+    addCatalogOption(cl);
     cl.setEpilog(QStringLiteral("Exit codes: 0 valid (warnings allowed), 1 problems found, 2 usage error."));
     if (!cl.parse(args))
         return ExitOk;
+    const std::optional<BomCatalog> catalog = catalogOption(cl);
+    if (!catalog)
+        return ExitBadInput;
 
     const QString file = cl.positional(0);
     const FileFormat &format = readFormatFor(cl, file, cl.value(QStringLiteral("from")), QStringLiteral("from"));
@@ -27,7 +31,7 @@ int runValidate(const QStringList &args)
     // were reported by loadFabric, so print only errors here.
     int errors = 0;
     std::vector<Problem> problems = fabric->validate();
-    for (Problem &p : floorProblems(*fabric, CablePartCatalog::defaults())) // runs no part reaches
+    for (Problem &p : floorProblems(*fabric, catalog->cableParts)) // runs no part reaches
         problems.push_back(std::move(p));
     for (const Problem &problem : problems) {
         if (problem.severity != Problem::Severity::Error)

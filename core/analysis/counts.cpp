@@ -27,8 +27,17 @@ FabricCounts countFabric(const Fabric &fabric)
     c.switches = fabric.switchCount();
     c.links = fabric.linkCount();
     std::set<int> planes, rails;
-    for (const Switch &s : fabric.switches()) {
-        ++c.switchesByTier[tierName(s.tier)];
+    std::vector<long long> used(static_cast<size_t>(fabric.switchCount()), 0);
+    for (const Link &l : fabric.links())
+        for (const NodeIndex n : {l.a, l.b})
+            if (fabric.isSwitch(n))
+                ++used[static_cast<size_t>(fabric.switchIndexOf(n))];
+    for (std::int32_t i = 0; i < fabric.switchCount(); ++i) {
+        const Switch &s = fabric.switchAt(i);
+        const std::string tier = tierName(s.tier);
+        ++c.switchesByTier[tier];
+        c.portsByTier[tier] += s.radix;
+        c.unusedPortsByTier[tier] += std::max<long long>(0, s.radix - used[static_cast<size_t>(i)]);
         planes.insert(s.plane);
     }
     for (const Host &h : fabric.hosts())

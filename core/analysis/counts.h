@@ -25,6 +25,8 @@ struct FabricCounts
     long long switches = 0;
     long long links = 0;
     std::map<std::string, long long> switchesByTier; ///< tier name -> count
+    std::map<std::string, long long> portsByTier;    ///< tier name -> switch ports (the radixes' sum)
+    std::map<std::string, long long> unusedPortsByTier; ///< tier name -> switch ports no link uses
     std::vector<LinkGroup> linkGroups;               ///< sorted by tiers then speed
     int planes = 1;
     int rails = 0; ///< distinct rails over all host NICs

@@ -2,6 +2,7 @@
 
 #include "core/common/inputfile.h"
 #include "core/common/jsonbounds.h"
+#include "core/floor/floorplan.h"
 
 #include "core/bom/bomcatalogtext.h"
 
@@ -68,13 +69,6 @@ const BomCatalog::Item &switchItem(const BomCatalog &c, const std::string &model
     return it == c.switches.end() ? none : it->second;
 }
 
-const BomCatalog::Item &lookup(const std::map<std::string, BomCatalog::Item> &items, const std::string &key)
-{
-    static const BomCatalog::Item none;
-    const auto it = items.find(key);
-    return it == items.end() ? none : it->second;
-}
-
 } // namespace
 
 namespace {
@@ -104,7 +98,7 @@ std::optional<Json> parseBounded(const std::string &text, std::string *error)
     return std::nullopt;
 }
 
-constexpr const char *sections[] = {"switches", "nics", "cables", "transceivers"};
+constexpr const char *sections[] = {"switches", "nics"};
 
 /// Reads one entry of a section; false and *error (with its pointer) when malformed.
 bool readItem(const std::string &section, const std::string &name, const Json &item, BomCatalog::Item &out,
@@ -118,9 +112,8 @@ bool readItem(const std::string &section, const std::string &name, const Json &i
     if (!item.is_object())
         return fail("", "must be an object");
     out.slug = name;
-    const bool perRate = section == "transceivers";
-    const char *priceKey = perRate ? "price_per_100g" : "price";
-    const char *wattsKey = perRate ? "watts_per_100g" : "watts";
+    const char *priceKey = "price";
+    const char *wattsKey = "watts";
     for (const auto &[key, target] : {std::pair(priceKey, &out.price), std::pair(wattsKey, &out.watts)}) {
         if (!item.contains(key))
             continue;
@@ -247,6 +240,15 @@ std::optional<BomCatalog> BomCatalog::fromJson(const std::string &text, std::str
         }
         c.currency = j["currency"].get<std::string>();
     }
+    // Cabling is priced by part from the floor's runs, one price a part:
+    // length-class cables and per-rate transceivers are gone (docs/catalog.md).
+    for (const char *old : {"cables", "transceivers"})
+        if (j.contains(old)) {
+            *error = std::string("/") + old
+                + ": length-class cables and transceivers are no longer priced: the cabling is priced by part from "
+                  "each run on the floor; give those parts under \"cable_parts\" (docs/floor.md)";
+            return std::nullopt;
+        }
     try {
         c.cableParts = CablePartCatalog::fromJson(text, "catalogue");
     } catch (const FloorError &e) {
@@ -260,10 +262,7 @@ std::optional<BomCatalog> BomCatalog::fromJson(const std::string &text, std::str
             *error = std::string("/") + section + ": must be an object";
             return std::nullopt;
         }
-        std::map<std::string, Item> &target = std::string(section) == "switches" ? c.switches
-                                              : std::string(section) == "nics"   ? c.nics
-                                              : std::string(section) == "cables" ? c.cables
-                                                                                 : c.transceivers;
+        std::map<std::string, Item> &target = std::string(section) == "switches" ? c.switches : c.nics;
         for (const auto &[name, item] : j[section].items()) {
             Item out;
             if (!readItem(section, name, item, out, error))
@@ -285,6 +284,13 @@ std::optional<BomCatalog> BomCatalog::withOverrides(const std::string &userText,
         *error = "/format: must be \"railyard-bom-catalog\"";
         return std::nullopt;
     }
+    for (const char *old : {"cables", "transceivers"})
+        if (user->contains(old)) {
+            *error = std::string("/") + old
+                + ": length-class cables and transceivers are no longer priced: the cabling is priced by part from "
+                  "each run on the floor; give those parts under \"cable_parts\" (docs/floor.md)";
+            return std::nullopt;
+        }
     std::string builtInError;
     Json merged = *parseBounded(bomCatalogText, &builtInError);
     if (user->contains("currency"))
@@ -407,9 +413,9 @@ const BomCatalog::Item *BomCatalog::findNic(std::string_view name) const
 std::vector<std::string> BomCatalog::uncited() const
 {
     std::vector<std::string> missing;
-    auto check = [&](const char *section, const std::map<std::string, Item> &items, bool perRate) {
+    auto check = [&](const char *section, const std::map<std::string, Item> &items) {
         for (const auto &[slug, item] : items) {
-            std::vector<std::string> figures{perRate ? "price_per_100g" : "price", perRate ? "watts_per_100g" : "watts"};
+            std::vector<std::string> figures{"price", "watts"};
             if (!item.breakouts.empty()) {
                 figures.emplace_back("breakouts");
                 figures.emplace_back("capabilities");
@@ -421,10 +427,8 @@ std::vector<std::string> BomCatalog::uncited() const
             }
         }
     };
-    check("switches", switches, false);
-    check("nics", nics, false);
-    check("cables", cables, false);
-    check("transceivers", transceivers, true);
+    check("switches", switches);
+    check("nics", nics);
     return missing;
 }
 
@@ -436,6 +440,14 @@ const BomCatalog &BomCatalog::defaults()
         return c ? *c : BomCatalog{};
     }();
     return catalog;
+}
+
+std::string referenceNicSlug(const std::string &gpuModel)
+{
+    const std::string g = lower(gpuModel);
+    if (g.rfind("a100", 0) == 0 || g.rfind("a800", 0) == 0)
+        return "connectx-6"; // DGX A100: eight ConnectX-6 200 Gb/s HDR
+    return "connectx-7";     // DGX H100/H200/B200, HGX, GB200 compute trays: ConnectX-7 400 Gb/s
 }
 
 std::string cableClass(const Fabric &f, NodeIndex a, NodeIndex b)
@@ -478,12 +490,22 @@ BillOfMaterials buildBom(const Fabric &f, const BomCatalog &c)
         bom.lines.push_back({"switch", key.second, key.first, item.description, count, item.price, item.watts});
         bom.switches += count;
     }
-    // NICs whose model the fabric records (generate --nic, docs/fabric-format.md).
+    // NICs by model: the model the fabric records (generate --nic,
+    // docs/fabric-format.md), else the reference NIC of the host's GPU.
     std::map<std::string, std::int64_t> nicCounts;
+    std::map<std::string, std::int64_t> defaulted; // reference slug → NICs priced as it
+    std::map<std::string, std::string> defaultedGpu;
     for (NodeIndex h = 0; h < f.hostCount(); ++h)
-        for (const Nic &nic : f.host(h).nics)
-            if (!nic.model.empty())
+        for (const Nic &nic : f.host(h).nics) {
+            if (!nic.model.empty()) {
                 ++nicCounts[nic.model];
+                continue;
+            }
+            const std::string slug = referenceNicSlug(f.host(h).gpuModel);
+            ++nicCounts[slug];
+            ++defaulted[slug];
+            defaultedGpu.emplace(slug, f.host(h).gpuModel.empty() ? std::string("an unnamed GPU") : f.host(h).gpuModel);
+        }
     for (const auto &[model, count] : nicCounts) {
         static const BomCatalog::Item unknown = [] {
             BomCatalog::Item item;
@@ -495,76 +517,71 @@ BillOfMaterials buildBom(const Fabric &f, const BomCatalog &c)
         bom.lines.push_back({"nic", model, "host", priced.description, count, priced.price, priced.watts});
         bom.nics += count;
     }
-    if (f.floor) {
-        // Cables by tier pair, part and stock length from the floor's runs;
-        // the optics of a part bought apart, by tier pair and part.
-        bom.lengthsFromFloor = true;
-        const CableRunSummary runs = cableRuns(f, *f.floor, c.cableParts, false);
-        std::map<std::tuple<std::string, std::string, double>, std::pair<const CablePart *, std::int64_t>> cables;
-        std::map<std::tuple<std::string, std::string>, std::pair<const CablePart *, std::int64_t>> optics;
-        std::map<std::string, std::int64_t> unreached;
-        for (std::int32_t i = 0; i < f.linkCount(); ++i) {
-            const std::string tier = linkTier(f, f.link(i));
-            const CableRun &run = runs.runs[size_t(i)];
-            if (!run.choice.part) {
-                ++unreached[tier];
-                continue;
-            }
-            auto &cable = cables[{tier, run.choice.part->slug, run.choice.stockM}];
-            cable.first = run.choice.part;
-            ++cable.second;
-            if (run.choice.part->transceivers > 0) {
-                auto &x = optics[{tier, run.choice.part->slug}];
-                x.first = run.choice.part;
-                x.second += run.choice.part->transceivers;
-            }
-        }
-        char length[32];
-        for (const auto &[key, value] : cables) {
-            const auto &[tier, slug, stock] = key;
-            const CablePart &part = *value.first;
-            std::snprintf(length, sizeof length, " %g m", stock);
-            bom.lines.push_back({"cable", slug + length, tier, part.description, value.second,
-                                 part.price + part.pricePerM * stock, part.transceivers > 0 ? 0.0 : 2 * part.wattsPerEnd});
-            bom.cables += value.second;
-        }
-        for (const auto &[key, value] : optics) {
-            const CablePart &part = *value.first;
-            bom.lines.push_back({"transceiver", std::get<1>(key) + " transceiver", std::get<0>(key),
-                                 "transceiver of " + part.description, value.second, part.transceiverPrice,
-                                 part.wattsPerEnd});
-            bom.transceivers += value.second;
-        }
-        for (const auto &[tier, count] : unreached) {
-            bom.lines.push_back({"cable", "no part reaches", tier, "runs no catalogue part reaches (railyard-cli floor)",
-                                 count, 0.0, 0.0});
-            bom.cables += count;
-            bom.unreachedCables += count;
-        }
+    for (const auto &[slug, count] : defaulted) {
+        bom.defaultNics += count;
+        const BomCatalog::Item *item = c.findNic(slug);
+        bom.defaults.push_back(std::to_string(count) + " NICs priced as the " + (item && !item->model.empty() ? item->model : slug)
+                               + ", the reference NIC of " + defaultedGpu[slug] + " systems: the design names no NIC model");
     }
-    // Without a floor: cables by tier pair and length class; transceivers by rate and class.
-    std::map<std::tuple<std::string, std::string>, std::int64_t> cableCounts;
-    std::map<std::tuple<std::string, std::string, double>, std::int64_t> optics;
+    for (const auto &[key, count] : switchCounts)
+        if (key.second == "default" || !c.findSwitch(key.second)) {
+            bom.defaultSwitches += count;
+            bom.defaults.push_back(std::to_string(count) + " " + key.first + " switches ("
+                                   + (key.second == "default" ? std::string("no model") : "model " + key.second + ", not in the catalogue")
+                                   + ") priced as the catalogue's default switch");
+        }
+
+    // Cables by tier pair, part and stock length from each link's run on the
+    // floor (the design's, or the automatic one); the optics of a part bought
+    // apart, by tier pair and part.
+    std::optional<FloorPlan> automatic;
     if (!f.floor)
-        for (const Link &l : f.links()) {
-            const std::string tier = linkTier(f, l);
-            const std::string cls = cableClass(f, l.a, l.b);
-            ++cableCounts[{tier, cls}];
-            if (lookup(c.cables, cls).optical)
-                optics[{tier, cls, l.capacityGbps}] += 2;
+        automatic = autoFloor(f);
+    const FloorPlan &floor = f.floor ? *f.floor : *automatic;
+    bom.automaticFloor = floor.automatic;
+    bom.floorBasis = !f.floor ? "the automatic floor (the design has none; docs/floor.md)"
+        : f.floor->automatic  ? "the automatic floor the design was generated with"
+                              : "the design's floor";
+    const CableRunSummary runs = cableRuns(f, floor, c.cableParts, false);
+    std::map<std::tuple<std::string, std::string, double>, std::pair<const CablePart *, std::int64_t>> cables;
+    std::map<std::tuple<std::string, std::string>, std::pair<const CablePart *, std::int64_t>> optics;
+    std::map<std::string, std::int64_t> unreached;
+    for (std::int32_t i = 0; i < f.linkCount(); ++i) {
+        const std::string tier = linkTier(f, f.link(i));
+        const CableRun &run = runs.runs[size_t(i)];
+        if (!run.choice.part) {
+            ++unreached[tier];
+            continue;
         }
-    for (const auto &[key, count] : cableCounts) {
-        const BomCatalog::Item &item = lookup(c.cables, std::get<1>(key));
-        bom.lines.push_back(
-            {"cable", std::get<1>(key), std::get<0>(key), item.description, count, item.price, item.watts});
-        bom.cables += count;
+        auto &cable = cables[{tier, run.choice.part->slug, run.choice.stockM}];
+        cable.first = run.choice.part;
+        ++cable.second;
+        if (run.choice.part->transceivers > 0) {
+            auto &x = optics[{tier, run.choice.part->slug}];
+            x.first = run.choice.part;
+            x.second += run.choice.part->transceivers;
+        }
     }
-    for (const auto &[key, count] : optics) {
-        const BomCatalog::Item &item = lookup(c.transceivers, std::get<1>(key));
-        const double scale = std::get<2>(key) / 100.0;
-        bom.lines.push_back({"transceiver", rateName(std::get<2>(key)) + " " + std::get<1>(key), std::get<0>(key),
-                             item.description, count, item.price * scale, item.watts * scale});
-        bom.transceivers += count;
+    char length[32];
+    for (const auto &[key, value] : cables) {
+        const auto &[tier, slug, stock] = key;
+        const CablePart &part = *value.first;
+        std::snprintf(length, sizeof length, " %g m", stock);
+        bom.lines.push_back({"cable", slug + length, tier, part.description, value.second,
+                             part.price + part.pricePerM * stock, part.transceivers > 0 ? 0.0 : 2 * part.wattsPerEnd});
+        bom.cables += value.second;
+    }
+    for (const auto &[key, value] : optics) {
+        const CablePart &part = *value.first;
+        bom.lines.push_back({"transceiver", std::get<1>(key) + " transceiver", std::get<0>(key),
+                             "transceiver of " + part.description, value.second, part.transceiverPrice, part.wattsPerEnd});
+        bom.transceivers += value.second;
+    }
+    for (const auto &[tier, count] : unreached) {
+        bom.lines.push_back({"cable", "no part reaches", tier, "runs no catalogue part reaches (railyard-cli floor)",
+                             count, 0.0, 0.0});
+        bom.cables += count;
+        bom.unreachedCables += count;
     }
     for (const BomLine &line : bom.lines) {
         BomTierTotal &t = tiers[line.tier];
@@ -590,7 +607,9 @@ std::string bomToJson(const BillOfMaterials &bom, int indent)
     j["transceivers"] = bom.transceivers;
     j["price"] = bom.price;
     j["watts"] = bom.watts;
-    j["cable_lengths"] = bom.lengthsFromFloor ? "floor" : "length classes (the design has no floor)";
+    j["floor"] = bom.floorBasis;
+    j["automatic_floor"] = bom.automaticFloor;
+    j["defaults"] = bom.defaults;
     if (bom.unreachedCables)
         j["unreached_cables"] = bom.unreachedCables;
     Json lines = Json::array();
@@ -621,8 +640,9 @@ std::string bomToJson(const BillOfMaterials &bom, int indent)
 std::string bomToText(const BillOfMaterials &bom)
 {
     std::string out = "Bill of materials: " + bom.fabric + "\n";
-    out += bom.lengthsFromFloor ? "  cables by part and length, from the design's floor\n"
-                                : "  cables by length class: the design has no floor (docs/floor.md)\n";
+    out += "  cables by part and length, from each run on " + bom.floorBasis + "\n";
+    for (const std::string &d : bom.defaults)
+        out += "  " + d + "\n";
     if (bom.unreachedCables)
         out += "  " + std::to_string(bom.unreachedCables) + " cables have runs no catalogue part reaches (not priced)\n";
     char line[256];
@@ -653,9 +673,10 @@ std::vector<CableRow> cablingPlan(const Fabric &f, const BomCatalog &c)
 {
     std::vector<CableRow> rows;
     rows.reserve(f.links().size());
-    std::optional<CableRunSummary> runs;
-    if (f.floor)
-        runs = cableRuns(f, *f.floor, c.cableParts);
+    std::optional<FloorPlan> automatic;
+    if (!f.floor)
+        automatic = autoFloor(f);
+    const CableRunSummary runs = cableRuns(f, f.floor ? *f.floor : *automatic, c.cableParts);
     int n = 0;
     for (const Link &l : f.links()) {
         CableRow r;
@@ -664,29 +685,23 @@ std::vector<CableRow> cablingPlan(const Fabric &f, const BomCatalog &c)
         r.label = label;
         r.aDevice = f.nodeId(l.a);
         r.aPort = portName(f, l.a, l.portA);
-        r.aRack = locationOf(f, l.a).rack;
         r.bDevice = f.nodeId(l.b);
         r.bPort = portName(f, l.b, l.portB);
-        r.bRack = locationOf(f, l.b).rack;
         r.gbps = l.capacityGbps;
-        if (runs) {
-            const CableRun &run = runs->runs[size_t(n - 1)];
-            r.aRack = run.aRack;
-            r.bRack = run.bRack;
-            r.lengthM = run.metres;
-            r.stockM = run.choice.stockM;
-            r.part = run.choice.part ? run.choice.part->slug : std::string("none: ") + run.problem;
-            r.cableType = !run.choice.part ? std::string()
-                : run.choice.part->kind == CableKind::PassiveCopper || run.choice.part->kind == CableKind::ActiveCopper
-                ? "copper"
-                : "fibre";
-            r.route = run.route;
-            if (run.choice.part)
-                r.partKind = cableKindName(run.choice.part->kind);
-        } else {
-            r.lengthClass = cableClass(f, l.a, l.b);
-            r.cableType = lookup(c.cables, r.lengthClass).optical ? "fibre" : "copper";
-        }
+        r.lengthClass = cableClass(f, l.a, l.b);
+        const CableRun &run = runs.runs[size_t(n - 1)];
+        r.aRack = run.aRack;
+        r.bRack = run.bRack;
+        r.lengthM = run.metres;
+        r.stockM = run.choice.stockM;
+        r.part = run.choice.part ? run.choice.part->slug : std::string("none: ") + run.problem;
+        r.cableType = !run.choice.part ? std::string()
+            : run.choice.part->kind == CableKind::PassiveCopper || run.choice.part->kind == CableKind::ActiveCopper
+            ? "copper"
+            : "fibre";
+        r.route = run.route;
+        if (run.choice.part)
+            r.partKind = cableKindName(run.choice.part->kind);
         rows.push_back(std::move(r));
     }
     return rows;

@@ -1,17 +1,18 @@
 #pragma once
 
 // Bill of materials and cabling plan of a fabric (docs/cli.md, "bom" and
-// "cabling"): switches per tier and model with ports used and free, cables by
-// length class, transceivers, and their cost and power from a catalog
-// (resources/bom/catalog.json, compiled in; a user's copy overrides it).
+// "cabling"): switches per tier and model with ports used and free, NICs,
+// cables by part and stock length and their transceivers, and their cost and
+// power from a catalog (resources/bom/catalog.json, compiled in; a user's
+// copy overrides it).
 //
-// Length class of a cable, from the locations of its two ends:
-//  * in_rack — both ends in the same rack: copper DAC, no transceivers;
-//  * in_row — the same scalable unit, or the same pod when either end has
-//    no scalable unit: multimode fibre and one transceiver per end;
-//  * between_rows — anything else (other pods or zones, or a location not
-//    given): single-mode fibre and one transceiver per end.
-// A transceiver's price and power scale with the link's rate (per 100 Gb/s).
+// One basis everywhere (the bom and floor commands, compare-designs, the
+// explorer, the BOM dialog and the Floor dock all call buildBom or read the
+// same runs): the cabling is priced from each link's run on the design's
+// floor, or on the automatic floor (autoFloor) when the design has none; a
+// NIC without a model is priced as its GPU's reference NIC, a switch without
+// one as the catalogue's "default" switch. The bill says which basis and
+// which defaults it used.
 
 #include "core/floor/cableruns.h"
 #include "core/model/fabric.h"
@@ -67,8 +68,6 @@ struct BomCatalog
     std::string currency = "USD";
     std::map<std::string, Item> switches;     ///< by slug; "default" for models not listed
     std::map<std::string, Item> nics;         ///< by slug
-    std::map<std::string, Item> cables;       ///< by length class
-    std::map<std::string, Item> transceivers; ///< by length class; price and watts per 100 Gb/s
     /// The interconnects a cable run on the floor chooses from, by reach
     /// (docs/floor.md); a user's file replaces an entry by slug or adds one.
     CablePartCatalog cableParts;
@@ -101,8 +100,14 @@ struct BomCatalog
     const Item *findNic(std::string_view name) const;
 };
 
-/// "in_rack", "in_row", "between_rows" for the cable between two nodes.
+/// "in_rack", "in_row", "between_rows" for the cable between two nodes, from
+/// their locations: the cabling plan's description of a cable (not a price).
 std::string cableClass(const Fabric &fabric, NodeIndex a, NodeIndex b);
+
+/// The NIC a GPU generation's reference system carries, as a catalogue slug
+/// (DGX A100: ConnectX-6; DGX H100/H200/B200 and GB200 trays: ConnectX-7):
+/// what a NIC without a model is priced as.
+std::string referenceNicSlug(const std::string &gpuModel);
 
 struct BomLine
 {
@@ -126,9 +131,17 @@ struct BomTierTotal
 struct BillOfMaterials
 {
     std::string fabric;
-    /// Cables by part and stock length from the design's floor; false: by
-    /// length class from the rack labels (the fallback without a floor).
-    bool lengthsFromFloor = false;
+    /// The runs the cabling is priced from were laid on the automatic floor
+    /// (the design has none, or the one it has was placed automatically).
+    bool automaticFloor = false;
+    /// Which floor, in words: "the design's floor", "the automatic floor (the
+    /// design has none; docs/floor.md)".
+    std::string floorBasis;
+    /// What was priced on a default, one sentence each: "3,072 NICs as the
+    /// ConnectX-7 (h100's reference NIC; the design names none)".
+    std::vector<std::string> defaults;
+    std::int64_t defaultNics = 0;     ///< NICs priced as their GPU's reference NIC
+    std::int64_t defaultSwitches = 0; ///< switches priced as the catalogue's default switch
     std::int64_t unreachedCables = 0; ///< floor runs no catalogue part reaches (not priced)
     std::string currency;
     std::vector<BomLine> lines;
@@ -146,7 +159,7 @@ struct CableRow
 {
     std::string label; ///< "C00001"
     std::string aDevice, aPort, aRack, bDevice, bPort, bRack;
-    std::string lengthClass; ///< without a floor only: "in_rack", "in_row", "between_rows"
+    std::string lengthClass; ///< "in_rack", "in_row", "between_rows" (cableClass: a description)
     std::string cableType;   ///< "copper", "fibre"
     double gbps = 0;
     // With a floor (docs/floor.md): the run, the length ordered, the part and the route.
@@ -160,8 +173,7 @@ std::vector<CableRow> cablingPlan(const Fabric &fabric, const BomCatalog &catalo
 std::string csvField(const std::string &value);
 
 /// RFC 4180 CSV with a header: label,a_device,a_port,a_rack,b_device,b_port,b_rack,length_class,cable_type,gbps,
-/// length_m,stock_m,part,route. With a floor, length_class is empty and the last four are filled; without one,
-/// the other way round.
+/// length_m,stock_m,part,route: each run on the design's floor, or the automatic one.
 std::string cablingPlanCsv(const std::vector<CableRow> &rows);
 
 } // namespace Railyard

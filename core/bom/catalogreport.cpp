@@ -105,23 +105,25 @@ std::string catalogToJson(const BomCatalog &catalog, int indent)
     for (const auto &[slug, item] : catalog.nics)
         nics.push_back(modelJson(item, true));
     j["nics"] = std::move(nics);
-    Json cables = Json::array();
-    for (const auto &[slug, item] : catalog.cables)
-        cables.push_back(Json{{"slug", slug},
-                              {"description", item.description},
-                              {"price", item.price},
-                              {"watts", item.watts},
-                              {"optical", item.optical},
-                              {"sources", sourcesJson(item)}});
-    j["cables"] = std::move(cables);
-    Json transceivers = Json::array();
-    for (const auto &[slug, item] : catalog.transceivers)
-        transceivers.push_back(Json{{"slug", slug},
-                                    {"description", item.description},
-                                    {"price_per_100g", item.price},
-                                    {"watts_per_100g", item.watts},
-                                    {"sources", sourcesJson(item)}});
-    j["transceivers"] = std::move(transceivers);
+    Json parts = Json::array();
+    for (const CablePart &p : catalog.cableParts.parts) {
+        Json sources = Json::object();
+        for (const auto &[figure, source] : p.sources)
+            sources[figure] = source;
+        parts.push_back(Json{{"slug", p.slug},
+                             {"description", p.description},
+                             {"kind", cableKindName(p.kind)},
+                             {"gbps", p.gbps},
+                             {"reach_m", p.reachM},
+                             {"lengths_m", p.lengthsM},
+                             {"price", p.price},
+                             {"price_per_m", p.pricePerM},
+                             {"transceivers", p.transceivers},
+                             {"transceiver_price", p.transceiverPrice},
+                             {"watts_per_end", p.wattsPerEnd},
+                             {"sources", std::move(sources)}});
+    }
+    j["cable_parts"] = std::move(parts);
     return j.dump(indent, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
@@ -131,18 +133,18 @@ std::string catalogToText(const BomCatalog &catalog)
     appendModels(out, "Switches", catalog.switches, catalog.currency);
     out += '\n';
     appendModels(out, "NICs", catalog.nics, catalog.currency);
-    out += "\nCables (by length class)\n";
+    out += "\nCable parts (a run takes the cheapest that reaches it at its rate; docs/floor.md)\n";
     char line[512];
-    for (const auto &[slug, item] : catalog.cables) {
-        std::snprintf(line, sizeof line, "  %-14s %-55s %8.0f %s %6.1f W\n", slug.c_str(), item.description.c_str(),
-                      item.price, catalog.currency.c_str(), item.watts);
+    for (const CablePart &p : catalog.cableParts.parts) {
+        std::string rates;
+        for (double g : p.gbps)
+            rates += (rates.empty() ? "" : "/") + std::to_string(int(g)) + "G";
+        std::snprintf(line, sizeof line, "  %-16s %-12s %-9s up to %5g m %7.0f %s%s %5.1f W an end\n", p.slug.c_str(),
+                      rates.c_str(), cableKindName(p.kind), p.reachM, p.price + p.transceivers * p.transceiverPrice,
+                      catalog.currency.c_str(), p.pricePerM > 0 ? " + per m" : "", p.wattsPerEnd);
         out += line;
-    }
-    out += "\nTransceivers (per 100 Gb/s, one per cable end)\n";
-    for (const auto &[slug, item] : catalog.transceivers) {
-        std::snprintf(line, sizeof line, "  %-14s %-55s %8.0f %s %6.1f W\n", slug.c_str(), item.description.c_str(),
-                      item.price, catalog.currency.c_str(), item.watts);
-        out += line;
+        for (const auto &[figure, source] : p.sources)
+            out += "      " + figure + ": " + source + "\n";
     }
     return out;
 }

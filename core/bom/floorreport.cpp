@@ -244,7 +244,7 @@ std::string floorReportToText(const FloorReport &r, int longest)
 {
     std::string out = r.fabric + ": " + std::to_string(r.racks) + " racks in " + std::to_string(r.rows) + " rows of "
         + std::to_string(r.halls) + (r.halls == 1 ? " hall" : " halls")
-        + (r.automatic ? " (placed automatically: one scalable unit a row, docs/floor.md)" : "") + "\n";
+        + (r.automatic ? " (placed automatically: halls per zone, a scalable unit a row, docs/floor.md)" : "") + "\n";
     out += "Power: " + fmt("%.1f", r.totalKw) + " kW in all\n";
     size_t shown = 0;
     for (const RowPower &row : r.rowPower) {

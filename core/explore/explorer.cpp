@@ -52,7 +52,7 @@ std::string money(double v, const std::string &currency)
 std::string catalogFingerprint(const BomCatalog &catalog)
 {
     std::string f = catalog.currency;
-    for (const auto *items : {&catalog.switches, &catalog.nics, &catalog.cables, &catalog.transceivers})
+    for (const auto *items : {&catalog.switches, &catalog.nics})
         for (const auto &[slug, item] : *items) {
             f += "|" + slug + ":" + ratioText(item.price) + ":" + ratioText(item.watts) + ":" + item.model;
             for (const Breakout &b : item.breakouts)
@@ -60,6 +60,14 @@ std::string catalogFingerprint(const BomCatalog &catalog)
             for (Transport t : item.transports)
                 f += std::string(":") + transportName(t);
         }
+    for (const CablePart &p : catalog.cableParts.parts) {
+        f += "|" + p.slug + ":" + ratioText(p.reachM) + ":" + ratioText(p.price) + ":" + ratioText(p.pricePerM) + ":"
+            + std::to_string(p.transceivers) + ":" + ratioText(p.transceiverPrice) + ":" + ratioText(p.wattsPerEnd);
+        for (double g : p.gbps)
+            f += ":" + ratioText(g) + "G";
+        for (double m : p.lengthsM)
+            f += ":" + ratioText(m) + "m";
+    }
     return f;
 }
 

@@ -359,12 +359,16 @@ std::optional<PartChoice> choosePart(const CablePartCatalog &catalog, double gbp
 std::vector<Problem> floorProblems(const Fabric &fabric, const CablePartCatalog &catalog)
 {
     std::vector<Problem> out;
+    // The design's floor, or the automatic one the bill of materials prices
+    // a design without a floor on: a run no part reaches is a cable unpriced.
+    std::optional<FloorPlan> automatic;
     if (!fabric.floor)
-        return out;
-    const CableRunSummary s = cableRuns(fabric, *fabric.floor, catalog, false);
+        automatic = autoFloor(fabric);
+    const FloorPlan &floor = fabric.floor ? *fabric.floor : *automatic;
+    const CableRunSummary s = cableRuns(fabric, floor, catalog, false);
     const std::vector<std::string> racks = nodeRacks(fabric);
     std::unordered_set<std::string_view> placed;
-    for (const RackSpot &r : fabric.floor->racks)
+    for (const RackSpot &r : floor.racks)
         placed.insert(r.rack);
     std::map<std::string, NodeIndex> firstMissing;
     for (NodeIndex n = 0; n < fabric.nodeCount(); ++n)
@@ -373,9 +377,11 @@ std::vector<Problem> floorProblems(const Fabric &fabric, const CablePartCatalog 
     for (const auto &[rack, node] : firstMissing)
         out.push_back({Problem::Severity::Error, fabric.nodeId(node),
                        "rack " + elided(rack, 60) + " is not on the floor: the cables of its devices have no length"});
+    // A link without a speed is validation's error already; no part is sought for it.
     for (const CableRun &run : s.runs)
-        if (!run.problem.empty() && run.metres > 0)
-            out.push_back({Problem::Severity::Error, fabric.link(run.link).id, run.problem});
+        if (!run.problem.empty() && run.metres > 0 && fabric.link(run.link).capacityGbps > 0)
+            out.push_back({Problem::Severity::Error, fabric.link(run.link).id,
+                           run.problem + (automatic ? " (on the automatic floor)" : "")});
     return out;
 }
 

@@ -114,6 +114,8 @@ CableRunSummary cableRuns(const Fabric &fabric, const FloorPlan &floor, const Ca
 /// catalogue part reaches (an error naming the link), a rack that devices
 /// name but the floor does not place (an error naming its first device).
 /// Shown by `validate` and the Problems dock.
+/// The design's floor, or the automatic one when it has none (what its bill
+/// of materials is priced on).
 std::vector<Problem> floorProblems(const Fabric &fabric, const CablePartCatalog &catalog);
 
 /// A point of a drawn cable route, in its hall's coordinates (metres).

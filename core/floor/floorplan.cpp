@@ -579,63 +579,166 @@ std::vector<std::string> nodeRacks(const Fabric &fabric)
 FloorPlan autoFloor(const Fabric &fabric)
 {
     const std::vector<std::string> racks = nodeRacks(fabric);
-    // Each rack's row key: the group of its first device; leaves and hosts
-    // share their scalable unit's row; spines and cores go to the middle.
-    struct RowRacks
+    // Halls: one per zone when the design has several (a zone is a building
+    // block: its rows, and its spines in the middle), the racks of the tiers
+    // above the zones in a hall of their own in the middle of the building.
+    std::set<std::string> zones;
+    for (std::int32_t h = 0; h < fabric.hostCount(); ++h)
+        zones.insert(fabric.host(h).location.zone);
+    const bool hallPerZone = zones.size() > 1;
+    std::map<std::string, std::string> zoneOfPod; // a spine knows its pod; the pod's hosts know their zone
+    for (std::int32_t h = 0; h < fabric.hostCount(); ++h) {
+        const Location &l = fabric.host(h).location;
+        if (!l.pod.empty())
+            zoneOfPod.emplace(l.pod, l.zone);
+    }
+    const std::string kBuilding = "\x01building"; // the key of the racks above the zones
+    auto hallKeyOfSwitch = [&](const Location &l) -> std::string {
+        if (!hallPerZone)
+            return std::string();
+        if (!l.zone.empty())
+            return l.zone;
+        if (const auto it = zoneOfPod.find(l.pod); !l.pod.empty() && it != zoneOfPod.end())
+            return it->second;
+        return kBuilding;
+    };
+
+    struct Group
     {
-        std::vector<std::string> hostRacks, netRacks;
+        std::vector<std::string> racks; ///< host racks, then leaf racks
     };
-    std::map<std::string, RowRacks> rows; // by group, in first-seen order below
-    std::vector<std::string> rowOrder;
-    std::vector<std::string> upper; // spine and core racks
+    struct HallRacks
+    {
+        std::vector<std::string> groupOrder;
+        std::map<std::string, Group> groups;
+        std::vector<std::string> upper; ///< spine and core racks
+    };
+    std::vector<std::string> hallOrder;
+    std::map<std::string, HallRacks> halls;
+    auto hallOf = [&](const std::string &key) -> HallRacks & {
+        if (!halls.count(key))
+            hallOrder.push_back(key);
+        return halls[key];
+    };
+    std::vector<std::pair<std::string, std::string>> leafRacks; // (hall key, group) → rack, after the hosts
     std::set<std::string> seen;
-    auto rowOf = [&](const std::string &group) -> RowRacks & {
-        if (!rows.count(group))
-            rowOrder.push_back(group);
-        return rows[group];
-    };
     for (NodeIndex n = 0; n < fabric.nodeCount(); ++n) {
         const std::string &rack = racks[size_t(n)];
-        if (!seen.insert(rack).second)
+        if (seen.count(rack))
             continue;
         if (fabric.isHost(n)) {
-            rowOf(groupOf(fabric.host(n).location)).hostRacks.push_back(rack);
+            seen.insert(rack);
+            const Location &l = fabric.host(n).location;
+            HallRacks &hall = hallOf(hallPerZone ? l.zone : std::string());
+            const std::string group = groupOf(l);
+            if (!hall.groups.count(group))
+                hall.groupOrder.push_back(group);
+            hall.groups[group].racks.push_back(rack);
             continue;
         }
         const Switch &sw = fabric.switchAt(fabric.switchIndexOf(n));
-        if (sw.tier == Tier::Leaf)
-            rowOf(placementGroup(fabric, n)).netRacks.push_back(rack);
-        else
-            upper.push_back(rack);
+        if (sw.tier != Tier::Leaf)
+            continue; // after every leaf, in node order
+        seen.insert(rack);
+        const std::string group = placementGroup(fabric, n);
+        // A leaf stands with the hosts of its group, in that group's hall.
+        std::string key = hallPerZone ? hallKeyOfSwitch(sw.location) : std::string();
+        for (const std::string &k : hallOrder)
+            if (halls[k].groups.count(group)) {
+                key = k;
+                break;
+            }
+        HallRacks &hall = hallOf(key);
+        if (!hall.groups.count(group))
+            hall.groupOrder.push_back(group);
+        hall.groups[group].racks.push_back(rack);
     }
-    std::vector<std::vector<std::string>> layout;
-    for (const std::string &g : rowOrder) {
-        std::vector<std::string> row = rows[g].hostRacks;
-        row.insert(row.end(), rows[g].netRacks.begin(), rows[g].netRacks.end());
-        layout.push_back(std::move(row));
+    for (NodeIndex n = 0; n < fabric.nodeCount(); ++n) {
+        const std::string &rack = racks[size_t(n)];
+        if (seen.count(rack) || fabric.isHost(n))
+            continue;
+        seen.insert(rack);
+        hallOf(hallKeyOfSwitch(fabric.switchAt(fabric.switchIndexOf(n)).location)).upper.push_back(rack);
     }
-    size_t width = 1;
-    for (const auto &row : layout)
-        width = std::max(width, row.size());
-    if (!upper.empty()) {
-        // The upper racks fill rows of the same width, inserted in the middle.
-        std::vector<std::vector<std::string>> upperRows;
-        for (size_t i = 0; i < upper.size(); i += width)
-            upperRows.emplace_back(upper.begin() + std::ptrdiff_t(i),
-                                   upper.begin() + std::ptrdiff_t(std::min(upper.size(), i + width)));
-        const size_t middle = layout.size() / 2;
-        layout.insert(layout.begin() + std::ptrdiff_t(middle), upperRows.begin(), upperRows.end());
-    }
+
+    // Rows of at most kRowSlots racks: a group starts a new row unless it
+    // fits in what is left of the current one, and one longer than a row
+    // wraps over several. A hall holds at most kHallRows rows; a zone that
+    // needs more continues in the next hall.
+    constexpr size_t kRowSlots = 24;
+    constexpr size_t kHallRows = 32;
+    constexpr size_t kSmallUnit = 4;
     FloorPlan f;
     f.automatic = true;
-    FloorHall hall;
-    hall.id = "hall-1";
-    hall.rows = std::max<int>(1, int(layout.size()));
-    hall.slotsPerRow = int(width);
-    f.halls.push_back(hall);
-    for (size_t r = 0; r < layout.size(); ++r)
-        for (size_t s = 0; s < layout[r].size(); ++s)
-            f.racks.push_back(RackSpot{layout[r][s], 0, int(r), int(s)});
+    struct LaidHall
+    {
+        std::vector<std::vector<std::string>> rows;
+        bool building = false;
+    };
+    std::vector<LaidHall> laid;
+    for (const std::string &key : hallOrder) {
+        const HallRacks &hr = halls[key];
+        std::vector<std::vector<std::string>> rows;
+        bool lastLarge = false; // the last unit had a row of its own: the next starts one
+        for (const std::string &g : hr.groupOrder) {
+            const std::vector<std::string> &members = hr.groups.at(g).racks;
+            // A unit of more than kSmallUnit racks (a scalable unit) has a row
+            // of its own; small ones (a rack or two each) share rows.
+            const bool large = members.size() > kSmallUnit;
+            if (rows.empty() || large || lastLarge || rows.back().size() + members.size() > kRowSlots)
+                rows.emplace_back();
+            lastLarge = large;
+            for (const std::string &rack : members) {
+                if (rows.back().size() == kRowSlots)
+                    rows.emplace_back();
+                rows.back().push_back(rack);
+            }
+        }
+        size_t width = 1;
+        for (const auto &row : rows)
+            width = std::max(width, row.size());
+        width = std::max(width, std::min(kRowSlots, hr.upper.size()));
+        // The upper racks fill rows of the same width in the middle of the hall.
+        std::vector<std::vector<std::string>> upperRows;
+        for (size_t i = 0; i < hr.upper.size(); i += width)
+            upperRows.emplace_back(hr.upper.begin() + std::ptrdiff_t(i),
+                                   hr.upper.begin() + std::ptrdiff_t(std::min(hr.upper.size(), i + width)));
+        const size_t middle = rows.size() / 2;
+        rows.insert(rows.begin() + std::ptrdiff_t(middle), upperRows.begin(), upperRows.end());
+        for (size_t first = 0; first < rows.size(); first += kHallRows) {
+            LaidHall h;
+            h.building = key == kBuilding;
+            h.rows.assign(rows.begin() + std::ptrdiff_t(first),
+                          rows.begin() + std::ptrdiff_t(std::min(rows.size(), first + kHallRows)));
+            laid.push_back(std::move(h));
+        }
+    }
+    // The hall of the racks above the zones stands in the middle of the building.
+    if (const auto b = std::find_if(laid.begin(), laid.end(), [](const LaidHall &h) { return h.building; });
+        b != laid.end()) {
+        LaidHall building = std::move(*b);
+        laid.erase(b);
+        laid.insert(laid.begin() + std::ptrdiff_t(laid.size() / 2), std::move(building));
+    }
+    for (size_t h = 0; h < laid.size(); ++h) {
+        FloorHall hall;
+        hall.id = laid.size() == 1 ? std::string("hall-1") : "hall-" + std::to_string(h + 1);
+        hall.rows = std::max<int>(1, int(laid[h].rows.size()));
+        size_t width = 1;
+        for (const auto &row : laid[h].rows)
+            width = std::max(width, row.size());
+        hall.slotsPerRow = int(width);
+        f.halls.push_back(hall);
+        for (size_t r = 0; r < laid[h].rows.size(); ++r)
+            for (size_t slot = 0; slot < laid[h].rows[r].size(); ++slot)
+                f.racks.push_back(RackSpot{laid[h].rows[r][slot], int(h), int(r), int(slot)});
+    }
+    // Halls side by side along the building: neighbours' entries (row 0,
+    // slot 0) are a hall's width and a 10 m corridor apart.
+    for (size_t h = 0; h + 1 < f.halls.size(); ++h) {
+        const FloorHall &a = f.halls[h];
+        f.hallLinks.push_back(HallLink{int(h), int(h + 1), a.slotsPerRow * a.rackWidthM + kHallCorridorM});
+    }
     return f;
 }
 

@@ -157,13 +157,22 @@ FloorPlan parseFloorJson(std::string_view text, const std::string &fileName);
 /// The floor as the JSON object a fabric file carries under "floor".
 std::string floorToJson(const FloorPlan &floor, int indent = 2);
 
+/// The corridor between neighbouring halls of an automatic floor, metres.
+inline constexpr double kHallCorridorM = 10.0;
+
 /// A floor for a fabric that has none (docs/floor.md, "Placed
-/// automatically"): one scalable unit (or pod, or zone) per row, in order,
-/// its host racks then its network racks; the spine and core racks in a row
-/// of their own in the middle of the hall, where the longest run to them is
-/// shortest. Devices without a rack label get one: hosts as many to a rack
-/// as 32 U holds (hostHeightU; at most 18), and
-/// switches 16 to a network rack of their group and tier.
+/// automatically"): a hall per zone when the design has several (one hall
+/// otherwise), the racks of the tiers above the zones in a hall of their
+/// own in the middle of the building, halls side by side joined by their
+/// width and a 10 m corridor. In a hall: the scalable units (or pods, or
+/// zones) in order, each its host racks then its network racks, in rows of
+/// at most 24 racks: a unit of more than 4 racks has a row of its own (a
+/// longer one wraps over several), smaller ones share rows; at most 32 rows
+/// to a hall; the spine and core racks
+/// in rows of their own in the middle of the hall, where the longest run to
+/// them is shortest. Devices without a rack label get one: hosts as many to
+/// a rack as 32 U holds (hostHeightU; at most 18), and switches 16 to a
+/// network rack of their group and tier.
 FloorPlan autoFloor(const Fabric &fabric);
 
 /// The rack of every node, indexed by node: Location::rack, or for a device

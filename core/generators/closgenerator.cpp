@@ -206,6 +206,11 @@ Plan makePlan(const ClosParams &p)
     }
     if (p.railOptimized) {
         plan.hostsPerSu = p.hostsPerSu > 0 ? p.hostsPerSu : plan.leafDownPorts;
+        if (p.suFollowsLeaf) {
+            plan.hostsPerSu = std::min(plan.leafDownPorts, p.hosts);
+            while (p.hosts % plan.hostsPerSu != 0)
+                --plan.hostsPerSu;
+        }
         if (plan.hostsPerSu > plan.leafDownPorts)
             fail("hosts-per-su: a rail leaf serves one port of every host of its scalable unit; "
                  + std::to_string(plan.hostsPerSu) + " hosts exceed its " + std::to_string(plan.leafDownPorts)

@@ -82,6 +82,11 @@ struct ClosParams
     int planes = 1;          ///< NIC port p goes to plane p % planes
     bool railOptimized = true;
     int hostsPerSu = 0;                          ///< scalable unit size; 0 = as many as a leaf serves
+    /// The scalable unit is what the leaf serves (DGX SuperPOD's rule: a rail
+    /// leaf full of hosts): the largest divisor of the hosts not above the
+    /// leaf's down ports, whatever hostsPerSu says, so a wider switch makes
+    /// fewer, larger units instead of leaving half of every leaf unused.
+    bool suFollowsLeaf = false;
     int hostsPerRack = 4;                        ///< hosts per rack (physical grouping)
     int tiers = 0;                               ///< switch tiers; 0 = derive from radix
     std::vector<TierSpec> tierSpecs{TierSpec{}}; ///< per tier; the last entry repeats upward
@@ -98,10 +103,10 @@ struct ClosParams
     /// to the hosts per domain, each domain is one rack.
     int nvlinkDomainGpus = 0;
     /// The racks placed on the automatic floor (autoFloor, docs/floor.md:
-    /// one scalable unit a row, the spine and core racks in the middle
-    /// row), written with the design so that its cables have lengths and
-    /// parts. False: no floor (the bill of materials falls back to length
-    /// classes).
+    /// halls per zone, a scalable unit a row, the spine and core racks in
+    /// the middle), written with the design so that its cables have
+    /// lengths and parts. False: no floor written (the bill of materials
+    /// lays the same automatic floor to price it).
     bool floor = true;
 };
 

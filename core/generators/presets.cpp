@@ -59,6 +59,7 @@ ClosParams dgxSuperpodParams(int scalableUnits, const std::string &gpu)
     p.nicGbps = 400.0;
     p.railOptimized = true;
     p.hostsPerSu = 32;
+    p.suFollowsLeaf = true; // 32 on a 64-port leaf; a wider leaf serves larger units
     p.hostsPerRack = 4;
     TierSpec s;
     s.radix = 64;

@@ -362,13 +362,14 @@ void TestCli::impossibleParameters()
 
 void TestCli::generateWithModels()
 {
-    // Tomahawk 5 at 400G: 128 ports, so 4 SUs' 32 leaves need 1,024 / 128 = 8 spines.
+    // Tomahawk 5 at 400G: 128 ports, 64 down, so the unit follows the leaf: 2
+    // units of 64 hosts, 16 leaves, whose 1,024 uplinks need 1,024 / 128 = 8 spines.
     const QString out = m_dir.filePath(QStringLiteral("th5.fabric.json"));
     CliRun run = runCli({QStringLiteral("generate"), QStringLiteral("dgx-superpod"), QStringLiteral("--sus"),
                          QStringLiteral("4"), QStringLiteral("--switch"), QStringLiteral("tomahawk5"), QStringLiteral("--nic"),
                          QStringLiteral("connectx-7"), QStringLiteral("--adaptive-routing"), QStringLiteral("-o"), out});
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
-    QVERIFY2(run.out.contains(QStringLiteral("40 switches (32 leaf, 8 spine)")), qPrintable(run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("24 switches (16 leaf, 8 spine)")), qPrintable(run.out));
     const ReadResult read = FormatRegistry::instance().readFile(out);
     QVERIFY2(read.ok(), qPrintable(read.errorText()));
     QCOMPARE(read.fabric->transport, Transport::Ethernet);
@@ -382,14 +383,16 @@ void TestCli::generateWithModels()
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
     const QJsonObject bom = QJsonDocument::fromJson(run.out.toUtf8()).object();
     QCOMPARE(bom.value(QStringLiteral("nics")).toInt(), 1024);
-    QCOMPARE(bom.value(QStringLiteral("switches")).toInt(), 40);
+    QCOMPARE(bom.value(QStringLiteral("switches")).toInt(), 24);
 
     // Quantum-X800 needs 800G NICs: ConnectX-8.
     run = runCli({QStringLiteral("generate"), QStringLiteral("dgx-superpod"), QStringLiteral("--sus"), QStringLiteral("4"),
                   QStringLiteral("--switch"), QStringLiteral("Q3400"), QStringLiteral("--nic"), QStringLiteral("ConnectX-8"),
                   QStringLiteral("-o"), m_dir.filePath(QStringLiteral("xdr.fabric.json"))});
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
-    QVERIFY2(run.out.contains(QStringLiteral("40 switches (32 leaf, 8 spine)")), qPrintable(run.out)); // ceil(1,024 / 144)
+    // 144 ports, 72 down: units of 64 hosts (the largest divisor of 128), 16
+    // leaves, 1,024 uplinks over ceil(1,024 / 144) = 8 spines.
+    QVERIFY2(run.out.contains(QStringLiteral("24 switches (16 leaf, 8 spine)")), qPrintable(run.out));
 }
 
 void TestCli::catalog()
@@ -402,7 +405,7 @@ void TestCli::catalog()
         slugs << v.toObject().value(QStringLiteral("slug")).toString();
     for (const char *slug : {"qm9700", "q3400", "sn5600", "tomahawk5", "tomahawk6"})
         QVERIFY2(slugs.contains(QLatin1String(slug)), qPrintable(slugs.join(QLatin1Char(','))));
-    QCOMPARE(j.value(QStringLiteral("nics")).toArray().size(), 3);
+    QCOMPARE(j.value(QStringLiteral("nics")).toArray().size(), 4); // ConnectX-6, -7, -8, BlueField-3
     const QJsonObject q3400 = j.value(QStringLiteral("switches")).toArray().at(slugs.indexOf(QStringLiteral("q3400"))).toObject();
     QCOMPARE(q3400.value(QStringLiteral("breakouts")).toArray().first().toObject().value(QStringLiteral("ports")).toInt(), 144);
     QVERIFY(!q3400.value(QStringLiteral("sources")).toObject().value(QStringLiteral("watts")).toString().isEmpty());

@@ -205,13 +205,13 @@ private slots:
         // The worked example's hosts are 8-GPU H100 systems: 10.2 kW each
         // (DGX H100's published maximum). Its switches have no model: the
         // catalogue's default switch, 1,500 W. Each cable end adds its
-        // part's watts in its rack: ACC 0.6 W, DAC 0.1 W, AOC 4.5 W.
+        // part's watts in its rack: ACC 0.75 W, DAC 0.1 W, AOC 9 W.
         //   a1: h1 + h3 (20,400) + leaf1 (1,500) + ends: h1–leaf1 ACC both
-        //       (1.2), h2–leaf1 ACC one (0.6), h3–leaf1 DAC both (0.2),
-        //       leaf1–spine1 AOC one (4.5) = 21,906.5 W
-        //   a2: h2 (10,200) + its ACC end (0.6) = 10,200.6 W
-        //   b2: leaf2 (1,500) + ACC end (0.6) = 1,500.6 W
-        //   b4: spine1 (1,500) + AOC end (4.5) + ACC end (0.6) = 1,505.1 W
+        //       (1.5), h2–leaf1 ACC one (0.75), h3–leaf1 DAC both (0.2),
+        //       leaf1–spine1 AOC one (9) = 21,911.45 W
+        //   a2: h2 (10,200) + its ACC end (0.75) = 10,200.75 W
+        //   b2: leaf2 (1,500) + ACC end (0.75) = 1,500.75 W
+        //   b4: spine1 (1,500) + AOC end (9) + ACC end (0.75) = 1,509.75 W
         FloorPlan floor = exampleFloor();
         const Fabric f = exampleFabric();
         FloorReport r = buildFloorReport(f, floor, BomCatalog::defaults(), CablePartCatalog::defaults());
@@ -223,17 +223,17 @@ private slots:
             qFatal("no rack %s", name);
         };
         auto near = [](double a, double b) { return std::abs(a - b) < 1e-9; };
-        QVERIFY(near(rack(r, "a1").kw(), 21.9065));
+        QVERIFY(near(rack(r, "a1").kw(), 21.91145));
         QCOMPARE(rack(r, "a1").hosts, 2);
         QCOMPARE(rack(r, "a1").switches, 1);
-        QVERIFY(near(rack(r, "a2").kw(), 10.2006));
-        QVERIFY(near(rack(r, "b2").kw(), 1.5006));
-        QVERIFY(near(rack(r, "b4").kw(), 1.5051));
+        QVERIFY(near(rack(r, "a2").kw(), 10.20075));
+        QVERIFY(near(rack(r, "b2").kw(), 1.50075));
+        QVERIFY(near(rack(r, "b4").kw(), 1.50975));
         QCOMPARE(rack(r, "a3").kw(), 0.0);
         QCOMPARE(r.rowPower.size(), size_t(2));
-        QVERIFY(near(r.rowPower[0].kw, 21.9065 + 10.2006));
-        QVERIFY(near(r.rowPower[1].kw, 1.5006 + 1.5051));
-        QVERIFY(near(r.totalKw, 21.9065 + 10.2006 + 1.5006 + 1.5051));
+        QVERIFY(near(r.rowPower[0].kw, 21.91145 + 10.20075));
+        QVERIFY(near(r.rowPower[1].kw, 1.50075 + 1.50975));
+        QVERIFY(near(r.totalKw, 21.91145 + 10.20075 + 1.50075 + 1.50975));
         // Budgets of 20 kW a rack and 30 kW a row: a1 and row 0 are over.
         floor.halls[0].rackBudgetKw = 20;
         floor.halls[0].rowBudgetKw = 30;
@@ -307,9 +307,9 @@ private slots:
         QCOMPARE(floorToJson(*back.fabric->floor), floorToJson(*f.floor));
 
         // Cables by part: ACC 4 m and two 5 m (350 each), a 2.5 m DAC (150),
-        // a 10 m AOC (700): 1,900 USD; their ends draw 3 × 1.2 + 0.2 + 9 = 12.8 W.
+        // a 10 m AOC (700): 1,900 USD; their ends draw 3 × 1.5 + 0.2 + 18 = 22.7 W.
         const BillOfMaterials bom = buildBom(*back.fabric);
-        QVERIFY(bom.lengthsFromFloor);
+        QCOMPARE(bom.floorBasis, std::string("the design's floor"));
         double cablePrice = 0, cableWatts = 0;
         std::map<std::string, std::int64_t> items;
         for (const BomLine &l : bom.lines)
@@ -321,15 +321,15 @@ private slots:
         QCOMPARE(items, (std::map<std::string, std::int64_t>{
                             {"acc-400g 4 m", 1}, {"acc-400g 5 m", 2}, {"aoc-400g 10 m", 1}, {"dac-400g 2.5 m", 1}}));
         QCOMPARE(cablePrice, 1900.0);
-        QVERIFY(std::abs(cableWatts - 12.8) < 1e-9);
+        QVERIFY(std::abs(cableWatts - 22.7) < 1e-9);
         QCOMPARE(bom.transceivers, 0);
-        QVERIFY(bomToText(bom).find("from the design's floor") != std::string::npos);
+        QVERIFY(bomToText(bom).find("on the design's floor") != std::string::npos);
         // The cabling plan: length, stock length, part and route per cable.
         const std::vector<CableRow> rows = cablingPlan(*back.fabric);
         QCOMPARE(rows[3].part, std::string("aoc-400g"));
         QCOMPARE(rows[3].stockM, 10.0);
         QVERIFY(std::abs(rows[3].lengthM - 7.8889) < 1e-9);
-        QVERIFY(rows[3].lengthClass.empty());
+        QVERIFY(!rows[3].lengthClass.empty()); // a description; the price is the part's
         QVERIFY(cablingPlanCsv(rows).find(",7.889,10,aoc-400g,a1 U41") != std::string::npos);
 
         // A bad floor in a fabric file names its field; nothing is read.
@@ -368,12 +368,16 @@ private slots:
         QVERIFY(FabricJsonDetail::readPlain(text, plain));
         QVERIFY(plain.floor);
         QCOMPARE(floorToJson(*plain.floor), floorToJson(*f.floor));
-        // The bill of materials prices its cables by part.
-        QVERIFY(buildBom(f).lengthsFromFloor);
-        // Asked not to, the generator writes none.
+        // The bill of materials prices its cables by part on that floor.
+        QVERIFY(buildBom(f).automaticFloor);
+        // Asked not to, the generator writes none; the bill lays the same
+        // automatic floor to price it: the same figures.
         p.floor = false;
         QVERIFY(!generateClos(p).floor);
-        QVERIFY(!buildBom(generateClos(p)).lengthsFromFloor);
+        const BillOfMaterials without = buildBom(generateClos(p));
+        QVERIFY(without.floorBasis.find("the design has none") != std::string::npos);
+        QCOMPARE(without.price, buildBom(f).price);
+        QCOMPARE(without.watts, buildBom(f).watts);
     }
 
     void spineRacksAtTheFarEndCostMore()
@@ -382,14 +386,15 @@ private slots:
         // both ends. leaf1 in row 0 and leaf2 in row 11, slot 0, at U 41;
         // spine1 at U 42 either in the middle (row 6, slot 0) or at the far
         // end (row 11, slot 1). Climbs 0.566675 + 0.522225 m, slack 2 m.
-        //  middle: leaf1 18 m of tray → 21.0889 m, a 30 m AOC (700, 9 W);
-        //          leaf2 15 m → 18.0889 m, a 20 m AOC (700, 9 W).
+        //  middle: leaf1 18 m of tray → 21.0889 m, a 30 m AOC (700, 2 × 9 W);
+        //          leaf2 15 m → 18.0889 m, a 20 m AOC (700, 2 × 9 W).
         //  far end: leaf1 33 + 0.6 m → 36.6889 m: past the AOC's 30 m
         //          stock, multimode cut to 37 m: 60 + 2 × 37 + 2 × 700 =
         //          1,534 USD, 2 × 9 W; leaf2 0.6 m → 3.6889 m, a 4 m ACC
-        //          (350, 1.2 W).
-        // So the far end costs 1,884 − 1,400 = 484 USD and 1.2 W more, adds 2
-        // transceivers, and its longest run is 15.6 m longer.
+        //          (350, 2 × 0.75 W).
+        // So the far end costs 1,884 − 1,400 = 484 USD more and draws
+        // 19.5 − 36 = 16.5 W less, adds 2 transceivers, and its longest run
+        // is 15.6 m longer.
         Fabric f;
         f.name = "spines";
         auto sw = [&](const char *id, Tier tier, const char *rack) {
@@ -437,7 +442,7 @@ private slots:
         QCOMPARE(middleRuns.price, 1400.0);
         QCOMPARE(farRuns.price, 1884.0);
         QCOMPARE(far.price - middle.price, 484.0);
-        QVERIFY(std::abs((far.watts - middle.watts) - 1.2) < 1e-9);
+        QVERIFY(std::abs((far.watts - middle.watts) + 16.5) < 1e-9);
         QCOMPARE(far.transceivers - middle.transceivers, 2);
     }
 

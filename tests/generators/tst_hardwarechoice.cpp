@@ -56,10 +56,18 @@ Counts closedForm(long long n, long long d, long long r)
     if (c.leaf <= r) {
         c.spine = ceilDiv(c.leaf * d, r);
     } else {
-        c.spine = n / (r / 2);
-        c.core = n / r;
+        c.spine = ceilDiv(n, r / 2);
+        c.core = ceilDiv(n, r);
     }
     return c;
+}
+
+long long unitOf(long long hosts, long long downPorts)
+{
+    long long unit = std::min(hosts, downPorts);
+    while (hosts % unit != 0)
+        --unit;
+    return unit;
 }
 
 struct Template
@@ -73,10 +81,14 @@ struct Template
 const std::vector<Template> &templates()
 {
     static const std::vector<Template> list{
-        // 4 SUs of 32 hosts x 8 rails: a leaf per rail and SU, 32 down.
-        {"dgx-superpod 4 SU", [] { return dgxSuperpodParams(4); }, [](int) { return std::pair(1024LL, 32LL); }},
+        // 4 SUs of 32 hosts x 8 rails on radix 64: a leaf per rail and SU, 32
+        // down. The unit follows the leaf: the largest divisor of the hosts
+        // not above half the radix (64 hosts on a 128-port leaf, 16 on 40).
+        {"dgx-superpod 4 SU", [] { return dgxSuperpodParams(4); },
+         [](int radix) { return std::pair(1024LL, unitOf(128, radix / 2)); }},
         // 16 SUs: three tiers on radix 64.
-        {"dgx-superpod 16 SU", [] { return dgxSuperpodParams(16); }, [](int) { return std::pair(4096LL, 32LL); }},
+        {"dgx-superpod 16 SU", [] { return dgxSuperpodParams(16); },
+         [](int radix) { return std::pair(4096LL, unitOf(512, radix / 2)); }},
         // 8 NVL72 racks: 18 trays x 4 rails, a leaf per rack and rail, 18 down.
         {"gb200-nvl72 8 racks", [] { return gb200NvlParams(8); }, [](int) { return std::pair(576LL, 18LL); }},
     };
@@ -228,7 +240,7 @@ private slots:
         applyHardware(p, choice, BomCatalog::defaults());
         const Fabric f = generateClos(p);
         const Counts got = countTiers(f);
-        QCOMPARE(got.leaf, 32LL);
+        QCOMPARE(got.leaf, 16LL); // 128-port SN5600 leaves: units of 64 hosts, 2 units x 8 rails
         QCOMPARE(got.spine, 4LL); // 1,024 uplinks over 256-port Tomahawk 6 spines
         QCOMPARE(f.transport, Transport::Ethernet);
         QCOMPARE(f.effectiveRouting(), FabricRouting::Hashed);

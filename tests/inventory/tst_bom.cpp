@@ -2,10 +2,13 @@
 // units, derived by hand from the reference design: 32 hosts per SU with 8
 // rails of 400G, one 64-port leaf per rail and SU (32 down, 32 up), spines
 // taking every leaf uplink; every cable leaves its rack (hosts in compute
-// racks, leaves in the SU's network rack, spines in spine racks, all in one
-// pod), so every cable is multimode fibre with a transceiver at each end.
+// racks, leaves in the SU's network rack, spines in spine racks). One basis:
+// each cable is priced as the part its run on the floor takes, the automatic
+// floor when the design has none, and NICs without a model as their GPU's
+// reference NIC.
 
 #include "core/bom/bom.h"
+#include "core/floor/floorplan.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
 
@@ -14,8 +17,8 @@
 using namespace Railyard;
 
 namespace {
-/// The design without a floor: the bill of materials by length class, as
-/// worked by hand below (tst_floor prices cables by part on a floor).
+/// The design without a floor of its own (and without NIC models): priced on
+/// the automatic floor, its NICs as the reference NIC.
 ClosParams withoutFloor(ClosParams p)
 {
     p.floor = false;
@@ -56,36 +59,55 @@ void TestBom::superpodByHand()
     const int leafUplinks = leaves * (radix - hostsPerSu); // 32 × 32 = 1,024
     const int spines = leafUplinks / radix;                // 16
     const int cables = hostCables + leafUplinks;           // 2,048
-    const int transceivers = 2 * cables;                   // 4,096: every cable is optical
 
-    const Fabric f = generateClos(withoutFloor(dgxSuperpodParams(sus)));
-    const BillOfMaterials bom = buildBom(f);
+    const Fabric bare = generateClos(withoutFloor(dgxSuperpodParams(sus)));
+    QVERIFY(!bare.floor);
+    const BillOfMaterials bom = buildBom(bare);
     QCOMPARE(bom.switches, std::int64_t(leaves + spines));
     QCOMPARE(bom.cables, std::int64_t(cables));
-    QCOMPARE(bom.transceivers, std::int64_t(transceivers));
+    QCOMPARE(bom.nics, std::int64_t(hostCables)); // one NIC a rail
+    QCOMPARE(bom.defaultNics, std::int64_t(hostCables));
+    QCOMPARE(bom.unreachedCables, std::int64_t(0));
+    QVERIFY(bom.automaticFloor);
+    QVERIFY(bom.floorBasis.find("automatic floor") != std::string::npos);
+    QVERIFY(!bom.defaults.empty() && bom.defaults.front().find("ConnectX-7") != std::string::npos);
     const BomLine *leafLine = findLine(bom, "switch", "leaf");
     const BomLine *spineLine = findLine(bom, "switch", "spine");
     QVERIFY(leafLine && spineLine);
     QCOMPARE(leafLine->count, std::int64_t(leaves));
     QCOMPARE(leafLine->item, std::string("QM9700"));
     QCOMPARE(spineLine->count, std::int64_t(spines));
-    QCOMPARE(findLine(bom, "cable", "host-leaf")->count, std::int64_t(hostCables));
-    QCOMPARE(findLine(bom, "cable", "host-leaf")->item, std::string("in_row"));
-    QCOMPARE(findLine(bom, "cable", "leaf-spine")->count, std::int64_t(leafUplinks));
-    QCOMPARE(findLine(bom, "transceiver", "host-leaf")->count, std::int64_t(2 * hostCables));
-    QCOMPARE(findLine(bom, "transceiver", "host-leaf")->item, std::string("400G in_row"));
     // Every port of every switch is used.
     for (const BomTierTotal &t : bom.tiers)
         if (t.tier == "leaf" || t.tier == "spine")
             QCOMPARE(t.portsFree, std::int64_t(0));
-    // Cost and power: the catalog's unit figures times the counts.
+
+    // One basis: the same design with its automatic floor written (what the
+    // generators do) prices to the dollar and the watt; so do the floor's own
+    // runs: switches and NICs at the catalogue's figures, each cable at its
+    // run's part.
+    const Fabric withFloor = generateClos(dgxSuperpodParams(sus));
+    QVERIFY(withFloor.floor && withFloor.floor->automatic);
+    const BillOfMaterials same = buildBom(withFloor);
+    QCOMPARE(same.price, bom.price);
+    QCOMPARE(same.watts, bom.watts);
     const BomCatalog &c = BomCatalog::defaults();
-    const double expected = (leaves + spines) * c.switches.at("qm9700").price + cables * c.cables.at("in_row").price
-        + transceivers * 4 * c.transceivers.at("in_row").price;
-    QCOMPARE(bom.price, expected);
-    const double watts
-        = (leaves + spines) * c.switches.at("qm9700").watts + transceivers * 4 * c.transceivers.at("in_row").watts;
-    QCOMPARE(bom.watts, watts);
+    const CableRunSummary runs = cableRuns(bare, autoFloor(bare), c.cableParts, false);
+    double cablesPrice = 0, cablesWatts = 0;
+    std::int64_t transceivers = 0;
+    for (const CableRun &run : runs.runs) {
+        QVERIFY(run.choice.part);
+        cablesPrice += run.choice.price;
+        cablesWatts += run.choice.watts;
+        transceivers += run.choice.part->transceivers;
+    }
+    QCOMPARE(bom.transceivers, transceivers);
+    const double nic = c.nics.at("connectx-7").price, nicWatts = c.nics.at("connectx-7").watts;
+    const double expected = (leaves + spines) * c.switches.at("qm9700").price + hostCables * nic + cablesPrice;
+    QVERIFY2(std::abs(bom.price - expected) < 1e-6 * expected,
+             qPrintable(QStringLiteral("%1 against %2").arg(bom.price).arg(expected)));
+    const double watts = (leaves + spines) * c.switches.at("qm9700").watts + hostCables * nicWatts + cablesWatts;
+    QVERIFY2(std::abs(bom.watts - watts) < 1e-6 * watts, qPrintable(QStringLiteral("%1 against %2").arg(bom.watts).arg(watts)));
 }
 
 void TestBom::lengthClasses()
@@ -133,7 +155,6 @@ void TestBom::catalog()
     // figures given and keep the rest; the figures cite the file.
     const auto mine = BomCatalog::withOverrides(
         R"({"format":"railyard-bom-catalog","currency":"EUR","switches":{"QM9700":{"price":1,"watts":2}},
-            "cables":{"in_row":{"price":3,"optical":true}},"transceivers":{"in_row":{"price_per_100g":1}},
             "nics":{"my-nic":{"model":"MyNIC","transports":["ethernet"],"breakouts":[{"ports":1,"gbps":400}],
                               "price":10,"watts":5}}})",
         "your catalogue mine.json", &error);
@@ -145,9 +166,16 @@ void TestBom::catalog()
     QVERIFY(qm9700.sources.at("breakouts").find("datasheet") != std::string::npos);
     QVERIFY(mine->findNic("mynic"));
     QVERIFY(mine->findNic("connectx-7")); // the built-in NICs stay
-    const BillOfMaterials bom = buildBom(generateClos(withoutFloor(dgxSuperpodParams(1))), *mine);
+    const Fabric one = generateClos(withoutFloor(dgxSuperpodParams(1)));
+    const BillOfMaterials bom = buildBom(one, *mine);
+    const BillOfMaterials shipped = buildBom(one);
     QCOMPARE(bom.currency, std::string("EUR"));
-    QCOMPARE(bom.price, 12.0 * 1 + 512 * 3 + 1024 * 4 * 1); // 8 leaves + 4 spines; 512 cables; 1,024 400G transceivers
+    // 8 leaves + 4 spines at 1 instead of the QM9700's price; the rest as shipped.
+    QCOMPARE(bom.price, shipped.price - 12 * BomCatalog::defaults().switches.at("qm9700").price + 12 * 1.0);
+    // Length-class cables are gone: a file that gives them is told where the cabling is priced.
+    QVERIFY(!BomCatalog::withOverrides(R"({"format":"railyard-bom-catalog","cables":{"in_row":{"price":3}}})", "x",
+                                       &error));
+    QVERIFY2(error.find("/cables: length-class cables and transceivers are no longer priced") == 0, error.c_str());
     QVERIFY(!BomCatalog::withOverrides(R"({"format":"railyard-bom-catalog","switches":{"QM9700":{"watts":"a lot"}}})",
                                        "x", &error));
     QCOMPARE(error, std::string("/switches/QM9700/watts: must be a number from 0 to 1e9"));
@@ -162,11 +190,20 @@ void TestBom::everyFigureCited()
     const std::vector<std::string> missing = shipped.uncited();
     QVERIFY2(missing.empty(), missing.empty() ? "" : missing.front().c_str());
     const QRegularExpression dated(QStringLiteral("\\((?:[^)]*\\b)?(?:19|20)\\d\\d\\b"));
-    for (const auto *section : {&shipped.switches, &shipped.nics, &shipped.cables, &shipped.transceivers})
+    for (const auto *section : {&shipped.switches, &shipped.nics})
         for (const auto &[slug, item] : *section)
             for (const auto &[figure, source] : item.sources)
                 QVERIFY2(dated.match(QString::fromStdString(source)).hasMatch(),
                          qPrintable(QString::fromStdString(slug + " " + figure + ": " + source)));
+    for (const CablePart &part : shipped.cableParts.parts) {
+        for (const char *figure : {"reach_m", "watts_per_end", "price"})
+            QVERIFY2(part.sources.count(figure), qPrintable(QString::fromStdString(part.slug + " " + figure)));
+        // Prices and powers move with time, so they carry a date; a reach is the standard's or the datasheet's.
+        for (const auto &[figure, source] : part.sources)
+            QVERIFY2(figure == "reach_m" || dated.match(QString::fromStdString(source)).hasMatch() ||
+                         source.find("same") == 0 || source.find("half of") == 0,
+                     qPrintable(QString::fromStdString(part.slug + " " + figure + ": " + source)));
+    }
     // The models an architect weighs today, with their breakouts.
     QCOMPARE(shipped.findSwitch("Q3400")->breakoutAt(800)->ports, 144);
     QCOMPARE(shipped.findSwitch("sn5600")->breakoutAt(400)->ports, 128);
@@ -197,9 +234,11 @@ void TestBom::cablingPlan()
                       "stock_m,part,route\r\n",
                       0)
             == 0);
-    // gpu001's first NIC to leaf-0001's first port (1-based), from rack-001 to the SU's network rack.
-    QVERIFY2(csv.find("C00001,gpu001,nic0/1,rack-001,leaf-0001,1,su-001-net,in_row,fibre,400,,,,\r\n") != std::string::npos,
+    // gpu001's first NIC to leaf-0001's first port (1-based), from rack-001 to the SU's network rack,
+    // with its run on the automatic floor and the part that reaches it.
+    QVERIFY2(csv.find("C00001,gpu001,nic0/1,rack-001,leaf-0001,1,su-001-net,in_row,") != std::string::npos,
              csv.substr(0, 300).c_str());
+    QVERIFY(rows.front().lengthM > 0 && !rows.front().part.empty() && rows.front().part.rfind("none", 0) != 0);
     size_t lines = 0;
     for (char c : csv)
         lines += c == '\n';

@@ -28,6 +28,8 @@
 #include "views/mainwindow.h"
 
 #include <QTemporaryDir>
+
+#include <set>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -81,16 +83,25 @@ private slots:
         const FloorReport *r = m_dock->report();
         QVERIFY(r->automatic);
         QCOMPARE(r->racks, 112);
-        QCOMPARE(r->rows, 13);
+        // Three pods, a hall each, and the core's rack in a hall of its own
+        // between the first two: 4 + 4 + 4 rows of scalable units, a spine
+        // row in the middle of each pod's hall, and the core's row.
+        QCOMPARE(r->halls, 4);
+        QCOMPARE(r->rows, 16);
         QVERIFY(r->problems.empty());
         const FabricDocument *doc = m_window->document();
         QVERIFY(!doc->fabric().floor); // shown, not yet the design's
         const auto floor = doc->floorInUse();
-        for (const char *rack : {"spine-rack-01", "spine-rack-02", "spine-rack-03", "core-rack-01"}) {
+        QCOMPARE(floor->halls.size(), size_t(4));
+        std::set<int> spineHalls;
+        for (const char *rack : {"spine-rack-01", "spine-rack-02", "spine-rack-03"}) {
             const RackSpot *s = spotOf(*floor, rack);
             QVERIFY2(s, rack);
-            QCOMPARE(s->row, 6); // the middle row of 13
+            QCOMPARE(s->row, 2); // the middle row of its hall's 5
+            spineHalls.insert(s->hall);
         }
+        QCOMPARE(spineHalls, (std::set<int>{0, 2, 3}));
+        QCOMPARE(spotOf(*floor, "core-rack-01")->hall, 1);
         QVERIFY2(m_dock->summaryText().contains(QStringLiteral("Placed automatically")), qPrintable(m_dock->summaryText()));
         // Nothing selected: the longest runs are listed, longest first.
         QCOMPARE(m_dock->runsModel()->rowCount(), 200);
@@ -102,11 +113,11 @@ private slots:
         const FloorReport before = *m_dock->report();
         const auto floorBefore = doc->floorInUse();
         const RackSpot home = *spotOf(*floorBefore, "spine-rack-01");
-        const FloorHall &hall = floorBefore->halls.front();
-        const FloorView::Spot corner{0, hall.rows - 1, hall.slotsPerRow - 1};
+        const FloorHall &hall = floorBefore->halls[size_t(home.hall)];
+        const FloorView::Spot corner{home.hall, hall.rows - 1, hall.slotsPerRow - 1};
         std::string occupant;
         for (const RackSpot &r : floorBefore->racks)
-            if (r.row == corner.row && r.slot == corner.slot)
+            if (r.hall == corner.hall && r.row == corner.row && r.slot == corner.slot)
                 occupant = r.rack;
         QVERIFY(!occupant.empty());
         const int commands = doc->undoStack()->count();
@@ -143,7 +154,9 @@ private slots:
         // The dock followed, live: longer runs, dearer cables.
         const FloorReport after = *m_dock->report(); // a copy: undo replaces the dock's report
         QVERIFY(!after.automatic);
-        QVERIFY2(after.cables.longestM > before.cables.longestM + 10,
+        // The longest runs are the spine's to the core's hall; from the far
+        // corner of its own hall they grow.
+        QVERIFY2(after.cables.longestM > before.cables.longestM,
                  qPrintable(QStringLiteral("%1 -> %2").arg(before.cables.longestM).arg(after.cables.longestM)));
         QVERIFY(after.cables.price > before.cables.price);
         QVERIFY(m_dock->summaryText().contains(QStringLiteral("own floor")));

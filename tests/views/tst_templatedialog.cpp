@@ -111,7 +111,27 @@ private slots:
         QCOMPARE(label(dialog, "previewTiers")->text(), QStringLiteral("2"));
         QVERIFY(label(dialog, "previewOversubscription")->text().contains(QStringLiteral("leaf 1:1")));
         QVERIFY(label(dialog, "previewBisection")->text().startsWith(QStringLiteral("100 %")));
+        QCOMPARE(label(dialog, "previewUnusedPorts")->text(), QStringLiteral("none"));
         QVERIFY(okButton(dialog)->isEnabled());
+
+        {
+            // On Tomahawk 5 (128 ports at 400G) the unit follows the leaf: 64
+            // hosts a unit, so 2 units x 8 rails = 16 leaves, 16 x 64 uplinks
+            // over 128-port spines = 8 spines, and no port left unused.
+            auto *leafSwitch = dialog.findChild<QComboBox *>(QStringLiteral("leafSwitch"));
+            QVERIFY(leafSwitch);
+            const int th5 = leafSwitch->findData(QStringLiteral("tomahawk5"));
+            QVERIFY(th5 >= 0);
+            leafSwitch->setCurrentIndex(th5);
+            QTRY_VERIFY_WITH_TIMEOUT(label(dialog, "previewSwitches")->text().contains(QStringLiteral("leaf 16")),
+                                     kTimeoutMs);
+            QVERIFY(label(dialog, "previewSwitches")->text().contains(QStringLiteral("spine 8")));
+            QVERIFY(hasNumber(label(dialog, "previewGpus")->text(), QStringLiteral("1,024")));
+            QCOMPARE(label(dialog, "previewUnusedPorts")->text(), QStringLiteral("none"));
+            leafSwitch->setCurrentIndex(leafSwitch->findData(QStringLiteral("qm9700")));
+            QTRY_VERIFY_WITH_TIMEOUT(label(dialog, "previewSwitches")->text().contains(QStringLiteral("leaf 32")),
+                                     kTimeoutMs);
+        }
 
         const ClosParams p = dialog.params();
         QCOMPARE(p.hosts, 128);
@@ -195,6 +215,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(hasNumber(label(dialog, "previewGpus")->text(), QStringLiteral("144")), kTimeoutMs);
         QVERIFY(hasNumber(label(dialog, "previewHosts")->text(), QStringLiteral("36")));
         QVERIFY(label(dialog, "previewOversubscription")->text().contains(QStringLiteral("leaf 1:1")));
+        // A rack of 18 trays on a 64-port leaf: 18 down and 18 up, 28 free on
+        // each of the 8 leaves; 144 uplinks on 3 spines of 64 leave 48 free.
+        QTRY_COMPARE_WITH_TIMEOUT(label(dialog, "previewUnusedPorts")->text(),
+                                  QStringLiteral("leaf 224 of 512 (44 %) · spine 48 of 192 (25 %)"), kTimeoutMs);
         const ClosParams p = dialog.params();
         QCOMPARE(p.gpuModel, std::string("gb200"));
         QCOMPARE(p.nvlinkDomainGpus, 72);

@@ -219,6 +219,7 @@ TemplateDialog::TemplateDialog(QWidget *parent)
     m_switches = valueLabel("previewSwitches");
     m_links = valueLabel("previewLinks");
     m_tiers = valueLabel("previewTiers");
+    m_unused = valueLabel("previewUnusedPorts");
     m_oversubscription = valueLabel("previewOversubscription");
     m_bisection = valueLabel("previewBisection");
 
@@ -232,6 +233,7 @@ TemplateDialog::TemplateDialog(QWidget *parent)
     previewForm->addRow(tr("Switches:"), m_switches);
     previewForm->addRow(tr("Links:"), m_links);
     previewForm->addRow(tr("Tiers:"), m_tiers);
+    previewForm->addRow(tr("Unused ports:"), m_unused);
     previewForm->addRow(tr("Oversubscription:"), m_oversubscription);
     previewForm->addRow(tr("Bisection:"), m_bisection);
 
@@ -664,7 +666,7 @@ void TemplateDialog::setStatus(const QString &text, bool error)
 
 void TemplateDialog::clearPreviewValues()
 {
-    for (QLabel *label : {m_gpus, m_hosts, m_switches, m_links, m_tiers, m_oversubscription, m_bisection})
+    for (QLabel *label : {m_gpus, m_hosts, m_switches, m_links, m_tiers, m_unused, m_oversubscription, m_bisection})
         label->setText(QStringLiteral("–"));
 }
 
@@ -731,6 +733,18 @@ void TemplateDialog::showPreview(const Preview &preview)
     m_switches->setText(switches);
     m_links->setText(locale.toString(c.links));
     m_tiers->setText(QString::number(preview.tiers));
+    // What the switches leave unused: a template on a wider switch than it was
+    // drawn for says so here, before the design is made.
+    QStringList unused;
+    for (const char *tier : {"leaf", "spine", "core", "switch"}) {
+        const auto free = c.unusedPortsByTier.find(tier);
+        const auto all = c.portsByTier.find(tier);
+        if (free != c.unusedPortsByTier.end() && free->second > 0 && all != c.portsByTier.end() && all->second > 0)
+            unused << tr("%1 %2 of %3 (%4 %)")
+                          .arg(QLatin1String(tier), locale.toString(free->second), locale.toString(all->second),
+                               QString::number(100.0 * double(free->second) / double(all->second), 'f', 0));
+    }
+    m_unused->setText(unused.isEmpty() ? tr("none") : unused.join(QStringLiteral(" · ")));
 
     QStringList ratios;
     for (const TierOversubscription &tier : preview.oversubscription) {

@@ -92,6 +92,7 @@ private:
     QLabel *m_switches = nullptr;
     QLabel *m_links = nullptr;
     QLabel *m_tiers = nullptr;
+    QLabel *m_unused = nullptr; ///< switch ports no link uses, per tier
     QLabel *m_oversubscription = nullptr;
     QLabel *m_bisection = nullptr;
     QDialogButtonBox *m_buttons = nullptr;

@@ -282,8 +282,10 @@ void FloorDock::updateSummary()
     const FloorReport &r = *m_report;
     m_autoButton->setEnabled(true);
     m_origin->setText(m_floor->automatic
-                          ? tr("<b>Placed automatically</b>: one scalable unit a row, spine and core racks in the "
-                               "middle row. Moving a rack makes the floor the design's own.")
+                          ? tr("<b>Placed automatically</b>: %n hall(s), a scalable unit a row (small units share "
+                               "rows of up to 24 racks), spine and core racks in the middle. Moving a rack makes the "
+                               "floor the design's own.",
+                               nullptr, int(m_floor->halls.size()))
                           : tr("<b>The design's own floor</b>: %n rack(s) placed.", nullptr, int(m_floor->racks.size())));
     QStringList parts;
     for (const auto &[slug, count] : r.cables.partCounts)

@@ -324,18 +324,15 @@ bool NetboxCablesFormat::write(const Fabric &fabric, QIODevice &device, QString 
     std::string out
         = "side_a_device,side_a_type,side_a_name,side_b_device,side_b_type,side_b_name,type,status,label\r\n";
     for (const CableRow &r : cablingPlan(fabric)) {
-        // NetBox's cable types: from the part on a floor, else the length class.
+        // NetBox's cable types: from the part each run takes on the floor.
         static const std::map<std::string, std::string> byKind{{"passive_copper", "dac-passive"},
                                                                {"active_copper", "dac-active"},
                                                                {"active_optical", "aoc"},
                                                                {"multimode", "mmf-om4"},
                                                                {"single_mode", "smf-os2"}};
         const auto kind = byKind.find(r.partKind);
-        const std::string type = kind != byKind.end()    ? kind->second
-            : !r.part.empty()                            ? std::string() // no part reaches: left for the planner
-            : r.lengthClass == "in_rack"                 ? "dac-passive"
-            : r.lengthClass == "in_row"                  ? "mmf-om4"
-                                                         : "smf-os2";
+        // A run no part reaches has no type: left for the planner.
+        const std::string type = kind != byKind.end() ? kind->second : std::string();
         out += csvField(r.aDevice) + ",dcim.interface," + csvField(r.aPort) + "," + csvField(r.bDevice)
             + ",dcim.interface," + csvField(r.bPort) + "," + type + ",planned," + csvField(r.label) + "\r\n";
     }
