@@ -45,6 +45,12 @@ DesignFigures figuresOf(const DesignInput &input, const BomCatalog &catalog, con
     d.price = bom.price;
     d.watts = bom.watts;
     d.currency = bom.currency;
+    d.floorBasis = bom.floorBasis;
+    d.automaticFloor = bom.automaticFloor;
+    d.defaultNics = bom.defaultNics;
+    d.defaultSwitches = bom.defaultSwitches;
+    d.unreachedCables = bom.unreachedCables;
+    d.defaults = bom.defaults;
     for (const TierOversubscription &t : report.oversubscription.tiers)
         d.tiers.push_back({tierName(t.tier), t.switches, t.isTop ? nan : t.ratio});
     d.bisectionGbps = report.bisection.gbps;
@@ -102,7 +108,7 @@ DesignComparison compareDesigns(const std::vector<DesignInput> &designs, const B
 
     using Better = ComparisonRow::Better;
     auto addRow = [&](std::string key, std::string label, Better better, auto value) {
-        ComparisonRow row{std::move(key), std::move(label), better, {}, {}};
+        ComparisonRow row{std::move(key), std::move(label), better, {}, {}, {}};
         for (const DesignFigures &d : c.designs)
             row.values.push_back(value(d));
         for (size_t i = 0; i < row.values.size(); ++i)
@@ -169,6 +175,46 @@ DesignComparison compareDesigns(const std::vector<DesignInput> &designs, const B
                [](const DesignFigures &d) { return d.commMsFluid; });
     }
 
+    // Like for like: where design i is priced on another basis than the
+    // first, its cost, power, cable and optics cells say why.
+    auto basisFlags = [&](size_t i, bool cabling, bool parts) {
+        const DesignFigures &a = c.designs.front(), &b = c.designs[i];
+        std::vector<std::string> why;
+        if (cabling && a.automaticFloor != b.automaticFloor)
+            why.push_back("cabling priced on " + b.floorBasis + ", the first design's on " + a.floorBasis);
+        if (cabling && (a.unreachedCables > 0 || b.unreachedCables > 0))
+            why.push_back(std::to_string(b.unreachedCables) + " cables no part reaches (unpriced), against "
+                          + std::to_string(a.unreachedCables) + " in the first design");
+        if (parts && (a.defaultNics > 0) != (b.defaultNics > 0))
+            why.push_back(b.defaultNics > 0 ? std::to_string(b.defaultNics)
+                                  + " NICs priced as their GPU's reference NIC (no model named), the first design's by model"
+                                            : "NICs priced by model, the first design's " + std::to_string(a.defaultNics)
+                                  + " as their GPU's reference NIC (no model named)");
+        if (parts && (a.defaultSwitches > 0 || b.defaultSwitches > 0) && a.defaultSwitches != b.defaultSwitches)
+            why.push_back(std::to_string(b.defaultSwitches) + " switches priced as the catalogue's default switch, against "
+                          + std::to_string(a.defaultSwitches) + " in the first design");
+        std::string out;
+        for (const std::string &w : why)
+            out += (out.empty() ? "" : "; ") + w;
+        return out;
+    };
+    for (ComparisonRow &row : c.rows) {
+        row.flags.assign(row.values.size(), std::string());
+        const bool money = row.key == "price" || row.key == "watts";
+        const bool cabling = money || row.key == "cables" || row.key == "transceivers";
+        // A cell that did not change needs no excuse.
+        for (size_t i = 1; i < row.values.size() && cabling; ++i)
+            if (row.changed(i))
+                row.flags[i] = basisFlags(i, true, money);
+        if (row.key == "transceivers")
+            for (size_t i = 1; i < row.values.size(); ++i)
+                if (row.changed(i) && (row.values[i] == 0) != (row.values.front() == 0)) {
+                    const std::string note = "optics built into a cable (AOC, DAC, ACC) are not counted as "
+                                             "transceivers: only parts bought with separate ones are";
+                    row.flags[i] += (row.flags[i].empty() ? "" : "; ") + note;
+                }
+    }
+
     auto rowOf = [&](const std::string &key) -> const ComparisonRow * {
         for (const ComparisonRow &row : c.rows)
             if (row.key == key)
@@ -197,6 +243,8 @@ DesignComparison compareDesigns(const std::vector<DesignInput> &designs, const B
                                 + " on " + c.job + " (as routed)");
             }
         }
+        if (!rowOf("price")->flags[i].empty())
+            parts.front() += " (not like for like: " + rowOf("price")->flags[i] + ")";
         std::string sentence = c.designs[i].label + ":";
         for (size_t k = 0; k < parts.size(); ++k)
             sentence += (k ? ", " : " ") + parts[k];
@@ -252,6 +300,9 @@ std::string designComparisonToJson(const DesignComparison &c, int indent)
                                {"price", d.price},
                                {"watts", d.watts},
                                {"currency", d.currency},
+                               {"floor", d.floorBasis},
+                               {"automatic_floor", d.automaticFloor},
+                               {"defaults", d.defaults},
                                {"tiers", std::move(tiers)},
                                {"bisection",
                                 Json{{"gbps", d.bisectionGbps},
@@ -265,16 +316,19 @@ std::string designComparisonToJson(const DesignComparison &c, int indent)
     j["designs"] = std::move(designs);
     Json rows = Json::array();
     for (const ComparisonRow &row : c.rows) {
-        Json values = Json::array(), change = Json::array();
+        Json values = Json::array(), change = Json::array(), flags = Json::array();
         for (double v : row.values)
             values.push_back(number(v));
         for (double v : row.change)
             change.push_back(number(v));
+        for (const std::string &flag : row.flags)
+            flags.push_back(flag.empty() ? Json(nullptr) : Json(flag));
         rows.push_back(Json{{"key", row.key},
                             {"label", row.label},
                             {"better", betterName(row.better)},
                             {"values", std::move(values)},
-                            {"change", std::move(change)}});
+                            {"change", std::move(change)},
+                            {"not_like_for_like", std::move(flags)}});
     }
     j["rows"] = std::move(rows);
     j["summaries"] = c.summaries;
@@ -310,11 +364,27 @@ std::string designComparisonToText(const DesignComparison &c)
                     std::snprintf(buf, sizeof buf, " (%+.0f %%)", row.change[i] * 100.0);
                     cell += buf;
                 }
+                if (i < row.flags.size() && !row.flags[i].empty())
+                    cell += " *";
             }
             std::snprintf(buf, sizeof buf, " %22s", cell.c_str());
             out += buf;
         }
         out += "\n";
+    }
+    bool flagged = false;
+    for (const ComparisonRow &row : c.rows)
+        for (size_t i = 0; i < row.flags.size(); ++i)
+            if (!row.flags[i].empty()) {
+                if (!flagged)
+                    out += "* not like for like:\n";
+                flagged = true;
+                out += "  " + row.label + ", " + c.designs[i].label + ": " + row.flags[i] + "\n";
+            }
+    for (const DesignFigures &d : c.designs) {
+        out += "  " + d.label + " priced with its cabling on " + d.floorBasis + "\n";
+        for (const std::string &line : d.defaults)
+            out += "    " + line + "\n";
     }
     for (const DesignFigures &d : c.designs)
         if (!d.jobError.empty())

@@ -36,6 +36,12 @@ struct DesignFigures
     std::int64_t nics = 0, cables = 0, transceivers = 0;
     double price = 0, watts = 0;
     std::string currency;
+    // What the price stands on (BillOfMaterials): the floor its cabling was
+    // laid on, and what was priced on a default.
+    std::string floorBasis;
+    bool automaticFloor = false;
+    std::int64_t defaultNics = 0, defaultSwitches = 0, unreachedCables = 0;
+    std::vector<std::string> defaults;
     struct TierFigure
     {
         std::string tier;
@@ -61,6 +67,10 @@ struct ComparisonRow
     Better better = Better::Lower; ///< which way is an improvement
     std::vector<double> values; ///< per design; NaN when it does not apply
     std::vector<double> change; ///< per design: (value - first) / first; NaN for the first and when undefined
+    /// Per design: why its value is not like for like with the first's
+    /// (priced on another floor or on defaults, optics inside the cables);
+    /// empty when it is. Tables mark such cells with '*' and give the reason.
+    std::vector<std::string> flags;
     /// Whether design i differs from the first by half a percent or more (what tables and sentences state).
     bool changed(size_t i) const;
 };

@@ -156,7 +156,7 @@ std::vector<ComparisonRow> resilienceRows(const ResilienceComparison &c)
     for (const RowSpec &spec : rowSpecs) {
         if (spec.slowdown && !job)
             continue;
-        ComparisonRow row{spec.key, spec.label, spec.better, {}, {}};
+        ComparisonRow row{spec.key, spec.label, spec.better, {}, {}, {}};
         for (const ResilienceFigures &f : c.designs)
             row.values.push_back(f.error.empty() ? spec.value(f) : nan);
         for (size_t i = 0; i < row.values.size(); ++i) {

@@ -1,6 +1,8 @@
 railyard_add_test(inventory fabricdiff)
 set_tests_properties(inventory/fabricdiff PROPERTIES TIMEOUT 300)
 railyard_add_test(inventory bom)
+railyard_add_test(inventory pricingbasis)
+set_tests_properties(inventory/pricingbasis PROPERTIES TIMEOUT 300)
 railyard_add_test(inventory designcomparison)
 target_compile_definitions(tst_designcomparison PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
 add_dependencies(tst_designcomparison railyard-cli)

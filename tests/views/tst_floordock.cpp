@@ -22,6 +22,7 @@
 #include "core/floor/floorplan.h"
 #include "core/generators/closgenerator.h"
 #include "core/generators/presets.h"
+#include "views/dialogs/bomdialog.h"
 #include "views/docks/floordock.h"
 #include "views/docks/floorrunsmodel.h"
 #include "views/docks/floorview.h"
@@ -105,6 +106,38 @@ private slots:
         QVERIFY2(m_dock->summaryText().contains(QStringLiteral("Placed automatically")), qPrintable(m_dock->summaryText()));
         // Nothing selected: the longest runs are listed, longest first.
         QCOMPARE(m_dock->runsModel()->rowCount(), 200);
+    }
+
+    /// The BOM dialog and the Floor dock price the cabling from one floor: the
+    /// same dollars and watts, and a budget typed in the dock changes no price.
+    void bomDialogAndFloorDockAgree()
+    {
+        FabricDocument *doc = m_window->document();
+        BomDialog dialog(doc);
+        const BillOfMaterials bom = dialog.bom();
+        const FloorReport report = *m_dock->report(); // a copy: the budget replaces the dock's
+        double cablePrice = 0, cableWatts = 0;
+        for (const BomLine &l : bom.lines)
+            if (l.category == "cable" || l.category == "transceiver") {
+                cablePrice += l.price();
+                cableWatts += l.watts();
+            }
+        QCOMPARE(std::llround(cablePrice), std::llround(report.cables.price));
+        QVERIFY(std::abs(cableWatts - report.cables.watts) < 1e-6);
+        QCOMPARE(bom.transceivers, report.cables.transceivers);
+        QVERIFY(bom.automaticFloor);
+
+        const int steps = doc->undoStack()->count();
+        QVERIFY(m_dock->setBudgets(45, 400, false));
+        QVERIFY(doc->fabric().floor); // the budget made the floor the design's
+        const BillOfMaterials afterBudget = BomDialog(doc).bom();
+        QCOMPARE(std::llround(afterBudget.price), std::llround(bom.price));
+        QVERIFY(std::abs(afterBudget.watts - bom.watts) < 1e-6);
+        QCOMPARE(std::llround(m_dock->report()->cables.price), std::llround(report.cables.price));
+        doc->undoStack()->undo();
+        QCOMPARE(doc->undoStack()->count(), steps + 1);
+        QVERIFY(!doc->fabric().floor);
+        doc->undoStack()->clear(); // the tests below count their own steps
     }
 
     void dragSpineRackToTheFarCorner()

@@ -43,6 +43,9 @@ QVariant DesignComparisonModel::data(const QModelIndex &index, int role) const
     const double value = row.values[size_t(index.column())];
     const double change = row.change[size_t(index.column())];
     const bool changed = row.changed(size_t(index.column()));
+    const QString flag = size_t(index.column()) < row.flags.size()
+        ? QString::fromStdString(row.flags[size_t(index.column())])
+        : QString();
     switch (role) {
     case Qt::DisplayRole: {
         QString text = valueText(value);
@@ -50,6 +53,8 @@ QVariant DesignComparisonModel::data(const QModelIndex &index, int role) const
             text += QStringLiteral(" (%1%2 %)")
                         .arg(change > 0 ? QStringLiteral("+") : QStringLiteral("−"))
                         .arg(QLocale().toString(std::fabs(change) * 100, 'f', 0));
+        if (!flag.isEmpty())
+            text += QStringLiteral(" *"); // not like for like: the tooltip says why
         return text;
     }
     case Qt::TextAlignmentRole:
@@ -66,8 +71,9 @@ QVariant DesignComparisonModel::data(const QModelIndex &index, int role) const
         if (!changed)
             return tr("Same as %1").arg(QString::fromStdString(m_comparison.designs.front().label));
         return tr("%1 %2 than %3")
-            .arg(QLocale().toString(std::fabs(change) * 100, 'f', 1) + QStringLiteral(" %"),
-                 change > 0 ? tr("higher") : tr("lower"), QString::fromStdString(m_comparison.designs.front().label));
+                   .arg(QLocale().toString(std::fabs(change) * 100, 'f', 1) + QStringLiteral(" %"),
+                        change > 0 ? tr("higher") : tr("lower"), QString::fromStdString(m_comparison.designs.front().label))
+            + (flag.isEmpty() ? QString() : tr("\nNot like for like: %1").arg(flag.left(600)));
     default:
         return {};
     }
