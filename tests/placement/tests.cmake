@@ -13,3 +13,4 @@ railyard_add_test(placement stepvalidation LIBS nlohmann_json::nlohmann_json)
 
 # The whole step worked by hand (docs/traffic-model.md, "The whole step").
 railyard_add_test(placement steptime)
+railyard_add_test(placement monotone)
