@@ -623,9 +623,11 @@ void MainWindow::showHelp()
 bool MainWindow::isDocumentModified() const
 {
     // A design generated or drawn and never saved has nothing on disk yet; a
-    // version opened from a project is on disk until it is edited.
+    // version opened from a project is on disk until it is edited. A new
+    // blank design nobody touched has nothing to lose.
     return m_document
-        && (m_document->hasUnsavedEdits() || (m_document->filePath().isEmpty() && !m_showsSavedVersion));
+        && (m_document->hasUnsavedEdits()
+            || (m_document->filePath().isEmpty() && !m_showsSavedVersion && m_document->fabric().nodeCount() > 0));
 }
 
 void MainWindow::updateTitle()
@@ -724,13 +726,26 @@ bool MainWindow::saveAs()
     if (!m_document)
         return false;
     const QString dir = lastDirectory();
-    QString path
-        = QFileDialog::getSaveFileName(this, tr("Save Fabric As"), dir + QLatin1Char('/') + m_document->displayName(),
-                                       FormatRegistry::instance().writeFilter());
-    if (path.isEmpty())
+    const FormatRegistry &formats = FormatRegistry::instance();
+    QFileDialog dialog(this, tr("Save Fabric As"), dir + QLatin1Char('/') + m_document->displayName(),
+                       formats.writeFilter());
+    dialog.setObjectName(QStringLiteral("SaveAsDialog"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    // The suggested type is the file's own, or a project when only a
+    // project keeps what the design has (its pinned positions).
+    const FileFormat *current = formats.forFileName(m_document->filePath());
+    const FileFormat *project = formats.bySlug(QStringLiteral("railyard"));
+    const FileFormat *suggested = current && current->canWrite() ? current
+        : !m_document->pinnedPositions().empty()                 ? project
+                                                                 : formats.bySlug(QStringLiteral("fabric-json"));
+    const QStringList filters = formats.writeFilter().split(QStringLiteral(";;"));
+    for (const QString &filter : filters)
+        if (suggested && formats.forWriteFilter(filter) == suggested)
+            dialog.selectNameFilter(filter);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return false;
-    if (!FormatRegistry::instance().forFileName(path))
-        path += QStringLiteral(".fabric.json");
+    // The type chosen in the dialog wins over the extension of the suggested name.
+    QString path = formats.pathForSave(dialog.selectedFiles().front(), dialog.selectedNameFilter());
     const QString previous = m_document->filePath();
     // A project saved under a new name keeps its versions: start from a copy.
     if (ProjectSession::isProjectPath(previous) && ProjectSession::isProjectPath(path) && previous != path

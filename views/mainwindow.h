@@ -65,6 +65,10 @@ public:
     /// The design has changes not saved (what-if failures aside), or was
     /// never saved at all: the title shows [*] and closing asks to save.
     bool isDocumentModified() const;
+    /// File ▸ Save As: asks for a name and a type (the file's own, or a
+    /// project when the design has pins); the type chosen wins over the name's
+    /// extension (FormatRegistry::pathForSave).
+    bool saveAs();
     /// File ▸ Close (Ctrl+W): asks to save changes, then leaves the window
     /// empty; false when there is no document or the user cancelled.
     bool closeDocument();
@@ -162,7 +166,6 @@ private:
     /// File ▸ Quit: closes every window, asking once about each unsaved document.
     void quitApplication();
     bool save();
-    bool saveAs();
     // mainwindowproject.cpp: the .railyard side of File
     void createProjectActions(QMenu *file);
     bool openProject(const QString &path);

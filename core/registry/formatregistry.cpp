@@ -268,4 +268,32 @@ QString FormatRegistry::writeFilter() const
     return entries.join(QStringLiteral(";;"));
 }
 
+const FileFormat *FormatRegistry::forWriteFilter(const QString &filter) const
+{
+    for (const auto &format : m_formats)
+        if (format->canWrite() && filterEntry(*format, false) == filter)
+            return format.get();
+    return nullptr;
+}
+
+QString FormatRegistry::pathForSave(const QString &path, const QString &selectedFilter) const
+{
+    const FileFormat *chosen = forWriteFilter(selectedFilter);
+    const FileFormat *named = forFileName(path);
+    if (!chosen)
+        return named && named->canWrite() ? path : path + QStringLiteral(".fabric.json");
+    if (named == chosen)
+        return path;
+    // Another format's extension at the end (the suggested name's, say): replaced.
+    QString base = path;
+    int longest = 0;
+    for (const auto &format : m_formats)
+        for (const QString &ext : format->extensions())
+            if (ext.size() > longest && base.endsWith(QLatin1Char('.') + ext, Qt::CaseInsensitive))
+                longest = int(ext.size());
+    if (longest > 0)
+        base.chop(longest + 1);
+    return base + QLatin1Char('.') + chosen->extensions().front();
+}
+
 } // namespace Railyard

@@ -67,6 +67,14 @@ public:
     /// "Railyard fabric (*.fabric.json);;GraphML (*.graphml)" style filters.
     QString readFilter() const;
     QString writeFilter() const;
+    /// The writable format whose writeFilter() entry is `filter`, or nullptr.
+    const FileFormat *forWriteFilter(const QString &filter) const;
+    /// The path a save dialog means: `path` when its name already says the
+    /// chosen filter's format (or no filter was chosen and its name says a
+    /// writable one); otherwise `path` with the chosen format's extension
+    /// (a ".fabric.json" or other known extension it ends in replaced), or
+    /// ".fabric.json" when nothing was chosen.
+    QString pathForSave(const QString &path, const QString &selectedFilter) const;
 
 private:
     FormatRegistry();

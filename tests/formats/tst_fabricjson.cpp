@@ -434,6 +434,16 @@ void TestFabricJson::registry()
              QStringLiteral("Railyard fabric (*.fabric.json);;GraphML (*.graphml);;Railyard project (*.railyard);;"
                             "ibnetdiscover topology (*.ibnetdiscover);;Cabling plan CSV (*.cabling.csv);;"
                             "NetBox cable import CSV (*.netbox.csv);;Graphviz DOT (*.dot)"));
+    // Save As: the type chosen in the dialog wins over the suggested name's extension.
+    const QString project = QStringLiteral("Railyard project (*.railyard)");
+    QCOMPARE(reg.forWriteFilter(project)->slug(), QStringLiteral("railyard"));
+    QCOMPARE(reg.pathForSave("/d/lab-2rack.fabric.json", project), QStringLiteral("/d/lab-2rack.railyard"));
+    QCOMPARE(reg.pathForSave("/d/lab", project), QStringLiteral("/d/lab.railyard"));
+    QCOMPARE(reg.pathForSave("/d/lab.railyard", project), QStringLiteral("/d/lab.railyard"));
+    QCOMPARE(reg.pathForSave("/d/lab.railyard", QStringLiteral("GraphML (*.graphml)")), QStringLiteral("/d/lab.graphml"));
+    QCOMPARE(reg.pathForSave("/d/lab.graphml", QString()), QStringLiteral("/d/lab.graphml"));
+    QCOMPARE(reg.pathForSave("/d/lab", QString()), QStringLiteral("/d/lab.fabric.json"));
+    QCOMPARE(reg.pathForSave("/d/my.design", project), QStringLiteral("/d/my.design.railyard"));
 
     const ReadResult missing = reg.readFile("/nonexistent/x.fabric.json");
     QVERIFY(missing.errorText().startsWith("/nonexistent/x.fabric.json: cannot open: "));

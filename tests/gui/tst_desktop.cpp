@@ -24,6 +24,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QTimer>
 #include <QTextBrowser>
 #include <QtCharts/QBarSeries>
 #include <QtCharts/QBarSet>
@@ -274,6 +277,9 @@ private slots:
     void exportAsksSizeAndDetail()
     {
         ExportPictureDialog dialog(QSize(800, 500));
+        // Every label reads as a label: a mnemonic without its buddy shows its '&'.
+        for (const QLabel *label : dialog.findChildren<QLabel *>())
+            QVERIFY2(!label->text().contains(QLatin1Char('&')) || label->buddy(), qPrintable(label->text()));
         PictureOptions o = dialog.options();
         QVERIFY(!o.wholeFabric);
         QCOMPARE(o.size, QSize(1600, 1000)); // twice the view
@@ -297,6 +303,45 @@ private slots:
         QString error;
         QVERIFY2(ImageExporter(w.canvas()).write(dir.filePath(QStringLiteral("f.png")), o, &error), qPrintable(error));
         QCOMPARE(QImage(dir.filePath(QStringLiteral("f.png"))).size(), QSize(1200, 700));
+    }
+
+    /// Save As keeps the type chosen in the dialog: a Railyard project, with
+    /// the pins, even when the suggested name ends in .fabric.json.
+    void saveAsKeepsTheChosenType()
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        w.resize(1000, 700);
+        w.show();
+        QVERIFY(w.openFile(sample("lab-2rack.fabric.json")));
+        w.document()->moveNodes({{"spine-1", QPointF(12.0, -40.0)}});
+        QVERIFY(!w.document()->pinnedPositions().empty());
+        QTemporaryDir dir;
+        const QString typed = dir.filePath(QStringLiteral("lab-2rack.fabric.json")); // the suggested name, kept
+        bool seen = false;
+        QTimer::singleShot(0, &w, [&] {
+            auto *dialog = w.findChild<QFileDialog *>(QStringLiteral("SaveAsDialog"));
+            QVERIFY(dialog);
+            seen = true;
+            // Suggested: the file's own type (it has one); the user picks the project.
+            QCOMPARE(dialog->selectedNameFilter(), QStringLiteral("Railyard fabric (*.fabric.json)"));
+            dialog->selectNameFilter(QStringLiteral("Railyard project (*.railyard)"));
+            dialog->selectFile(typed);
+            dialog->resize(900, 520);
+            if (const QString shots = qEnvironmentVariable("RAILYARD_SCREENSHOT_DIR"); !shots.isEmpty())
+                QVERIFY(dialog->grab().save(QDir(shots).filePath(QStringLiteral("save-as.png"))));
+            QMetaObject::invokeMethod(dialog, "accept");
+        });
+        QVERIFY(w.saveAs());
+        QVERIFY(seen);
+        const QString project = dir.filePath(QStringLiteral("lab-2rack.railyard"));
+        QCOMPARE(w.document()->filePath(), project);
+        QVERIFY(QFileInfo::exists(project));
+        QVERIFY(!QFileInfo::exists(typed));
+        MainWindow again;
+        again.setInteractive(false);
+        QVERIFY(again.openFile(project));
+        QVERIFY(again.document()->pinnedPositions().count("spine-1"));
     }
 
     void headlessCaptureAtAZoom()

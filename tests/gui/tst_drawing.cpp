@@ -85,6 +85,8 @@ private slots:
     void dialogsCheckIdsLive();
     void deleteAsksWithTheLinkCount();
     void contextMenuAddsASpinePlane();
+    void blankDesignRightClickAndTheTopRow();
+    void aboveTheTopRowAddsATier();
     void propertiesRenameAndBulkEdit();
     void unpinAndRecable();
     void editModeAt131kGpus();
@@ -467,6 +469,72 @@ void TestDrawing::contextMenuAddsASpinePlane()
         QApplication::sendEvent(canvas(), &onLink);
         QVERIFY(offered);
     }
+}
+
+void TestDrawing::blankDesignRightClickAndTheTopRow()
+{
+    // A new blank design: nothing to lose, so nothing asked on quit.
+    QAction *newBlank = m_window->findChild<QAction *>(QStringLiteral("newBlank"));
+    QVERIFY(newBlank);
+    newBlank->trigger();
+    QCoreApplication::processEvents();
+    QVERIFY(!m_window->isDocumentModified());
+    QVERIFY(!tool()->isActive());
+    QVERIFY(status().contains(QStringLiteral("right-click")));
+    if (const QString dir = qEnvironmentVariable("RAILYARD_SCREENSHOT_DIR"); !dir.isEmpty())
+        QVERIFY(m_window->grab().save(QDir(dir).filePath(QStringLiteral("blank-design.png"))));
+
+    // Right-click offers to add, without Edit Mode; Add Switch lists the
+    // catalogue's models, and one sets its radix.
+    const QPoint centre = canvas()->rect().center();
+    bool offered = false;
+    whenMenu([&offered](QMenu *menu) {
+        QAction *add = actionNamed(menu, QStringLiteral("Add Switch Here…"));
+        offered = add != nullptr;
+        menu->close();
+        if (add)
+            add->trigger();
+    });
+    bool seen = false;
+    whenModal<AddSwitchDialog>(
+        [](AddSwitchDialog *d) {
+            auto *model = d->findChild<QComboBox *>(QStringLiteral("SwitchModel"));
+            QVERIFY(model);
+            QVERIFY(model->findText(QStringLiteral("QM9700")) >= 0);
+            QVERIFY(model->findText(QStringLiteral("Tomahawk 5 51.2T")) >= 0);
+            model->setCurrentIndex(model->findText(QStringLiteral("Tomahawk 5 51.2T")));
+            QCOMPARE(d->sw().radix, 64); // its first breakout: 64 x 800G
+            QCOMPARE(d->sw().tier, Tier::Leaf);
+            d->accept();
+        },
+        &seen);
+    QContextMenuEvent event(QContextMenuEvent::Mouse, centre, canvas()->mapToGlobal(centre));
+    QApplication::sendEvent(canvas(), &event);
+    QTRY_VERIFY(seen);
+    QVERIFY(offered);
+    QCOMPARE(doc()->fabric().switchCount(), 1);
+    QVERIFY(m_window->isDocumentModified()); // now there is something to save
+}
+
+void TestDrawing::aboveTheTopRowAddsATier()
+{
+    // The top row of lab-2rack is the spines: a click a third of a row above
+    // them proposes a switch of a new tier (core), not one of the row below.
+    key(Qt::Key_E);
+    key(Qt::Key_S);
+    const int spacing = std::abs(at("spine-1").y() - at("leaf-1").y());
+    QVERIFY(spacing > 20);
+    const QPoint above(at("spine-2").x() + 60, at("spine-2").y() - spacing / 3);
+    QVERIFY(canvas()->elementAt(above).isEmpty());
+    bool seen = false;
+    whenModal<AddSwitchDialog>(
+        [](AddSwitchDialog *d) {
+            QCOMPARE(d->sw().tier, Tier::Core);
+            d->reject();
+        },
+        &seen);
+    QTest::mouseClick(canvas(), Qt::LeftButton, {}, above);
+    QVERIFY(seen);
 }
 
 void TestDrawing::propertiesRenameAndBulkEdit()

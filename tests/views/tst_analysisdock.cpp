@@ -161,6 +161,12 @@ void TestAnalysisDock::exportWithCanvas()
     canvas.resize(800, 500);
     const QString html = ReportExporter(m_document.get(), m_runner.get(), &canvas).html();
     QCOMPARE(html.count(QLatin1String("<img")), 4); // three charts and the canvas
+    if (const QString dir = qEnvironmentVariable("RAILYARD_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QString error;
+        QVERIFY2(ReportExporter(m_document.get(), m_runner.get(), &canvas)
+                     .write(QDir(dir).filePath(QStringLiteral("report.pdf")), &error),
+                 qPrintable(error));
+    }
     if (const QString path = qEnvironmentVariable("RAILYARD_SCREENSHOT"); !path.isEmpty()) {
         QFile file(QString(path).replace(QLatin1String(".png"), QLatin1String("-canvas.html")));
         QVERIFY(file.open(QIODevice::WriteOnly));

@@ -12,7 +12,10 @@
 #include "views/mainwindow.h"
 
 #include <QChartView>
+#include <QLegendMarker>
+#include <QLogValueAxis>
 #include <QScatterSeries>
+#include <QValueAxis>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -61,6 +64,38 @@ private slots:
             }
         QCOMPARE(points, int(r->ranking.size()));
         QCOMPARE(frontPoints, int(r->front.size()));
+        // One legend entry for the front.
+        int frontEntries = 0;
+        for (QLegendMarker *marker : dialog->chart()->chart()->legend()->markers())
+            if (marker->isVisible() && marker->label().contains(QStringLiteral("front"), Qt::CaseInsensitive))
+                ++frontEntries;
+        QCOMPARE(frontEntries, 1);
+        // Nice ticks on the cost axis: whole steps of 1, 2 or 5 times a power of ten.
+        const auto horizontal = dialog->chart()->chart()->axes(Qt::Horizontal);
+        QCOMPARE(horizontal.size(), 1);
+        auto *cost = qobject_cast<QValueAxis *>(horizontal.front());
+        QVERIFY(cost && cost->tickCount() >= 2);
+        const double step = (cost->max() - cost->min()) / (cost->tickCount() - 1);
+        const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+        QVERIFY2(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 || std::abs(mantissa - 2.5) < 1e-9
+                     || std::abs(mantissa - 5) < 1e-9,
+                 qPrintable(QString::number(step)));
+        QVERIFY(std::abs(cost->min() / step - std::round(cost->min() / step)) < 1e-6);
+        // Steps over more than a factor of 4 get a log axis, in decades.
+        double minStep = INFINITY, maxStep = 0;
+        for (const std::int64_t i : r->ranking) {
+            minStep = std::min(minStep, r->scored[size_t(i)].stepMs);
+            maxStep = std::max(maxStep, r->scored[size_t(i)].stepMs);
+        }
+        const auto vertical = dialog->chart()->chart()->axes(Qt::Vertical);
+        QCOMPARE(vertical.size(), 1);
+        if (maxStep >= 4 * minStep) {
+            auto *log = qobject_cast<QLogValueAxis *>(vertical.front());
+            QVERIFY(log);
+            QVERIFY(log->min() <= minStep && log->max() >= maxStep);
+        } else {
+            QVERIFY(qobject_cast<QValueAxis *>(vertical.front()));
+        }
         // The first row is the cheapest (objective cost), and on the front.
         QVERIFY(dialog->model()->score(0)->onFront);
         shoot(dialog, QStringLiteral("explore-front.png"));

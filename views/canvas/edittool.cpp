@@ -405,9 +405,9 @@ std::pair<Tier, NodeIndex> EditTool::rowAt(const QPoint &pos) const
     for (int r = 1; r < rows; ++r)
         if (std::abs(layout.rowY(r) - scene.y()) < std::abs(layout.rowY(row) - scene.y()))
             row = r;
-    // Above the top row by more than half a row: a new tier on top.
+    // Above the top row (past its nodes, a quarter of a row): a new tier on top.
     const double spacing = rows >= 2 ? std::abs(layout.rowY(rows - 1) - layout.rowY(rows - 2)) : 80.0;
-    if (row == rows - 1 && row > 0 && layout.rowY(row) - scene.y() > spacing / 2)
+    if (row == rows - 1 && layout.rowY(row) - scene.y() > spacing / 4)
         row = rows;
     auto tierOfRow = [](int r) { return r <= 1 ? Tier::Leaf : r == 2 ? Tier::Spine : Tier::Core; };
     if (row == 0 || row == rows)
@@ -433,12 +433,16 @@ std::pair<Tier, NodeIndex> EditTool::rowAt(const QPoint &pos) const
 
 void EditTool::addContextActions(QMenu *menu, const QString &elementId, const QPoint &pos)
 {
-    if (!m_active || !m_document || !m_canvas->layout())
+    if (!m_document || !m_canvas->layout())
         return;
     const Fabric &f = m_document->fabric();
     const std::string key = elementId.toStdString();
     const NodeIndex n = key.empty() ? -1 : f.findNode(key);
     const std::int32_t l = key.empty() || n >= 0 ? -1 : f.findLink(key);
+    // Adding on empty canvas needs no Edit Mode (a blank design starts so);
+    // changing an element does.
+    if (!m_active && (n >= 0 || l >= 0))
+        return;
     menu->addSection(tr("Edit"));
     if (n < 0 && l < 0) {
         const NodeIndex host = nearestHost(pos);

@@ -279,6 +279,13 @@ void FabricCanvas::paintEvent(QPaintEvent *)
     m_reserved = QRectF();
     if (m_overlayPainter)
         m_overlayPainter(p);
+    if (m_document->fabric().nodeCount() == 0) {
+        // An empty design says how to begin, where the user looks.
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(rect().adjusted(40, 40, -40, -40), Qt::AlignCenter | Qt::TextWordWrap,
+                   tr("An empty design.\nRight-click to add a switch, a host or a rack;\n"
+                      "Edit Mode (E) draws and connects them."));
+    }
     paintOverview(p);
     // A fitted view whose legends changed size since the fit: fit again (next frame).
     if (m_fitted && std::fabs(legendReserve() - m_fitReserve) > 1.0)

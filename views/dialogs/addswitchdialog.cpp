@@ -1,5 +1,7 @@
 #include "views/dialogs/addswitchdialog.h"
 
+#include "core/bom/bom.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -45,13 +47,29 @@ AddSwitchDialog::AddSwitchDialog(const Fabric &fabric, const Switch *like, std::
     m_model = new QComboBox(this);
     m_model->setObjectName(QStringLiteral("SwitchModel"));
     m_model->setEditable(true);
+    // The design's models first, then the catalogue's (a new design has none
+    // of its own); a catalogue model sets the radix of its first breakout.
     std::set<std::string> models;
     for (const Switch &s : fabric.switches())
         if (!s.model.empty())
             models.insert(s.model);
     for (const std::string &m : models)
         m_model->addItem(QString::fromStdString(m));
+    const BomCatalog &catalog = BomCatalog::defaults();
+    for (const auto &[slug, item] : catalog.switches)
+        if (!item.breakouts.empty() && !models.count(item.model)) {
+            m_model->addItem(QString::fromStdString(item.model));
+            m_model->setItemData(m_model->count() - 1,
+                                 tr("%1: %2").arg(QString::fromStdString(item.description),
+                                                  QString::fromStdString(item.speedsText())),
+                                 Qt::ToolTipRole);
+        }
     m_model->setCurrentText(QString::fromStdString(m_like.model));
+    connect(m_model, &QComboBox::currentTextChanged, this, [this](const QString &text) {
+        const BomCatalog::Item *item = BomCatalog::defaults().findSwitch(text.trimmed().toStdString());
+        if (item && !item->breakouts.empty())
+            m_radix->setValue(item->breakouts.front().ports);
+    });
     m_plane = new QSpinBox(this);
     m_plane->setObjectName(QStringLiteral("Plane"));
     m_plane->setRange(0, 1024);

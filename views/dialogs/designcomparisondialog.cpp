@@ -338,6 +338,8 @@ void DesignComparisonDialog::rebuildChart()
     series->setLabelsFormat(QStringLiteral("@value"));
     series->setLabelsPrecision(3);
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    // Upright values over bars side by side run into each other ("83.383.3"): turned, each stays over its bar.
+    series->setLabelsAngle(-90);
     auto *chart = new QChart;
     chart->addSeries(series);
     chart->setTitle(tr("Relative to %1 (= 100 %)")
@@ -350,7 +352,7 @@ void DesignComparisonDialog::rebuildChart()
     series->attachAxis(x);
     auto *y = new QValueAxis;
     y->setTitleText(tr("% of A"));
-    applyNiceAxis(y, top);
+    applyNiceAxis(y, top * 1.2); // room above the tallest bar for its turned value
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(y);
     QChart *old = m_chart->chart();

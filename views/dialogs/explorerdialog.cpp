@@ -26,6 +26,7 @@
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
+#include <QtCharts/QLogValueAxis>
 #include <QtCharts/QValueAxis>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -355,21 +356,39 @@ void ExplorerDialog::rebuildChart()
             for (QLegendMarker *marker : chart->legend()->markers(series))
                 marker->setVisible(first);
         }
+        // The front is one legend entry: its rings; the dashed line joining them is not named again.
+        for (QLegendMarker *marker : chart->legend()->markers(frontLine))
+            marker->setVisible(false);
         auto *x = new QValueAxis;
-        const double spanX = std::max(1e-6, maxX - minX), spanY = std::max(1e-6, maxY - minY);
-        x->setRange(minX - 0.05 * spanX, maxX + 0.05 * spanX);
+        if (minX > 0 && maxX > minX)
+            applyNiceAxisBetween(x, minX, maxX);
+        else
+            applyNiceAxis(x, maxX * 1.08);
         x->setTitleText(
             tr("cost (million %1)").arg(QString::fromStdString(r->scored[size_t(r->ranking.front())].currency)));
-        x->setLabelFormat(QStringLiteral("%.2f"));
-        auto *y = new QValueAxis;
-        (void)spanY;
-        // Whole steps of designs that all run the job differ by a few per
-        // cent: an axis from 0 would draw them as one line.
-        if (byStep && minY > 0.5 * maxY)
-            applyNiceAxisBetween(y, minY, maxY);
-        else
-            applyNiceAxis(y, maxY * 1.08);
-        y->setTitleText(byStep ? tr("step, ms (estimate)") : tr("bisection, % of full"));
+        QAbstractAxis *y = nullptr;
+        if (byStep && minY > 0 && maxY >= 4 * minY) {
+            // Steps from seconds to minutes (a design the job barely fits
+            // next to one it suits): a linear axis would flatten the front
+            // onto its floor. Decades, with the values in between as minor ticks.
+            auto *log = new QLogValueAxis;
+            log->setBase(10.0);
+            log->setRange(std::pow(10.0, std::floor(std::log10(minY))), std::pow(10.0, std::ceil(std::log10(maxY))));
+            log->setLabelFormat(QStringLiteral("%.0f"));
+            log->setMinorTickCount(8);
+            log->setTitleText(tr("step, ms (estimate; log scale)"));
+            y = log;
+        } else {
+            auto *linear = new QValueAxis;
+            // Whole steps of designs that all run the job differ by a few per
+            // cent: an axis from 0 would draw them as one line.
+            if (byStep && minY > 0.5 * maxY)
+                applyNiceAxisBetween(linear, minY, maxY);
+            else
+                applyNiceAxis(linear, maxY * 1.08);
+            linear->setTitleText(byStep ? tr("step, ms (estimate)") : tr("bisection, % of full"));
+            y = linear;
+        }
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
         for (QAbstractSeries *s : chart->series()) {

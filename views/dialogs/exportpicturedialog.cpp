@@ -38,7 +38,10 @@ ExportPictureDialog::ExportPictureDialog(const QSize &visibleSize, QWidget *pare
     sizeRow->addWidget(m_width);
     sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
     sizeRow->addWidget(m_height);
-    form->addRow(tr("&Size:"), sizeRow);
+    // A label for a row of widgets needs its buddy, or it shows the '&'.
+    auto *sizeLabel = new QLabel(tr("&Size:"), this);
+    sizeLabel->setBuddy(m_width);
+    form->addRow(sizeLabel, sizeRow);
 
     m_detail = new QComboBox(this);
     m_detail->setObjectName(QStringLiteral("detail"));

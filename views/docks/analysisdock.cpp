@@ -110,6 +110,10 @@ void AnalysisDock::Private::build()
     placeholder = new QLabel(content);
     placeholder->setWordWrap(true);
     placeholder->setEnabled(false);
+    placeholder->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // A wrapped label in a scrolled column is not given its height for the
+    // width: three lines' room, so two-line notes are not cut.
+    placeholder->setMinimumHeight(placeholder->fontMetrics().lineSpacing() * 3);
     layout->addWidget(placeholder);
 
     results = new QWidget(content);
@@ -231,6 +235,14 @@ void AnalysisDock::Private::refresh()
         bisectionExact.clear();
         placeholder->setText(runner && runner->isRunning() ? tr("Analysing…")
                                                            : tr("No analysis yet: open or generate a fabric."));
+        placeholder->show();
+        results->hide();
+        return;
+    }
+    if (current->counts.hosts == 0 && current->counts.switches == 0) {
+        bisectionExact.clear();
+        placeholder->setText(tr("An empty design: nothing to analyse yet. Add switches and hosts, or start from "
+                                "a template (File ▸ New from Template)."));
         placeholder->show();
         results->hide();
         return;

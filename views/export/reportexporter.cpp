@@ -15,6 +15,7 @@
 #include <QLocale>
 #include <QPageLayout>
 #include <QPageSize>
+#include <QFontInfo>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSaveFile>
@@ -403,12 +404,30 @@ bool ReportExporter::write(const QString &fileName, QString *error) const
         const QSizeF printable = writer.pageLayout().paintRect(QPageLayout::Inch).size() * 96.0;
         text.setPageSize(printable);
         text.setDocumentMargin(0);
-        const int imageWidth = static_cast<int>(printable.width()) - 10;
+        // The body's 2 em margins (the report's style sheet) come off both sides.
+        const int em = QFontInfo(text.defaultFont()).pixelSize();
+        const int imageWidth = static_cast<int>(printable.width()) - 4 * em - 10;
         text.setHtml(builder.html(
             images, [](const ReportImage &image) { return QStringLiteral("railyard:") + image.name; }, imageWidth));
         writer.setTitle(text.metaInformation(QTextDocument::DocumentTitle));
         writer.setCreator(QStringLiteral("Railyard %1").arg(QCoreApplication::applicationVersion()).trimmed());
-        text.print(&writer); // ends the writer's painter, which completes the PDF
+        // Each page drawn here, scaled from 96 dpi to the writer's: print()
+        // lays a paginated document out again on the printer with margins
+        // of its own, which pushed the wide images past the right edge.
+        QPainter painter(&writer);
+        const double scale = writer.resolution() / 96.0;
+        painter.scale(scale, scale);
+        const int pages = text.pageCount();
+        for (int page = 0; page < pages; ++page) {
+            if (page > 0)
+                writer.newPage();
+            painter.save();
+            const QRectF area(0, page * printable.height(), printable.width(), printable.height());
+            painter.translate(0, -area.top());
+            text.drawContents(&painter, area);
+            painter.restore();
+        }
+        painter.end(); // completes the PDF
     } else {
         const QByteArray bytes = html().toUtf8();
         if (file.write(bytes) != bytes.size())
