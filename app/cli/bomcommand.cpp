@@ -35,8 +35,9 @@ int runBom(const QStringList &args)
 {
     CommandLine cl(QStringLiteral("bom"),
                    QStringLiteral("The bill of materials: switches per tier and model with ports used and free, "
-                                  "cables by length class (from rack locations), transceivers, and their cost and "
-                                  "power from the catalog."));
+                                  "NICs, cables by part and stock length from each run on the design's floor (or the "
+                                  "automatic one), and their cost and power from the catalog; it says which floor and "
+                                  "which defaults it priced on."));
     addCommon(cl);
     cl.addFlag({QStringLiteral("json")}, QStringLiteral("Print JSON (docs/cli.md)."));
     cl.setEpilog(QStringLiteral("Exit codes: 0 printed, 1 the fabric or the catalog cannot be read, 2 usage error."));
@@ -54,8 +55,8 @@ int runCabling(const QStringList &args)
 {
     CommandLine cl(QStringLiteral("cabling"),
                    QStringLiteral("The cabling plan for the floor: one CSV row per cable with both ends' device, "
-                                  "port (1-based, as on the hardware) and rack, the length class, the cable type and "
-                                  "the rate, labelled C00001…"));
+                                  "port (1-based, as on the hardware) and rack, where its ends stand, the cable type, "
+                                  "the rate and its run, stock length and part on the floor, labelled C00001…"));
     addCommon(cl);
     cl.addOption({QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("The CSV file to write."),
                  QStringLiteral("file"));

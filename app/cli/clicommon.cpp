@@ -270,6 +270,10 @@ static const FileFormat &formatFor(const CommandLine &cl, const QString &file, c
     if (!format) {
         if (!writing && !QFileInfo::exists(file))
             cl.fail(QStringLiteral("%1: no such file").arg(file));
+        if (!writing && QFileInfo(file).isDir())
+            cl.fail(QStringLiteral("%1: is a directory, not a folder of dumps Railyard reads (LLDP dumps, NetBox "
+                                   "pages: pass %2 lldp or %2 netbox); give a fabric file")
+                        .arg(file, optionLabel(option)));
         if (!writing)
             cl.fail(QStringLiteral("%1: cannot tell the format from the content or the file name; pass %2 "
                                    "(known: %3)")

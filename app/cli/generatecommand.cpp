@@ -283,6 +283,22 @@ int runGenerate(const QStringList &args)
         printOut(generateHelpText());
         return ExitOk;
     }
+    if (first.startsWith(QLatin1Char('-'))) {
+        // An option before the design ("generate -o x fat-tree"): say where the design goes.
+        QString named;
+        for (const QString &arg : args)
+            for (const Design &candidate : designs())
+                if (named.isEmpty() && arg == QLatin1String(candidate.name))
+                    named = arg;
+        throw UsageError(QStringLiteral("generate"),
+                         named.isEmpty()
+                             ? QStringLiteral("the design comes first, before its options: generate <design> "
+                                              "[options] -o FILE (one of: %1)")
+                                   .arg(designNames().join(QStringLiteral(", ")))
+                             : QStringLiteral("the design comes first, before its options: generate %1 [options] "
+                                              "-o FILE")
+                                   .arg(named));
+    }
     const Design *design = nullptr;
     for (const Design &candidate : designs()) {
         if (first == QLatin1String(candidate.name))
@@ -307,8 +323,8 @@ int runGenerate(const QStringList &args)
     cl.addFlag({QStringLiteral("no-nvls")},
                QStringLiteral("Hosts do not reduce in their NVSwitch (NCCL_NVLS_ENABLE=0, or no fabric manager)."));
     cl.addFlag({QStringLiteral("no-floor")},
-               QStringLiteral("Write no floor: without one the bill of materials counts cables by length class "
-                              "(docs/floor.md). By default the racks stand on the automatic floor."));
+               QStringLiteral("Write no floor: the design is then priced and cabled on the automatic floor computed "
+                              "when needed (docs/floor.md). By default the racks stand on it in the file."));
     cl.addFlag({QStringLiteral("sharp")},
                QStringLiteral("Switches reduce in the network (InfiniBand SHARP, Quantum-2): \"sharp\": true. With "
                               "switch models, only where every model has in-network reduction."));

@@ -28,6 +28,9 @@
 #include "app/cli/validatecommand.h"
 #include "core/model/hugepages.h"
 
+#include <algorithm>
+
+#include <algorithm>
 #include <QCoreApplication>
 
 #include <exception>
@@ -85,9 +88,13 @@ QString topHelpText()
                                   "Railyard %1 - topology designer for AI training networks, command-line tools.\n\n"
                                   "Commands:\n")
                        .arg(QCoreApplication::applicationVersion());
+    // The widest synopsis sets the column, with two spaces before each summary.
+    qsizetype width = 0;
     for (const Command &command : commands)
-        text += QStringLiteral("  %1%2\n")
-                    .arg(QString::fromLatin1(command.synopsis).leftJustified(28), QLatin1String(command.summary));
+        width = std::max(width, QString::fromLatin1(command.synopsis).size());
+    for (const Command &command : commands)
+        text += QStringLiteral("  %1  %2\n")
+                    .arg(QString::fromLatin1(command.synopsis).leftJustified(width), QLatin1String(command.summary));
     text += QStringLiteral("\nOptions:\n"
                            "  -h, --help                  Show this help.\n"
                            "  -v, --version               Show the version.\n\n"

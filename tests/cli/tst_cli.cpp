@@ -40,6 +40,7 @@ private slots:
     void fatTreeK4ClosedForm();
     void failOneCoreSwitch();
     void unknownFailId();
+    void directoryGivenAsFile();
     void badFixtures_data();
     void badFixtures();
     void convertRoundTrip();
@@ -115,6 +116,22 @@ void TestCli::help()
     // Every command's help names the command in its usage line.
     if (args.size() >= 2)
         QVERIFY2(run.out.section(QLatin1Char('\n'), 0, 0).contains(args.at(args.size() - 2)), qPrintable(run.out));
+    // The command list keeps its columns: every summary starts in one column, two spaces
+    // after the widest synopsis.
+    if (args == QStringList{QStringLiteral("--help")}) {
+        const QString list = run.out.section(QStringLiteral("Commands:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
+        qsizetype column = -1;
+        for (const QString &line : list.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            const qsizetype at = line.indexOf(QStringLiteral("  "), 2 + 1);
+            QVERIFY2(at > 0, qPrintable(line));
+            qsizetype start = at;
+            while (start < line.size() && line.at(start) == QLatin1Char(' '))
+                ++start;
+            if (column < 0)
+                column = start;
+            QVERIFY2(start == column, qPrintable(line));
+        }
+    }
 }
 
 void TestCli::version()
@@ -233,6 +250,15 @@ void TestCli::unknownFailId()
     QVERIFY2(run.err.contains(QFileInfo(file).fileName()), qPrintable(run.err));
 }
 
+void TestCli::directoryGivenAsFile()
+{
+    // A folder that is not a dump folder: said so, with what folders are read.
+    const CliRun run = runCli({QStringLiteral("analyze"), m_dir.path()});
+    QVERIFY2(run.exitCode != 0, qPrintable(describe(run)));
+    QVERIFY2(run.err.contains(QStringLiteral("is a directory")), qPrintable(run.err));
+    QVERIFY2(!run.err.contains(QStringLiteral("cannot tell the format")), qPrintable(run.err));
+}
+
 void TestCli::badFixtures_data()
 {
     QTest::addColumn<QString>("file");
@@ -322,6 +348,8 @@ void TestCli::impossibleParameters_data()
     row("alibaba-hpn segments not a number",
         {QStringLiteral("alibaba-hpn"), QStringLiteral("--segments"), QStringLiteral("2x")}, "--segments");
     row("unknown design", {QStringLiteral("torus")}, "torus");
+    row("options before the design", {QStringLiteral("-o"), QStringLiteral("x.fabric.json"), QStringLiteral("fat-tree")},
+        "the design comes first, before its options: generate fat-tree");
     const auto dgx = [](QStringList more) {
         return QStringList{QStringLiteral("dgx-superpod"), QStringLiteral("--sus"), QStringLiteral("1")} + more;
     };
