@@ -87,8 +87,10 @@ std::string requirementsKey(const ExploreSpec &s, const BomCatalog &catalog)
     char digest[32];
     std::snprintf(digest, sizeof digest, "%016zx", std::hash<std::string>{}(catalogFingerprint(catalog)));
     // The scoring itself: version 2 prices cables on the automatic floor,
-    // version 3 the jobs' whole steps as the fabric routes them.
-    return k + "|catalogue " + digest + "|scoring 3";
+    // version 3 the jobs' whole steps as the fabric routes them, version 4
+    // one pricing basis (reference NICs, the automatic floor in halls), units
+    // that follow the leaf and the hosts' NVLS as generate gives them.
+    return k + "|catalogue " + digest + "|scoring 4";
 }
 
 /// The leaf's most host ports at `os`: d + ceil(d / os) ≤ radix (the generator's uplink rule).
@@ -126,6 +128,9 @@ ClosParams candidateParams(const ExploreSpec &spec, const ExploreCandidate &c, c
     p.gpusPerHost = spec.gpusPerHost;
     p.gpuModel = spec.gpuModel;
     p.nvlinkGBps = 0;
+    // The hosts' NVSwitch reduces where generate and the template dialog say it does
+    // (DGX H100 and later): a candidate is the design those would make.
+    p.nvls = nvlsByDefault(p.gpuModel, p.gpusPerHost);
     p.rails = spec.nics;
     p.nicGbps = spec.nicGbps;
     p.nicPorts = c.nicPorts;
