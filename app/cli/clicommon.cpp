@@ -1,5 +1,8 @@
 #include "app/cli/clicommon.h"
 
+#include "core/intents/intentreview.h"
+#include "core/intents/keyring.h"
+
 #include "core/analysis/counts.h"
 #include "core/registry/formatregistry.h"
 #include "core/common/inputfile.h"
@@ -366,6 +369,33 @@ std::optional<Failures> failuresFromOption(const CommandLine &cl, const Fabric &
     }
     printErr(QStringLiteral("%1: %2").arg(file, QString::fromStdString(error)));
     return std::nullopt;
+}
+
+void addKeyringOption(CommandLine &cl)
+{
+    cl.addOption({QStringLiteral("keyring")},
+                 QStringLiteral("Directory of the team's public keys (NAME.pub): a reviewed intent "
+                                "(railyard-reviewed-intent) is used only once its signatures verify against it."),
+                 QStringLiteral("dir"));
+}
+
+std::optional<IntentReadResult> readIntentForCommand(CommandLine &cl, const QString &path)
+{
+    std::optional<Keyring> keyring;
+    if (cl.isSet(QStringLiteral("keyring"))) {
+        QString error;
+        keyring = Keyring::load(cl.value(QStringLiteral("keyring")), &error);
+        if (!keyring) {
+            printErr(error);
+            return std::nullopt;
+        }
+    }
+    IntentReadResult result = readIntentForUse(path, keyring ? &*keyring : nullptr);
+    if (!result.ok()) {
+        printErr(result.errorText());
+        return std::nullopt;
+    }
+    return result;
 }
 
 std::optional<JobSpec> readJobFile(const QString &path)

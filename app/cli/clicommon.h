@@ -6,6 +6,7 @@
 
 #include "core/analysis/capacity.h"
 #include "core/bom/bom.h"
+#include "core/intents/intentreader.h"
 #include "core/jobs/jobspec.h"
 #include "core/formats/fileformat.h"
 #include "core/model/fabric.h"
@@ -150,6 +151,12 @@ QString describeFabric(const Fabric &fabric);
 
 /// Reads a job file (*.job.json): its warnings and, on failure, its errors
 /// printed to stderr; std::nullopt when it cannot be read.
+/// --keyring DIR: the public keys a reviewed intent is verified against.
+void addKeyringOption(CommandLine &cl);
+/// The intent in `path` (*.intent.json, or a reviewed file verified against
+/// --keyring first, readIntentForUse); prints the errors and returns nullopt.
+std::optional<IntentReadResult> readIntentForCommand(CommandLine &cl, const QString &path);
+
 std::optional<JobSpec> readJobFile(const QString &path);
 
 /// --catalog FILE: the user's catalogue over the built-in one (docs/catalog.md).

@@ -36,6 +36,7 @@ int runSmConfig(const QStringList &args)
                                 "partitions (P_Keys), its PFC priority the partitions' service level. A rule P_Keys "
                                 "cannot express is refused, naming it."),
                  QStringLiteral("file"));
+    addKeyringOption(cl);
     cl.setEpilog(QStringLiteral("Example:\n  railyard-cli sm-config ft8.fabric.json --out sm/ && opensm -F "
                                 "sm/opensm.conf\nExit codes: 0 written, 1 the fabric cannot be read or a file "
                                 "cannot be written, 2 usage error."));
@@ -53,11 +54,9 @@ int runSmConfig(const QStringList &args)
     options.directory = QFileInfo(out).absoluteFilePath().toStdString();
     std::optional<IntentReadResult> intent;
     if (cl.isSet(QStringLiteral("intent"))) {
-        intent = readIntentFile(cl.value(QStringLiteral("intent")));
-        if (!intent->ok()) {
-            printErr(intent->errorText());
+        intent = readIntentForCommand(cl, cl.value(QStringLiteral("intent")));
+        if (!intent)
             return ExitBadInput;
-        }
         options.intent = &*intent->intent;
     }
     SmConfig config;
@@ -209,6 +208,7 @@ int runSmCheck(const QStringList &args)
     cl.addPositional(QStringLiteral("FABRIC"), QStringLiteral("The design (any fabric format)."));
     cl.addOption({QStringLiteral("intent")}, QStringLiteral("The reviewed intent (*.intent.json)."),
                  QStringLiteral("file"));
+    addKeyringOption(cl);
     cl.addOption({QStringLiteral("pkeys")},
                  QStringLiteral("P_Keys read from a real fabric instead: `saquery PKTR` output (needs --lfts for the "
                                 "LIDs)."),
@@ -231,11 +231,10 @@ int runSmCheck(const QStringList &args)
     std::optional<Fabric> fabric = loadFabric(file, format);
     if (!fabric)
         return ExitBadInput;
-    const IntentReadResult intent = readIntentFile(intentPath);
-    if (!intent.ok()) {
-        printErr(intent.errorText());
+    const std::optional<IntentReadResult> read = readIntentForCommand(cl, intentPath);
+    if (!read)
         return ExitBadInput;
-    }
+    const IntentReadResult &intent = *read;
     EnforcementCheck check;
     if (cl.isSet(QStringLiteral("pkeys"))) {
         const QString pkeyPath = cl.value(QStringLiteral("pkeys"));

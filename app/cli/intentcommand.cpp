@@ -3,6 +3,7 @@
 #include "app/cli/clicommon.h"
 #include "core/common/inputfile.h"
 #include "core/common/outputfile.h"
+#include "core/controlplane/intentjobcheck.h"
 #include "core/intents/ed25519key.h"
 #include "core/intents/intentdiff.h"
 #include "core/intents/intentlint.h"
@@ -14,22 +15,13 @@
 #include <QFile>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace Railyard::Cli {
 
 namespace {
 
 const char *exitCodes = "Exit codes: 0 ok, 1 bad input file (or lint errors, invalid signature), 2 usage error.";
-
-/// Reads an intent, printing every error (file:line:column: at /pointer: message).
-std::optional<IntentReadResult> loadIntent(const QString &file)
-{
-    IntentReadResult result = readIntentFile(file);
-    if (!result.ok()) {
-        printErr(result.errorText());
-        return std::nullopt;
-    }
-    return result;
-}
 
 std::optional<Fabric> loadFabricOption(CommandLine &cl)
 {
@@ -95,6 +87,27 @@ void addSigningOptions(CommandLine &cl, const QString &role)
                  QStringLiteral("file"));
 }
 
+/// The running jobs' check as lint findings: an error per job the intent
+/// breaks (first, with the errors), a note per job it keeps whole.
+void addJobFindings(LintReport &report, const std::vector<JobIntentImpact> &impacts)
+{
+    std::vector<LintFinding> found;
+    for (const JobIntentImpact &impact : impacts) {
+        LintFinding f;
+        f.kind = impact.breaks() ? "job-traffic-denied" : impact.error.empty() ? "job-traffic-allowed" : "job-not-checked";
+        f.severity = impact.breaks() || !impact.error.empty() ? LintSeverity::Error : LintSeverity::Info;
+        // The deciding rule, or /allow when no rule allows the traffic (default deny).
+        f.pointer = !impact.breaks()                                        ? std::string()
+            : impact.denied.front().decidedBy.rfind('/', 0) == 0 ? impact.denied.front().decidedBy
+                                                                 : std::string("/allow");
+        f.message = jobIntentImpactText(impact);
+        found.push_back(std::move(f));
+    }
+    report.findings.insert(report.findings.begin(), found.begin(), found.end());
+    std::stable_sort(report.findings.begin(), report.findings.end(),
+                     [](const LintFinding &a, const LintFinding &b) { return a.severity < b.severity; });
+}
+
 int runLint(const QStringList &args)
 {
     CommandLine cl(QStringLiteral("intent lint"),
@@ -102,27 +115,41 @@ int runLint(const QStringList &args)
                                   "rules, allow/deny conflicts, rails and backend against the fabric, RoCE without "
                                   "PFC/ECN, public egress left open on GPU racks. Prints the findings with their "
                                   "JSON pointers and the reachability per protocol."));
-    cl.addPositional(QStringLiteral("FILE"), QStringLiteral("Intent file (*.intent.json)."));
+    cl.addPositional(QStringLiteral("FILE"), QStringLiteral("Intent file (*.intent.json, or a reviewed file with --keyring)."));
     addFabricOptions(cl);
+    addKeyringOption(cl);
     cl.addFlag({QStringLiteral("matrix")},
                QStringLiteral("Also print the reachability matrix: one line per block of group pairs decided alike."));
+    cl.addOption({QStringLiteral("job")},
+                 QStringLiteral("A job running on the fabric (*.job.json; repeat for several): placed as `place` "
+                                "places it, every RDMA transfer of its step the intent would deny is an error, with "
+                                "its bytes per step and the host groups."),
+                 QStringLiteral("file"));
     cl.setEpilog(QStringLiteral("Example:\n"
                                 "  railyard-cli intent lint samples/cluster-3k.v4.intent.json --fabric "
-                                "samples/cluster-3k.fabric.json\n"
+                                "samples/cluster-3k.fabric.json --job samples/llama-70b-3k.job.json\n"
                                 "Exit codes: 0 no errors (warnings and notes allowed), 1 errors found or bad input "
                                 "file, 2 usage error."));
     if (!cl.parse(args))
         return ExitOk;
-    const auto intent = loadIntent(cl.positional(0));
+    const auto intent = readIntentForCommand(cl, cl.positional(0));
     if (!intent)
         return ExitBadInput;
     const auto fabric = loadFabricOption(cl);
     if (!fabric)
         return ExitBadInput;
+    std::vector<JobSpec> jobs;
+    for (const QString &file : cl.values(QStringLiteral("job"))) {
+        std::optional<JobSpec> job = readJobFile(file);
+        if (!job)
+            return ExitBadInput;
+        jobs.push_back(std::move(*job));
+    }
     LintOptions options;
     options.matrix = cl.isSet(QStringLiteral("matrix"));
     LintReport report = lintIntent(*intent->intent, *fabric, options);
     report.sha256 = intent->sha256;
+    addJobFindings(report, checkIntentAgainstJobs(*intent->intent, *fabric, jobs));
     printOutRaw(cl.isSet(QStringLiteral("json")) ? lintReportToJson(report) : lintReportToText(report));
     return report.hasErrors() ? ExitBadInput : ExitOk;
 }
@@ -137,6 +164,7 @@ int runDiff(const QStringList &args)
     cl.addPositional(QStringLiteral("OLD"), QStringLiteral("The earlier intent file."));
     cl.addPositional(QStringLiteral("NEW"), QStringLiteral("The later intent file."));
     addFabricOptions(cl);
+    addKeyringOption(cl);
     cl.addFlag({QStringLiteral("no-links")}, QStringLiteral("Skip the links the changed pairs use (faster)."));
     cl.setEpilog(QStringLiteral("Example:\n"
                                 "  railyard-cli intent diff samples/cluster-3k.v3.intent.json "
@@ -144,8 +172,8 @@ int runDiff(const QStringList &args)
                  + QLatin1String(exitCodes));
     if (!cl.parse(args))
         return ExitOk;
-    const auto before = loadIntent(cl.positional(0));
-    const auto after = loadIntent(cl.positional(1));
+    const auto before = readIntentForCommand(cl, cl.positional(0));
+    const auto after = readIntentForCommand(cl, cl.positional(1));
     if (!before || !after)
         return ExitBadInput;
     const auto fabric = loadFabricOption(cl);
@@ -325,7 +353,8 @@ QString intentHelp()
         "Usage: railyard-cli intent <subcommand> [options]\n\n"
         "Network intents (*.intent.json, docs/intent-format.md): lint, diff and the two-person review.\n\n"
         "Subcommands:\n"
-        "  lint FILE --fabric F [--json] [--matrix]      Findings against a fabric; exit 1 on errors.\n"
+        "  lint FILE --fabric F [--job J]... [--json] [--matrix]\n"
+        "                                                Findings against a fabric and its running jobs; exit 1 on errors.\n"
         "  diff OLD NEW --fabric F [--json]              Rule-level and semantic diff.\n"
         "  sign FILE --key KEY -o SUBMITTED              The author submits (signs) a version.\n"
         "  approve SUBMITTED --key KEY [--comment T] -o REVIEWED   A reviewer approves.\n"

@@ -224,7 +224,7 @@ std::vector<TelemetryDetection> ClusterTelemetry::detections(double seconds) con
         d.firstInterval = span.alarm.firstInterval;
         d.firstTime = span.alarm.firstTime;
         d.active = span.clearedWall < 0;
-        d.severity = alarmSeverity(span.jobs);
+        d.severity = alarmSeverity(span.jobs, !m_jobs.empty());
         d.jobs = span.jobs;
         d.exclusions = span.exclusions;
         out.push_back(std::move(d));

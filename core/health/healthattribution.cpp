@@ -26,13 +26,16 @@ const char *alarmSeverityName(AlarmSeverity severity)
     switch (severity) {
     case AlarmSeverity::Stalled: return "stalled";
     case AlarmSeverity::Slowdown: return "slowdown";
+    case AlarmSeverity::Unknown: return "unknown";
     case AlarmSeverity::None: break;
     }
     return "none";
 }
 
-AlarmSeverity alarmSeverity(const std::vector<JobImpact> &jobs)
+AlarmSeverity alarmSeverity(const std::vector<JobImpact> &jobs, bool jobsKnown)
 {
+    if (!jobsKnown)
+        return AlarmSeverity::Unknown;
     AlarmSeverity worst = AlarmSeverity::None;
     for (const JobImpact &j : jobs) {
         if (!std::isfinite(j.slowdown))
@@ -52,6 +55,11 @@ std::string severityAction(AlarmSeverity severity)
     case AlarmSeverity::Slowdown:
         return "Checkpoint and restart each affected job on the re-placement Railyard proposes when the predicted "
                "slowdown costs more than the restart; compare its step time after the restart with the prediction.";
+    case AlarmSeverity::Unknown:
+        return "Unknown: Railyard knows no job running on these hosts, so it predicted nothing. Tell it the running "
+               "jobs (railyard-cli health --job FILE for each, the desktop's Jobs dock, or railyard-controld serve "
+               "--job) to have each one's slowdown priced; until then, treat the fault as possibly slowing every job "
+               "on these hosts.";
     case AlarmSeverity::None: break;
     }
     return "No running job is measurably slowed (predicted 1.00×, or no job uses it): leave the jobs running and "

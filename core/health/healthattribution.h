@@ -44,11 +44,14 @@ struct JobImpact
 };
 
 /// How much an alarm matters, from its impact on the jobs: a job stalled,
-/// a job measurably slowed (≥ 1.01× as routed), or no job impact.
-enum class AlarmSeverity : std::uint8_t { None, Slowdown, Stalled };
-/// "none", "slowdown", "stalled".
+/// a job measurably slowed (≥ 1.01× as routed), no job impact, or unknown:
+/// no running job is known at all, so nothing was predicted (never "none").
+enum class AlarmSeverity : std::uint8_t { None, Unknown, Slowdown, Stalled };
+/// "none", "unknown", "slowdown", "stalled".
 const char *alarmSeverityName(AlarmSeverity severity);
-AlarmSeverity alarmSeverity(const std::vector<JobImpact> &jobs);
+/// `jobsKnown`: whether any running job was given (a job file, the Jobs dock,
+/// the service's --job); without one the severity is Unknown.
+AlarmSeverity alarmSeverity(const std::vector<JobImpact> &jobs, bool jobsKnown = true);
 /// The runbook's action step for a severity: restart only when it pays.
 std::string severityAction(AlarmSeverity severity);
 

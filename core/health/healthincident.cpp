@@ -90,8 +90,10 @@ std::string sourceTimeText(double seconds)
         + local.toString(QStringLiteral("HH:mm:ss")).toStdString() + " local)";
 }
 
-std::string jobImpactsText(const std::vector<JobImpact> &jobs)
+std::string jobImpactsText(const std::vector<JobImpact> &jobs, bool jobsKnown)
 {
+    if (!jobsKnown)
+        return "unknown: no job is known on these hosts";
     std::vector<std::string> texts;
     for (const JobImpact &j : jobs) {
         char text[256];
@@ -116,7 +118,7 @@ std::string exclusionsText(const HealthExclusions &exclusions)
 }
 
 HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alarm, int alarmIndex,
-                             const std::vector<JobImpact> &jobs, const HealthExclusions &exclusions)
+                             const std::vector<JobImpact> &jobs, const HealthExclusions &exclusions, bool jobsKnown)
 {
     HealthIncident incident;
     incident.cluster = cluster;
@@ -124,7 +126,7 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
     incident.element = alarm.element;
     incident.firstInterval = alarm.firstInterval;
     incident.firstTime = alarm.firstTime;
-    incident.severity = alarmSeverity(jobs);
+    incident.severity = alarmSeverity(jobs, jobsKnown);
     incident.alarm = alarmIndex;
     incident.jobs = jobs;
     incident.exclusions = exclusions;
@@ -140,7 +142,7 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
     if (alarm.raisedTime > 0)
         summary += " Raised at " + sourceTimeText(alarm.raisedTime) + ".";
     incident.runbook = renderRunbook(incident.symptom, cluster, alarm.element, alarm.firstInterval, summary,
-                                     jobImpactsText(jobs), exclusionsText(exclusions),
+                                     jobImpactsText(jobs, jobsKnown), exclusionsText(exclusions),
                                      alarmSeverityName(incident.severity),
                                      severityAction(incident.severity), sourceTimeText(alarm.firstTime));
     return incident;

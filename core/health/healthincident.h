@@ -51,13 +51,16 @@ std::string sourceTimeText(double seconds);
 
 /// The runbook's "Affected jobs" text: "llama (predicted 1.93× step time,
 /// 1.00× with adaptive routing, 8 ranks), …"; "none" for no job.
-std::string jobImpactsText(const std::vector<JobImpact> &jobs);
+/// "unknown: no job is known on these hosts" when `jobsKnown` is false.
+std::string jobImpactsText(const std::vector<JobImpact> &jobs, bool jobsKnown = true);
 /// The runbook's drain list: "host gpu001, link leaf-0001--spine-01"; "none".
 std::string exclusionsText(const HealthExclusions &exclusions);
 
 /// Builds the incident for one alarm. A stale source raises no incident:
 /// callers pass only alarms raised from fresh frames.
+/// `jobsKnown`: whether any running job was given (else its impact is unknown).
 HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alarm, int alarmIndex,
-                             const std::vector<JobImpact> &jobs, const HealthExclusions &exclusions);
+                             const std::vector<JobImpact> &jobs, const HealthExclusions &exclusions,
+                             bool jobsKnown = true);
 
 } // namespace Railyard

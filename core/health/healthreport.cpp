@@ -53,7 +53,7 @@ HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJo
     std::map<int, double> healthy; // job → the healthy whole step, as routed, the slowdowns are ratios of
     for (const HealthAlarm &alarm : detector.alarms()) {
         HealthDetection d{alarm, attribution.attribute(alarm)};
-        d.severity = alarmSeverity(d.jobs);
+        d.severity = alarmSeverity(d.jobs, !jobs.empty());
         if (alarm.active())
             for (const JobImpact &impact : d.jobs) {
                 worst[impact.job] = std::max(worst.count(impact.job) ? worst[impact.job] : 1.0, impact.slowdown);
@@ -75,7 +75,7 @@ HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJo
             open.clearedInterval = -1;
             own = recommendExclusions(fabric, jobs, {open});
         }
-        report.incidents.push_back(buildIncident(report.cluster, d.alarm, int(i), d.jobs, own));
+        report.incidents.push_back(buildIncident(report.cluster, d.alarm, int(i), d.jobs, own, !jobs.empty()));
     }
     return report;
 }

@@ -192,6 +192,8 @@ std::string healthReportToText(const HealthReport &r)
         std::snprintf(line, sizeof line, "    peers %s: n %lld, median %g, MAD %g\n", a.evidence.peers.group.c_str(),
                       (long long)a.evidence.peers.count, a.evidence.peers.median, a.evidence.peers.mad);
         out += line;
+        if (d.severity == AlarmSeverity::Unknown)
+            out += "  job impact: unknown: no job is known on these hosts (give the running jobs with --job)\n";
         for (const JobImpact &j : d.jobs) {
             if (std::isfinite(j.slowdown)) {
                 char seeds[48] = "";

@@ -1,5 +1,6 @@
 #include "core/intents/intentreview.h"
 
+#include "core/common/inputfile.h"
 #include "core/common/jsontext.h"
 #include "core/intents/canonicaljson.h"
 #include "core/intents/canonicaljson_p.h"
@@ -8,6 +9,7 @@
 #include "core/intents/jsonlocator.h"
 
 #include <QDateTime>
+#include <QRegularExpression>
 
 #include <nlohmann/json.hpp>
 
@@ -453,6 +455,46 @@ VerifyResult IntentReview::verify(std::string_view bytes, const Keyring &keyring
     }
     v.valid = v.failures.empty();
     return v;
+}
+
+IntentReadResult readIntentForUse(const QString &path, const Keyring *keyring)
+{
+    QString error;
+    const std::optional<QByteArray> data = readInputFile(path, &error);
+    IntentReadResult result;
+    if (!data) {
+        result.errors.push_back({path, 0, 0, {}, error});
+        return result;
+    }
+    const std::string_view bytes(data->constData(), size_t(data->size()));
+    static const QRegularExpression reviewedFormat(
+        QStringLiteral("\"format\"\\s*:\\s*\"railyard-reviewed-intent\""));
+    if (!reviewedFormat.match(QString::fromUtf8(data->left(4096))).hasMatch())
+        return parseIntent(bytes, path);
+    if (!keyring) {
+        result.errors.push_back({path, 0, 0, {},
+                                 QStringLiteral("NOT VERIFIED: a reviewed intent is used only once its signatures "
+                                                "verify; give the keyring of the team's public keys (--keyring DIR)")});
+        return result;
+    }
+    const VerifyResult verdict = IntentReview::verify(bytes, *keyring);
+    if (!verdict.valid) {
+        std::string reasons;
+        for (size_t i = 0; i < verdict.failures.size() && i < 10; ++i)
+            reasons += (i ? "; " : "") + verdict.failures[i];
+        result.errors.push_back({path, 0, 0, {},
+                                 QStringLiteral("NOT VERIFIED: %1").arg(QString::fromStdString(reasons).left(2000))});
+        return result;
+    }
+    ReviewedReadResult read = IntentReview::read(bytes, path);
+    if (!read.ok()) {
+        result.errors = read.errors;
+        return result;
+    }
+    result.intent = read.reviewed->intent;
+    result.canonical = read.reviewed->canonical;
+    result.sha256 = read.reviewed->contentSha256;
+    return result;
 }
 
 std::string verifyResultToText(const VerifyResult &result, const std::string &fileName)

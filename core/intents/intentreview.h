@@ -16,6 +16,7 @@
 #include "core/common/formaterror.h"
 #include "core/intents/ed25519key.h"
 #include "core/intents/intent.h"
+#include "core/intents/intentreader.h"
 #include "core/intents/keyring.h"
 
 #include <optional>
@@ -152,5 +153,13 @@ public:
 
 /// "FILE: valid: ..." or "FILE: INVALID: ..." with one line per failure.
 std::string verifyResultToText(const VerifyResult &result, const std::string &fileName);
+
+/// The intent a command works on, from a *.intent.json or a reviewed file
+/// (docs/intent-format.md, "Review and signatures"): a reviewed file is
+/// verified against `keyring` first and only its verified content is used;
+/// without a keyring, or when it does not verify, it is refused with the
+/// reasons ("NOT VERIFIED: …"), so a tampered file never passes for the
+/// reviewed one. A plain intent reads as readIntentFile reads it.
+IntentReadResult readIntentForUse(const QString &path, const Keyring *keyring);
 
 } // namespace Railyard

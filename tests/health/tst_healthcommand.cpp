@@ -29,6 +29,7 @@ class TestHealthCommand : public QObject
 
 private slots:
     void degradedLinkJson();
+    void withoutAJobTheImpactIsUnknown();
     void recordThenReplay();
     void recordIntoProject();
     void usageErrors();
@@ -69,6 +70,37 @@ void TestHealthCommand::degradedLinkJson()
     QCOMPARE(incident.value(QStringLiteral("cluster")).toString(), QStringLiteral("meta-24k"));
     QVERIFY(incident.value(QStringLiteral("incident_id")).toString().startsWith(QStringLiteral("ni_")));
     QVERIFY(incident.value(QStringLiteral("runbook")).toString().contains(degradedLink));
+}
+
+/// Without a job, nothing is predicted: the alarm's job impact is "unknown",
+/// never "none", in the JSON, the text and the incident's runbook, which says
+/// how to give Railyard the running jobs.
+void TestHealthCommand::withoutAJobTheImpactIsUnknown()
+{
+    const QStringList base{QStringLiteral("health"),         sample("lab-2rack.fabric.json"),
+                           QStringLiteral("--inject"),       QStringLiteral("degrade:lab-r1-h1-nic0:0.1@2"),
+                           QStringLiteral("--intervals"),    QStringLiteral("5")};
+    const CliRun json = runCli(base + QStringList{QStringLiteral("--json")});
+    QVERIFY2(json.exitCode == 0, qPrintable(describe(json)));
+    const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    const QJsonArray detections = o.value(QStringLiteral("detections")).toArray();
+    QVERIFY(!detections.isEmpty());
+    for (const QJsonValue &v : detections) {
+        QCOMPARE(v.toObject().value(QStringLiteral("severity")).toString(), QStringLiteral("unknown"));
+        QVERIFY(v.toObject().value(QStringLiteral("jobs")).toArray().isEmpty());
+    }
+    const QJsonArray incidents = o.value(QStringLiteral("incidents")).toArray();
+    QVERIFY(!incidents.isEmpty());
+    const QString runbook = incidents[0].toObject().value(QStringLiteral("runbook")).toString();
+    QVERIFY2(runbook.contains(QStringLiteral("unknown: no job is known on these hosts")), qPrintable(runbook));
+    QVERIFY2(runbook.contains(QStringLiteral("--job FILE")), qPrintable(runbook));
+    QVERIFY2(!runbook.contains(QStringLiteral("No running job is measurably slowed")), qPrintable(runbook));
+    QVERIFY2(!runbook.contains(QStringLiteral("predicted 1.00")), qPrintable(runbook));
+    const CliRun text = runCli(base);
+    QVERIFY2(text.exitCode == 0, qPrintable(describe(text)));
+    QVERIFY2(text.out.contains(QStringLiteral("[unknown]")), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QStringLiteral("job impact: unknown: no job is known on these hosts")),
+             qPrintable(text.out));
 }
 
 void TestHealthCommand::recordThenReplay()

@@ -44,6 +44,7 @@ private slots:
     void help();
     void lintSamples();
     void lintJson();
+    void lintAgainstARunningJob();
     void diffJson();
     void diffText();
     void reviewFlow();
@@ -118,6 +119,43 @@ void TestIntentCli::lintJson()
                 += b.value(QStringLiteral("from_groups")).toInt() * b.value(QStringLiteral("to_groups")).toInt();
     }
     QCOMPARE(allowedRdma, 3584LL);
+}
+
+/// v4 allows RDMA within each zone (and zone-01 with su-005), yet
+/// llama-70b-3k's data-parallel groups span the three zones: lint with the
+/// job running reports the job broken, with the bytes per step it would
+/// lose, at most what `place` says crosses zones and more than nothing.
+void TestIntentCli::lintAgainstARunningJob()
+{
+    const QString job = samples + QStringLiteral("llama-70b-3k.job.json");
+    const CliRun run = runCli({QStringLiteral("intent"), QStringLiteral("lint"), v4, QStringLiteral("--fabric"), fabric,
+                               QStringLiteral("--job"), job, QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 1, qPrintable(describe(run)));
+    const QJsonObject o = parseObject(run.out);
+    QString message;
+    for (const QJsonValue &v : o.value(QStringLiteral("findings")).toArray())
+        if (v.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("job-traffic-denied"))
+            message = v.toObject().value(QStringLiteral("message")).toString();
+    QVERIFY2(message.startsWith(QStringLiteral("llama-70b-3k: ")), qPrintable(run.out));
+    const QRegularExpressionMatch m
+        = QRegularExpression(QStringLiteral("^llama-70b-3k: ([0-9.]+) GiB per step of its RDMA traffic")).match(message);
+    QVERIFY2(m.hasMatch(), qPrintable(message));
+    const double deniedGiB = m.captured(1).toDouble();
+    // What crosses zones, from the placement report of the same job.
+    const CliRun place = runCli({QStringLiteral("place"), fabric, job, QStringLiteral("--json")});
+    QVERIFY2(place.exitCode == 0, qPrintable(describe(place)));
+    const double crossZone = parseObject(place.out)
+                                 .value(QStringLiteral("bytes_per_step_by_tier"))
+                                 .toObject()
+                                 .value(QStringLiteral("cross-zone"))
+                                 .toDouble();
+    QVERIFY2(crossZone > 0, qPrintable(place.out.left(400)));
+    QVERIFY2(deniedGiB > 0 && deniedGiB * 1024.0 * 1024 * 1024 <= crossZone * 1.001,
+             qPrintable(QStringLiteral("%1 GiB denied, %2 GiB across zones").arg(deniedGiB).arg(crossZone / 1073741824.0)));
+    // The text names the groups the traffic runs between.
+    const CliRun text = runCli({QStringLiteral("intent"), QStringLiteral("lint"), v4, QStringLiteral("--fabric"), fabric,
+                                QStringLiteral("--job"), job});
+    QVERIFY2(text.out.contains(QStringLiteral("would be denied: rack-")), qPrintable(text.out));
 }
 
 void TestIntentCli::diffJson()
@@ -225,6 +263,42 @@ void TestIntentCli::reviewFlow()
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains(QStringLiteral("INVALID")), qPrintable(describe(run)));
     QVERIFY2(run.err.contains(QStringLiteral("content_sha256 does not match")), qPrintable(describe(run)));
+
+    // Every command that takes an intent takes the reviewed file, verified
+    // first: lint, diff, sm-config and sm-check use its content; the edited
+    // file and a file without a keyring are refused, NOT VERIFIED.
+    const QString smDir = path(QStringLiteral("sm"));
+    const QList<QStringList> commands{
+        {QStringLiteral("intent"), QStringLiteral("lint"), QStringLiteral("@"), QStringLiteral("--fabric"), fabric},
+        {QStringLiteral("intent"), QStringLiteral("diff"), v3, QStringLiteral("@"), QStringLiteral("--fabric"), fabric},
+        {QStringLiteral("sm-config"), fabric, QStringLiteral("--out"), smDir, QStringLiteral("--intent"), QStringLiteral("@")},
+        {QStringLiteral("sm-check"), fabric, QStringLiteral("--intent"), QStringLiteral("@")},
+    };
+    for (QStringList args : commands) {
+        const qsizetype slot = args.indexOf(QStringLiteral("@"));
+        args[slot] = reviewed;
+        // sm-check with a verified intent goes on to start OpenSM under ibsim
+        // on the whole cluster (tests/fabricmanager covers that): here only
+        // its refusals, which come first.
+        if (args.first() != QLatin1String("sm-check")) {
+            const CliRun ok = runCli(args + QStringList{QStringLiteral("--keyring"), ring});
+            QVERIFY2(!ok.err.contains(QStringLiteral("NOT VERIFIED")) && !ok.err.contains(QStringLiteral("expected")),
+                     qPrintable(describe(ok)));
+            if (args.first() == QLatin1String("intent"))
+                QVERIFY2(ok.out.contains(QStringLiteral("cluster-3k v4")), qPrintable(describe(ok)));
+            else
+                QVERIFY2(ok.exitCode == 0, qPrintable(describe(ok)));
+        }
+        const CliRun noKeyring = runCli(args);
+        QCOMPARE(noKeyring.exitCode, 1);
+        QVERIFY2(noKeyring.err.contains(QStringLiteral("NOT VERIFIED")) && noKeyring.err.contains(QStringLiteral("--keyring")),
+                 qPrintable(describe(noKeyring)));
+        args[slot] = edited;
+        const CliRun tampered = runCli(args + QStringList{QStringLiteral("--keyring"), ring});
+        QCOMPARE(tampered.exitCode, 1);
+        QVERIFY2(tampered.err.contains(QStringLiteral("NOT VERIFIED")) && tampered.err.contains(QStringLiteral("content_sha256")),
+                 qPrintable(describe(tampered)));
+    }
 
     // A keyring without bob: the reviewer's key is not trusted.
     QVERIFY(QFile::remove(QDir(ring).filePath(QStringLiteral("bob.pub"))));

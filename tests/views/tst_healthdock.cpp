@@ -90,6 +90,45 @@ private slots:
         QSettings().remove(QStringLiteral("HealthDock"));
     }
 
+    /// The simulator runs without a job, as the command line's does; the
+    /// alarm's job impact is then "unknown", never "none", and so is its
+    /// incident's. A refused start leaves nothing of the last run.
+    void withoutAJobTheImpactIsUnknown()
+    {
+        MainWindow window;
+        QVERIFY(window.openFile(QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json")));
+        window.resize(1400, 900);
+        window.show();
+        const Fabric &fabric = window.document()->fabric();
+        const std::int32_t link = firstHostLink(fabric);
+        QVERIFY(link >= 0);
+        const QString linkId = QString::fromStdString(fabric.link(link).id);
+        HealthDock *dock = window.healthDock();
+        dock->monitor()->setIntervalMs(40, false);
+        HealthSourceConfig config;
+        config.faults << QStringLiteral("degrade:%1:0.1@1").arg(linkId);
+        dock->setSourceConfig(config);
+        QVERIFY(dock->start());
+        QTRY_VERIFY_WITH_TIMEOUT(dock->alarmModel()->rowCount() >= 1, 30000);
+        const HealthAlarmModel *alarms = dock->alarmModel();
+        QCOMPARE(alarms->index(0, HealthAlarmModel::SeverityColumn).data().toString(),
+                 QStringLiteral("unknown: no job known"));
+        QTRY_VERIFY_WITH_TIMEOUT(dock->incidentList()->count() >= 1, 10000);
+        dock->showIncident(0);
+        QVERIFY2(dock->runbookText().contains(QStringLiteral("unknown: no job is known on these hosts")),
+                 qPrintable(dock->runbookText()));
+        QVERIFY(!dock->runbookText().contains(QStringLiteral("No running job is measurably slowed")));
+        if (const QString dir = qEnvironmentVariable("RAILYARD_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            window.healthDock()->raise();
+            QVERIFY(window.grab().save(QDir(dir).filePath(QStringLiteral("health-unknown.png"))));
+        }
+        dock->stop();
+        // A start that is refused (no fabric) clears the table.
+        dock->setDocument(nullptr);
+        QVERIFY(!dock->start());
+        QCOMPARE(dock->alarmModel()->rowCount(), 0);
+    }
+
     void degradedLinkLive()
     {
         MainWindow window;

@@ -72,6 +72,7 @@ QString HealthAlarmModel::severityText(AlarmSeverity severity)
     switch (severity) {
     case AlarmSeverity::Stalled: return tr("stalled");
     case AlarmSeverity::Slowdown: return tr("slowdown");
+    case AlarmSeverity::Unknown: return tr("unknown: no job known");
     case AlarmSeverity::None: break;
     }
     return tr("no job impact");

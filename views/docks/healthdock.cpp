@@ -400,17 +400,7 @@ bool HealthDock::start()
 {
     m_error.clear();
     saveFields(); // what was asked for, even when it cannot start now
-    if (!m_document) {
-        m_error = tr("Open a fabric first.");
-        onStateChanged();
-        return false;
-    }
-    const HealthSourceConfig config = configFromFields();
-    if (config.kind == HealthSourceConfig::Kind::Simulator && config.jobs.empty() && config.jobFiles.isEmpty()) {
-        m_error = tr("The simulator needs a job: open one in the Jobs dock or name a *.job.json file.");
-        onStateChanged();
-        return false;
-    }
+    // A new run, started or refused, shows nothing of the last one.
     m_shownReport.reset();
     m_shownAlarms = 0;
     m_alarmModel->setReport(nullptr, nullptr, {});
@@ -419,6 +409,14 @@ bool HealthDock::start()
     m_evidence->clear();
     m_actions->clear();
     m_charts->clear();
+    if (!m_document) {
+        m_error = tr("Open a fabric first.");
+        onStateChanged();
+        return false;
+    }
+    // Without a job the simulator runs as the command line's does: alarms
+    // are raised, and their job impact is "unknown", never "none".
+    const HealthSourceConfig config = configFromFields();
     m_pauseButton->setChecked(false);
     m_monitor->start(m_document->fabric(), config);
     return true;
