@@ -5,6 +5,7 @@
 #include "core/controlplane/controlrecords.h"
 
 #include <QFile>
+#include <QUrl>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -206,9 +207,16 @@ int runPushIntent(const QStringList &args)
     cl.addPositional(QStringLiteral("REVIEWED"), QStringLiteral("The reviewed intent file."));
     cl.addOption({QStringLiteral("idempotency-key")}, QStringLiteral("Key making a retry safe (default: a fresh one)."),
                  QStringLiteral("key"));
+    cl.addOption({QStringLiteral("force-reason")},
+                 QStringLiteral("Apply the intent although it would deny running jobs' RDMA traffic, for this reason "
+                                "(kept in the service's audit log)."),
+                 QStringLiteral("text"));
     addConnectionOptions(cl);
     if (!cl.parse(args))
         return ExitOk;
+    const QString reason = cl.value(QStringLiteral("force-reason")).trimmed();
+    if (cl.isSet(QStringLiteral("force-reason")) && (reason.isEmpty() || reason.size() > 400))
+        cl.fail(QStringLiteral("--force-reason: say why, in at most 400 characters"));
     QFile file(cl.positional(1));
     if (!file.open(QIODevice::ReadOnly)) {
         printErr(QStringLiteral("%1: %2").arg(file.fileName(), file.errorString()));
@@ -216,7 +224,11 @@ int runPushIntent(const QStringList &args)
     }
     ControlClient client(connectionFrom(cl));
     return finish(cl,
-                  client.post(QStringLiteral("/v1/training-networks/%1/intents").arg(cl.positional(0)),
+                  client.post(QStringLiteral("/v1/training-networks/%1/intents%2")
+                                  .arg(cl.positional(0),
+                                       reason.isEmpty() ? QString()
+                                                        : QStringLiteral("?force_reason=")
+                                               + QString::fromLatin1(QUrl::toPercentEncoding(reason))),
                               file.readAll().toStdString(), idempotencyKey(cl)),
                   [&](const QJsonObject &o) {
                       return QStringLiteral("%1: intent version %2 %3 (sha256 %4…, by %5, approved by %6)")

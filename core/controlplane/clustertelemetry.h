@@ -95,6 +95,14 @@ public:
 
     /// Aggregates the intervals that ended in the last `seconds`. Thread-safe.
     TelemetryWindow window(double seconds) const;
+    /// The jobs running on the cluster, as given at start (immutable).
+    std::vector<JobSpec> jobSpecs() const
+    {
+        std::vector<JobSpec> out;
+        for (const RunningJob &j : m_jobs)
+            out.push_back(j.spec);
+        return out;
+    }
     /// Detections active now or cleared in the last `seconds`, oldest first.
     /// Each is attributed to the jobs once, on the polling thread, when it
     /// is raised (HealthAttribution: about 0.4 s for llama-70b on

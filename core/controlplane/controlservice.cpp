@@ -4,6 +4,7 @@
 #include "core/health/healthincident.h"
 #include "core/health/runbooks.h"
 #include "core/intents/canonicaljson.h"
+#include "core/controlplane/intentjobcheck.h"
 #include "core/intents/intentreview.h"
 #include "core/intents/keyring.h"
 #include "core/common/jsonbounds.h"
@@ -568,6 +569,34 @@ ControlResponse ControlService::applyIntent(const std::string &id, const Control
                                     + " is superseded: version " + std::to_string(newest->version)
                                     + " was applied to network " + newest->networkId);
     }
+    // The running jobs: an intent that would cut their RDMA traffic is
+    // refused unless the push says why it goes ahead anyway
+    // (?force_reason=…, kept in the audit row's path).
+    const auto force = call.target.query.find("force_reason");
+    const std::string forceReason = force == call.target.query.end() ? std::string() : force->second;
+    if (const ControlCluster *c = cluster(n->cluster); c && c->telemetry) {
+        const std::vector<JobSpec> jobs = c->telemetry->jobSpecs();
+        const ReviewedReadResult read = jobs.empty() ? ReviewedReadResult{} : IntentReview::read(request.body, {});
+        if (read.ok()) {
+            std::string broken;
+            Json impacts = Json::array();
+            for (const JobIntentImpact &impact : checkIntentAgainstJobs(read.reviewed->intent, *c->fabric, jobs))
+                if (impact.breaks()) {
+                    broken += (broken.empty() ? "" : "; ") + jobIntentImpactText(impact);
+                    impacts.push_back(Json{{"job", impact.job},
+                                           {"denied_bytes_per_step", impact.deniedBytesPerStep},
+                                           {"bytes_per_step", impact.bytesPerStep}});
+                }
+            if (!broken.empty() && forceReason.empty())
+                return controlError(422, "intent_breaks_jobs",
+                                    "the intent would deny running jobs' RDMA traffic: " + elided(broken, 1500)
+                                        + "; push with ?force_reason=WHY to apply it anyway (the reason is audited)");
+            if (!broken.empty())
+                j["breaks_jobs"] = std::move(impacts);
+        }
+    }
+    if (!forceReason.empty())
+        j["force_reason"] = elided(forceReason, 500);
     IntentRecord record;
     record.networkId = id;
     record.version = verdict.version;

@@ -127,7 +127,7 @@ std::string TestControlPlaneDock::reviewed(int version, bool selfApproved)
     const std::string intent = R"({"format":"railyard-intent","format_version":1,"metadata":{"version":)"
         + std::to_string(version)
         + R"(,"author":"alice","created_utc":"2026-12-01T10:00:00Z","message":"open the lab"},"cluster":"lab-2rack",)"
-          R"("backend":"roce","rails":2,"topology":"rail_optimized","allow":[],"deny_public_egress":true})";
+          R"("backend":"roce","rails":2,"topology":"rail_optimized","allow":[{"name":"rdma-lab","from":"*","to":"*","proto":"rdma"}],"deny_public_egress":true})";
     ReviewedIntent r
         = IntentReview::submit(intent, QStringLiteral("lab.intent.json"), m_alice, "alice", "2026-12-01T10:00:00Z");
     if (selfApproved) {

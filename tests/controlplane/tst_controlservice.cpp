@@ -43,6 +43,7 @@ private slots:
     void roleEnforcement();
     void createAndProvision();
     void intents();
+    void intentBreakingJobsRefused();
     void selfApprovedIntentRefused();
     void idempotency();
     void rateLimit();
@@ -284,6 +285,38 @@ void TestControlService::intents()
     QCOMPARE(f.call("GET", path + "/2", "viewer").status, 200);
     QCOMPARE(f.call("GET", path + "/9", "viewer").status, 404);
     QCOMPARE(f.call("GET", path + "/x", "viewer").status, 404);
+}
+
+/// lab-llama runs on lab-2rack; an intent that allows no RDMA would cut its
+/// data-parallel traffic between hosts: the push is refused, naming the job
+/// and the bytes, and a push forced with a reason applies it, the reason in
+/// the answer and in the audit log.
+void TestControlService::intentBreakingJobsRefused()
+{
+    Fixture f;
+    const JobSpecResult job = readJobSpecFile(QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.job.json"));
+    QVERIFY(job.ok());
+    f.watch({*job.job}, {});
+    const std::string net = f.createNetwork();
+    const std::string path = "/v1/training-networks/" + net + "/intents";
+    const std::string intent = f.reviewedIntent(2, f.bob, "bob");
+    ControlResponse r = f.call("POST", path, "reviewer", intent);
+    QCOMPARE(r.status, 422);
+    QCOMPARE(errorCode(r), QStringLiteral("intent_breaks_jobs"));
+    QVERIFY2(errorMessage(r).contains(QLatin1String("lab-llama: ")) && errorMessage(r).contains(QLatin1String("per step")),
+             qPrintable(errorMessage(r)));
+    QVERIFY(errorMessage(r).contains(QLatin1String("force_reason")));
+    QCOMPARE(json(f.call("GET", "/v1/training-networks/" + net, "viewer")).value(QStringLiteral("intent_version")).toInt(), 0);
+
+    r = f.call("POST", path + "?force_reason=maintenance%20window%2012", "reviewer", intent);
+    QCOMPARE(r.status, 200);
+    QCOMPARE(json(r).value(QStringLiteral("force_reason")).toString(), QStringLiteral("maintenance window 12"));
+    QCOMPARE(json(r).value(QStringLiteral("breaks_jobs")).toArray().first().toObject().value(QStringLiteral("job")).toString(),
+             QStringLiteral("lab-llama"));
+    bool audited = false;
+    for (const AuditEntry &e : f.store->auditLog(0, 500))
+        audited = audited || (e.path.find("force_reason=maintenance%20window%2012") != std::string::npos && e.status == 200);
+    QVERIFY(audited);
 }
 
 void TestControlService::selfApprovedIntentRefused()
