@@ -1,6 +1,7 @@
 #include "core/fabricmanager/opensmrun.h"
 
 #include "core/formats/ibnetdiscover/ibnetdiscoverreader.h"
+#include "core/formats/ibnetdiscover/infinibandrates.h"
 #include "core/model/infinibandids.h"
 
 #include <QDir>
@@ -9,7 +10,11 @@
 #include <QFileInfo>
 #include <QProcessEnvironment>
 #include <QStandardPaths>
+#include <QLocale>
 #include <QThread>
+
+#include <algorithm>
+#include <map>
 
 namespace Railyard {
 
@@ -72,6 +77,59 @@ QString OpenSmTools::missing() const
     return {};
 }
 
+QString ibsimCapacityProblem(const Fabric &design)
+{
+    long long hcas = 0, ports = 0;
+    for (std::int32_t h = 0; h < design.hostCount(); ++h)
+        for (const Nic &nic : design.host(h).nics) {
+            ++hcas;
+            ports += std::max(1, nic.ports);
+        }
+    for (std::int32_t s = 0; s < design.switchCount(); ++s)
+        ports += design.switchAt(s).radix + 1; // and the switch's management port 0
+    const long long nodes = design.switchCount() + hcas;
+    if (nodes <= kIbsimMaxNodes && ports <= kIbsimMaxPorts)
+        return {};
+    const QLocale c = QLocale::c();
+    return QStringLiteral("%1 is beyond what ibsim simulates: %2 nodes (%3 switches, %4 HCAs) and %5 ports, where "
+                          "Debian's ibsim holds at most %6 nodes and %7 ports; check a part of it (a pod, or a "
+                          "smaller design of the same shape)")
+        .arg(QString::fromStdString(design.name).left(80), c.toString(nodes), c.toString(design.switchCount()),
+             c.toString(hcas), c.toString(ports), c.toString(kIbsimMaxNodes), c.toString(kIbsimMaxPorts));
+}
+
+QString mapRatesForIbsim(const Fabric &design, Fabric &simulated)
+{
+    simulated = design;
+    std::map<std::string, long long> mapped; // "4xNDR → 4xHDR" → links
+    for (std::int32_t l = 0; l < simulated.linkCount(); ++l) {
+        Link &link = simulated.link(l);
+        for (double *gbps : {&link.capacityGbps, &link.degradedGbps}) {
+            if (*gbps <= 0)
+                continue;
+            const std::optional<std::string> name = InfinibandRates::nameOf(*gbps);
+            if (!name)
+                continue;
+            const size_t x = name->find('x');
+            const std::string speed = name->substr(x + 1);
+            if (speed != "NDR" && speed != "XDR")
+                continue;
+            const int width = std::stoi(name->substr(0, x));
+            *gbps = width * 50.0;
+            if (gbps == &link.capacityGbps)
+                ++mapped[*name + " as " + std::to_string(width) + "xHDR"];
+        }
+    }
+    if (mapped.empty())
+        return {};
+    QStringList parts;
+    for (const auto &[what, count] : mapped)
+        parts << QStringLiteral("%1 links of %2").arg(count).arg(QString::fromStdString(what));
+    return QStringLiteral("ibsim knows speeds up to HDR: simulated %1. Routing does not depend on the rate; the "
+                          "job is priced at the design's own rates.")
+        .arg(parts.join(QStringLiteral(", ")));
+}
+
 SimulatedSubnet::SimulatedSubnet(const Fabric &design, const OpenSmTools &tools)
     : m_design(design)
     , m_tools(tools)
@@ -79,12 +137,17 @@ SimulatedSubnet::SimulatedSubnet(const Fabric &design, const OpenSmTools &tools)
     m_error = tools.missing();
     if (!m_error.isEmpty())
         return;
+    m_error = ibsimCapacityProblem(design);
+    if (!m_error.isEmpty())
+        return;
     if (!m_dir.isValid()) {
         m_error = QStringLiteral("cannot create a temporary folder");
         return;
     }
     QString writeError;
-    const std::string net = Ibnetdiscover::write(design, &writeError);
+    Fabric simulated;
+    m_note = mapRatesForIbsim(design, simulated);
+    const std::string net = Ibnetdiscover::write(simulated, &writeError);
     if (net.empty() || !writeText(m_dir.filePath(QStringLiteral("design.ibnetdiscover")), net)) {
         m_error = writeError.isEmpty() ? QStringLiteral("cannot write the design for ibsim") : writeError;
         return;
@@ -348,6 +411,7 @@ std::vector<EngineResult> compareEngines(const Fabric &design, const OpenSmTools
     for (const std::string &engine : engines) {
         EngineResult result;
         result.engine = engine;
+        result.simulationNote = subnet.note().toStdString();
         if (!subnet.error().isEmpty()) {
             result.error = subnet.error().toStdString();
         } else {

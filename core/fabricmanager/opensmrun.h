@@ -54,17 +54,37 @@ struct IntentEnforcementRun
     double seconds = 0;      ///< the whole run: OpenSM up, tables and P_Keys read
 };
 
+/// What Debian's ibsim holds (the sizes of its node and port tables): a
+/// subnet of more nodes (switches and HCAs) or ports never comes up.
+constexpr int kIbsimMaxNodes = 2048;
+constexpr int kIbsimMaxPorts = 13312;
+
+/// Why `design` cannot be simulated under ibsim ("cluster-3k has 3,312 nodes
+/// (240 switches, 3,072 HCAs) and …; ibsim holds at most 2,048 nodes and
+/// 13,312 ports"), or empty. O(switches + hosts): a check refuses at once.
+QString ibsimCapacityProblem(const Fabric &design);
+
+/// The fastest speed Debian's ibsim knows is HDR (50 Gb/s a lane): links of
+/// NDR and XDR are simulated at HDR with their width. Routing does not depend
+/// on the rate. Returns the note that says so ("" when nothing was mapped)
+/// and fills `simulated` with the design at ibsim's rates.
+QString mapRatesForIbsim(const Fabric &design, Fabric &simulated);
+
 class SimulatedSubnet
 {
 public:
     /// Writes the design's ibnetdiscover export into a temporary folder and
-    /// starts ibsim on it; error() says why not.
+    /// starts ibsim on it; error() says why not (at once for a design beyond
+    /// ibsim's size, ibsimCapacityProblem). Links faster than ibsim knows are
+    /// simulated at HDR (mapRatesForIbsim; note() says so).
     SimulatedSubnet(const Fabric &design, const OpenSmTools &tools);
     ~SimulatedSubnet();
     SimulatedSubnet(const SimulatedSubnet &) = delete;
     SimulatedSubnet &operator=(const SimulatedSubnet &) = delete;
 
     QString error() const { return m_error; }
+    /// How the simulation differs from the design (rates mapped to HDR), or empty.
+    QString note() const { return m_note; }
     /// The folder the export, the configurations and the logs are in.
     QString directory() const { return m_dir.path(); }
     /// Runs OpenSM once with a configuration written for `options` (its
@@ -88,6 +108,7 @@ private:
     QTemporaryDir m_dir;
     QProcess m_sim;
     QString m_error;
+    QString m_note;
     int m_runs = 0;
 };
 

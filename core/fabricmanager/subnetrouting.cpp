@@ -816,6 +816,7 @@ std::string engineComparisonToJson(const std::string &fabric, const std::vector<
                             {"error", e.error.empty() ? Json(nullptr) : Json(e.error)},
                             {"opensm_seconds", e.opensmSeconds},
                             {"shift_share", e.shiftShare},
+                            {"simulation_note", e.simulationNote.empty() ? Json(nullptr) : Json(e.simulationNote)},
                             {"report", e.report ? Json::parse(routingReportToJson(*e.report)) : Json(nullptr)}});
     return Json{{"fabric", fabric}, {"engines", list}}.dump(indent, ' ', false, Json::error_handler_t::replace) + "\n";
 }
@@ -823,6 +824,8 @@ std::string engineComparisonToJson(const std::string &fabric, const std::vector<
 std::string engineComparisonToText(const std::string &fabric, const std::vector<EngineResult> &engines)
 {
     std::string out = "Routing engines on " + fabric + " (OpenSM under ibsim)\n";
+    if (!engines.empty() && !engines.front().simulationNote.empty())
+        out += "  note: " + engines.front().simulationNote + "\n";
     char line[512];
     std::snprintf(line, sizeof line, "  %-16s %-17s %-9s %8s %20s %12s %9s\n", "engine", "paths routed", "balance",
                   "shift", "random mean (p5)", "job step", "OpenSM");

@@ -216,6 +216,7 @@ struct EngineResult
 {
     std::string engine;        ///< "ftree", "ftree-no-roots", "minhop"…
     std::string error;         ///< OpenSM did not route it, or its tables did not read
+    std::string simulationNote; ///< how ibsim's subnet differs from the design (rates mapped to HDR), or empty
     double opensmSeconds = 0;  ///< to SUBNET UP
     double shiftShare = 0;     ///< the shift pattern's share of the min cut
     std::optional<RoutingReport> report;
