@@ -338,6 +338,47 @@ int runIncidents(const QStringList &args)
     });
 }
 
+int runAudit(const QStringList &args)
+{
+    CommandLine cl(QStringLiteral("remote audit"),
+                   QStringLiteral("The service's audit log, oldest first: who asked what, from where, and what the "
+                                  "service answered (admin; docs/api.md, \"Audit log\")."));
+    cl.addOption({QStringLiteral("limit")}, QStringLiteral("Rows to list (1 to 500). Default 100."),
+                 QStringLiteral("n"), QStringLiteral("100"));
+    cl.addOption({QStringLiteral("page-token")}, QStringLiteral("Continue after the page this token ends."),
+                 QStringLiteral("token"));
+    addConnectionOptions(cl);
+    if (!cl.parse(args))
+        return ExitOk;
+    const int limit = cl.intValue(QStringLiteral("limit"), 100, 1);
+    if (limit > 500)
+        cl.fail(QStringLiteral("--limit: at most 500"));
+    QString target = QStringLiteral("/v1/audit?limit=%1").arg(limit);
+    if (cl.isSet(QStringLiteral("page-token")))
+        target += QStringLiteral("&page_token=")
+            + QString::fromLatin1(QUrl::toPercentEncoding(cl.value(QStringLiteral("page-token")).left(200)));
+    ControlClient client(connectionFrom(cl));
+    return finish(cl, client.get(target), [](const QJsonObject &o) {
+        QStringList lines;
+        for (const QJsonValue &v : o.value(QStringLiteral("items")).toArray()) {
+            const QJsonObject e = v.toObject();
+            const int count = e.value(QStringLiteral("count")).toInt(1);
+            lines << QStringLiteral("#%1  %2  %3 (%4) from %5  %6 %7 → %8%9")
+                         .arg(e.value(QStringLiteral("seq")).toInteger())
+                         .arg(e.value(QStringLiteral("time_utc")).toString(),
+                              e.value(QStringLiteral("principal")).toString(), e.value(QStringLiteral("role")).toString(),
+                              e.value(QStringLiteral("remote")).toString(), e.value(QStringLiteral("method")).toString(),
+                              e.value(QStringLiteral("path")).toString())
+                         .arg(e.value(QStringLiteral("status")).toInt())
+                         .arg(count > 1 ? QStringLiteral(" (%1 requests)").arg(count) : QString());
+        }
+        const QString next = o.value(QStringLiteral("next_page_token")).toString();
+        if (!next.isEmpty())
+            lines << QStringLiteral("more: --page-token %1").arg(next);
+        return lines.isEmpty() ? QStringLiteral("no audit rows") : lines.join(QLatin1Char('\n'));
+    });
+}
+
 } // namespace
 
 int runRemote(const QStringList &args)
@@ -352,7 +393,8 @@ int runRemote(const QStringList &args)
                                         "  push-intent NETWORK FILE     Apply a reviewed intent file.\n"
                                         "  telemetry NETWORK            Telemetry over a window (--window 15m).\n"
                                         "  incident --cluster C --symptom S   File an incident.\n"
-                                        "  incidents                    List incidents.");
+                                        "  incidents                    List incidents.\n"
+                                        "  audit                        The audit log (admin).");
     if (args.isEmpty())
         throw UsageError(QStringLiteral("remote"), QStringLiteral("missing subcommand"));
     const QString sub = args.constFirst();
@@ -373,6 +415,8 @@ int runRemote(const QStringList &args)
         return runPushIntent(rest);
     if (sub == QLatin1String("telemetry"))
         return runTelemetry(rest);
+    if (sub == QLatin1String("audit"))
+        return runAudit(rest);
     if (sub == QLatin1String("incident"))
         return runIncident(rest);
     if (sub == QLatin1String("incidents"))

@@ -131,10 +131,10 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
     incident.jobs = jobs;
     incident.exclusions = exclusions;
     char id[32];
-    std::snprintf(id, sizeof id, "ni_%012llx",
-                  (unsigned long long)(fnv1a(cluster + "|" + incident.symptom + "|" + alarm.element + "|"
-                                             + std::to_string(alarm.firstInterval) + timeSalt(alarm.firstTime))
-                                       & 0xffffffffffffull));
+    // 16 hex digits, the control-plane API's incident id format (docs/openapi.yaml).
+    std::snprintf(id, sizeof id, "ni_%016llx",
+                  (unsigned long long)fnv1a(cluster + "|" + incident.symptom + "|" + alarm.element + "|"
+                                            + std::to_string(alarm.firstInterval) + timeSalt(alarm.firstTime)));
     incident.id = id;
 
     std::string summary = std::string("Raised by rule '") + alarm.evidence.rule + "' at interval "

@@ -20,7 +20,7 @@ namespace Railyard {
 
 struct HealthIncident
 {
-    std::string id; ///< "ni_" + 12 hex digits of (cluster, symptom, element, first interval, wall-clock first time)
+    std::string id; ///< "ni_" + 16 hex digits (the control plane's format) of (cluster, symptom, element, first interval, wall-clock first time)
     std::string cluster; ///< the fabric's name
     std::string symptom;
     std::string element;

@@ -121,8 +121,18 @@ void Linter::settings()
                     "lossless.mtu_bytes is not set: the control plane's default RoCE MTU applies");
         }
     } else if (m_intent.lossless) {
-        add(LintSeverity::Info, "lossless-ignored", "/lossless",
-            "lossless settings are ignored for infiniband (credit-based flow control is lossless)");
+        // What sm-config does with them (partitionplan.cpp): the priority
+        // becomes the partitions' service level, the MTU theirs; ECN has no
+        // InfiniBand counterpart there.
+        std::string text = "infiniband is lossless by credit-based flow control: no PFC is configured";
+        if (m_intent.lossless->pfcPriority)
+            text += "; pfc_priority " + std::to_string(*m_intent.lossless->pfcPriority)
+                + " becomes the partitions' service level (SL) in sm-config";
+        if (m_intent.lossless->mtuBytes)
+            text += "; mtu_bytes becomes their MTU";
+        if (m_intent.lossless->ecn)
+            text += "; ecn is not mapped (InfiniBand's congestion control is configured apart)";
+        add(LintSeverity::Info, "lossless-ignored", "/lossless", text);
     }
 
     if (!m_intent.cluster.empty() && !m_fabric.name.empty() && m_intent.cluster != m_fabric.name)

@@ -365,6 +365,17 @@ VerifyResult IntentReview::verify(std::string_view bytes, const Keyring &keyring
         v.notes.push_back("keyring: skipped " + p.toStdString());
     const ReviewedReadResult read = IntentReview::read(bytes, {}, limits);
     if (!read.ok()) {
+        // A draft pushed by mistake: its real cause first, not ten "unexpected field"s.
+        // (A reviewed file holds a railyard-intent too, inside: only a file that
+        // never says railyard-reviewed-intent is a draft.)
+        static const QRegularExpression draftFormat(QStringLiteral("\"format\"\\s*:\\s*\"railyard-intent\""));
+        const QString head
+            = QString::fromUtf8(bytes.substr(0, 4096).data(), int(std::min<size_t>(bytes.size(), 4096)));
+        if (draftFormat.match(head).hasMatch() && !head.contains(QLatin1String("railyard-reviewed-intent"))) {
+            v.failures.push_back("this is a draft intent (railyard-intent), not a reviewed intent: the author signs "
+                                 "it (railyard-cli intent sign) and a reviewer approves it (intent approve) first");
+            return v;
+        }
         for (const FormatError &e : read.errors) {
             std::string where = e.line > 0 ? "line " + std::to_string(e.line) + ": " : std::string();
             if (!e.path.isEmpty())

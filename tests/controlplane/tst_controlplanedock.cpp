@@ -202,8 +202,12 @@ void TestControlPlaneDock::connectPushAndWatch()
     dock.pushIntent(reviewed(2, false));
     QVERIFY(pushed.wait(20000));
     QVERIFY2(dock.statusText().contains(QLatin1String("403")), qPrintable(dock.statusText()));
-    // A wrong token: the status line says so.
+    QVERIFY(dock.pushResultText().contains(QLatin1String("403")));
+    // A wrong token: the status line says so, and the last connection's
+    // refused push is no longer on screen.
     dock.setConnection({m_url, QStringLiteral("ryd_wrong"), {}});
+    QVERIFY(dock.pushResultText().isEmpty());
+    QVERIFY(!dock.findChild<QLabel *>(QStringLiteral("pushResult"))->isVisibleTo(&dock));
     QVERIFY(refreshed.wait(20000));
     QVERIFY2(dock.statusText().contains(QLatin1String("401")), qPrintable(dock.statusText()));
 }

@@ -260,6 +260,14 @@ void TestControlService::intents()
     r = f.call("POST", path, "reviewer", f.reviewedIntent(4, eve, "eve"));
     QCOMPARE(r.status, 422);
     QVERIFY2(errorMessage(r).contains(QLatin1String("not in the keyring")), qPrintable(errorMessage(r)));
+    // A draft pushed by mistake: the cause first, not a list of unexpected fields.
+    r = f.call("POST", path, "reviewer",
+               R"({"format":"railyard-intent","format_version":1,"metadata":{"version":4},"cluster":"lab-2rack",)"
+               R"("backend":"roce","rails":2,"topology":"rail_optimized","allow":[],"deny_public_egress":true})");
+    QCOMPARE(r.status, 422);
+    QVERIFY2(errorMessage(r).startsWith(QLatin1String("the intent was refused: this is a draft intent")),
+             qPrintable(errorMessage(r)));
+    QVERIFY(!errorMessage(r).contains(QLatin1String("unexpected field")));
     // Another cluster's intent.
     std::string other = f.reviewedIntent(5, f.bob, "bob");
     QCOMPARE(f.call("POST", path, "reviewer", "not json at all").status, 422);

@@ -176,6 +176,7 @@ void ControlPlaneDock::setConnection(const ControlConnection &connection)
     m_client = std::make_unique<ControlClient>(connection);
     m_pending = 0;
     m_refreshAgain = false;
+    showPushResult(QString(), false); // a refusal from the last connection says nothing of this one
     setStatus(tr("Connecting to %1…").arg(connection.url), false);
     m_timer->start();
     updateButtons();
