@@ -594,9 +594,23 @@ void TestIntentsDock::reviewFromTheDock()
     QVERIFY(t.open(QIODevice::WriteOnly));
     t.write(bytes);
     t.close();
+    QVERIFY(!dock->headerText().contains(QStringLiteral("NOT VERIFIED")));
     QVERIFY(dock->openIntent(tampered));
     QVERIFY(!review->verify());
     QVERIFY2(review->messageText().contains(QStringLiteral("content_sha256")), qPrintable(review->messageText()));
+    // Above every tab, not only on Review: the tampered file is NOT VERIFIED,
+    // its hash only what it claims.
+    QVERIFY2(dock->headerText().contains(QStringLiteral("NOT VERIFIED")) && dock->headerText().contains(QStringLiteral("claims sha256")),
+             qPrintable(dock->headerText()));
+    for (const IntentsDock::Tab tab : {IntentsDock::Tab::Rules, IntentsDock::Tab::Lint, IntentsDock::Tab::Changes}) {
+        dock->showTab(tab);
+        if (const QString dir = qEnvironmentVariable("RAILYARD_SCREENSHOT_DIR"); !dir.isEmpty())
+            QVERIFY(dock->grab().save(QDir(dir).filePath(QStringLiteral("intents-not-verified-%1.png").arg(int(tab)))));
+    }
+    // Without a keyring nothing reviewed verifies.
+    review->setKeyringFolder(QString());
+    QVERIFY(dock->openIntent(out));
+    QVERIFY2(dock->headerText().contains(QStringLiteral("NOT VERIFIED")), qPrintable(dock->headerText()));
 }
 
 void TestIntentsDock::keyPathsAndStaleRefusals()

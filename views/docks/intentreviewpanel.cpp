@@ -164,6 +164,7 @@ void IntentReviewPanel::setKeyringFolder(const QString &dir)
     QSettings().setValue(keyringSetting, dir.isEmpty() ? QString() : QFileInfo(dir).absoluteFilePath());
     clearFailure();
     updateState();
+    emit keyringChanged();
 }
 
 void IntentReviewPanel::setEnforcementSubject(const Fabric *fabric, const LoadedIntent *intent)

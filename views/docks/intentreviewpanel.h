@@ -84,6 +84,8 @@ signals:
     /// Push was clicked on an approved version: the reviewed file's bytes,
     /// for the control plane (the main window hands them to the Control Plane dock).
     void pushRequested(const std::string &reviewedFile);
+    /// Another keyring was chosen: what verifies may have changed.
+    void keyringChanged();
 
 private:
     /// The reviewed file verified against the chosen keyring; nullopt (and

@@ -1,19 +1,21 @@
 #include "views/docks/intentsdock.h"
-#include "views/lastdirectory.h"
 
-#include "core/intents/intenthosts.h"
-
+#include "core/controlplane/intentjobcheck.h"
 #include "core/document/fabricdocument.h"
 #include "core/intents/intentdiff.h"
+#include "core/intents/intenthosts.h"
 #include "core/intents/intentlint.h"
 #include "core/intents/intentreader.h"
+#include "core/intents/intentreview.h"
 #include "core/intents/intentstore.h"
+#include "core/intents/keyring.h"
 #include "core/intents/selector.h"
 #include "views/canvas/colours.h"
 #include "views/docks/intentreviewpanel.h"
 #include "views/docks/intentrulesview.h"
 #include "views/docks/intentversionspanel.h"
 #include "views/docks/loadedintent.h"
+#include "views/lastdirectory.h"
 
 #include <QApplication>
 #include <QFileDialog>
@@ -169,6 +171,7 @@ void IntentsDock::build()
     connect(m_versions, &IntentVersionsPanel::showRequested, this,
             [this](const std::vector<std::int64_t> &ids) { showStoredVersions(ids); });
     connect(m_versions, &IntentVersionsPanel::addRequested, this, [this] { addToProject(); });
+    connect(m_review, &IntentReviewPanel::keyringChanged, this, &IntentsDock::recompute);
     connect(m_review, &IntentReviewPanel::reviewed, this, [this](const std::string &file, std::int64_t id) {
         if (m_new) {
             m_new->reviewedFile = file;
@@ -376,14 +379,42 @@ void IntentsDock::clearIntents()
     recompute();
 }
 
+QString IntentsDock::headerText() const
+{
+    return m_newLabel->text();
+}
+
+QString IntentsDock::verificationProblem(const LoadedIntent &intent) const
+{
+    if (intent.reviewedFile.empty())
+        return {}; // a draft claims no review
+    const QString folder = m_review->keyringFolder();
+    if (folder.isEmpty())
+        return tr("no keyring chosen to check its signatures (Review ▸ Choose Keyring…)");
+    QString error;
+    const std::optional<Keyring> keyring = Keyring::load(folder, &error);
+    if (!keyring)
+        return error;
+    const VerifyResult v = IntentReview::verify(intent.reviewedFile, *keyring);
+    if (v.valid)
+        return {};
+    return v.failures.empty() ? tr("invalid") : QString::fromStdString(v.failures.front()).left(300);
+}
+
 void IntentsDock::updateHeader()
 {
-    auto describe = [](const LoadedIntent &intent) {
+    // Above every tab: a reviewed file that does not verify says so there,
+    // and its hash is only what the file claims.
+    auto describe = [this](const LoadedIntent &intent) {
+        const QString problem = verificationProblem(intent);
         QString text = intent.label().toHtmlEscaped();
-        text += QStringLiteral(" <span style=\"color: gray\">sha256 %1…</span>")
-                    .arg(QString::fromStdString(intent.sha256.substr(0, 12)));
+        text += QStringLiteral(" <span style=\"color: gray\">%1 %2…</span>")
+                    .arg(problem.isEmpty() ? QStringLiteral("sha256") : tr("claims sha256"),
+                         QString::fromStdString(intent.sha256.substr(0, 12)));
         if (!intent.intent.metadata.author.empty())
             text += tr(" · by %1").arg(QString::fromStdString(intent.intent.metadata.author).toHtmlEscaped());
+        if (!problem.isEmpty())
+            text += tr("<br><b><span style=\"color: #c0392b\">NOT VERIFIED</span></b>: %1").arg(problem.toHtmlEscaped());
         return text;
     };
     m_oldLabel->setVisible(m_old != nullptr);
@@ -396,6 +427,10 @@ void IntentsDock::updateHeader()
         m_newLabel->setText(tr("<b>New:</b> %1").arg(describe(*m_new)));
     else
         m_newLabel->setText(tr("<b>Intent:</b> %1").arg(describe(*m_new)));
+    // Wrapped rich text in the dock's column is not given its height for
+    // the width by the layout: the NOT VERIFIED line would be cut off.
+    for (QLabel *label : {m_oldLabel, m_newLabel})
+        label->setMinimumHeight(label->heightForWidth(std::max(label->width(), 240)));
     m_compareButton->setEnabled(m_new != nullptr);
     m_clearButton->setEnabled(m_new != nullptr);
     m_versions->setCanAdd(m_new && m_new->storedId == 0);
@@ -412,6 +447,17 @@ void IntentsDock::recompute()
         QApplication::setOverrideCursor(Qt::WaitCursor);
         m_lint = std::make_unique<LintReport>(lintIntent(m_new->intent, *fabric));
         m_lint->sha256 = m_new->sha256;
+        // The document's jobs are running on the fabric: traffic of theirs the
+        // intent would deny is an error, as `intent lint --job` says.
+        for (const JobIntentImpact &impact : checkIntentAgainstJobs(m_new->intent, *fabric, m_document->readableJobs()))
+            if (impact.breaks() || !impact.error.empty())
+                m_lint->findings.insert(m_lint->findings.begin(),
+                                        LintFinding{LintSeverity::Error,
+                                                    impact.breaks() ? "job-traffic-denied" : "job-not-checked",
+                                                    impact.breaks() && impact.denied.front().decidedBy.rfind('/', 0) == 0
+                                                        ? impact.denied.front().decidedBy
+                                                        : std::string("/allow"),
+                                                    jobIntentImpactText(impact)});
         if (m_old) {
             m_diff = std::make_unique<IntentDiff>(diffIntents(m_old->intent, m_new->intent, *fabric));
             m_diff->beforeSha256 = m_old->sha256;
@@ -432,10 +478,14 @@ void IntentsDock::recompute()
     fillChanges();
     m_review->setSubject(m_new.get(), m_versions->projectPath());
     m_review->setEnforcementSubject(fabric, m_new.get());
-    if (m_diff)
-        emit diffChanged(
-            &m_diff->semantics,
-            tr("Intent diff v%1 → v%2").arg(m_old->intent.metadata.version).arg(m_new->intent.metadata.version));
+    if (m_diff) {
+        const bool unverified = !verificationProblem(*m_old).isEmpty() || !verificationProblem(*m_new).isEmpty();
+        emit diffChanged(&m_diff->semantics,
+                         tr("Intent diff v%1 → v%2%3")
+                             .arg(m_old->intent.metadata.version)
+                             .arg(m_new->intent.metadata.version)
+                             .arg(unverified ? tr(" (NOT VERIFIED)") : QString()));
+    }
 }
 
 void IntentsDock::fillLint()

@@ -51,6 +51,8 @@ public:
 
     explicit IntentsDock(QWidget *parent = nullptr);
     ~IntentsDock() override;
+    /// The line above the tabs that names the intent (and says NOT VERIFIED).
+    QString headerText() const;
 
     /// Follows a document (nullptr to stop); the opened intents stay and are
     /// evaluated on the new fabric.
@@ -106,6 +108,10 @@ private:
     void recompute();
     void fillLint();
     void fillChanges();
+    /// Why a reviewed intent does not verify against the review panel's
+    /// keyring ("no keyring chosen…", the first failure); empty for a draft or
+    /// one that verifies.
+    QString verificationProblem(const LoadedIntent &intent) const;
     void updateHeader();
     void setErrors(std::vector<FormatError> errors);
     std::optional<LoadedIntent> loadStored(std::int64_t id, std::vector<FormatError> *errors) const;
