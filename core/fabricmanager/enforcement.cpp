@@ -52,6 +52,8 @@ std::string EnforcementCheck::summary() const
         text += std::to_string(portsRead) + " of " + std::to_string(hcaPorts) + " HCA ports' P_Keys read back";
     if (!serviceLevelProblems.empty())
         text += "; " + std::to_string(serviceLevelProblems.size()) + " paths on the wrong service level";
+    if (!incompleteReason.empty())
+        text += "; reading back stopped: " + incompleteReason;
     return text;
 }
 
@@ -230,6 +232,7 @@ std::string enforcementToJson(const std::string &fabricName, const EnforcementCh
     }
     j["examples"] = std::move(examples);
     j["missing"] = check.missing;
+    j["incomplete_reason"] = check.incompleteReason.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(check.incompleteReason);
     j["paths_checked"] = check.pathsChecked;
     j["service_level_problems"] = check.serviceLevelProblems;
     return j.dump(2) + "\n";

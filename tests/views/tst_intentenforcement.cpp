@@ -4,6 +4,8 @@
 // shows "enforced" with the pair counts worked by hand in tst_partitions
 // (32 allowed, 208 denied). A one-way rule is refused, naming the rule.
 
+#include "core/intents/intentreader.h"
+#include "core/registry/formatregistry.h"
 #include "views/docks/intentenforcementwidget.h"
 #include "views/docks/intentreviewpanel.h"
 #include "views/docks/intentsdock.h"
@@ -65,6 +67,24 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("3 partitions")), qPrintable(text));
         if (const QByteArray shots = qgetenv("RAILYARD_SCREENSHOT_DIR"); !shots.isEmpty())
             QVERIFY(dock->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/intents-enforcement.png")));
+    }
+
+    /// cluster-3k is beyond what ibsim holds: the check is refused before it
+    /// starts, the limit and the design's size named, the button off.
+    void beyondIbsimRefusedAtOnce()
+    {
+        ReadResult read = FormatRegistry::instance().readFile(QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.fabric.json"));
+        QVERIFY(read.ok());
+        const IntentReadResult intent = readIntentFile(QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v4.intent.json"));
+        QVERIFY(intent.ok());
+        IntentEnforcementWidget widget;
+        widget.setSubject(&*read.fabric, &*intent.intent);
+        QVERIFY2(widget.verdictText().contains(QStringLiteral("beyond what ibsim simulates"))
+                     && widget.verdictText().contains(QStringLiteral("at most 2048 nodes")),
+                 qPrintable(widget.verdictText()));
+        auto *button = widget.findChild<QPushButton *>(QStringLiteral("enforcementButton"));
+        QVERIFY(button && !button->isEnabled());
+        QVERIFY(!widget.check());
     }
 
     void oneWayRuleIsRefusedWithItsPointer()

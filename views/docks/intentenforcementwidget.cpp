@@ -43,6 +43,8 @@ void IntentEnforcementWidget::setSubject(const Fabric *fabric, const Intent *int
 {
     m_fabric = fabric;
     m_intent = intent ? std::optional<Intent>(*intent) : std::nullopt;
+    // Refused before anything starts: OpenSM under ibsim cannot hold it.
+    m_capacityProblem = fabric ? ibsimCapacityProblem(*fabric) : QString();
     ++m_generation;
     m_run.reset();
     showState();
@@ -57,7 +59,7 @@ const QString &IntentEnforcementWidget::missingTool()
 
 bool IntentEnforcementWidget::check()
 {
-    if (!m_fabric || !m_intent || isRunning() || !missingTool().isEmpty()) {
+    if (!m_fabric || !m_intent || isRunning() || !missingTool().isEmpty() || !m_capacityProblem.isEmpty()) {
         showState();
         return false;
     }
@@ -84,7 +86,7 @@ void IntentEnforcementWidget::showState()
     const QString title = tr("Subnet manager:");
     const bool subject = m_fabric && m_intent;
     const QString missing = subject ? missingTool() : QString();
-    m_button->setEnabled(subject && !isRunning() && missing.isEmpty());
+    m_button->setEnabled(subject && !isRunning() && missing.isEmpty() && m_capacityProblem.isEmpty());
     m_button->setToolTip(missing.isEmpty()
                              ? tr("Run the real OpenSM on this fabric under ibsim with the intent's partitions, read "
                                   "every HCA's P_Keys back and check that they allow what the intent allows and "
@@ -97,6 +99,8 @@ void IntentEnforcementWidget::showState()
         text = tr("%1 checking: OpenSM is routing the fabric under ibsim…").arg(title);
     } else if (!missing.isEmpty()) {
         text = tr("%1 not checked: %2.").arg(title, missing.toHtmlEscaped());
+    } else if (!m_capacityProblem.isEmpty()) {
+        text = tr("%1 not checked: %2.").arg(title, m_capacityProblem.toHtmlEscaped());
     } else if (!m_run) {
         text = tr("%1 not checked on OpenSM yet.").arg(title);
     } else if (!m_run->ok) {
@@ -132,11 +136,15 @@ void IntentEnforcementWidget::showState()
             break;
         }
         case EnforcementCheck::Verdict::Incomplete:
-            text = tr("%1 incomplete: the P_Keys of %2 of %3 HCA ports were read back (%4)")
+            text = tr("%1 incomplete: the P_Keys of %2 of %3 HCA ports were read back (%4)%5")
                        .arg(title)
                        .arg(c.portsRead)
                        .arg(c.hcaPorts)
-                       .arg(where);
+                       .arg(where,
+                            c.incompleteReason.empty()
+                                ? QString()
+                                : tr("; reading back stopped: %1")
+                                      .arg(QString::fromStdString(c.incompleteReason).left(300).toHtmlEscaped()));
             break;
         }
     }

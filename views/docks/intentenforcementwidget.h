@@ -55,6 +55,7 @@ private:
     /// first something to check, not at start-up.
     const QString &missingTool();
     std::optional<QString> m_missing;
+    QString m_capacityProblem; ///< the subject beyond what ibsim holds (ibsimCapacityProblem), or empty
     std::optional<IntentEnforcementRun> m_run;
     QFutureWatcher<IntentEnforcementRun> m_watcher;
     QLabel *m_label = nullptr;
