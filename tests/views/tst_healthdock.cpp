@@ -123,6 +123,7 @@ private slots:
             QVERIFY(window.grab().save(QDir(dir).filePath(QStringLiteral("health-unknown.png"))));
         }
         dock->stop();
+        QCOMPARE(dock->alarmModel()->rowCount(), 0); // no longer live, no longer listed
         // A start that is refused (no fabric) clears the table.
         dock->setDocument(nullptr);
         QVERIFY(!dock->start());

@@ -428,6 +428,14 @@ void HealthDock::stop()
     m_pauseButton->setChecked(false);
     if (m_canvas)
         m_canvas->setHealthOverlay(nullptr);
+    // A stopped run's alarms are no longer live: the table does not keep them
+    // as if they were (the incidents stay listed, filed as they were).
+    m_shownReport.reset();
+    m_shownAlarms = 0;
+    m_alarmModel->setReport(nullptr, nullptr, {});
+    m_evidence->clear();
+    m_actions->clear();
+    m_charts->clear();
 }
 
 QString HealthDock::storeText() const
