@@ -61,6 +61,9 @@ ClosParams dgxSuperpodParams(int scalableUnits, const std::string &gpu)
     p.hostsPerSu = 32;
     p.suFollowsLeaf = true; // 32 on a 64-port leaf; a wider leaf serves larger units
     p.hostsPerRack = 4;
+    // The hosts' NVSwitch reduces (NVLS) where generate, the template dialog
+    // and the explorer say it does: one design, one step, whoever builds it.
+    p.nvls = nvlsByDefault(p.gpuModel, p.gpusPerHost);
     TierSpec s;
     s.radix = 64;
     s.uplinkGbps = 400.0;
