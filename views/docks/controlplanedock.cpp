@@ -484,6 +484,9 @@ void ControlPlaneDock::fileIncident()
                            m_tabs->setCurrentIndex(1);
                        } else {
                            setStatus(tr("Filing an incident for %1 refused: %2").arg(element, reply.errorText()), true);
+                           // The status line goes back to the networks at the next
+                           // refresh; the refusal stays on screen, as a push's does.
+                           showPushResult(statusText(), true);
                        }
                        emit incidentFiled(reply.ok(), statusText());
                        refresh();
