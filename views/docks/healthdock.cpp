@@ -401,14 +401,9 @@ bool HealthDock::start()
     m_error.clear();
     saveFields(); // what was asked for, even when it cannot start now
     // A new run, started or refused, shows nothing of the last one.
-    m_shownReport.reset();
-    m_shownAlarms = 0;
-    m_alarmModel->setReport(nullptr, nullptr, {});
+    clearShownAlarms();
     m_incidents->clear();
     m_runbook->clear();
-    m_evidence->clear();
-    m_actions->clear();
-    m_charts->clear();
     if (!m_document) {
         m_error = tr("Open a fabric first.");
         onStateChanged();
@@ -430,6 +425,11 @@ void HealthDock::stop()
         m_canvas->setHealthOverlay(nullptr);
     // A stopped run's alarms are no longer live: the table does not keep them
     // as if they were (the incidents stay listed, filed as they were).
+    clearShownAlarms();
+}
+
+void HealthDock::clearShownAlarms()
+{
     m_shownReport.reset();
     m_shownAlarms = 0;
     m_alarmModel->setReport(nullptr, nullptr, {});

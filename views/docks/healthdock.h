@@ -70,6 +70,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    /// Empties the alarm table and the selected alarm's details.
+    void clearShownAlarms();
     void buildUi();
     void retranslate();
     void updateSourceFields();
