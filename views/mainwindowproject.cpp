@@ -8,6 +8,7 @@
 #include "core/document/fabricdocument.h"
 #include "core/registry/formatregistry.h"
 #include "core/project/projectfile.h"
+#include "views/docks/intentsdock.h"
 #include "views/docks/problemsdock.h"
 #include "views/docks/versionsdock.h"
 #include "views/projectsession.h"
@@ -15,6 +16,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLocale>
@@ -223,6 +225,73 @@ int MainWindow::offerRecovery(const QString &path)
         ++restored;
     }
     return restored;
+}
+
+bool MainWindow::save()
+{
+    if (!m_document)
+        return false;
+    const QString path = m_document->filePath();
+    if (path.isEmpty() || !FormatRegistry::instance().forFileName(path)
+        || !FormatRegistry::instance().forFileName(path)->canWrite())
+        return saveAs();
+    QString error;
+    if (!saveToPath(path, &error)) {
+        showError(tr("Cannot save"), error);
+        return false;
+    }
+    m_document->undoStack()->setClean();
+    if (!ProjectSession::isProjectPath(path) && !m_document->pinnedPositions().empty())
+        statusBar()->showMessage(tr("Saved %1; pinned positions are kept only in a Railyard project (.railyard)")
+                                     .arg(QFileInfo(path).fileName()),
+                                 8000);
+    else
+        statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 3000);
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    if (!m_document)
+        return false;
+    const QString dir = lastDirectory();
+    const FormatRegistry &formats = FormatRegistry::instance();
+    QFileDialog dialog(this, tr("Save Fabric As"), dir + QLatin1Char('/') + m_document->displayName(),
+                       formats.writeFilter());
+    dialog.setObjectName(QStringLiteral("SaveAsDialog"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    // The suggested type is the file's own, or a project when only a
+    // project keeps what the design has (its pinned positions).
+    const FileFormat *current = formats.forFileName(m_document->filePath());
+    const FileFormat *project = formats.bySlug(QStringLiteral("railyard"));
+    const FileFormat *suggested = current && current->canWrite() ? current
+        : !m_document->pinnedPositions().empty()                 ? project
+                                                                 : formats.bySlug(QStringLiteral("fabric-json"));
+    const QStringList filters = formats.writeFilter().split(QStringLiteral(";;"));
+    for (const QString &filter : filters)
+        if (suggested && formats.forWriteFilter(filter) == suggested)
+            dialog.selectNameFilter(filter);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return false;
+    // The type chosen in the dialog wins over the extension of the suggested name.
+    QString path = formats.pathForSave(dialog.selectedFiles().front(), dialog.selectedNameFilter());
+    const QString previous = m_document->filePath();
+    // A project saved under a new name keeps its versions: start from a copy.
+    if (ProjectSession::isProjectPath(previous) && ProjectSession::isProjectPath(path) && previous != path
+        && !QFileInfo::exists(path))
+        QFile::copy(previous, path);
+    m_document->setFilePath(path);
+    const bool ok = save();
+    if (!ok) {
+        m_document->setFilePath(previous);
+        return false;
+    }
+    m_recentFiles->add(path);
+    rememberDirectoryOf(path);
+    m_versionsDock->setProjectPath(ProjectSession::isProjectPath(path) ? path : QString());
+    m_intentsDock->setProjectPath(ProjectSession::isProjectPath(path) ? path : QString());
+    updateTitle();
+    return ok;
 }
 
 } // namespace Railyard

@@ -15,3 +15,7 @@ if(RAILYARD_PYTHON3_DOCS)
 else()
     message(STATUS "python3 not found: docs/examples test not registered")
 endif()
+
+railyard_add_test(cli clihelp)
+target_compile_definitions(tst_clihelp PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
+add_dependencies(tst_clihelp railyard-cli)
