@@ -87,22 +87,10 @@ void addSigningOptions(CommandLine &cl, const QString &role)
                  QStringLiteral("file"));
 }
 
-/// The running jobs' check as lint findings: an error per job the intent
-/// breaks (first, with the errors), a note per job it keeps whole.
+/// The running jobs' findings first among the errors (lint orders by severity).
 void addJobFindings(LintReport &report, const std::vector<JobIntentImpact> &impacts)
 {
-    std::vector<LintFinding> found;
-    for (const JobIntentImpact &impact : impacts) {
-        LintFinding f;
-        f.kind = impact.breaks() ? "job-traffic-denied" : impact.error.empty() ? "job-traffic-allowed" : "job-not-checked";
-        f.severity = impact.breaks() || !impact.error.empty() ? LintSeverity::Error : LintSeverity::Info;
-        // The deciding rule, or /allow when no rule allows the traffic (default deny).
-        f.pointer = !impact.breaks()                                        ? std::string()
-            : impact.denied.front().decidedBy.rfind('/', 0) == 0 ? impact.denied.front().decidedBy
-                                                                 : std::string("/allow");
-        f.message = jobIntentImpactText(impact);
-        found.push_back(std::move(f));
-    }
+    const std::vector<LintFinding> found = jobLintFindings(impacts);
     report.findings.insert(report.findings.begin(), found.begin(), found.end());
     std::stable_sort(report.findings.begin(), report.findings.end(),
                      [](const LintFinding &a, const LintFinding &b) { return a.severity < b.severity; });

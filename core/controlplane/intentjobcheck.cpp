@@ -126,4 +126,20 @@ std::string jobIntentImpactText(const JobIntentImpact &impact, size_t pairs)
     return text;
 }
 
+std::vector<LintFinding> jobLintFindings(const std::vector<JobIntentImpact> &impacts)
+{
+    std::vector<LintFinding> found;
+    for (const JobIntentImpact &impact : impacts) {
+        LintFinding f;
+        f.kind = impact.breaks() ? "job-traffic-denied" : impact.error.empty() ? "job-traffic-allowed" : "job-not-checked";
+        f.severity = impact.breaks() || !impact.error.empty() ? LintSeverity::Error : LintSeverity::Info;
+        if (impact.breaks())
+            f.pointer = impact.denied.front().decidedBy.rfind('/', 0) == 0 ? impact.denied.front().decidedBy
+                                                                           : std::string("/allow");
+        f.message = jobIntentImpactText(impact);
+        found.push_back(std::move(f));
+    }
+    return found;
+}
+
 } // namespace Railyard

@@ -9,6 +9,7 @@
 // `intent lint --job`, the Intents dock and railyard-controld's push share it.
 
 #include "core/intents/intent.h"
+#include "core/intents/intentlint.h"
 #include "core/jobs/jobspec.h"
 #include "core/model/fabric.h"
 
@@ -45,5 +46,10 @@ std::vector<JobIntentImpact> checkIntentAgainstJobs(const Intent &intent, const 
 /// its RDMA traffic would be denied: rack-[001-032] → rack-[065-096] (… host
 /// pairs, default deny), …".
 std::string jobIntentImpactText(const JobIntentImpact &impact, size_t pairs = 3);
+
+/// The impacts as lint findings (`intent lint --job`, the Intents dock): an
+/// error for each job the intent breaks (pointer: the deciding rule, or
+/// /allow for default deny) or could not place, a note for each it keeps whole.
+std::vector<LintFinding> jobLintFindings(const std::vector<JobIntentImpact> &impacts);
 
 } // namespace Railyard

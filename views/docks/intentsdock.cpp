@@ -449,15 +449,11 @@ void IntentsDock::recompute()
         m_lint->sha256 = m_new->sha256;
         // The document's jobs are running on the fabric: traffic of theirs the
         // intent would deny is an error, as `intent lint --job` says.
-        for (const JobIntentImpact &impact : checkIntentAgainstJobs(m_new->intent, *fabric, m_document->readableJobs()))
-            if (impact.breaks() || !impact.error.empty())
-                m_lint->findings.insert(m_lint->findings.begin(),
-                                        LintFinding{LintSeverity::Error,
-                                                    impact.breaks() ? "job-traffic-denied" : "job-not-checked",
-                                                    impact.breaks() && impact.denied.front().decidedBy.rfind('/', 0) == 0
-                                                        ? impact.denied.front().decidedBy
-                                                        : std::string("/allow"),
-                                                    jobIntentImpactText(impact)});
+        const std::vector<LintFinding> jobs
+            = jobLintFindings(checkIntentAgainstJobs(m_new->intent, *fabric, m_document->readableJobs()));
+        m_lint->findings.insert(m_lint->findings.begin(), jobs.begin(), jobs.end());
+        std::stable_sort(m_lint->findings.begin(), m_lint->findings.end(),
+                         [](const LintFinding &a, const LintFinding &b) { return a.severity < b.severity; });
         if (m_old) {
             m_diff = std::make_unique<IntentDiff>(diffIntents(m_old->intent, m_new->intent, *fabric));
             m_diff->beforeSha256 = m_old->sha256;
