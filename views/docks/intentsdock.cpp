@@ -430,7 +430,7 @@ void IntentsDock::updateHeader()
     // Wrapped rich text in the dock's column is not given its height for
     // the width by the layout: the NOT VERIFIED line would be cut off.
     for (QLabel *label : {m_oldLabel, m_newLabel})
-        label->setMinimumHeight(label->heightForWidth(std::max(label->width(), 240)));
+        label->setMinimumHeight(std::max(0, label->heightForWidth(std::max(label->width(), 240))));
     m_compareButton->setEnabled(m_new != nullptr);
     m_clearButton->setEnabled(m_new != nullptr);
     m_versions->setCanAdd(m_new && m_new->storedId == 0);
