@@ -53,7 +53,7 @@ std::string EnforcementCheck::summary() const
     if (!serviceLevelProblems.empty())
         text += "; " + std::to_string(serviceLevelProblems.size()) + " paths on the wrong service level";
     if (!incompleteReason.empty())
-        text += "; reading back stopped: " + incompleteReason;
+        text += "; the check stopped: " + incompleteReason;
     return text;
 }
 

@@ -46,7 +46,8 @@ struct EnforcementCheck
     };
     std::vector<Violation> examples; ///< the first 50
     std::vector<std::string> missing; ///< HCA ports without a table read back (first 50)
-    /// Why reading back stopped short (a tool that failed, with its message):
+    /// Why the check stopped short (OpenSM never up, a tool that failed, with
+    /// its message):
     /// the verdict is then Incomplete; empty when every read ran.
     std::string incompleteReason;
     int pathsChecked = 0;             ///< PathRecords checked for the service level

@@ -244,7 +244,8 @@ OpenSmRun SimulatedSubnet::route(SmConfigOptions options, int timeoutMs)
     return run;
 }
 
-IntentEnforcementRun SimulatedSubnet::checkIntent(SmConfigOptions options, const Intent &intent, int timeoutMs)
+IntentEnforcementRun SimulatedSubnet::checkIntent(SmConfigOptions options, const Intent &intent, int timeoutMs,
+                                                  const Progress &progress)
 {
     IntentEnforcementRun run;
     if (!m_error.isEmpty()) {
@@ -253,6 +254,15 @@ IntentEnforcementRun SimulatedSubnet::checkIntent(SmConfigOptions options, const
     }
     QElapsedTimer clock;
     clock.start();
+    auto goOn = [&](const QString &stage, int done, int total) {
+        if (!progress || progress(stage, done, total))
+            return true;
+        run.cancelled = true;
+        run.error = QStringLiteral("cancelled");
+        return false;
+    };
+    if (!goOn(QStringLiteral("writing OpenSM's configuration"), 0, 0))
+        return run;
     SmConfig config;
     const QString dir = writeConfig(options, config, &run.error);
     if (dir.isEmpty())
@@ -280,6 +290,19 @@ IntentEnforcementRun SimulatedSubnet::checkIntent(SmConfigOptions options, const
             }
         }
     };
+    // From here on a tool that fails gives the Incomplete verdict with its
+    // message, on what was read (docs/fabric-manager.md): a loaded machine
+    // slows ibsim, it does not make the intent wrong.
+    PkeysByPort pkeys;
+    auto incomplete = [&](const QString &reason) {
+        stop();
+        run.check = checkEnforcement(m_design, intent, pkeys);
+        run.check.verdict = EnforcementCheck::Verdict::Incomplete;
+        run.check.incompleteReason = reason.left(400).toStdString();
+        run.seconds = double(clock.elapsed()) / 1000.0;
+        run.ok = true;
+        return run;
+    };
     bool up = false;
     while (clock.elapsed() < timeoutMs && sm.state() != QProcess::NotRunning) {
         QFile log(logFile);
@@ -287,70 +310,76 @@ IntentEnforcementRun SimulatedSubnet::checkIntent(SmConfigOptions options, const
             up = true;
             break;
         }
+        if (!goOn(QStringLiteral("OpenSM is bringing the subnet up (%1 s of at most %2 s)")
+                      .arg(clock.elapsed() / 1000)
+                      .arg(timeoutMs / 1000),
+                  0, 0)) {
+            stop();
+            return run;
+        }
         sm.waitForFinished(200);
     }
-    if (!up) {
-        run.error = sm.state() == QProcess::NotRunning
-            ? QStringLiteral("OpenSM stopped: %1").arg(QString::fromUtf8(sm.readAll().right(300)))
-            : QStringLiteral("OpenSM did not bring the subnet up within %1 s").arg(timeoutMs / 1000);
-        stop();
-        return run;
-    }
+    if (!up)
+        return incomplete(sm.state() == QProcess::NotRunning
+                              ? QStringLiteral("OpenSM stopped before SUBNET UP: %1")
+                                    .arg(QString::fromUtf8(sm.readAll().right(300)).trimmed())
+                              : QStringLiteral("OpenSM did not bring the subnet up within %1 s (a loaded machine "
+                                               "slows ibsim; try again when it is idle)")
+                                    .arg(double(timeoutMs) / 1000.0));
+    QString toolError;
     auto tool = [&](const QString &program, const QStringList &args, QByteArray *out) {
         QProcess p;
         p.setProcessEnvironment(preloaded(m_tools));
         p.start(program, args);
         if (!p.waitForFinished(30000) || p.exitCode() != 0) {
             p.kill();
-            run.error = QStringLiteral("%1 %2 failed: %3")
+            toolError = QStringLiteral("%1 %2 failed: %3")
                             .arg(QFileInfo(program).fileName(), args.join(QLatin1Char(' ')).left(80),
-                                 QString::fromUtf8(p.readAllStandardError().right(200)));
+                                 QString::fromUtf8(p.readAllStandardError().right(200)).trimmed());
             return false;
         }
         *out = p.readAllStandardOutput();
         return true;
     };
-    QByteArray lfts;
-    if (!tool(m_tools.dumpFts, {}, &lfts)) {
+    if (!goOn(QStringLiteral("reading the forwarding tables (dump_fts)"), 0, 0)) {
         stop();
         return run;
     }
+    QByteArray lfts;
+    if (!tool(m_tools.dumpFts, {}, &lfts))
+        return incomplete(toolError);
     const LftReadResult tables = readLftDump(std::string_view(lfts.constData(), size_t(lfts.size())),
                                              QStringLiteral("dump_fts"));
-    if (!tables.ok()) {
-        run.error = tables.errorText();
-        stop();
-        return run;
-    }
+    if (!tables.ok())
+        return incomplete(tables.errorText());
     // Every HCA port's table, straight from the port (SMPs).
-    QString incompleteReason;
-    PkeysByPort pkeys;
+    int hcaLids = 0;
+    for (const auto &[lid, destination] : tables.dump->destinations)
+        hcaLids += destination.kind == LftDestination::Kind::ChannelAdapter ? 1 : 0;
     std::map<std::uint64_t, int> lidOf;
+    int read = 0;
     for (const auto &[lid, destination] : tables.dump->destinations) {
         if (destination.kind != LftDestination::Kind::ChannelAdapter)
             continue;
-        lidOf[destination.portGuid] = lid;
-        QByteArray out;
-        if (!tool(m_tools.smpquery, {QStringLiteral("pkeys"), QString::number(lid)}, &out)) {
-            // A tool that fails (under load ibsim's umad layer may refuse a
-            // write): the check says "incomplete" with the tool's words, on
-            // what was read.
-            incompleteReason = run.error;
-            run.error.clear();
-            break;
-        }
-        const PkeyReadResult read = readPkeyTables(std::string_view(out.constData(), size_t(out.size())),
-                                                   QStringLiteral("smpquery pkeys %1").arg(lid));
-        if (!read.ok() || read.ports->size() != 1) {
-            run.error = read.ok() ? QStringLiteral("smpquery pkeys %1: no table").arg(lid) : read.errorText();
+        if (!goOn(QStringLiteral("reading P_Keys back (smpquery)"), read, hcaLids)) {
             stop();
             return run;
         }
-        pkeys[destination.portGuid] = read.ports->front().pkeys;
+        lidOf[destination.portGuid] = lid;
+        QByteArray out;
+        // Under load ibsim's umad layer may refuse a write: the tool's words.
+        if (!tool(m_tools.smpquery, {QStringLiteral("pkeys"), QString::number(lid)}, &out))
+            return incomplete(toolError);
+        const PkeyReadResult table = readPkeyTables(std::string_view(out.constData(), size_t(out.size())),
+                                                    QStringLiteral("smpquery pkeys %1").arg(lid));
+        if (!table.ok() || table.ports->size() != 1)
+            return incomplete(table.ok() ? QStringLiteral("smpquery pkeys %1: no table").arg(lid) : table.errorText());
+        pkeys[destination.portGuid] = table.ports->front().pkeys;
+        ++read;
     }
     // One path per partition from the subnet administrator, for its service level.
     std::vector<PathRecordEntry> records;
-    if (run.plan && run.plan->serviceLevel && incompleteReason.isEmpty()) {
+    if (run.plan && run.plan->serviceLevel) {
         const InfinibandIds ids = InfinibandIds::of(m_design);
         for (const PlannedPartition &p : run.plan->partitions) {
             std::vector<std::int32_t> members = p.fullHosts;
@@ -365,33 +394,27 @@ IntentEnforcementRun SimulatedSubnet::checkIntent(SmConfigOptions options, const
             const int a = lidOfHost(members[0]), b = lidOfHost(members[1]);
             if (!a || !b)
                 continue;
+            if (!goOn(QStringLiteral("reading the partitions' paths (saquery)"), read, hcaLids)) {
+                stop();
+                return run;
+            }
             QByteArray out;
             const QStringList args{QStringLiteral("-p"), QStringLiteral("--pkey"),
                                    QStringLiteral("0x%1").arg(unsigned(p.pkey) | 0x8000u, 4, 16, QLatin1Char('0')),
                                    QStringLiteral("--src-to-dst"), QStringLiteral("%1:%2").arg(a).arg(b)};
-            if (!tool(m_tools.saquery, args, &out)) {
-                incompleteReason = run.error;
-                run.error.clear();
-                break;
-            }
-            const PathRecordReadResult read = readPathRecords(std::string_view(out.constData(), size_t(out.size())),
-                                                              QStringLiteral("saquery -p"));
-            if (!read.ok()) {
-                run.error = read.errorText();
-                stop();
-                return run;
-            }
-            records.insert(records.end(), read.records->begin(), read.records->end());
+            if (!tool(m_tools.saquery, args, &out))
+                return incomplete(toolError);
+            const PathRecordReadResult paths = readPathRecords(std::string_view(out.constData(), size_t(out.size())),
+                                                               QStringLiteral("saquery -p"));
+            if (!paths.ok())
+                return incomplete(paths.errorText());
+            records.insert(records.end(), paths.records->begin(), paths.records->end());
         }
     }
     stop();
     run.check = checkEnforcement(m_design, intent, pkeys);
-    if (run.plan && incompleteReason.isEmpty())
+    if (run.plan)
         checkServiceLevels(run.check, *run.plan, records);
-    if (!incompleteReason.isEmpty()) {
-        run.check.verdict = EnforcementCheck::Verdict::Incomplete;
-        run.check.incompleteReason = incompleteReason.left(400).toStdString();
-    }
     run.seconds = double(clock.elapsed()) / 1000.0;
     run.ok = true;
     return run;

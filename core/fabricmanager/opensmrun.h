@@ -48,7 +48,8 @@ struct OpenSmRun
 struct IntentEnforcementRun
 {
     bool ok = false;
-    QString error;           ///< why no check: OpenSM never came up, a tool failed…
+    bool cancelled = false;  ///< stopped by the caller's progress callback
+    QString error;           ///< why no check: a configuration that cannot be written, cancelled
     EnforcementCheck check;
     std::optional<PartitionPlan> plan;
     double seconds = 0;      ///< the whole run: OpenSM up, tables and P_Keys read
@@ -96,7 +97,19 @@ public:
     /// or Default only without one), reads every HCA port's P_Keys back with
     /// smpquery, one PathRecord per partition with saquery -p, and checks
     /// them against `intent` (enforcement.h).
-    IntentEnforcementRun checkIntent(SmConfigOptions options, const Intent &intent, int timeoutMs = 120000);
+    ///
+    /// Once ibsim runs, every tool failure (OpenSM that never reaches SUBNET
+    /// UP within `timeoutMs` or stops, dump_fts, smpquery or saquery failing)
+    /// gives the Incomplete verdict with the tool's message, standing on what
+    /// was read; ok is false only when the check cannot start.
+    ///
+    /// `progress` (optional) is called from the calling thread at each stage
+    /// with a line to show and the HCA ports read of those to read (0 of 0
+    /// before the tables are known); returning false cancels the run: OpenSM
+    /// is stopped and the result is `cancelled`.
+    using Progress = std::function<bool(const QString &stage, int done, int total)>;
+    IntentEnforcementRun checkIntent(SmConfigOptions options, const Intent &intent, int timeoutMs = 120000,
+                                     const Progress &progress = {});
 
 private:
     /// Writes the configuration for `options` into a new folder; its path, or

@@ -260,24 +260,39 @@ std::string partitionsConf(const Fabric &fabric, const PartitionPlan &plan)
     std::string flags;
     if (plan.mtuBytes && ibMtuCode(*plan.mtuBytes) > 0)
         flags += ", mtu=" + std::to_string(ibMtuCode(*plan.mtuBytes));
-    auto portsOf = [&](std::int32_t host, const char *membership, std::string &line) {
-        for (int ca : ids.caOfHost[size_t(host)]) {
-            const InfinibandIds::Ca &c = ids.cas[size_t(ca)];
-            for (int port = 1; port <= c.ports; ++port) {
-                line += line.back() == ':' ? " " : ", ";
-                line += InfinibandIds::guidText(c.guid + std::uint64_t(port)) + "=" + membership;
-            }
-        }
-    };
+    // OpenSM reads partitions.conf a line of at most 4,094 characters at a
+    // time (osm_prtn_config.c) and falls back to its default configuration,
+    // every port a full member of Default, when a line is cut. A partition
+    // may continue over lines until its ';': 8 ports a line (about 210
+    // characters), however many hosts it holds.
+    constexpr int portsPerLine = 8;
     for (const PlannedPartition &p : plan.partitions) {
         out += "# " + p.name + " (" + p.rule + "): " + std::to_string(p.fullHosts.size()) + " hosts full, "
             + std::to_string(p.limitedHosts.size()) + " limited\n";
-        std::string line = p.name + "=" + InfinibandIds::pkeyText(p.pkey) + ", ipoib" + flags + " :";
+        out += p.name + "=" + InfinibandIds::pkeyText(p.pkey) + ", ipoib" + flags + " :";
+        int onLine = 0;
+        bool first = true;
+        auto add = [&](std::int32_t host, const char *membership) {
+            for (int ca : ids.caOfHost[size_t(host)]) {
+                const InfinibandIds::Ca &c = ids.cas[size_t(ca)];
+                for (int port = 1; port <= c.ports; ++port) {
+                    if (!first)
+                        out += ",";
+                    if (onLine == portsPerLine || first) {
+                        out += "\n   ";
+                        onLine = 0;
+                    }
+                    out += " " + InfinibandIds::guidText(c.guid + std::uint64_t(port)) + "=" + membership;
+                    ++onLine;
+                    first = false;
+                }
+            }
+        };
         for (std::int32_t h : p.fullHosts)
-            portsOf(h, "full", line);
+            add(h, "full");
         for (std::int32_t h : p.limitedHosts)
-            portsOf(h, "limited", line);
-        out += line + ";\n";
+            add(h, "limited");
+        out += ";\n";
     }
     return out;
 }

@@ -134,7 +134,7 @@ private slots:
 
         const std::string conf = partitionsConf(fabric, plan);
         QVERIFY(conf.find("Default=0x7fff, ipoib : ALL=limited, ALL_SWITCHES=full, SELF=full;") != std::string::npos);
-        QVERIFY(conf.find("rdma-rack-005-to-001=0x0003, ipoib, mtu=5 : 0x5259020000000011=full, "
+        QVERIFY(conf.find("rdma-rack-005-to-001=0x0003, ipoib, mtu=5 :\n    0x5259020000000011=full, "
                           "0x5259020000000021=full, 0x5259020000000091=limited, 0x52590200000000a1=limited;")
                 != std::string::npos);
         const std::string qos = qosPolicyConf(fabric, plan);
@@ -146,6 +146,44 @@ private slots:
         const SmConfig config = subnetManagerConfig(fabric, options);
         QVERIFY(config.files.count("qos-policy.conf"));
         QVERIFY(config.files.at("opensm.conf").find("qos_policy_file /etc/opensm/qos-policy.conf") != std::string::npos);
+    }
+
+    /// OpenSM reads partitions.conf a line of at most 4,094 characters at a
+    /// time and, on a cut line, falls back to every port full in Default: a
+    /// partition of 512 HCA ports (rail-optimized, 64 hosts of 8 rails) is
+    /// written 8 ports a line, 64 lines, every port once, ended by one ';'.
+    void largePartitionsKeepLinesShort()
+    {
+        const Fabric fabric = generateClos(railOptimizedParams(64));
+        Intent intent;
+        intent.allow.push_back(rdma("*/rack-00[1-8]", "*/rack-00[1-8]"));
+        const PartitionPlan plan = planPartitions(fabric, intent);
+        QCOMPARE(plan.partitions.size(), size_t(1));
+        QCOMPARE(plan.partitions[0].fullHosts.size(), size_t(32));
+        const std::string conf = partitionsConf(fabric, plan);
+        size_t longest = 0, start = 0, ports = 0, memberLines = 0;
+        bool inPartition = false;
+        while (start < conf.size()) {
+            const size_t end = conf.find('\n', start);
+            const std::string line = conf.substr(start, end - start);
+            longest = std::max(longest, line.size());
+            if (!line.empty() && line[0] != '#' && line.rfind("Default", 0) != 0 && line.back() == ':')
+                inPartition = true;
+            else if (inPartition) {
+                ++memberLines;
+                for (size_t at = line.find("=full"); at != std::string::npos; at = line.find("=full", at + 1))
+                    ++ports;
+                if (line.back() == ';')
+                    inPartition = false;
+                else
+                    QCOMPARE(line.back(), ',');
+            }
+            start = end + 1;
+        }
+        QCOMPARE(ports, size_t(256)); // 32 hosts × 8 HCAs
+        QCOMPARE(memberLines, size_t(32));
+        QVERIFY(!inPartition);
+        QVERIFY2(longest < 300, std::to_string(longest).c_str());
     }
 
     void everyPairAllowedKeepsDefaultFull()

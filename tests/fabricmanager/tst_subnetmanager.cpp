@@ -260,6 +260,21 @@ private slots:
         QCOMPARE(check.check.allowedPairs, 512LL);
         QCOMPARE(check.check.deniedPairs, 480LL);
         QVERIFY2(check.check.verdict == EnforcementCheck::Verdict::Enforced, check.check.summary().c_str());
+
+        // One tenant of 7 racks: 28 hosts, 224 HCA ports, more than one line
+        // of OpenSM's partitions.conf reader holds (4,094 characters; a cut
+        // line makes OpenSM fall back to every port full in Default). By
+        // hand: 28 × 27 = 756 ordered pairs allowed, 992 − 756 = 236 denied.
+        Intent large;
+        large.allow.push_back({"tenant", "*/rack-00[1-7]", "*/rack-00[1-7]", IntentProtocol::Rdma, {}});
+        options.intent = &large;
+        const IntentEnforcementRun big = sim.checkIntent(options, large);
+        QVERIFY2(big.ok, qPrintable(big.error));
+        QCOMPARE(big.plan->partitions.size(), size_t(1));
+        QCOMPARE(big.check.portsRead, 256);
+        QCOMPARE(big.check.allowedPairs, 756LL);
+        QCOMPARE(big.check.deniedPairs, 236LL);
+        QVERIFY2(big.check.verdict == EnforcementCheck::Verdict::Enforced, big.check.summary().c_str());
     }
 
     /// Partitions from an intent on the k = 8 fat-tree: OpenSM applies them,
@@ -305,6 +320,66 @@ private slots:
         QCOMPARE(open.check.violations, 14316LL); // every denied pair shares Default as full members
         QVERIFY(!open.check.examples.empty() && !open.check.examples.front().intentAllows);
         QCOMPARE(open.check.examples.front().pkey, std::uint16_t(0xffff));
+    }
+
+    /// Every tool failure once ibsim runs is the documented Incomplete
+    /// verdict with the tool's own words (never a raw error and exit 1), and
+    /// a caller may cancel at any stage. On the k = 4 fat-tree (16 HCAs):
+    /// smpquery that fails reads 0 of 16 ports; OpenSM given 1 ms never
+    /// reaches SUBNET UP; a cancel while OpenSM starts stops it.
+    void toolFailuresAreIncompleteAndCancelStops()
+    {
+        const Fabric design = generateClos(fatTreeParams(4, 200));
+        Intent intent;
+        intent.allow.push_back({"pod1", "zone-01/*", "zone-01/*", IntentProtocol::Rdma, {}});
+        SmConfigOptions options = engine("ftree");
+        options.intent = &intent;
+        {
+            OpenSmTools broken = OpenSmTools::find();
+            broken.smpquery = QStringLiteral("/bin/false");
+            SimulatedSubnet sim(design, broken);
+            QVERIFY2(sim.error().isEmpty(), qPrintable(sim.error()));
+            QStringList stages;
+            int lastTotal = -1;
+            const IntentEnforcementRun run = sim.checkIntent(options, intent, 120000,
+                                                             [&](const QString &stage, int, int total) {
+                                                                 stages << stage;
+                                                                 lastTotal = total;
+                                                                 return true;
+                                                             });
+            QVERIFY2(run.ok, qPrintable(run.error));
+            QVERIFY(run.check.verdict == EnforcementCheck::Verdict::Incomplete);
+            QCOMPARE(run.check.hcaPorts, 16);
+            QCOMPARE(run.check.portsRead, 0);
+            QVERIFY2(QString::fromStdString(run.check.incompleteReason).startsWith(QStringLiteral("false pkeys")),
+                     run.check.incompleteReason.c_str());
+            QVERIFY2(QString::fromStdString(run.check.summary()).contains(QStringLiteral("incomplete")),
+                     run.check.summary().c_str());
+            QVERIFY2(stages.contains(QStringLiteral("reading P_Keys back (smpquery)")), qPrintable(stages.join('|')));
+            QCOMPARE(lastTotal, 16); // the 16 HCA LIDs dump_fts named
+        }
+        SimulatedSubnet sim(design, OpenSmTools::find());
+        QVERIFY2(sim.error().isEmpty(), qPrintable(sim.error()));
+        const IntentEnforcementRun late = sim.checkIntent(options, intent, 1);
+        QVERIFY2(late.ok, qPrintable(late.error));
+        QVERIFY(late.check.verdict == EnforcementCheck::Verdict::Incomplete);
+        QVERIFY2(QString::fromStdString(late.check.incompleteReason)
+                     .startsWith(QStringLiteral("OpenSM did not bring the subnet up within 0.001 s")),
+                 late.check.incompleteReason.c_str());
+
+        int calls = 0;
+        const IntentEnforcementRun cancelled = sim.checkIntent(options, intent, 120000, [&](const QString &stage, int, int) {
+            ++calls;
+            return !stage.startsWith(QStringLiteral("OpenSM is bringing the subnet up"));
+        });
+        QVERIFY(cancelled.cancelled);
+        QVERIFY(!cancelled.ok);
+        QCOMPARE(calls, 2); // the configuration, then the first wait: nothing after the cancel
+
+        // Cancelled or not, the subnet is usable again at once.
+        const IntentEnforcementRun after = sim.checkIntent(options, intent);
+        QVERIFY2(after.ok, qPrintable(after.error));
+        QVERIFY2(after.check.verdict == EnforcementCheck::Verdict::Enforced, after.check.summary().c_str());
     }
 
     /// The CLI runs OpenSM itself, once per engine, and compares them.

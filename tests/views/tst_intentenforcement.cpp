@@ -69,6 +69,38 @@ private slots:
             QVERIFY(dock->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/intents-enforcement.png")));
     }
 
+    /// While OpenSM runs the check shows its stage and a Cancel button in
+    /// place of Check; Cancel stops it and leaves no verdict, and the check
+    /// can be run again at once.
+    void cancelStopsTheCheck()
+    {
+        IntentsDock *dock = m_window->intentsDock();
+        dock->showTab(IntentsDock::Tab::Review);
+        auto *widget = dock->findChild<IntentEnforcementWidget *>(QStringLiteral("IntentEnforcement"));
+        QVERIFY(widget);
+        auto *button = widget->findChild<QPushButton *>(QStringLiteral("enforcementButton"));
+        auto *cancel = widget->findChild<QPushButton *>(QStringLiteral("enforcementCancel"));
+        QVERIFY(button && cancel);
+        QVERIFY(cancel->isHidden());
+        QSignalSpy done(widget, &IntentEnforcementWidget::checked);
+        QVERIFY(widget->check());
+        QVERIFY(!cancel->isHidden() && cancel->isEnabled());
+        QVERIFY(button->isHidden());
+        // The stage comes from the worker: OpenSM bringing the subnet up.
+        QTRY_VERIFY_WITH_TIMEOUT(widget->verdictText().contains(QStringLiteral("OpenSM is bringing the subnet up")),
+                                 60000);
+        if (const QByteArray shots = qgetenv("RAILYARD_SCREENSHOT_DIR"); !shots.isEmpty())
+            QVERIFY(dock->grab().save(QString::fromLocal8Bit(shots) + QStringLiteral("/intents-enforcement-running.png")));
+        cancel->click();
+        QVERIFY2(widget->verdictText().contains(QStringLiteral("cancelling")), qPrintable(widget->verdictText()));
+        QVERIFY(done.wait(30000));
+        QVERIFY(!widget->isRunning());
+        QVERIFY(!widget->lastRun().has_value());
+        QVERIFY2(widget->verdictText().contains(QStringLiteral("check cancelled")), qPrintable(widget->verdictText()));
+        QVERIFY(!button->isHidden() && button->isEnabled());
+        QVERIFY(cancel->isHidden());
+    }
+
     /// cluster-3k is beyond what ibsim holds: the check is refused before it
     /// starts, the limit and the design's size named, the button off.
     void beyondIbsimRefusedAtOnce()

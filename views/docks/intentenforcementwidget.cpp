@@ -1,8 +1,11 @@
 #include "views/docks/intentenforcementwidget.h"
 
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QProgressBar>
+#include <QPromise>
 #include <QPushButton>
 #include <QTextDocumentFragment>
 #include <QtConcurrent/QtConcurrentRun>
@@ -22,12 +25,25 @@ IntentEnforcementWidget::IntentEnforcementWidget(QWidget *parent)
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_button = new QPushButton(tr("Check on OpenSM"), this);
     m_button->setObjectName(QStringLiteral("enforcementButton"));
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("enforcementProgress"));
+    m_progress->setTextVisible(true);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setObjectName(QStringLiteral("enforcementCancel"));
+    m_cancel->setToolTip(tr("Stop OpenSM and ibsim; no verdict is shown"));
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_button);
+    buttons->addWidget(m_progress, 1);
+    buttons->addWidget(m_cancel);
     layout->addWidget(m_label);
-    layout->addWidget(m_button, 0, Qt::AlignLeft);
+    layout->addLayout(buttons);
     connect(m_button, &QPushButton::clicked, this, [this] { check(); });
+    connect(m_cancel, &QPushButton::clicked, this, &IntentEnforcementWidget::cancel);
     connect(&m_watcher, &QFutureWatcher<IntentEnforcementRun>::finished, this, [this] {
-        if (m_runGeneration == m_generation)
+        // A cancelled run has no result; a stale one is for another subject.
+        if (!m_watcher.isCanceled() && m_watcher.future().resultCount() > 0 && m_runGeneration == m_generation)
             m_run = m_watcher.result();
+        m_stage.clear();
         showState();
         emit checked();
     });
@@ -36,7 +52,19 @@ IntentEnforcementWidget::IntentEnforcementWidget(QWidget *parent)
 
 IntentEnforcementWidget::~IntentEnforcementWidget()
 {
-    m_watcher.waitForFinished(); // the run holds a copy of the fabric, never the document's
+    // The run holds a copy of the fabric, never the document's; cancelled, it
+    // stops OpenSM within a poll (200 ms) or a tool's run.
+    m_watcher.cancel();
+    m_watcher.waitForFinished();
+}
+
+void IntentEnforcementWidget::cancel()
+{
+    if (!isRunning())
+        return;
+    m_cancelled = true;
+    m_watcher.cancel();
+    showState();
 }
 
 void IntentEnforcementWidget::setSubject(const Fabric *fabric, const Intent *intent)
@@ -64,16 +92,44 @@ bool IntentEnforcementWidget::check()
         return false;
     }
     m_run.reset();
+    m_cancelled = false;
+    m_stage = tr("starting ibsim");
     m_runGeneration = m_generation;
+    m_progress->setRange(0, 0);
     // The worker gets copies: the document may change while OpenSM runs.
-    m_watcher.setFuture(QtConcurrent::run([fabric = *m_fabric, intent = *m_intent] {
+    m_watcher.setFuture(QtConcurrent::run([fabric = *m_fabric, intent = *m_intent, widget = this,
+                                           generation = m_generation](
+                                              QPromise<IntentEnforcementRun> &promise) {
         SimulatedSubnet subnet(fabric, OpenSmTools::find());
         SmConfigOptions options;
         options.intent = &intent;
-        return subnet.checkIntent(options, intent);
+        // The stage goes to the widget as a queued call (dropped if the widget
+        // is gone; a stale run's is ignored): QPromise's progress only counts up.
+        const IntentEnforcementRun run = subnet.checkIntent(
+            options, intent, 120000, [&promise, widget, generation](const QString &stage, int done, int total) {
+                if (promise.isCanceled())
+                    return false;
+                QMetaObject::invokeMethod(
+                    widget,
+                    [widget, generation, stage, done, total] { widget->showProgress(generation, stage, done, total); },
+                    Qt::QueuedConnection);
+                return true;
+            });
+        if (!run.cancelled)
+            promise.addResult(run);
     }));
     showState();
     return true;
+}
+
+void IntentEnforcementWidget::showProgress(int generation, const QString &stage, int done, int total)
+{
+    if (generation != m_runGeneration || !isRunning())
+        return;
+    m_stage = total > 0 ? tr("%1 (%2 of %3 HCA ports)").arg(stage).arg(done).arg(total) : stage;
+    m_progress->setRange(0, total); // 0 of 0: busy, no count yet
+    m_progress->setValue(done);
+    showState();
 }
 
 QString IntentEnforcementWidget::verdictText() const
@@ -86,7 +142,12 @@ void IntentEnforcementWidget::showState()
     const QString title = tr("Subnet manager:");
     const bool subject = m_fabric && m_intent;
     const QString missing = subject ? missingTool() : QString();
-    m_button->setEnabled(subject && !isRunning() && missing.isEmpty() && m_capacityProblem.isEmpty());
+    const bool running = isRunning();
+    m_button->setEnabled(subject && !running && missing.isEmpty() && m_capacityProblem.isEmpty());
+    m_button->setVisible(!running);
+    m_progress->setVisible(running);
+    m_cancel->setVisible(running);
+    m_cancel->setEnabled(running && !m_cancelled);
     m_button->setToolTip(missing.isEmpty()
                              ? tr("Run the real OpenSM on this fabric under ibsim with the intent's partitions, read "
                                   "every HCA's P_Keys back and check that they allow what the intent allows and "
@@ -95,14 +156,16 @@ void IntentEnforcementWidget::showState()
     QString text;
     if (!m_fabric || !m_intent) {
         text = tr("%1 open a fabric and an intent to check that OpenSM enforces it.").arg(title);
-    } else if (isRunning()) {
-        text = tr("%1 checking: OpenSM is routing the fabric under ibsim…").arg(title);
+    } else if (running) {
+        text = m_cancelled ? tr("%1 cancelling: stopping OpenSM and ibsim…").arg(title)
+                           : tr("%1 checking under ibsim: %2…").arg(title, m_stage.toHtmlEscaped());
     } else if (!missing.isEmpty()) {
         text = tr("%1 not checked: %2.").arg(title, missing.toHtmlEscaped());
     } else if (!m_capacityProblem.isEmpty()) {
         text = tr("%1 not checked: %2.").arg(title, m_capacityProblem.toHtmlEscaped());
     } else if (!m_run) {
-        text = tr("%1 not checked on OpenSM yet.").arg(title);
+        text = m_cancelled ? tr("%1 check cancelled; not checked on OpenSM.").arg(title)
+                           : tr("%1 not checked on OpenSM yet.").arg(title);
     } else if (!m_run->ok) {
         text = tr("%1 <font color=\"#c0392b\">no verdict: %2</font>").arg(title, m_run->error.left(300).toHtmlEscaped());
     } else {
@@ -143,7 +206,7 @@ void IntentEnforcementWidget::showState()
                        .arg(where,
                             c.incompleteReason.empty()
                                 ? QString()
-                                : tr("; reading back stopped: %1")
+                                : tr("; the check stopped: %1")
                                       .arg(QString::fromStdString(c.incompleteReason).left(300).toHtmlEscaped()));
             break;
         }

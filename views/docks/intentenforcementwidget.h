@@ -18,6 +18,7 @@
 #include <optional>
 
 class QLabel;
+class QProgressBar;
 class QPushButton;
 
 namespace Railyard {
@@ -33,7 +34,10 @@ public:
     /// to check; nullptr for none. Clears the verdict shown.
     void setSubject(const Fabric *fabric, const Intent *intent);
     /// Starts the check; false (and the reason shown) when it cannot run.
+    /// Progress (the stage, HCA ports read) shows while it runs.
     bool check();
+    /// Stops a running check (OpenSM and ibsim are stopped; no verdict).
+    void cancel();
     bool isRunning() const { return m_watcher.isRunning(); }
     /// The last run's result for the current subject.
     const std::optional<IntentEnforcementRun> &lastRun() const { return m_run; }
@@ -46,6 +50,8 @@ signals:
 
 private:
     void showState();
+    /// A stage of the run of `generation`, from the worker (queued).
+    void showProgress(int generation, const QString &stage, int done, int total);
 
     const Fabric *m_fabric = nullptr;
     std::optional<Intent> m_intent;
@@ -58,8 +64,12 @@ private:
     QString m_capacityProblem; ///< the subject beyond what ibsim holds (ibsimCapacityProblem), or empty
     std::optional<IntentEnforcementRun> m_run;
     QFutureWatcher<IntentEnforcementRun> m_watcher;
+    QString m_stage;          ///< what the running check is doing
+    bool m_cancelled = false; ///< the user cancelled the last run
     QLabel *m_label = nullptr;
     QPushButton *m_button = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancel = nullptr;
 };
 
 } // namespace Railyard
