@@ -347,13 +347,22 @@ int runAudit(const QStringList &args)
                  QStringLiteral("n"), QStringLiteral("100"));
     cl.addOption({QStringLiteral("page-token")}, QStringLiteral("Continue after the page this token ends."),
                  QStringLiteral("token"));
+    cl.addOption({QStringLiteral("newest")}, QStringLiteral("The newest --limit rows (oldest of them first)."));
+    cl.addOption({QStringLiteral("changes")},
+                 QStringLiteral("Only calls that change state (not GET) and refusals (status 400 and above)."));
     addConnectionOptions(cl);
     if (!cl.parse(args))
         return ExitOk;
     const int limit = cl.intValue(QStringLiteral("limit"), 100, 1);
     if (limit > 500)
         cl.fail(QStringLiteral("--limit: at most 500"));
+    if (cl.isSet(QStringLiteral("newest")) && cl.isSet(QStringLiteral("page-token")))
+        cl.fail(QStringLiteral("--newest and --page-token cannot be combined"));
     QString target = QStringLiteral("/v1/audit?limit=%1").arg(limit);
+    if (cl.isSet(QStringLiteral("newest")))
+        target += QStringLiteral("&newest=true");
+    if (cl.isSet(QStringLiteral("changes")))
+        target += QStringLiteral("&changes=true");
     if (cl.isSet(QStringLiteral("page-token")))
         target += QStringLiteral("&page_token=")
             + QString::fromLatin1(QUrl::toPercentEncoding(cl.value(QStringLiteral("page-token")).left(200)));
@@ -363,14 +372,18 @@ int runAudit(const QStringList &args)
         for (const QJsonValue &v : o.value(QStringLiteral("items")).toArray()) {
             const QJsonObject e = v.toObject();
             const int count = e.value(QStringLiteral("count")).toInt(1);
-            lines << QStringLiteral("#%1  %2  %3 (%4) from %5  %6 %7 → %8%9")
+            const QString code = e.value(QStringLiteral("error_code")).toString();
+            const QString detail = e.value(QStringLiteral("detail")).toString();
+            lines << QStringLiteral("#%1  %2  %3 (%4) from %5  %6 %7 → %8%9%10%11")
                          .arg(e.value(QStringLiteral("seq")).toInteger())
                          .arg(e.value(QStringLiteral("time_utc")).toString(),
                               e.value(QStringLiteral("principal")).toString(), e.value(QStringLiteral("role")).toString(),
                               e.value(QStringLiteral("remote")).toString(), e.value(QStringLiteral("method")).toString(),
                               e.value(QStringLiteral("path")).toString())
                          .arg(e.value(QStringLiteral("status")).toInt())
-                         .arg(count > 1 ? QStringLiteral(" (%1 requests)").arg(count) : QString());
+                         .arg(code.isEmpty() ? QString() : QLatin1Char(' ') + code,
+                              detail.isEmpty() ? QString() : QStringLiteral("  [%1]").arg(detail),
+                              count > 1 ? QStringLiteral(" (%1 requests)").arg(count) : QString());
         }
         const QString next = o.value(QStringLiteral("next_page_token")).toString();
         if (!next.isEmpty())

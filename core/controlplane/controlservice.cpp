@@ -156,7 +156,9 @@ ControlResponse controlError(int status, const std::string &code, const std::str
     error["message"] = message;
     Json body;
     body["error"] = std::move(error);
-    return jsonResponse(status, body);
+    ControlResponse response = jsonResponse(status, body);
+    response.errorCode = code.substr(0, 64);
+    return response;
 }
 
 ControlService::ControlService(ControlStore &store, std::vector<ControlCluster *> clusters,
@@ -224,6 +226,19 @@ ControlResponse ControlService::handle(const ControlRequest &request)
         auditFailure(request, principal, 500);
         return controlError(500, "internal", "internal error");
     }
+}
+
+std::string ControlService::auditDetail(const Call &call)
+{
+    // What a reviewer looks for in the log: which intent version a push
+    // carried and why a forced one went ahead (bounded: the reason is the
+    // client's words).
+    std::string detail;
+    if (call.verdict && call.verdict->version > 0)
+        detail = "intent v" + std::to_string(call.verdict->version);
+    if (const auto force = call.target.query.find("force_reason"); force != call.target.query.end())
+        detail += (detail.empty() ? "" : "; ") + std::string("forced: ") + elided(force->second, 200);
+    return detail;
 }
 
 void ControlService::auditFailure(const ControlRequest &request, const Principal &principal, int status)
@@ -298,6 +313,8 @@ ControlResponse ControlService::handleAuthenticated(const ControlRequest &reques
             entry.path = request.target.substr(0, 512);
             entry.status = response.status;
             entry.requestSha256 = call.requestSha;
+            entry.errorCode = response.errorCode;
+            entry.detail = auditDetail(call);
             m_store.appendAudit(std::move(entry));
             if (post && !replay && !refused && !request.idempotencyKey.empty() && response.status >= 200
                 && response.status < 300)
@@ -638,8 +655,35 @@ ControlResponse ControlService::getIntent(const std::string &id, const std::stri
 
 ControlResponse ControlService::listAudit(const std::map<std::string, std::string> &query)
 {
+    // ?changes=true: only calls that change state and refusals (an open
+    // desktop's polling GETs fill the log otherwise).
+    bool changes = false;
+    if (const auto c = query.find("changes"); c != query.end()) {
+        if (c->second != "true")
+            return controlError(400, "bad_request", "changes must be true when given");
+        changes = true;
+    }
+    // ?newest=true: the newest `limit` rows, oldest first (what an operator
+    // opening the log wants); no page token, as nothing follows them.
+    if (const auto newest = query.find("newest"); newest != query.end()) {
+        if (newest->second != "true")
+            return controlError(400, "bad_request", "newest must be true when given");
+        if (query.count("page_token"))
+            return controlError(400, "bad_request", "newest and page_token cannot be combined");
+        ControlResponse error;
+        const std::optional<int> limit
+            = ControlHttp::pageLimit(query, m_options.pageLimitDefault, m_options.pageLimitMax, &error);
+        if (!limit)
+            return error;
+        Json j;
+        j["items"] = Json::array();
+        for (const AuditEntry &e : m_store.auditNewest(*limit, changes))
+            j["items"].push_back(ControlJson::audit(e));
+        return jsonResponse(200, j);
+    }
     return listPage(
-        query, m_options, [this](std::int64_t after, int count) { return m_store.auditLog(after, count); },
+        query, m_options,
+        [this, changes](std::int64_t after, int count) { return m_store.auditLog(after, count, changes); },
         [](const AuditEntry &e) { return e.seq; }, ControlJson::audit);
 }
 

@@ -60,6 +60,7 @@ struct ControlResponse
     int status = 200;
     std::string body; ///< JSON
     std::vector<std::pair<std::string, std::string>> headers;
+    std::string errorCode; ///< the error's code ("intent_breaks_jobs"), for the audit log; "" on success
 };
 
 /// A cluster the service manages: its fabric and its telemetry.
@@ -163,6 +164,8 @@ private:
     void refreshTokensLocked();
     void countRefused(const Principal &principal, const std::string &remote, int status);
     void writeRollups(std::map<RollupKey, std::uint64_t> counts, const std::string &minuteUtc);
+    /// The audit row's detail of a call: "intent v4; forced: REASON".
+    static std::string auditDetail(const Call &call);
     void auditFailure(const ControlRequest &request, const Principal &principal, int status);
     ControlCluster *cluster(const std::string &name) const;
 

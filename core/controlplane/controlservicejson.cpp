@@ -112,6 +112,8 @@ Json audit(const AuditEntry &e)
     j["status"] = e.status;
     j["count"] = e.count;
     j["request_sha256"] = e.requestSha256;
+    j["error_code"] = e.errorCode.empty() ? Json(nullptr) : Json(e.errorCode);
+    j["detail"] = e.detail.empty() ? Json(nullptr) : Json(e.detail);
     j["chain"] = e.chain;
     return j;
 }

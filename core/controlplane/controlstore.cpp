@@ -122,6 +122,14 @@ CREATE TRIGGER tokens_changed_update AFTER UPDATE ON tokens
     BEGIN UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'tokens_version'; END;
 )SQL";
 
+/// Schema 3: each audit row's error code and detail (the intent version a
+/// push carried, a forced push's reason). Rows written before have them
+/// empty, and their chains do not cover them (chainOf).
+constexpr const char *schema3Sql = R"SQL(
+ALTER TABLE audit ADD COLUMN error_code TEXT NOT NULL DEFAULT '';
+ALTER TABLE audit ADD COLUMN detail TEXT NOT NULL DEFAULT '';
+)SQL";
+
 constexpr const char *networkColumns
     = "seq, id, cluster, backend, rails, topology, status, status_reason, bandwidth_gbps_per_host, created_utc, "
       "created_by, (SELECT COALESCE(MAX(version), 0) FROM intents WHERE network_id = networks.id)";
@@ -277,6 +285,8 @@ void ControlStore::migrate(std::int64_t fromVersion)
     Transaction t(*this, true);
     if (fromVersion < 2)
         m_db.exec(schema2Sql);
+    if (fromVersion < 3)
+        m_db.exec(schema3Sql);
     m_db.exec(("PRAGMA user_version = " + std::to_string(schemaVersion)).c_str());
     t.commit();
 }
@@ -333,6 +343,7 @@ void ControlStore::createSchema()
     Transaction t(*this, true);
     m_db.exec(schemaSql);
     m_db.exec(schema2Sql);
+    m_db.exec(schema3Sql);
     SqliteStatement meta(m_db, "INSERT INTO meta(key, value) VALUES ('format', ?1), ('created_utc', ?2)");
     const std::string now = nowUtc();
     meta.bind(1, std::string_view(formatTag));

@@ -114,6 +114,8 @@ struct AuditEntry
     std::string requestSha256; ///< of the request body ("" when none)
     std::string chain;         ///< HMAC-SHA256 (SHA-256 for rows of schema 1) over the previous chain and this row
     std::int64_t count = 1;    ///< requests this row stands for (a roll-up of refused requests counts many)
+    std::string errorCode{};   ///< the refusal's code ("intent_breaks_jobs"), "" on success (schema 3)
+    std::string detail{};      ///< "intent v4; forced: REASON" (schema 3), "" when none
 };
 
 /// Where pruning cut the audit log: the rows up to `throughSeq` are gone,
@@ -151,7 +153,7 @@ class ControlStore
 {
 public:
     /// Schema version this build writes (PRAGMA user_version).
-    static constexpr int schemaVersion = 2;
+    static constexpr int schemaVersion = 3;
     /// How long an idempotency record answers a repeated key.
     static constexpr int idempotencyHours = 24;
 
@@ -228,7 +230,11 @@ public:
 
     // The audit log.
     void appendAudit(AuditEntry entry);
-    std::vector<AuditEntry> auditLog(std::int64_t afterSeq, int limit);
+    /// `changesOnly`: only the rows of calls other than GET, and of refusals
+    /// (status 400 and above).
+    std::vector<AuditEntry> auditLog(std::int64_t afterSeq, int limit, bool changesOnly = false);
+    /// The newest `limit` rows, oldest first.
+    std::vector<AuditEntry> auditNewest(int limit, bool changesOnly = false);
     /// Prunes the rows older than `beforeUtc` behind one signed checkpoint,
     /// in one transaction; returns the rows pruned (0 when none).
     std::int64_t pruneAudit(const std::string &beforeUtc);

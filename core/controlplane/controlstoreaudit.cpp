@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <fcntl.h>
@@ -99,6 +100,14 @@ std::string ControlStore::chainOf(const std::string &previous, const AuditEntry 
         return CanonicalJson::sha256Hex(row);
     row += '\x1f';
     row += std::to_string(e.count);
+    // Schema 3's fields, chained when a row has them: a row written before
+    // keeps its chain, and adding, removing or editing them breaks it.
+    if (!e.errorCode.empty() || !e.detail.empty()) {
+        row += "\x1f" "3" "\x1f";
+        row += e.errorCode;
+        row += '\x1f';
+        row += e.detail;
+    }
     return hmacHex(m_auditKey, row);
 }
 
@@ -115,9 +124,10 @@ void ControlStore::appendAudit(AuditEntry e)
     e.seq = m_lastSeq + 1; // AUTOINCREMENT never reuses a number, and pruning leaves a checkpoint at the top
     e.chain = chainOf(m_lastChain, e);
     SqliteStatement &q = cached("INSERT INTO audit(seq, time_utc, principal, role, remote, method, path, status, "
-                                "request_sha256, chain, count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+                                "request_sha256, chain, count, error_code, detail) "
+                                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
     q.bindAll(e.seq, e.timeUtc, e.principal, e.role, e.remote, e.method, e.path, e.status, e.requestSha256, e.chain,
-                e.count);
+                e.count, e.errorCode, e.detail);
     q.run();
     q.reset();
     m_lastChain = e.chain;
@@ -125,17 +135,45 @@ void ControlStore::appendAudit(AuditEntry e)
     m_anchorDirty = true;
 }
 
-std::vector<AuditEntry> ControlStore::auditLog(std::int64_t afterSeq, int limit)
+namespace {
+
+constexpr const char *auditColumns = "seq, time_utc, principal, role, remote, method, path, status, request_sha256, "
+                                     "chain, count, error_code, detail";
+
+AuditEntry auditRow(SqliteStatement &q)
 {
-    SqliteStatement q(m_db,
-                      "SELECT seq, time_utc, principal, role, remote, method, path, status, request_sha256, chain, "
-                      "count FROM audit WHERE seq > ?1 ORDER BY seq LIMIT ?2");
+    return {q.integer(0), q.text(1), q.text(2), q.text(3), q.text(4), q.text(5), q.text(6),
+            int(q.integer(7)), q.text(8), q.text(9), q.integer(10), q.text(11), q.text(12)};
+}
+
+} // namespace
+
+std::vector<AuditEntry> ControlStore::auditLog(std::int64_t afterSeq, int limit, bool changesOnly)
+{
+    SqliteStatement q(m_db, (std::string("SELECT ") + auditColumns
+                             + " FROM audit WHERE seq > ?1 AND (?3 = 0 OR method <> 'GET' OR status >= 400) "
+                               "ORDER BY seq LIMIT ?2")
+                                .c_str());
     q.bind(1, afterSeq);
     q.bind(2, limit);
+    q.bind(3, changesOnly ? 1 : 0);
     std::vector<AuditEntry> out;
     while (q.next())
-        out.push_back({q.integer(0), q.text(1), q.text(2), q.text(3), q.text(4), q.text(5), q.text(6),
-                       int(q.integer(7)), q.text(8), q.text(9), q.integer(10)});
+        out.push_back(auditRow(q));
+    return out;
+}
+
+std::vector<AuditEntry> ControlStore::auditNewest(int limit, bool changesOnly)
+{
+    SqliteStatement q(m_db, (std::string("SELECT ") + auditColumns
+                             + " FROM audit WHERE ?2 = 0 OR method <> 'GET' OR status >= 400 ORDER BY seq DESC LIMIT ?1")
+                                .c_str());
+    q.bind(1, limit);
+    q.bind(2, changesOnly ? 1 : 0);
+    std::vector<AuditEntry> out;
+    while (q.next())
+        out.push_back(auditRow(q));
+    std::reverse(out.begin(), out.end());
     return out;
 }
 

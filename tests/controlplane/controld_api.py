@@ -276,7 +276,8 @@ def test_api(ws):
             f.write(t["admin"])
         out = run([CLI, "remote", "audit", "--limit", "500", "--url", svc.url, "--token-file", admin_file])
         pushes = [line for line in out.splitlines() if "/intents" in line and "POST" in line]
-        check(any(line.endswith("→ 200") and f"/v1/training-networks/{net}/intents" in line for line in pushes),
+        check(any("→ 200" in line and line.endswith("[intent v4]") and f"/v1/training-networks/{net}/intents" in line
+                  for line in pushes),
               f"remote audit lists the intent push: {pushes[:5]} of {len(out.splitlines())} rows")
         refused = subprocess.run([CLI, "remote", "audit"] + common, capture_output=True, text=True)
         check(refused.returncode == 1 and "403 forbidden" in refused.stderr, f"remote audit as reviewer: {refused.stderr}")

@@ -9,12 +9,14 @@
 #include "core/controlplane/controlclient.h"
 #include "core/intents/ed25519key.h"
 #include "core/intents/intentreview.h"
+#include "views/docks/controlauditview.h"
 #include "views/docks/controlplanedock.h"
 #include "views/docks/intentreviewpanel.h"
 #include "views/docks/intentsdock.h"
 #include "views/mainwindow.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -22,6 +24,7 @@
 #include <QLabel>
 #include <QProcess>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -41,6 +44,7 @@ private slots:
     void mainWindowWiring();
     void detectionsAndIncidents();
     void failedNetworkSaysWhy();
+    void auditTab();
 
 private:
     QString token(const char *role);
@@ -65,7 +69,7 @@ void TestControlPlaneDock::initTestCase()
     QVERIFY(m_alice.writeKeyPair(m_dir.filePath(QStringLiteral("keyring")), QStringLiteral("alice"), &error));
     QVERIFY(m_bob.writeKeyPair(m_dir.filePath(QStringLiteral("keyring")), QStringLiteral("bob"), &error));
     const QString db = m_dir.filePath(QStringLiteral("controld.db"));
-    for (const char *role : {"viewer", "reviewer", "operator"}) {
+    for (const char *role : {"viewer", "reviewer", "operator", "admin"}) {
         QProcess add;
         add.start(QStringLiteral(RAILYARD_CONTROLD),
                   {QStringLiteral("token"), QStringLiteral("add"), QStringLiteral("--db"), db, QStringLiteral("--role"),
@@ -380,6 +384,56 @@ void TestControlPlaneDock::failedNetworkSaysWhy()
     QVERIFY2(dock.telemetryText().contains(QLatin1String("rails per host")), qPrintable(dock.telemetryText()));
     QVERIFY(!dock.telemetryText().contains(QLatin1String("p99 RTT")));
     QCOMPARE(dock.detectionsView()->topLevelItemCount(), 0);
+}
+
+/// The Audit tab: with an admin token, the newest rows first, the refused
+/// self-approved push with its error code and the applied one with the
+/// intent version it carried (connectPushAndWatch pushed both); with a
+/// reviewer's token, why the log is not shown.
+void TestControlPlaneDock::auditTab()
+{
+    ControlPlaneDock dock;
+    dock.resize(900, 620);
+    dock.show();
+    QSignalSpy refreshed(&dock, &ControlPlaneDock::refreshed);
+    QSignalSpy audited(&dock, &ControlPlaneDock::auditShown);
+    dock.setConnection({m_url, token("admin"), {}});
+    QVERIFY(refreshed.wait(20000));
+    auto *tabs = dock.findChild<QTabWidget *>();
+    auto *audit = dock.findChild<ControlAuditView *>(QStringLiteral("ControlAudit"));
+    QVERIFY(tabs && audit);
+    QCOMPARE(audited.count(), 0); // read only when shown
+    tabs->setCurrentWidget(audit);
+    QVERIFY(audited.wait(20000));
+    QVERIFY2(audit->rowCount() > 4, qPrintable(audit->problemText()));
+    QVERIFY2(audit->problemText().contains(QLatin1String("newest first")), qPrintable(audit->problemText()));
+    QStringList rows;
+    for (int i = 0; i < audit->rowCount(); ++i)
+        rows << audit->rowText(i);
+    const QString all = rows.join(QLatin1Char('\n'));
+    QVERIFY2(all.contains(QRegularExpression(QStringLiteral("POST /v1/training-networks/[^ ]+/intents \\| 422 intent_refused \\|"))),
+             qPrintable(all.left(3000)));
+    QVERIFY2(all.contains(QRegularExpression(QStringLiteral("POST /v1/training-networks/[^ ]+/intents \\| 200 \\| intent v1$"),
+                                             QRegularExpression::MultilineOption)),
+             qPrintable(all.left(3000)));
+    QVERIFY2(!all.contains(QLatin1String("| GET ")), qPrintable(all.left(3000))); // changes and refusals only
+    // Newest first: sequence numbers fall down the table.
+    QVERIFY(rows.first().section(QLatin1Char('|'), 0, 0).trimmed().toLongLong()
+            > rows.last().section(QLatin1Char('|'), 0, 0).trimmed().toLongLong());
+    if (const QByteArray shots = qgetenv("RAILYARD_SCREENSHOT_DIR"); !shots.isEmpty())
+        QVERIFY(dock.grab().save(QDir(QString::fromLocal8Bit(shots)).filePath(QStringLiteral("controlplane-audit.png"))));
+    // Every row: the reads come back.
+    auto *changes = audit->findChild<QCheckBox *>(QStringLiteral("auditChangesOnly"));
+    QVERIFY(changes && changes->isChecked());
+    changes->setChecked(false);
+    QVERIFY(audited.wait(20000));
+    QVERIFY2(audit->rowText(0).contains(QLatin1String("| GET ")), qPrintable(audit->rowText(0)));
+
+    dock.setConnection({m_url, token("reviewer"), {}});
+    QVERIFY(audited.wait(20000));
+    QCOMPARE(audit->rowCount(), 0);
+    QVERIFY2(audit->problemText().contains(QLatin1String("for admin tokens")) && audit->problemText().contains(QLatin1String("403")),
+             qPrintable(audit->problemText()));
 }
 
 QTEST_MAIN(TestControlPlaneDock)

@@ -39,6 +39,7 @@ private slots:
     void tokensAreHashed();
     void schemaChecks();
     void auditIsAppendOnlyAndChained();
+    void auditCodesChainedAndMigrated();
     void authentication();
     void roleEnforcement();
     void createAndProvision();
@@ -170,6 +171,49 @@ void TestControlService::auditIsAppendOnlyAndChained()
     sqlite3_close(db);
     ControlStore store(path);
     QCOMPARE(store.verifyAuditChain(), std::int64_t(3));
+}
+
+/// Schema 3's error code and detail: a database of schema 2 (without them)
+/// is migrated at open with its chain intact; rows with a code or a detail
+/// chain them, so removing a forced push's reason breaks the chain there.
+void TestControlService::auditCodesChainedAndMigrated()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("c.db"));
+    {
+        ControlStore store(path);
+        ControlStore::Transaction t(store, false);
+        for (int i = 0; i < 3; ++i)
+            store.appendAudit({0, "2026-12-03T00:00:00Z", "ci", "admin", "127.0.0.1", "GET", "/v1/x", 200, "", ""});
+        t.commit();
+    }
+    // Back to schema 2: the columns gone, the version 2.
+    execSql(path, "ALTER TABLE audit DROP COLUMN detail; ALTER TABLE audit DROP COLUMN error_code; "
+                  "PRAGMA user_version = 2");
+    {
+        ControlStore store(path);
+        QCOMPARE(store.verifyAuditChain(), std::int64_t(0)); // migrated; the old rows' chains hold
+        ControlStore::Transaction t(store, false);
+        AuditEntry refused{0, "2026-12-03T00:00:01Z", "rev", "reviewer", "127.0.0.1", "POST", "/v1/n/intents", 422, "", ""};
+        refused.errorCode = "intent_breaks_jobs";
+        refused.detail = "intent v4";
+        store.appendAudit(refused);
+        AuditEntry forced = refused;
+        forced.status = 200;
+        forced.errorCode.clear();
+        forced.detail = "intent v4; forced: maintenance";
+        store.appendAudit(forced);
+        t.commit();
+        const std::vector<AuditEntry> rows = store.auditLog(0, 10);
+        QCOMPARE(rows.size(), size_t(5));
+        QCOMPARE(rows[0].errorCode, std::string());
+        QCOMPARE(rows[3].errorCode, std::string("intent_breaks_jobs"));
+        QCOMPARE(rows[4].detail, std::string("intent v4; forced: maintenance"));
+        QCOMPARE(store.verifyAuditChain(), std::int64_t(0));
+    }
+    execSql(path, "DROP TRIGGER audit_no_update; UPDATE audit SET detail = 'intent v4' WHERE seq = 5");
+    ControlStore store(path);
+    QCOMPARE(store.verifyAuditChain(), std::int64_t(5));
 }
 
 void TestControlService::authentication()
@@ -321,10 +365,24 @@ void TestControlService::intentBreakingJobsRefused()
     QCOMPARE(json(r).value(QStringLiteral("force_reason")).toString(), QStringLiteral("maintenance window 12"));
     QCOMPARE(json(r).value(QStringLiteral("breaks_jobs")).toArray().first().toObject().value(QStringLiteral("job")).toString(),
              QStringLiteral("lab-llama"));
-    bool audited = false;
-    for (const AuditEntry &e : f.store->auditLog(0, 500))
-        audited = audited || (e.path.find("force_reason=maintenance%20window%2012") != std::string::npos && e.status == 200);
-    QVERIFY(audited);
+    // The log keeps the refusal's code and the version, then the forced push
+    // with its reason; the chain covers both fields.
+    bool refusedRow = false, forcedRow = false;
+    for (const AuditEntry &e : f.store->auditLog(0, 500)) {
+        refusedRow = refusedRow || (e.status == 422 && e.errorCode == "intent_breaks_jobs" && e.detail == "intent v2");
+        forcedRow = forcedRow
+            || (e.path.find("force_reason=maintenance%20window%2012") != std::string::npos && e.status == 200
+                && e.errorCode.empty() && e.detail == "intent v2; forced: maintenance window 12");
+    }
+    QVERIFY(refusedRow);
+    QVERIFY(forcedRow);
+    const QJsonArray rows = json(f.call("GET", "/v1/audit?limit=500", "admin")).value(QStringLiteral("items")).toArray();
+    bool listed = false;
+    for (const QJsonValue &v : rows)
+        listed = listed || (v.toObject().value(QStringLiteral("error_code")).toString() == QLatin1String("intent_breaks_jobs"));
+    QVERIFY(listed);
+    QVERIFY(rows.first().toObject().value(QStringLiteral("error_code")).isNull()); // a success: null, not ""
+    QCOMPARE(f.store->verifyAuditChain(), std::int64_t(0));
 }
 
 void TestControlService::selfApprovedIntentRefused()

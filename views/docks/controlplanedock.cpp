@@ -2,6 +2,7 @@
 
 #include "core/controlplane/controlrecords.h"
 #include "core/intents/intentreview.h"
+#include "views/docks/controlauditview.h"
 
 #include <QColor>
 #include <QComboBox>
@@ -163,6 +164,14 @@ void ControlPlaneDock::build()
     m_runbook->setMinimumHeight(3 * line);
     incidentsSplitter->setStretchFactor(1, 1);
     m_tabs->addTab(incidentsSplitter, tr("Incidents"));
+    m_audit = new ControlAuditView(m_tabs);
+    m_tabs->addTab(m_audit, tr("Audit"));
+    connect(m_audit, &ControlAuditView::filterChanged, this, [this] { refreshAudit(); });
+    // The log is read when its tab is shown (admin tokens only), not on every refresh.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (m_tabs->widget(index) == m_audit)
+            refreshAudit();
+    });
     splitter->setStretchFactor(0, 1); // networks
     splitter->setStretchFactor(1, 1); // telemetry
     splitter->setStretchFactor(2, 2); // detections and incidents
@@ -307,6 +316,35 @@ void ControlPlaneDock::refresh()
                 showIncidents(object(reply).value(QStringLiteral("items")).toArray());
             finished();
         });
+    if (m_tabs->currentWidget() == m_audit) {
+        ++m_pending;
+        refreshAudit(finished);
+    }
+}
+
+void ControlPlaneDock::refreshAudit(std::function<void()> done)
+{
+    if (!m_client) {
+        if (done)
+            done();
+        return;
+    }
+    m_client->send("GET",
+                   QStringLiteral("/v1/audit?newest=true&limit=200")
+                       + (m_audit->changesOnly() ? QStringLiteral("&changes=true") : QString()),
+                   {}, {},
+                   [this, done = std::move(done)](ControlReply reply) {
+                       if (reply.ok())
+                           m_audit->showRows(object(reply).value(QStringLiteral("items")).toArray());
+                       else if (reply.status == 403)
+                           m_audit->showProblem(tr("The audit log is for admin tokens; this one may not read it (%1).")
+                                                    .arg(reply.errorText()));
+                       else
+                           m_audit->showProblem(tr("The audit log could not be read: %1").arg(reply.errorText()));
+                       if (done)
+                           done();
+                       emit auditShown();
+                   });
 }
 
 namespace {
@@ -317,17 +355,23 @@ QString severityText(const std::string &severity)
         return ControlPlaneDock::tr("stalled");
     if (severity == "slowdown")
         return ControlPlaneDock::tr("slowdown");
+    // No job known on the hosts: nothing was predicted, so nothing is said to be harmless.
+    if (severity == "unknown")
+        return ControlPlaneDock::tr("unknown: no job known");
     return ControlPlaneDock::tr("no job impact");
 }
 
 int severityRank(const std::string &severity)
 {
-    return severity == "stalled" ? 2 : severity == "slowdown" ? 1 : 0;
+    return severity == "stalled" ? 3 : severity == "slowdown" ? 2 : severity == "unknown" ? 1 : 0;
 }
 
 QColor severityColor(const std::string &severity)
 {
-    return severity == "stalled" ? QColor(0xb0, 0x00, 0x20) : severity == "slowdown" ? QColor(0xb3, 0x5c, 0x00) : QColor();
+    return severity == "stalled"    ? QColor(0xb0, 0x00, 0x20)
+        : severity == "slowdown" ? QColor(0xb3, 0x5c, 0x00)
+        : severity == "unknown"  ? QColor(0x7d, 0x5a, 0x00)
+                                 : QColor();
 }
 
 /// "12:16:33 UTC" with the local time and date in the tooltip.

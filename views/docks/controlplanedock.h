@@ -17,6 +17,7 @@
 #include <QDockWidget>
 #include <QJsonArray>
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -29,6 +30,8 @@ class QTimer;
 class QTreeWidget;
 
 namespace Railyard {
+
+class ControlAuditView;
 
 class ControlPlaneDock : public QDockWidget
 {
@@ -81,6 +84,8 @@ signals:
     void refreshed();
     /// fileIncident() answered: ok, and the status line's text.
     void incidentFiled(bool ok, const QString &message);
+    /// The Audit tab was filled (or says why not).
+    void auditShown();
 
 private:
     void build();
@@ -93,6 +98,8 @@ private:
     void showDetections(const QJsonArray &detections);
     void showIncidents(const QJsonArray &incidents);
     void showRunbook();
+    /// Reads the newest audit rows into the Audit tab; `done` when answered.
+    void refreshAudit(std::function<void()> done = {});
 
     std::unique_ptr<ControlClient> m_client;
     QLabel *m_status = nullptr;
@@ -109,6 +116,7 @@ private:
     QPushButton *m_file = nullptr;
     QTreeWidget *m_incidents = nullptr;
     QTextBrowser *m_runbook = nullptr;
+    ControlAuditView *m_audit = nullptr;
     QString m_detectionKey;   ///< the selected detection's (kind|element|first interval)
     QString m_selectIncident; ///< an incident just filed, to select when the list arrives
     QTimer *m_timer = nullptr;
