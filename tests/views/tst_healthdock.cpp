@@ -19,6 +19,7 @@
 #include "views/docks/healthdock.h"
 #include "views/docks/propertiesdock.h"
 #include "views/healthmonitor.h"
+#include "views/docks/intentsdock.h"
 #include "views/mainwindow.h"
 
 #include <QElapsedTimer>
@@ -269,6 +270,40 @@ private slots:
         QVERIFY(!legends[0].intersects(legends[1]));
         for (const QRectF &r : legends)
             QVERIFY(QRectF(narrow.rect()).contains(r));
+
+        // An intent diff on the canvas (v3 → v4) keeps the live problem in
+        // view: the alarmed link is drawn in the alarm's colour over the
+        // diff's, and a second legend names it. Counted in pixels of the
+        // alarm colour, with and without the diff.
+        const auto alarmPixels = [&window] {
+            QImage image(1000, 700, QImage::Format_RGB32);
+            image.fill(Qt::white);
+            {
+                QPainter painter(&image);
+                window.canvas()->render(&painter, QRectF(image.rect()));
+            }
+            const QRgb alarm = HealthOverlay::colour(HealthOverlay::Alarm).rgb();
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y) {
+                const QRgb *row = reinterpret_cast<const QRgb *>(image.constScanLine(y));
+                for (int x = 0; x < image.width(); ++x)
+                    n += (row[x] & 0xffffff) == (alarm & 0xffffff);
+            }
+            return std::make_pair(n, image);
+        };
+        const int withoutDiff = alarmPixels().first;
+        window.intentsDock()->show();
+        QVERIFY(window.intentsDock()->openIntent(QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v4.intent.json")));
+        QVERIFY(window.intentsDock()->compareWith(QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v3.intent.json")));
+        QVERIFY(window.canvas()->intentDiff());
+        const auto [withDiff, picture] = alarmPixels();
+        if (const QString dir = qEnvironmentVariable("RAILYARD_SCREENSHOT_DIR"); !dir.isEmpty())
+            picture.save(dir + QStringLiteral("/canvas-diff-over-health.png"));
+        QVERIFY2(withoutDiff > 40 && withDiff >= withoutDiff * 8 / 10,
+                 qPrintable(QStringLiteral("%1 alarm pixels with the diff, %2 without").arg(withDiff).arg(withoutDiff)));
+        QCOMPARE(window.canvas()->legendRects().size(), size_t(2)); // the diff's, and live health's problems
+        window.intentsDock()->clearIntents();
+        QVERIFY(!window.canvas()->intentDiff());
 
         // A link selected on the canvas gets its series.
         const std::string other = fabric.link(link + 1).id;

@@ -262,10 +262,13 @@ void FabricCanvas::Painter::drawElements()
             selectedLines.push_back(line);
         if (degraded[static_cast<size_t>(l)])
             slow.push_back(line); // dotted over its normal line
-        if (const int mark = diff ? diff->link(l) : 0)
+        const int state = health ? int(health->link(l)) : 0;
+        if (health && state >= HealthOverlay::Slow)
+            healthLines[state].push_back(line); // a live problem shows over a diff
+        else if (const int mark = diff ? diff->link(l) : 0)
             diffLines[mark - 1].push_back(line);
         else if (health)
-            healthLines[health->link(l)].push_back(line);
+            healthLines[state].push_back(line);
         else if (failed[static_cast<size_t>(l)])
             down.push_back(line);
         else if (heat())
@@ -339,7 +342,9 @@ void FabricCanvas::Painter::drawElements()
             selectedLines.push_back(line);
         if (s.degraded && s.failedLinks < s.links)
             slow.push_back(line);
-        if (s.mark)
+        if (health && s.state >= HealthOverlay::Slow)
+            healthLines[s.state].push_back(line); // a live problem shows over a diff
+        else if (s.mark)
             diffLines[s.mark - 1].push_back(line);
         else if (health)
             healthLines[s.state].push_back(line);

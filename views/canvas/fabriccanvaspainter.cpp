@@ -177,13 +177,16 @@ void FabricCanvas::Painter::drawLevel(size_t boxLevel)
                     hottest = std::max(hottest, linkHeat(l));
             }
             QColor colour = lineColour();
-            if (const int mark = diff ? diff->bundle(linkLevel, bundle) : 0) {
-                diffLines[mark - 1].push_back(line);
-                colour = diffColour(mark);
-            } else if (health) {
-                const int state = health->bundle(linkLevel, bundle);
+            const int state = health ? int(health->bundle(linkLevel, bundle)) : 0;
+            const int mark = diff ? diff->bundle(linkLevel, bundle) : 0;
+            if (health && (state >= HealthOverlay::Slow || !mark)) {
+                // Live health over a diff where a link is slow, alarmed or
+                // down: a review never hides a problem on the running fabric.
                 healthLines[state].push_back(line);
                 colour = HealthOverlay::colour(HealthOverlay::State(state));
+            } else if (mark) {
+                diffLines[mark - 1].push_back(line);
+                colour = diffColour(mark);
             } else if (failedCount == static_cast<int>(b.links.size())) {
                 down.push_back(line);
                 colour = failedLine();
@@ -476,11 +479,17 @@ void FabricCanvas::Painter::drawLegendBox(const QString &title, const std::vecto
 
 void FabricCanvas::Painter::drawLegend()
 {
-    if (diff) { // the diff takes over the colours: its legend replaces the others
+    if (diff) { // the diff takes over the colours but live health's problems: their legends
         std::vector<LegendEntry> entries;
         for (const auto &[colour, text] : diff->legend())
             entries.push_back({colour, text});
         drawLegendBox(diff->title(), entries, false);
+        if (health) {
+            std::vector<LegendEntry> problems;
+            for (const auto &[colour, text] : health->legend(HealthOverlay::Slow))
+                problems.push_back({colour, text});
+            drawLegendBox(tr("%1, over the diff").arg(health->title()), problems, true);
+        }
         return;
     }
     if (health) {

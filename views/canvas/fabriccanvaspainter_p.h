@@ -50,7 +50,7 @@ struct FabricCanvas::Painter
     const std::vector<char> &failed;   ///< per link: carries nothing in the what-if
     const std::vector<char> &degraded; ///< per link: runs below its nominal rate
     const ComparisonOverlay *diff;     ///< the intent diff shown, or nullptr
-    const HealthOverlay *health;       ///< live link health shown (no diff), or nullptr
+    const HealthOverlay *health;       ///< live link health shown (over a diff: its slow, alarmed and down links), or nullptr
     bool dark;
     bool text = true; ///< labels and legend; off for the overview's thumbnail
     std::vector<QRectF> legendBoxes; ///< drawn so far in this pass
@@ -69,7 +69,7 @@ struct FabricCanvas::Painter
         , failed(c.m_linkFailed)
         , degraded(c.m_linkDegraded)
         , diff(c.m_comparisonShown && c.m_intentDiff && c.m_intentDiff->fits(fabric) ? c.m_intentDiff.get() : nullptr)
-        , health(!diff && c.m_health && c.m_health->fits(fabric) ? c.m_health.get() : nullptr)
+        , health(c.m_health && c.m_health->fits(fabric) ? c.m_health.get() : nullptr)
         , dark(isDark(c.palette()))
     { }
 
@@ -78,8 +78,14 @@ struct FabricCanvas::Painter
     void drawHealth(std::vector<QLineF> (&states)[HealthOverlay::stateCount], double width)
     {
         for (int s = 0; s < HealthOverlay::stateCount; ++s) {
-            p.setPen(
-                QPen(HealthOverlay::colour(HealthOverlay::State(s)), width + (s >= HealthOverlay::Alarm ? 2.5 : 0.0)));
+            const double w = width + (s >= HealthOverlay::Alarm ? 2.5 : 0.0);
+            if (diff && s >= HealthOverlay::Slow && !states[s].empty()) {
+                // Over a diff whose colours are close to the alarm's: a dark
+                // halo sets the live problem apart.
+                p.setPen(QPen(dark ? QColor(235, 235, 235) : QColor(20, 20, 20), w + 3.0));
+                drawLines(std::vector<QLineF>(states[s]));
+            }
+            p.setPen(QPen(HealthOverlay::colour(HealthOverlay::State(s)), w));
             drawLines(std::move(states[s]));
         }
     }

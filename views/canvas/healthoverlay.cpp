@@ -95,10 +95,10 @@ QString HealthOverlay::title() const
     return m_stale ? tr("Link health — stale: %1").arg(m_staleReason) : tr("Link health, interval %1").arg(m_interval);
 }
 
-std::vector<std::pair<QColor, QString>> HealthOverlay::legend() const
+std::vector<std::pair<QColor, QString>> HealthOverlay::legend(State from) const
 {
     std::vector<std::pair<QColor, QString>> rows;
-    for (int s = stateCount - 1; s >= 0; --s)
+    for (int s = stateCount - 1; s >= int(from); --s)
         rows.emplace_back(colour(State(s)), tr("%1 (%Ln link(s))", nullptr, int(m_counts[s])).arg(stateName(State(s))));
     rows.emplace_back(healthSuspectColour(), tr("suspect host or switch (outlined)"));
     return rows;

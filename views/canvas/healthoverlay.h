@@ -83,7 +83,9 @@ public:
     static QString stateName(State state);
     /// The legend's title and rows.
     QString title() const;
-    std::vector<std::pair<QColor, QString>> legend() const;
+    /// `from`: the rows of that state and worse only (over an intent diff,
+    /// which keeps the other links' colours).
+    std::vector<std::pair<QColor, QString>> legend(State from = NoData) const;
 
 private:
     static State at(const std::vector<std::uint8_t> &v, std::int64_t i)
