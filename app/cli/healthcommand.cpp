@@ -32,6 +32,11 @@ int runHealth(const QStringList &args)
                  QStringLiteral("A running job (*.job.json), placed in the order given; repeat. Without --job "
                                 "the links are watched alone: alarms, exclusions and incidents, no attribution."),
                  QStringLiteral("file"));
+    cl.addOption({QStringLiteral("squeue")},
+                 QStringLiteral("Slurm's running jobs: the output of `squeue --json` (FILE). Each --job whose name "
+                                "is a running job's is placed on that job's nodes, in Slurm's order; a running job "
+                                "without a --job file makes the alarms on its hosts 'unknown' and is named."),
+                 QStringLiteral("file"));
     cl.addOption({QStringLiteral("source")},
                  QStringLiteral("Telemetry source: sim (the embedded simulator), replay=FILE (a .jsonl recording, or "
                                 "PROJECT.railyard[#ID]: a recording in a project, by default its newest) or "
@@ -126,7 +131,8 @@ int runHealth(const QStringList &args)
     if ((replay || prometheus) && cl.isSet(QStringLiteral("inject")))
         cl.fail(QStringLiteral("--inject: faults are injected into the simulator only (--source sim)"));
 
-    const std::optional<HealthInputs> in = loadHealthInputs(cl, file, jobFiles);
+    const std::optional<HealthInputs> in
+        = loadHealthInputs(cl, file, jobFiles, cl.isSet(QStringLiteral("squeue")) ? cl.value(QStringLiteral("squeue")) : QString());
     if (!in)
         return ExitBadInput;
     const Fabric *fabric = &in->fabric;
@@ -217,7 +223,9 @@ int runHealth(const QStringList &args)
     });
     if (projectRecorder && recording && !projectRecorder->flush(&recordError))
         recording = false;
-    HealthReport report = buildHealthReport(*fabric, jobs, detector, source->kind());
+    HealthReport report = buildHealthReport(*fabric, jobs, detector, source->kind(), in->unpriced);
+    for (const QString &note : in->notes)
+        report.runningJobs.push_back(note.toStdString());
     if (prometheus)
         describePrometheusWindow(static_cast<const PrometheusSource &>(*source), report);
     ProjectError fileError;

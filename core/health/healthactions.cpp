@@ -146,7 +146,11 @@ JobReplacement replaceJob(const Fabric &fabric, const std::vector<RunningJob> &j
     }
     try {
         PlacementOptions options = running.placementOptions;
+        // A job pinned to its scheduler's nodes (placeRunningJobs) is re-placed
+        // anywhere free: the scheduler is asked for the new nodes.
         options.excludedHosts.clear();
+        options.rankOrder = RankOrder::Strategy;
+        options.hostOrder.clear();
         const JobEvaluation e = evaluateJob(state, view, running.spec, options, running.evaluation.routing);
         if (!e.routed()) {
             out.error = "re-placed but not routable: " + e.routingError;

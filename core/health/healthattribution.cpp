@@ -56,8 +56,9 @@ std::string severityAction(AlarmSeverity severity)
         return "Checkpoint and restart each affected job on the re-placement Railyard proposes when the predicted "
                "slowdown costs more than the restart; compare its step time after the restart with the prediction.";
     case AlarmSeverity::Unknown:
-        return "Unknown: Railyard knows no job running on these hosts, so it predicted nothing. Tell it the running "
-               "jobs (railyard-cli health --job FILE for each, the desktop's Jobs dock, or railyard-controld serve "
+        return "Unknown: Railyard knows no job file for a job running on these hosts, so it predicted nothing for "
+               "it. Tell it the running jobs (railyard-cli health --job FILE for each, with --squeue FILE to read "
+               "where Slurm runs them from `squeue --json`; the desktop's Jobs dock; or railyard-controld serve "
                "--job) to have each one's slowdown priced; until then, treat the fault as possibly slowing every job "
                "on these hosts.";
     case AlarmSeverity::None: break;

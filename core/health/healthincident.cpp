@@ -90,10 +90,15 @@ std::string sourceTimeText(double seconds)
         + local.toString(QStringLiteral("HH:mm:ss")).toStdString() + " local)";
 }
 
-std::string jobImpactsText(const std::vector<JobImpact> &jobs, bool jobsKnown)
+std::string jobImpactsText(const std::vector<JobImpact> &jobs, bool jobsKnown, const std::vector<std::string> &unpriced)
 {
     if (!jobsKnown)
         return "unknown: no job is known on these hosts";
+    if (!unpriced.empty()) {
+        std::string text = jobs.empty() ? std::string() : jobImpactsText(jobs, true) + "; ";
+        return text + "unknown for " + join(unpriced)
+            + " (running in the scheduler without a job file: its traffic is not known)";
+    }
     std::vector<std::string> texts;
     for (const JobImpact &j : jobs) {
         char text[256];
@@ -118,7 +123,8 @@ std::string exclusionsText(const HealthExclusions &exclusions)
 }
 
 HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alarm, int alarmIndex,
-                             const std::vector<JobImpact> &jobs, const HealthExclusions &exclusions, bool jobsKnown)
+                             const std::vector<JobImpact> &jobs, const HealthExclusions &exclusions, bool jobsKnown,
+                             const std::vector<std::string> &unpriced)
 {
     HealthIncident incident;
     incident.cluster = cluster;
@@ -127,6 +133,8 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
     incident.firstInterval = alarm.firstInterval;
     incident.firstTime = alarm.firstTime;
     incident.severity = alarmSeverity(jobs, jobsKnown);
+    if (!unpriced.empty())
+        incident.severity = std::max(incident.severity, AlarmSeverity::Unknown);
     incident.alarm = alarmIndex;
     incident.jobs = jobs;
     incident.exclusions = exclusions;
@@ -142,7 +150,7 @@ HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alar
     if (alarm.raisedTime > 0)
         summary += " Raised at " + sourceTimeText(alarm.raisedTime) + ".";
     incident.runbook = renderRunbook(incident.symptom, cluster, alarm.element, alarm.firstInterval, summary,
-                                     jobImpactsText(jobs, jobsKnown), exclusionsText(exclusions),
+                                     jobImpactsText(jobs, jobsKnown, unpriced), exclusionsText(exclusions),
                                      alarmSeverityName(incident.severity),
                                      severityAction(incident.severity), sourceTimeText(alarm.firstTime));
     return incident;

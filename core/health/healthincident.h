@@ -52,15 +52,19 @@ std::string sourceTimeText(double seconds);
 /// The runbook's "Affected jobs" text: "llama (predicted 1.93× step time,
 /// 1.00× with adaptive routing, 8 ranks), …"; "none" for no job.
 /// "unknown: no job is known on these hosts" when `jobsKnown` is false.
-std::string jobImpactsText(const std::vector<JobImpact> &jobs, bool jobsKnown = true);
+/// `unpriced`: running jobs without a job file on these hosts, said unknown.
+std::string jobImpactsText(const std::vector<JobImpact> &jobs, bool jobsKnown = true,
+                           const std::vector<std::string> &unpriced = {});
 /// The runbook's drain list: "host gpu001, link leaf-0001--spine-01"; "none".
 std::string exclusionsText(const HealthExclusions &exclusions);
 
 /// Builds the incident for one alarm. A stale source raises no incident:
 /// callers pass only alarms raised from fresh frames.
 /// `jobsKnown`: whether any running job was given (else its impact is unknown).
+/// `unpriced`: running jobs without a job file the alarm may touch (their
+/// labels): the severity is then at least unknown, and the runbook names them.
 HealthIncident buildIncident(const std::string &cluster, const HealthAlarm &alarm, int alarmIndex,
                              const std::vector<JobImpact> &jobs, const HealthExclusions &exclusions,
-                             bool jobsKnown = true);
+                             bool jobsKnown = true, const std::vector<std::string> &unpriced = {});
 
 } // namespace Railyard

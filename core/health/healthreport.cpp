@@ -25,7 +25,8 @@ void monitorHealth(TelemetrySource &source, HealthDetector &detector, std::int64
 }
 
 HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJob> &jobs,
-                               const HealthDetector &detector, const std::string &sourceKind)
+                               const HealthDetector &detector, const std::string &sourceKind,
+                               const std::vector<UnpricedJob> &unpriced)
 {
     HealthReport report;
     report.cluster = fabric.name;
@@ -52,8 +53,13 @@ HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJo
     std::map<int, double> worst;   // job → worst slowdown over active alarms
     std::map<int, double> healthy; // job → the healthy whole step, as routed, the slowdowns are ratios of
     for (const HealthAlarm &alarm : detector.alarms()) {
-        HealthDetection d{alarm, attribution.attribute(alarm)};
-        d.severity = alarmSeverity(d.jobs, !jobs.empty());
+        HealthDetection d{alarm, attribution.attribute(alarm), {}};
+        d.severity = alarmSeverity(d.jobs, !jobs.empty() || !unpriced.empty());
+        for (const UnpricedJob &u : unpriced)
+            if (unpricedJobTouched(fabric, u, alarm.link, -1))
+                d.unpricedJobs.push_back(u.label);
+        if (!d.unpricedJobs.empty())
+            d.severity = std::max(d.severity, AlarmSeverity::Unknown);
         if (alarm.active())
             for (const JobImpact &impact : d.jobs) {
                 worst[impact.job] = std::max(worst.count(impact.job) ? worst[impact.job] : 1.0, impact.slowdown);
@@ -75,7 +81,8 @@ HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJo
             open.clearedInterval = -1;
             own = recommendExclusions(fabric, jobs, {open});
         }
-        report.incidents.push_back(buildIncident(report.cluster, d.alarm, int(i), d.jobs, own, !jobs.empty()));
+        report.incidents.push_back(buildIncident(report.cluster, d.alarm, int(i), d.jobs, own,
+                                                 !jobs.empty() || !unpriced.empty(), d.unpricedJobs));
     }
     return report;
 }

@@ -30,6 +30,9 @@ struct HealthDetection
 {
     HealthAlarm alarm;
     std::vector<JobImpact> jobs;
+    /// Running jobs without a job file whose hosts the alarm may touch
+    /// (UnpricedJob::label): the severity is at least Unknown.
+    std::vector<std::string> unpricedJobs;
     AlarmSeverity severity = AlarmSeverity::None; ///< from the jobs' impact (alarmSeverity)
 };
 
@@ -48,6 +51,9 @@ struct HealthReport
     /// Said loudly (text, JSON "warnings", the Health dock's status): most
     /// links were gaps, so "no alarm" means "no data", not "healthy".
     std::vector<std::string> warnings;
+    /// Where the running jobs came from, one line each (the scheduler's
+    /// jobs read from squeue --json: priced from a job file, or unknown).
+    std::vector<std::string> runningJobs;
     std::vector<HealthDetection> detections; ///< every alarm raised, in order
     HealthExclusions exclusions;             ///< from the active alarms
     std::vector<JobReplacement> replacements;
@@ -64,8 +70,11 @@ void monitorHealth(TelemetrySource &source, HealthDetector &detector, std::int64
 /// Attributes every alarm, recommends exclusions from the active ones,
 /// re-places each job an active alarm touches (one evaluateJob each) and
 /// files an incident per alarm.
+/// `unpriced`: jobs the scheduler runs without a job file (squeue --json):
+/// an alarm that may touch one is at least "unknown" and names it.
 HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJob> &jobs,
-                               const HealthDetector &detector, const std::string &sourceKind);
+                               const HealthDetector &detector, const std::string &sourceKind,
+                               const std::vector<UnpricedJob> &unpriced = {});
 
 /// Sets report.sourceDetail from a Prometheus source (scrape interval, the
 /// rate() window) and warns when the scrape interval could not be learnt.

@@ -119,7 +119,8 @@ std::string healthReportToJson(const HealthReport &r)
                                   {"raised_at", sourceTimeText(a.raisedTime)},
                                   {"active", a.active()},
                                   {"evidence", evidenceJson(a.evidence)},
-                                  {"jobs", jobsJson(d.jobs)}});
+                                  {"jobs", jobsJson(d.jobs)},
+                                  {"unpriced_jobs", d.unpricedJobs}});
     }
     json replacements = json::array();
     for (const JobReplacement &p : r.replacements) {
@@ -156,6 +157,7 @@ std::string healthReportToJson(const HealthReport &r)
                    {"link_samples", r.linkSamples},
                    {"link_gap_fraction", r.linkGapFraction},
                    {"warnings", r.warnings},
+                   {"running_jobs", r.runningJobs},
                    {"detections", std::move(detections)},
                    {"exclusions", exclusionsJson(r.exclusions)},
                    {"replacements", std::move(replacements)},
@@ -174,6 +176,8 @@ std::string healthReportToText(const HealthReport &r)
     out += line;
     for (const std::string &w : r.warnings)
         out += "WARNING: " + w + "\n";
+    for (const std::string &j : r.runningJobs)
+        out += "Running: " + j + "\n";
     if (r.detections.empty())
         out += r.warnings.empty() ? "No alarms.\n" : "No alarms, but see the warning: the links were not watched.\n";
     for (const HealthDetection &d : r.detections) {
@@ -192,8 +196,11 @@ std::string healthReportToText(const HealthReport &r)
         std::snprintf(line, sizeof line, "    peers %s: n %lld, median %g, MAD %g\n", a.evidence.peers.group.c_str(),
                       (long long)a.evidence.peers.count, a.evidence.peers.median, a.evidence.peers.mad);
         out += line;
-        if (d.severity == AlarmSeverity::Unknown)
-            out += "  job impact: unknown: no job is known on these hosts (give the running jobs with --job)\n";
+        if (d.severity == AlarmSeverity::Unknown && d.unpricedJobs.empty())
+            out += "  job impact: unknown: no job is known on these hosts (give the running jobs with --job, or "
+                   "Slurm's with --squeue)\n";
+        for (const std::string &u : d.unpricedJobs)
+            out += "  job impact: unknown for " + u + ": running without a job file (give it with --job)\n";
         for (const JobImpact &j : d.jobs) {
             if (std::isfinite(j.slowdown)) {
                 char seeds[48] = "";

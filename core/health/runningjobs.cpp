@@ -2,6 +2,8 @@
 
 #include "core/placement/clusterstate.h"
 
+#include <algorithm>
+#include <set>
 #include <stdexcept>
 
 namespace Railyard {
@@ -9,25 +11,74 @@ namespace Railyard {
 std::vector<RunningJob> placeRunningJobs(const Fabric &fabric, const std::vector<JobSpec> &jobs,
                                          PlacementStrategy strategy, RoutingMode mode)
 {
+    return placeRunningJobs(fabric, jobs, {}, strategy, mode);
+}
+
+std::vector<RunningJob> placeRunningJobs(const Fabric &fabric, const std::vector<JobSpec> &jobs,
+                                         const std::vector<std::vector<std::string>> &pinned,
+                                         PlacementStrategy strategy, RoutingMode mode)
+{
     fabric.prepare();
     const CapacityView view = CapacityView::nominal(fabric);
     ClusterState state(fabric);
-    std::vector<RunningJob> out;
-    for (const JobSpec &spec : jobs) {
+    std::vector<RunningJob> out(jobs.size());
+    auto isPinned = [&](size_t i) { return i < pinned.size() && !pinned[i].empty(); };
+    auto place = [&](size_t i) {
+        const JobSpec &spec = jobs[i];
         RunningJob job;
         job.spec = spec;
         job.placementOptions.strategy = strategy;
+        if (isPinned(i)) {
+            // Its own hosts only, ranks in the scheduler's host order.
+            std::set<std::string> own(pinned[i].begin(), pinned[i].end());
+            for (std::int32_t h = 0; h < fabric.hostCount(); ++h)
+                if (!own.count(fabric.host(h).id))
+                    job.placementOptions.excludedHosts.push_back(fabric.host(h).id);
+            job.placementOptions.rankOrder = RankOrder::File;
+            job.placementOptions.hostOrder = pinned[i];
+        }
         RoutingOptions routing;
         routing.mode = mode;
-        job.evaluation = evaluateJob(state, view, spec, job.placementOptions, routing);
+        try {
+            job.evaluation = evaluateJob(state, view, spec, job.placementOptions, routing);
+        } catch (const PlacementError &e) {
+            if (!isPinned(i))
+                throw;
+            throw PlacementError("job '" + spec.name + "' on the " + std::to_string(pinned[i].size())
+                                 + " hosts its scheduler gave it: " + e.what());
+        }
         if (!job.evaluation.routed())
             throw std::runtime_error("job '" + spec.name + "': " + job.evaluation.routingError);
         job.collectives = stepCollectives(fabric, view, job.evaluation, true);
         job.healthyStep = stepTimeOf(fabric, spec, job.evaluation, job.collectives);
         state.add(job.evaluation.placement);
-        out.push_back(std::move(job));
-    }
+        out[i] = std::move(job);
+    };
+    for (size_t i = 0; i < jobs.size(); ++i)
+        if (isPinned(i))
+            place(i);
+    for (size_t i = 0; i < jobs.size(); ++i)
+        if (!isPinned(i))
+            place(i);
     return out;
+}
+
+bool unpricedJobTouched(const Fabric &fabric, const UnpricedJob &job, std::int32_t link, std::int32_t node)
+{
+    auto own = [&](std::int32_t n) {
+        if (!fabric.isHost(n))
+            return false;
+        return std::find(job.hosts.begin(), job.hosts.end(), std::int32_t(n)) != job.hosts.end(); // hosts come first
+    };
+    if (link >= 0 && link < fabric.linkCount()) {
+        const Link &l = fabric.link(link);
+        if (fabric.isHost(l.a) || fabric.isHost(l.b))
+            return own(fabric.isHost(l.a) ? l.a : l.b);
+        return job.hosts.size() >= 2;
+    }
+    if (node >= 0 && node < fabric.nodeCount())
+        return fabric.isHost(node) ? own(node) : job.hosts.size() >= 2;
+    return false;
 }
 
 int findRunningJob(const std::vector<RunningJob> &jobs, const std::string &name)

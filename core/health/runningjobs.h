@@ -37,6 +37,29 @@ std::vector<RunningJob> placeRunningJobs(const Fabric &fabric, const std::vector
                                          PlacementStrategy strategy = PlacementStrategy::Topology,
                                          RoutingMode routing = RoutingMode::Fluid);
 
+/// Same, with jobs pinned to the hosts a scheduler gave them: `pinned[i]`
+/// (host ids, in the scheduler's order; empty: placed on free GPUs as
+/// above) is where job i runs, ranks filling the hosts in that order
+/// (Slurm's block distribution). Pinned jobs are placed first. Throws
+/// PlacementError naming the job when its hosts cannot hold it.
+std::vector<RunningJob> placeRunningJobs(const Fabric &fabric, const std::vector<JobSpec> &jobs,
+                                         const std::vector<std::vector<std::string>> &pinned,
+                                         PlacementStrategy strategy = PlacementStrategy::Topology,
+                                         RoutingMode routing = RoutingMode::Fluid);
+
+/// A job the scheduler says is running whose traffic Railyard does not know
+/// (no job file): its hosts, so an alarm on them is "unknown", never "none".
+struct UnpricedJob
+{
+    std::string label;                 ///< "Slurm job 1234 'pretrain'"
+    std::vector<std::int32_t> hosts;   ///< host indices (Fabric::host)
+};
+
+/// Whether `alarm`-like element `link`/`node` may touch `job`: a host link or
+/// host of its own, or — for a job on two or more hosts — any switch or
+/// link between switches its traffic may cross.
+bool unpricedJobTouched(const Fabric &fabric, const UnpricedJob &job, std::int32_t link, std::int32_t node);
+
 /// Index of the job named `name` in `jobs`, -1 when none.
 int findRunningJob(const std::vector<RunningJob> &jobs, const std::string &name);
 

@@ -30,6 +30,7 @@ class TestHealthCommand : public QObject
 private slots:
     void degradedLinkJson();
     void withoutAJobTheImpactIsUnknown();
+    void slurmJobsFromSqueue();
     void recordThenReplay();
     void recordIntoProject();
     void usageErrors();
@@ -101,6 +102,95 @@ void TestHealthCommand::withoutAJobTheImpactIsUnknown()
     QVERIFY2(text.out.contains(QStringLiteral("[unknown]")), qPrintable(text.out));
     QVERIFY2(text.out.contains(QStringLiteral("job impact: unknown: no job is known on these hosts")),
              qPrintable(text.out));
+}
+
+/// Slurm's running jobs from `squeue --json` (Slurm 23.02's shape, and
+/// 23.11's list of states): the job file named after a running job is placed
+/// on that job's nodes (rack 2, where a free placement would not put it);
+/// a running job without a job file makes the alarm on its host "unknown",
+/// named; a pending job is left out. Bad queues are refused with the file.
+void TestHealthCommand::slurmJobsFromSqueue()
+{
+    QTemporaryDir dir;
+    QFile in(sample("lab-2rack.job.json"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QJsonObject job = QJsonDocument::fromJson(in.readAll()).object();
+    job[QStringLiteral("name")] = QStringLiteral("lab-small");
+    QJsonObject parallel = job.value(QStringLiteral("parallelism")).toObject();
+    parallel[QStringLiteral("dp")] = 2;
+    job[QStringLiteral("parallelism")] = parallel;
+    job[QStringLiteral("gpus")] = 16;
+    const QString jobFile = dir.filePath(QStringLiteral("lab-small.job.json"));
+    auto write = [](const QString &path, const QByteArray &bytes) {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+    };
+    QVERIFY(write(jobFile, QJsonDocument(job).toJson()));
+    const QString queue = dir.filePath(QStringLiteral("squeue.json"));
+    QVERIFY(write(queue, R"({"meta":{"plugin":{"type":"openapi/v0.0.39"}},"errors":[],"jobs":[
+        {"job_id":1001,"name":"lab-small","user_name":"alice","job_state":"RUNNING","nodes":"lab-r2-h[1-2]"},
+        {"job_id":1002,"name":"notebook","user_name":"bob","job_state":["RUNNING"],"nodes":"lab-r1-h1"},
+        {"job_id":1003,"name":"queued","user_name":"carol","job_state":"PENDING","nodes":""}]})"));
+    const QStringList base{QStringLiteral("health"),   sample("lab-2rack.fabric.json"),
+                           QStringLiteral("--job"),    jobFile,
+                           QStringLiteral("--squeue"), queue,
+                           QStringLiteral("--inject"), QStringLiteral("degrade:lab-r1-h1-nic0:0.1@2"),
+                           QStringLiteral("--inject"), QStringLiteral("degrade:lab-r2-h1-nic0:0.1@2"),
+                           QStringLiteral("--intervals"), QStringLiteral("5")};
+    const CliRun json = runCli(base + QStringList{QStringLiteral("--json")});
+    QVERIFY2(json.exitCode == 0, qPrintable(describe(json)));
+    const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QJsonObject onRack1, onRack2;
+    for (const QJsonValue &v : o.value(QStringLiteral("detections")).toArray()) {
+        if (v[QStringLiteral("element")] == QLatin1String("lab-r1-h1-nic0"))
+            onRack1 = v.toObject();
+        if (v[QStringLiteral("element")] == QLatin1String("lab-r2-h1-nic0"))
+            onRack2 = v.toObject();
+    }
+    QVERIFY2(!onRack1.isEmpty() && !onRack2.isEmpty(), qPrintable(json.out.left(3000)));
+    // The notebook has no job file: unknown, and named; lab-small is not there.
+    QCOMPARE(onRack1.value(QStringLiteral("severity")).toString(), QStringLiteral("unknown"));
+    QVERIFY(onRack1.value(QStringLiteral("jobs")).toArray().isEmpty());
+    QCOMPARE(onRack1.value(QStringLiteral("unpriced_jobs")).toArray().first().toString(),
+             QStringLiteral("Slurm job 1002 'notebook'"));
+    // lab-small runs on rack 2, as Slurm says, and is priced there.
+    const QJsonArray jobs2 = onRack2.value(QStringLiteral("jobs")).toArray();
+    QVERIFY2(jobs2.size() == 1 && jobs2.first()[QStringLiteral("name")] == QLatin1String("lab-small"),
+             qPrintable(QJsonDocument(onRack2).toJson()));
+    QVERIFY(onRack2.value(QStringLiteral("unpriced_jobs")).toArray().isEmpty());
+    const QStringList running = [&] {
+        QStringList l;
+        for (const QJsonValue &v : o.value(QStringLiteral("running_jobs")).toArray())
+            l << v.toString();
+        return l;
+    }();
+    QVERIFY2(running.contains(QStringLiteral("Slurm job 1001 'lab-small' on lab-r2-h[1-2] (2 host(s)): priced from "
+                                             "its job file")),
+             qPrintable(running.join('\n')));
+    QVERIFY2(running.contains(QStringLiteral("1 job(s) in %1 not running (pending, completing…): left out").arg(queue)),
+             qPrintable(running.join('\n')));
+    QString runbook;
+    for (const QJsonValue &v : o.value(QStringLiteral("incidents")).toArray())
+        if (v[QStringLiteral("element")] == QLatin1String("lab-r1-h1-nic0"))
+            runbook = v[QStringLiteral("runbook")].toString();
+    QVERIFY2(runbook.contains(QStringLiteral("unknown for Slurm job 1002 'notebook'")), qPrintable(runbook));
+    const CliRun text = runCli(base);
+    QVERIFY2(text.out.contains(QStringLiteral("job impact: unknown for Slurm job 1002 'notebook'")), qPrintable(text.out));
+
+    // A node that is not a host, a queue that is not squeue's, a missing file.
+    QVERIFY(write(queue, R"({"jobs":[{"job_id":7,"name":"x","job_state":"RUNNING","nodes":"gpu[001-002]"}]})"));
+    const CliRun stranger = runCli(base);
+    QCOMPARE(stranger.exitCode, 1);
+    QVERIFY2(stranger.err.contains(queue + QStringLiteral(": job 7 runs on gpu001, which is not a host of lab-2rack")),
+             qPrintable(stranger.err));
+    QVERIFY(write(queue, R"({"nodes":[]})"));
+    const CliRun notQueue = runCli(base);
+    QCOMPARE(notQueue.exitCode, 1);
+    QVERIFY2(notQueue.err.contains(queue + QStringLiteral(": not squeue --json output")), qPrintable(notQueue.err));
+    QVERIFY(write(queue, QByteArray(100000, '[')));
+    const CliRun deep = runCli(base);
+    QCOMPARE(deep.exitCode, 1);
+    QVERIFY2(deep.err.contains(queue + QStringLiteral(": line 1: ")), qPrintable(deep.err));
 }
 
 void TestHealthCommand::recordThenReplay()
