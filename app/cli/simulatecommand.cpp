@@ -15,8 +15,11 @@
 #include <QTimer>
 
 #include <cmath>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <thread>
 
 namespace Railyard::Cli {
 
@@ -152,20 +155,86 @@ int runSimulate(const QStringList &args)
                  .arg(published.join(QStringLiteral(" and ")))
                  .arg(intervalSeconds));
 
+    // The sysfs tree is written by a thread of its own, from the newest
+    // interval's counters whenever it is free: at 3K GPUs a tree takes about
+    // a second and a half of file operations on a slow disk, and the
+    // simulator's clock must not wait for it. Counters are cumulative, so an
+    // interval the writer skips loses nothing (node_exporter's rate() sees
+    // the sum at the next write).
+    const bool sysfs = cl.isSet(QStringLiteral("sysfs"));
+    std::mutex sysfsMutex;
+    std::condition_variable sysfsWake, sysfsIdle;
+    std::optional<TelemetryPublisher::SysfsSnapshot> sysfsPending;
+    bool sysfsStop = false, sysfsBusy = false;
+    std::string sysfsError;
+    std::int64_t sysfsWrites = 0, sysfsSkipped = 0;
+    std::thread sysfsThread;
+    if (sysfs)
+        sysfsThread = std::thread([&, writer = TelemetryPublisher::SysfsWriter(publisher)]() mutable {
+            std::unique_lock lock(sysfsMutex);
+            for (;;) {
+                sysfsWake.wait(lock, [&] { return sysfsStop || sysfsPending; });
+                if (!sysfsPending)
+                    return; // stopped with nothing left to write
+                const TelemetryPublisher::SysfsSnapshot snapshot = std::move(*sysfsPending);
+                sysfsPending.reset();
+                sysfsBusy = true;
+                lock.unlock();
+                std::string error;
+                const bool ok = writer.write(snapshot, &error);
+                lock.lock();
+                sysfsBusy = false;
+                ++sysfsWrites;
+                if (!ok && sysfsError.empty())
+                    sysfsError = error;
+                sysfsIdle.notify_all();
+            }
+        });
+    const auto stopSysfs = qScopeGuard([&] {
+        if (!sysfsThread.joinable())
+            return;
+        {
+            std::lock_guard lock(sysfsMutex);
+            sysfsStop = true; // the last interval's snapshot is still written
+        }
+        sysfsWake.notify_all();
+        sysfsThread.join();
+    });
+
     // One interval per tick, on the wall clock: frame k is published at start + (k + 1) × interval.
     int done = 0;
     int exitCode = ExitOk;
+    double latest = 0;     // the latest a tick ran after its time, seconds
+    double slowestTick = 0; // the longest a tick took (simulate, publish), seconds
     const double start = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
     QTimer timer;
     timer.setTimerType(Qt::PreciseTimer);
     auto tick = [&] {
+        const double tickStart = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+        if (done > 0) // frame k (k ≥ 1) is due at start + (k + 1) × interval
+            latest = std::max(latest, tickStart - (start + (done + 1) * intervalSeconds));
+        const auto tickEnd = qScopeGuard([&] {
+            slowestTick = std::max(slowestTick, double(QDateTime::currentMSecsSinceEpoch()) / 1000.0 - tickStart);
+        });
         const TelemetryFrame frame = source.poll();
         std::string error;
-        if (!publisher.publish(frame, start + frame.timeSeconds, &error)) {
+        if (!publisher.publish(frame, start + frame.timeSeconds, &error, !sysfs)) {
             printErr(QString::fromStdString(error));
             exitCode = ExitBadInput;
             QCoreApplication::exit(exitCode);
             return;
+        }
+        if (sysfs) {
+            std::lock_guard lock(sysfsMutex);
+            if (!sysfsError.empty()) {
+                printErr(QString::fromStdString(sysfsError));
+                exitCode = ExitBadInput;
+                QCoreApplication::exit(exitCode);
+                return;
+            }
+            sysfsSkipped += sysfsPending ? 1 : 0; // the writer had not taken the last one yet
+            sysfsPending = publisher.sysfsSnapshot();
+            sysfsWake.notify_one();
         }
         if (server) {
             auto text = std::make_shared<const std::string>(publisher.metricsText());
@@ -186,6 +255,24 @@ int runSimulate(const QStringList &args)
     // The first frame at once so the exporter and the files are complete from the start.
     QTimer::singleShot(0, tick);
     QCoreApplication::exec();
+    if (sysfs) {
+        // The last interval's counters are on disk before the command ends.
+        std::unique_lock lock(sysfsMutex);
+        sysfsIdle.wait(lock, [&] { return !sysfsPending && !sysfsBusy; });
+        if (!sysfsError.empty() && exitCode == ExitOk) {
+            printErr(QString::fromStdString(sysfsError));
+            exitCode = ExitBadInput;
+        }
+    }
+    printErr(QStringLiteral("simulated %1 intervals; the latest an interval was published after its time: %2 s, "
+                            "the longest one took: %3 s%4")
+                 .arg(done)
+                 .arg(latest, 0, 'f', 3)
+                 .arg(slowestTick, 0, 'f', 3)
+                 .arg(sysfs ? QStringLiteral("; sysfs written %1 times, %2 intervals folded into the next write")
+                                  .arg(sysfsWrites)
+                                  .arg(sysfsSkipped)
+                            : QString()));
     return exitCode;
 }
 

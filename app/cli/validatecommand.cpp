@@ -31,6 +31,8 @@ int runValidate(const QStringList &args)
     // were reported by loadFabric, so print only errors here.
     int errors = 0;
     std::vector<Problem> problems = fabric->validate();
+    for (Problem &p : fabric->reachabilityProblems()) // hosts cut off from the others
+        problems.push_back(std::move(p));
     for (Problem &p : floorProblems(*fabric, catalog->cableParts)) // runs no part reaches
         problems.push_back(std::move(p));
     for (const Problem &problem : problems) {

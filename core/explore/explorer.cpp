@@ -417,7 +417,8 @@ ExploreResult explore(const ExploreSpec &spec, const ExploreOptions &options)
                     ExploreScore s;
                     s.candidate = c;
                     s.name = f.name;
-                    s.problems = int(f.validate().size());
+                    // A partitioned candidate (a leaf with no uplink) is a problem like any other.
+                    s.problems = int(f.validate().size() + f.reachabilityProblems(1).size());
                     const AnalysisReport report = analyzeFabric(f);
                     s.gpus = report.counts.gpus;
                     s.hosts = report.counts.hosts;

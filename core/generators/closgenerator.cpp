@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace Railyard {
 
@@ -76,7 +77,19 @@ struct Plan
         if (level >= tiers)
             return 0;
         const TierSpec s = spec(level);
-        return static_cast<int>(ceilTolerant(downCapacityGbps / (s.oversubscription * s.uplinkGbps)));
+        const long long up = ceilTolerant(downCapacityGbps / (s.oversubscription * s.uplinkGbps));
+        if (up < 1 && downCapacityGbps > 0) {
+            // A switch with hosts below and no uplink cuts them off: refused,
+            // never built (validate would find the fabric partitioned).
+            char text[320];
+            std::snprintf(text, sizeof text,
+                          "oversubscription: at %g:1 a %s switch with %g Gbit/s below it keeps no uplink, which "
+                          "would cut its hosts off from the rest; give a ratio of at most %g:1",
+                          s.oversubscription, tierName(tierForLevel(level)), downCapacityGbps,
+                          downCapacityGbps / s.uplinkGbps);
+            fail(text);
+        }
+        return static_cast<int>(up);
     }
     /// Largest down-port count that leaves room for its uplinks.
     int maxDownPorts(int level, bool top) const

@@ -151,17 +151,16 @@ bool TelemetryPublisher::setSysfsRoot(const std::string &root, std::string *erro
             return false;
         }
         p.dir = dir.string();
-        if (!writeFile(p.dir + "/link_layer", "InfiniBand\n", error) || !writeHostPort(p, true, error))
+        if (!writeFile(p.dir + "/link_layer", "InfiniBand\n", error) || !writePortFiles(p.dir, p.now, p.written, true, error))
             return false;
     }
     return true;
 }
 
-bool TelemetryPublisher::writeHostPort(HostPort &p, bool force, std::string *error)
+bool TelemetryPublisher::writePortFiles(const std::string &dir, const Counters &n, Counters &w, bool force,
+                                        std::string *error)
 {
-    const Counters &n = p.now;
-    Counters &w = p.written;
-    const std::string c = p.dir + "/counters/";
+    const std::string c = dir + "/counters/";
     auto counter = [&](const char *name, std::uint64_t value, std::uint64_t &old) {
         if (!force && value == old)
             return true;
@@ -180,22 +179,49 @@ bool TelemetryPublisher::writeHostPort(HostPort &p, bool force, std::string *err
         return false;
     if (force || n.rateGbps != w.rateGbps) {
         w.rateGbps = n.rateGbps;
-        if (!writeFile(p.dir + "/rate", fmtRate(n.rateGbps) + "\n", error))
+        if (!writeFile(dir + "/rate", fmtRate(n.rateGbps) + "\n", error))
             return false;
     }
     if (force || n.stateId != w.stateId) {
         w.stateId = n.stateId;
         const bool up = n.stateId == 4;
-        if (!writeFile(p.dir + "/state", up ? "4: ACTIVE\n" : "1: DOWN\n", error)
-            || !writeFile(p.dir + "/phys_state", up ? "5: LinkUp\n" : "3: Disabled\n", error))
+        if (!writeFile(dir + "/state", up ? "4: ACTIVE\n" : "1: DOWN\n", error)
+            || !writeFile(dir + "/phys_state", up ? "5: LinkUp\n" : "3: Disabled\n", error))
             return false;
     }
-    p.everWritten = true;
     return true;
 }
 
-bool TelemetryPublisher::publish(const TelemetryFrame &frame, double unixSeconds, std::string *error)
+TelemetryPublisher::SysfsSnapshot TelemetryPublisher::sysfsSnapshot() const
 {
+    SysfsSnapshot s;
+    s.published = m_published;
+    s.ports.reserve(m_hostPorts.size());
+    for (const HostPort &p : m_hostPorts)
+        s.ports.push_back(p.now);
+    return s;
+}
+
+TelemetryPublisher::SysfsWriter::SysfsWriter(const TelemetryPublisher &publisher)
+{
+    // setSysfsRoot wrote every port's files from the zero counters.
+    for (const HostPort &p : publisher.m_hostPorts) {
+        m_dirs.push_back(p.dir);
+        m_written.push_back(p.written);
+    }
+}
+
+bool TelemetryPublisher::SysfsWriter::write(const SysfsSnapshot &snapshot, std::string *error)
+{
+    for (size_t i = 0; i < snapshot.ports.size() && i < m_dirs.size(); ++i)
+        if (!m_dirs[i].empty() && !writePortFiles(m_dirs[i], snapshot.ports[i], m_written[i], false, error))
+            return false;
+    return true;
+}
+
+bool TelemetryPublisher::publish(const TelemetryFrame &frame, double unixSeconds, std::string *error, bool writeSysfs)
+{
+    ++m_published;
     auto update = [&](Counters &c, const LinkSample &s, bool isA, bool errorsHere) {
         accumulate(s, isA, errorsHere, c.xmitBytes, c.rcvBytes, c.xmitPackets, c.rcvPackets);
         if (errorsHere) {
@@ -215,7 +241,7 @@ bool TelemetryPublisher::publish(const TelemetryFrame &frame, double unixSeconds
             if (size_t(p.link) >= frame.links.size() || !frame.links[size_t(p.link)].present)
                 continue;
             update(p.now, frame.links[size_t(p.link)], p.hostIsA, true);
-            if (!m_root.empty() && !writeHostPort(p, !p.everWritten, error))
+            if (writeSysfs && !m_root.empty() && !writePortFiles(p.dir, p.now, p.written, false, error))
                 return false;
         }
         for (SwitchEnd &e : m_switchEnds) {

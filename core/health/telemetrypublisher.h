@@ -19,6 +19,11 @@
 //   (label train_job: Prometheus keeps `job` for the scrape job) and rank.
 //
 // Not thread-safe; metricsText() returns a copy made at the last publish().
+// A large cluster's sysfs tree (12,288 counter files an interval at 3K GPUs)
+// can be written off the simulator's clock: publish(…, false) only counts,
+// and a SysfsWriter on another thread writes sysfsSnapshot() copies, the
+// newest one whenever it is free (counters are cumulative, so a skipped
+// write loses nothing).
 
 #include "core/health/telemetry.h"
 
@@ -42,10 +47,11 @@ public:
     bool setSysfsRoot(const std::string &root, std::string *error);
 
     /// Adds a frame's per-interval counts to the cumulative counters, writes
-    /// the changed sysfs files (when a root is set) and renders the exposition.
-    /// `unixSeconds` is the wall time of the end of the interval (heartbeats
-    /// are published as wall times: unixSeconds - frame.timeSeconds + heartbeat).
-    bool publish(const TelemetryFrame &frame, double unixSeconds, std::string *error);
+    /// the changed sysfs files (when a root is set and `writeSysfs`) and
+    /// renders the exposition. `unixSeconds` is the wall time of the end of
+    /// the interval (heartbeats are published as wall times: unixSeconds -
+    /// frame.timeSeconds + heartbeat).
+    bool publish(const TelemetryFrame &frame, double unixSeconds, std::string *error, bool writeSysfs = true);
 
     /// The Prometheus text exposition (format 0.0.4) of the last publish().
     const std::string &metricsText() const { return m_text; }
@@ -54,7 +60,6 @@ public:
     std::int64_t sysfsPorts() const { return std::int64_t(m_hostPorts.size()); }
     std::int64_t switchPorts() const { return std::int64_t(m_switchEnds.size()); }
 
-private:
     struct Counters
     {
         std::uint64_t xmitBytes = 0, rcvBytes = 0, xmitPackets = 0, rcvPackets = 0;
@@ -63,6 +68,29 @@ private:
         double rateGbps = 0;
         int stateId = 4;
     };
+    /// The host ports' counters as of the last publish(), in sysfs order.
+    struct SysfsSnapshot
+    {
+        std::int64_t published = 0; ///< publish() calls it follows
+        std::vector<Counters> ports;
+    };
+    SysfsSnapshot sysfsSnapshot() const;
+
+    /// Writes snapshots into the tree setSysfsRoot made, only the files that
+    /// changed since its last write. One writer per tree; any thread, apart
+    /// from the publisher.
+    class SysfsWriter
+    {
+    public:
+        explicit SysfsWriter(const TelemetryPublisher &publisher);
+        bool write(const SysfsSnapshot &snapshot, std::string *error);
+
+    private:
+        std::vector<std::string> m_dirs;
+        std::vector<Counters> m_written;
+    };
+
+private:
     struct HostPort
     {
         std::int32_t link;
@@ -71,7 +99,6 @@ private:
         std::string device;
         int port;
         Counters now, written;
-        bool everWritten = false;
     };
     struct SwitchEnd
     {
@@ -80,7 +107,9 @@ private:
         std::string labels; ///< switch="...",port="..."
         Counters now;
     };
-    bool writeHostPort(HostPort &p, bool force, std::string *error);
+    static bool writePortFiles(const std::string &dir, const Counters &now, Counters &written, bool force,
+                               std::string *error);
+    std::int64_t m_published = 0;
 
     const Fabric &m_fabric;
     std::string m_root;

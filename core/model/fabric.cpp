@@ -417,4 +417,73 @@ std::vector<Problem> Fabric::validate() const
     return problems;
 }
 
+std::vector<Problem> Fabric::reachabilityProblems(int maxGroups) const
+{
+    std::vector<Problem> problems;
+    if (hostCount() < 2)
+        return problems;
+    // Union-find over every node, joined by the links with valid ends.
+    const NodeIndex nodes = nodeCount();
+    std::vector<NodeIndex> parent(static_cast<size_t>(nodes));
+    for (NodeIndex n = 0; n < nodes; ++n)
+        parent[static_cast<size_t>(n)] = n;
+    auto find = [&](NodeIndex n) {
+        while (parent[static_cast<size_t>(n)] != n) {
+            parent[static_cast<size_t>(n)] = parent[static_cast<size_t>(parent[static_cast<size_t>(n)])];
+            n = parent[static_cast<size_t>(n)];
+        }
+        return n;
+    };
+    for (const Link &l : m_links) {
+        if (l.a < 0 || l.a >= nodes || l.b < 0 || l.b >= nodes)
+            continue;
+        const NodeIndex a = find(l.a), b = find(l.b);
+        if (a != b)
+            parent[static_cast<size_t>(std::max(a, b))] = std::min(a, b);
+    }
+    // The hosts of each group, in host order; the largest group is the fabric.
+    std::unordered_map<NodeIndex, std::vector<std::int32_t>> groups;
+    std::vector<NodeIndex> order; // groups by their first host
+    for (std::int32_t h = 0; h < hostCount(); ++h) {
+        const NodeIndex root = find(hostNode(h));
+        auto [it, inserted] = groups.try_emplace(root);
+        if (inserted)
+            order.push_back(root);
+        it->second.push_back(h);
+    }
+    if (groups.size() < 2)
+        return problems;
+    NodeIndex main = order.front();
+    for (NodeIndex root : order)
+        if (groups[root].size() > groups[main].size())
+            main = root;
+    const size_t others = static_cast<size_t>(hostCount()) - groups[main].size();
+    int named = 0, left = 0;
+    for (NodeIndex root : order) {
+        if (root == main)
+            continue;
+        const std::vector<std::int32_t> &g = groups[root];
+        if (named >= maxGroups) {
+            left += int(g.size());
+            continue;
+        }
+        ++named;
+        const std::string &first = m_hosts[static_cast<size_t>(g.front())].id;
+        const std::string who = g.size() == 1
+            ? "host '" + first + "'"
+            : "hosts '" + first + "' … '" + m_hosts[static_cast<size_t>(g.back())].id + "' ("
+                + std::to_string(g.size()) + ")";
+        problems.push_back({Problem::Severity::Error, first,
+                            who + " reach no host outside " + (g.size() == 1 ? "itself" : "their group")
+                                + ": the fabric is partitioned; " + std::to_string(groups[main].size())
+                                + " hosts are in its largest part and " + std::to_string(others)
+                                + " outside it"});
+    }
+    if (left > 0)
+        problems.push_back({Problem::Severity::Error, std::string(),
+                            std::to_string(left) + " more hosts in " + std::to_string(groups.size() - 1 - size_t(named))
+                                + " more cut-off groups"});
+    return problems;
+}
+
 } // namespace Railyard

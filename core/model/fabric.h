@@ -313,6 +313,15 @@ public:
     /// Returns all problems found (empty = valid).
     std::vector<Problem> validate() const;
 
+    /// Whether every host reaches every other through the links (their
+    /// states ignored: the healthy design). One error per group of hosts cut
+    /// off from the largest group — "hosts gpu125 … gpu128 (4) reach no other
+    /// host: …" — at most `maxGroups` named, then one that counts the rest.
+    /// Kept out of validate(): a design being drawn may be unfinished, and
+    /// readers load it; `railyard-cli validate`, the Problems dock and the
+    /// explorer ask. O(nodes + links).
+    std::vector<Problem> reachabilityProblems(int maxGroups = 20) const;
+
 private:
     void invalidateAdjacency() { m_adjacencyValid = false; }
     void buildAdjacency() const;

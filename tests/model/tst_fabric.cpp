@@ -44,6 +44,55 @@ private slots:
         QCOMPARE(f.incidentLinks(f.findNode("leaf1")).size(), size_t(2));
     }
 
+    /// Reachability, by hand: two hosts on one leaf reach each other; a
+    /// third host on a second leaf with no link to the first is cut off (one
+    /// group of one named); two more on that leaf make the cut-off group 3
+    /// hosts, the largest part stays the fabric; one link between the
+    /// leaves joins them all. Link states do not count (the healthy design).
+    void reachabilityNamesCutOffGroups()
+    {
+        Fabric f = twoHostsOneLeaf();
+        QVERIFY(f.reachabilityProblems().empty());
+        Switch s;
+        s.id = "leaf2";
+        s.radix = 8;
+        f.addSwitch(s);
+        Host h;
+        h.id = "h3";
+        h.nics = {Nic{0, 400, 1}};
+        f.addHost(h);
+        f.addLink({"h3--leaf2", f.findNode("h3"), f.findNode("leaf2"), 0, 0, 400});
+        std::vector<Problem> p = f.reachabilityProblems();
+        QCOMPARE(p.size(), size_t(1));
+        QCOMPARE(p[0].elementId, std::string("h3"));
+        QVERIFY2(p[0].message.find("host 'h3' reach no host outside itself") == 0
+                     && p[0].message.find("2 hosts are in its largest part and 1 outside it") != std::string::npos,
+                 p[0].message.c_str());
+        QVERIFY(f.validate().empty()); // kept apart: readers load unfinished designs
+        for (const char *id : {"h4", "h5"}) {
+            h.id = id;
+            f.addHost(h);
+            f.addLink({std::string(id) + "--leaf2", f.findNode(id), f.findNode("leaf2"), 0, id[1] - '0' - 3, 400});
+        }
+        p = f.reachabilityProblems();
+        QCOMPARE(p.size(), size_t(1));
+        QCOMPARE(p[0].elementId, std::string("h1")); // now h1 and h2 are the smaller part
+        QVERIFY2(p[0].message.find("hosts 'h1' … 'h2' (2) reach no host outside their group") == 0,
+                 p[0].message.c_str());
+        Link joined{"leaf1--leaf2", f.findNode("leaf1"), f.findNode("leaf2"), 3, 7, 400};
+        joined.state = LinkState::Down; // down or not, the design joins them
+        f.addLink(joined);
+        QVERIFY(f.reachabilityProblems().empty());
+        // A host with no link at all is its own group; with maxGroups 0 only the count.
+        h.id = "h6";
+        f.addHost(h);
+        h.id = "h7";
+        f.addHost(h);
+        p = f.reachabilityProblems(1);
+        QCOMPARE(p.size(), size_t(2));
+        QVERIFY2(p[1].message == "1 more hosts in 1 more cut-off groups", p[1].message.c_str());
+    }
+
     void addingAHostRenumbersSwitchEnds()
     {
         Fabric f = twoHostsOneLeaf();

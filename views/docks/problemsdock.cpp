@@ -386,6 +386,8 @@ void ProblemsDock::revalidate(bool fullCheck)
         return;
     if (fullCheck) {
         std::vector<Problem> problems = m_document->fabric().validate();
+        for (Problem &p : m_document->fabric().reachabilityProblems()) // hosts cut off from the others
+            problems.push_back(std::move(p));
         for (Problem &p : floorProblems(m_document->fabric(), CablePartCatalog::defaults()))
             problems.push_back(std::move(p)); // the floor's: runs no cable part reaches
         for (const Problem &p : problems) {
