@@ -43,6 +43,7 @@ private slots:
     void impossibleParameters_data();
     void impossibleParameters();
     void missingOutput();
+    void partitionedDesignRefused();
     void analyzeText();
     void generateNvlsSharp();
     void generateWithModels();
@@ -397,6 +398,29 @@ void TestCli::catalog()
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains(mine + QStringLiteral(": /switches/QM9700/breakouts/0/ports: must be from 1 to 4096")),
              qPrintable(describe(run)));
+}
+
+/// A design whose hosts cannot all reach each other: validate names the
+/// cut-off group (two leaves, no spine: by hand, h0-h1 and h2-h3, the first
+/// group found is the largest part), and the generator refuses the
+/// oversubscription that would leave the last, partial leaf of 68 hosts
+/// (64 + 4) without an uplink.
+void TestCli::partitionedDesignRefused()
+{
+    const QString file = QStringLiteral(RAILYARD_TEST_DATA "/partitioned/two-islands.fabric.json");
+    const CliRun run = runCli({QStringLiteral("validate"), file});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(QStringLiteral("two-islands.fabric.json: element 'h2': hosts 'h2' … 'h3' (2) reach no "
+                                             "host outside their group: the fabric is partitioned")),
+             qPrintable(describe(run)));
+    const CliRun generated
+        = runCli({QStringLiteral("generate"), QStringLiteral("rail-optimized"), QStringLiteral("--hosts"),
+                  QStringLiteral("68"), QStringLiteral("--oversubscription"), QStringLiteral("1e10"), QStringLiteral("-o"),
+                  QDir::temp().filePath(QStringLiteral("railyard-partitioned-never-written.fabric.json"))});
+    QCOMPARE(generated.exitCode, 2);
+    QVERIFY2(generated.err.contains(QStringLiteral("keeps no uplink, which would cut its hosts off from the rest")),
+             qPrintable(describe(generated)));
+    QVERIFY(!QFile::exists(QDir::temp().filePath(QStringLiteral("railyard-partitioned-never-written.fabric.json"))));
 }
 
 void TestCli::missingOutput()
