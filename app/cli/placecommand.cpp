@@ -125,7 +125,8 @@ int runPlace(const QStringList &args)
                                 "--degrade gpu0129--leaf-0065=100\n"
                                 "Exit codes: 0 placed, 1 bad fabric or job file, unknown --exclude, --busy, --fail or "
                                 "--degrade id, a --running job that does not fit, or JOB too big for the free GPUs, "
-                                "2 usage error."));
+                                "2 usage error, 3 placed but some of its flows have no path (the job cannot run as "
+                                "routed; unrouted_flows in the report)."));
     if (!cl.parse(args))
         return ExitOk;
 
@@ -336,6 +337,17 @@ int runPlace(const QStringList &args)
         = buildPlacementReport(*fabric, view, state, job, std::move(evaluation), routing.mode, std::move(running),
                                measuredStep);
     printOutRaw(cl.isSet(QStringLiteral("json")) ? placementReportToJson(report) : placementReportToText(report));
+    // A flow without a path is a collective that never completes: the job
+    // cannot run as the fabric (or its tables) route it.
+    if (report.evaluation.unroutedFlows > 0) {
+        printErr(QStringLiteral("%1: %2 of the job's flows have no path%3: the job cannot run as routed")
+                     .arg(fabricFile)
+                     .arg(report.evaluation.unroutedFlows)
+                     .arg(cl.isSet(QStringLiteral("lfts"))
+                              ? QStringLiteral(" in the forwarding tables of %1").arg(cl.value(QStringLiteral("lfts")))
+                              : QString()));
+        return 3;
+    }
     return ExitOk;
 }
 

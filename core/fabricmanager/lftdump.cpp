@@ -54,13 +54,28 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
     }
     // "Unicast lids [0x0-0x24] of switch … guid 0x5259010000000008 (leaf-0008):"
     static const QRegularExpression header(
-        QStringLiteral("^Unicast lids \\[0x([0-9a-fA-F]{1,4})-0x([0-9a-fA-F]{1,4})\\] of switch .*guid "
+        QStringLiteral("^Unicast lids \\[(?:0x)?([0-9a-fA-F]{1,5})-(?:0x)?([0-9a-fA-F]{1,5})\\] of switch .*guid "
                        "0x([0-9a-fA-F]{1,16}) \\((.*)\\):$"));
     LftDump dump;
     std::vector<char> described(size_t(maxUnicastLid) + 1, 0); // destinations already read, by LID
     LftTable *current = nullptr;
     bool multicast = false;
     int lineNo = 0;
+    // Every tool closes a switch's table with "N [valid ]lids dumped": a table
+    // without it was cut short (a dump truncated mid-way reads as fewer routes).
+    int openTable = -1;   // index of the table not closed yet, -1 when none
+    long long entries = 0; // forwarding entries read in it
+    auto unclosed = [&](int line) {
+        if (openTable < 0)
+            return;
+        const LftTable &t = dump.switches[size_t(openTable)];
+        error(line, QStringLiteral("the table of switch '%1' (line %2) ends without its \"… lids dumped\" line: the "
+                                   "dump is cut short")
+                        .arg(QString::fromStdString(t.name).left(60))
+                        .arg(t.line));
+        openTable = -1;
+    };
+    int lastLine = 0;
     size_t pos = 0;
     while (pos <= text.size() && int(result.errors.size()) < maxErrors) {
         const size_t end = std::min(text.find('\n', pos), text.size());
@@ -69,10 +84,12 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
         pos = end + 1;
         if (line.empty())
             continue;
+        lastLine = lineNo;
         // Forwarding entries are nearly every line of a dump (tens of millions
         // at scale): they go first, and nothing else scans them.
         if (!startsWith(line, "0x")) {
             if (startsWith(line, "Unicast lids [")) {
+                unclosed(lineNo - 1);
                 const QRegularExpressionMatch m = header.match(QString::fromUtf8(line.data(), qsizetype(line.size())));
                 if (!m.hasMatch()) {
                     error(lineNo,
@@ -96,10 +113,32 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
                     table.routes.reserve(size_t(std::min<std::uint64_t>(last, maxUnicastLid)));
                 dump.switches.push_back(std::move(table));
                 current = &dump.switches.back();
+                openTable = int(dump.switches.size()) - 1;
+                entries = 0;
                 multicast = false;
                 continue;
             }
+            if (line.find("lids dumped") != std::string_view::npos && !multicast) {
+                // "36 valid lids dumped" (dump_fts, ibroute: the entries
+                // printed) or "36 lids dumped" (OpenSM: its highest LID).
+                if (openTable >= 0 && line.find("valid lids dumped") != std::string_view::npos) {
+                    long long said = 0;
+                    size_t i = 0;
+                    while (i < line.size() && i < 12 && line[i] >= '0' && line[i] <= '9')
+                        said = said * 10 + (line[i++] - '0');
+                    if (i > 0 && said != entries)
+                        error(lineNo, QStringLiteral("the table of switch '%1' says %2 valid LIDs, but %3 entries were "
+                                                     "read: the dump is cut or edited")
+                                          .arg(QString::fromStdString(dump.switches[size_t(openTable)].name).left(60))
+                                          .arg(said)
+                                          .arg(entries));
+                }
+                openTable = -1;
+                current = nullptr;
+                continue;
+            }
             if (startsWith(line, "Multicast mlids") || startsWith(line, "Multicast")) {
+                unclosed(lineNo - 1);
                 multicast = true; // not unicast routing: skipped until the next unicast table
                 current = nullptr;
                 continue;
@@ -114,6 +153,7 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
         }
         if (multicast)
             continue;
+        ++entries;
         if (!current) {
             error(lineNo, QStringLiteral("a forwarding entry before any switch header: %1").arg(quoted(line)));
             continue;
@@ -176,6 +216,7 @@ LftReadResult readLftDump(std::string_view text, const QString &fileName)
         }
         dump.destinations.emplace(lid, std::move(d));
     }
+    unclosed(lastLine);
     if (result.errors.empty() && dump.switches.empty())
         error(0, QStringLiteral("no forwarding table (\"Unicast lids [0x…] of switch …\" headers): is this the output "
                                 "of dump_fts, ibroute or opensm -D?"));

@@ -383,6 +383,7 @@ std::string placementReportToJson(const PlacementReport &report)
         o[QStringLiteral("step_comm_time_ms")] = evaluation.stepSeconds * 1e3;
         o[QStringLiteral("max_link_utilization")] = evaluation.maxUtilization;
         o[QStringLiteral("bottleneck_link")] = QString::fromStdString(evaluation.bottleneckLinkId);
+        o[QStringLiteral("unrouted_flows")] = qint64(evaluation.unroutedFlows);
         QJsonObject phases;
         for (const JobPhaseTime &ph : evaluation.phases)
             phases[QLatin1String(parallelKindName(ph.kind))] = ph.seconds * 1e3;
@@ -565,7 +566,9 @@ std::string placementReportToText(const PlacementReport &report)
                     .arg(evaluation.bottleneckLinkId.empty() ? QStringLiteral("none")
                                                              : QString::fromStdString(evaluation.bottleneckLinkId));
         if (evaluation.unroutedFlows > 0)
-            text += QStringLiteral("  warning: %1 flows could not be routed\n").arg(evaluation.unroutedFlows);
+            text += QStringLiteral("  unrouted_flows: %1: they have no path, so the job cannot run as routed and the "
+                                   "times above leave them out\n")
+                        .arg(evaluation.unroutedFlows);
         text += stepText(report);
         if (report.impaired) {
             text += QStringLiteral(

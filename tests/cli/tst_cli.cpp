@@ -624,6 +624,30 @@ void TestCli::placeUnderTables()
                                 QStringLiteral("--routing"), QStringLiteral("static")});
     QCOMPARE(both.exitCode, 2);
     QVERIFY(both.err.contains(QStringLiteral("give one of --routing and --lfts")));
+
+    // Tables that route nothing (every entry "no route", port 255): no flow
+    // between hosts has a path, so the job cannot run. The report counts the
+    // unrouted flows and the command exits 3 (it used to say a step of 0 ms
+    // and exit 0).
+    QFile in(tables);
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QByteArray none = in.readAll();
+    static const QRegularExpression entry(QStringLiteral("^(0x[0-9a-f]{4}) [0-9]{3} :"), QRegularExpression::MultilineOption);
+    QString noneText = QString::fromLatin1(none);
+    noneText.replace(entry, QStringLiteral("\\1 255 :"));
+    const QString noRoutes = m_dir.filePath(QStringLiteral("no-routes.dump_fts"));
+    QFile nr(noRoutes);
+    QVERIFY(nr.open(QIODevice::WriteOnly));
+    nr.write(noneText.toLatin1());
+    nr.close();
+    const CliRun stuck = runCli({QStringLiteral("place"), design, job, QStringLiteral("--lfts"), noRoutes,
+                                 QStringLiteral("--json")});
+    QCOMPARE(stuck.exitCode, 3);
+    const QJsonObject stuckJson = QJsonDocument::fromJson(stuck.out.toUtf8()).object();
+    QVERIFY2(stuckJson.value(QStringLiteral("unrouted_flows")).toInteger() > 0, qPrintable(describe(stuck)));
+    QVERIFY2(stuck.err.contains(QStringLiteral("of the job's flows have no path in the forwarding tables of")),
+             qPrintable(describe(stuck)));
+    QCOMPARE(placed.value(QStringLiteral("unrouted_flows")).toInteger(), 0); // the real tables route every flow
 }
 
 void TestCli::collectiveQueuePairs()

@@ -158,6 +158,39 @@ private slots:
         QTest::newRow("garbage line")
             << QByteArray("Unicast lids [0x0-0x24] of switch Lid 1 guid 0x1 (a):\n" + QByteArray(200, 'x') + "\n")
             << "t.dump_fts:2: not a forwarding entry (\"0xLID PORT : …\"): \"" + QString(60, QLatin1Char('x')) + "…\"";
+        // Cut short: the last table has no "lids dumped" line.
+        QTest::newRow("cut mid-line")
+            << QByteArray("Unicast lids [0x0-0x24] of switch Lid 1 guid 0x1 (leaf-1):\n0x0001 000 : (Switch portguid 0x1: 'a')\n"
+                          "0x0002 00")
+            << "t.dump_fts:3: the table of switch 'leaf-1' (line 1) ends without its \"… lids dumped\" line: the dump is "
+               "cut short";
+        QTest::newRow("cut between tables")
+            << QByteArray("Unicast lids [0x0-0x24] of switch Lid 1 guid 0x1 (leaf-1):\n0x0001 000 : (Switch portguid 0x1: 'a')\n"
+                          "Unicast lids [0x0-0x24] of switch Lid 2 guid 0x2 (leaf-2):\n0x0001 001 : (Switch portguid 0x1: 'a')\n"
+                          "1 valid lids dumped\n")
+            << "t.dump_fts:2: the table of switch 'leaf-1' (line 1) ends without its";
+        QTest::newRow("count")
+            << QByteArray("Unicast lids [0x0-0x24] of switch Lid 1 guid 0x1 (leaf-1):\n0x0001 000 : (Switch portguid 0x1: 'a')\n"
+                          "2 valid lids dumped\n")
+            << "t.dump_fts:3: the table of switch 'leaf-1' says 2 valid LIDs, but 1 entries were read";
+    }
+
+    /// The fixture cut anywhere inside its last table is refused, never read
+    /// as fewer routes.
+    void truncatedFixtureRefused()
+    {
+        QFile f(QStringLiteral(RAILYARD_TEST_DATA "/lft/fat-tree-k4.dump_fts"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray whole = f.readAll();
+        QVERIFY(read(whole).ok());
+        const qsizetype lastTable = whole.lastIndexOf("Unicast lids [");
+        const qsizetype trailer = whole.lastIndexOf("valid lids dumped");
+        for (qsizetype cut = whole.indexOf('\n', lastTable) + 1; cut < trailer - 4; cut += 37) {
+            const LftReadResult r = read(whole.left(cut));
+            QVERIFY2(!r.ok(), qPrintable(QStringLiteral("cut at byte %1 was accepted").arg(cut)));
+            QVERIFY2(r.errorText().contains(QStringLiteral("cut short")) || r.errorText().contains(QStringLiteral("not a forwarding entry")),
+                     qPrintable(r.errorText()));
+        }
     }
 
     void malformed()
@@ -192,6 +225,15 @@ private slots:
         const LftReadResult o = read(osm);
         QVERIFY2(o.ok(), qPrintable(o.errorText()));
         QCOMPARE(o.dump->switches.front().name, std::string("leaf-0001"));
+        // OpenSM's own dump (osm_dump.c) writes the range in decimal and "#"
+        // before the destination, and "N lids dumped" with its highest LID.
+        const QByteArray real = "Unicast lids [0-2] of switch Lid 1 guid 0x5259010000000001 ('leaf-0001'):\n"
+                                "0x0001 000 # Switch portguid 0x5259010000000001: 'leaf-0001'\n"
+                                "0x0002 001 # Channel Adapter portguid 0x5259020000000011: 'host001 mlx5_0'\n"
+                                "2 lids dumped\n";
+        const LftReadResult d = read(real);
+        QVERIFY2(d.ok(), qPrintable(d.errorText()));
+        QCOMPARE(d.dump->switches.front().routes.size(), size_t(2));
     }
 };
 
