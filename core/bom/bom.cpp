@@ -1,5 +1,6 @@
 #include "core/bom/bom.h"
 
+#include "core/common/strictjsonparse.h"
 #include "core/common/inputfile.h"
 #include "core/common/jsonbounds.h"
 #include "core/floor/floorplan.h"
@@ -89,7 +90,9 @@ std::optional<Json> parseBounded(const std::string &text, std::string *error)
         return std::nullopt;
     }
     try {
-        return Json::parse(text);
+        return parseJsonRefusingDuplicates<Json>(text);
+    } catch (const DuplicateJsonKey &e) {
+        *error = e.what();
     } catch (const nlohmann::json::parse_error &e) {
         *error = "not valid JSON (byte " + std::to_string(e.byte) + ")";
     } catch (const nlohmann::json::exception &) {

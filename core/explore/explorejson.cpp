@@ -2,6 +2,7 @@
 #include "core/bom/bom.h"
 #include "core/explore/explorer.h"
 
+#include "core/common/strictjsonparse.h"
 #include "core/common/jsonbounds.h"
 #include "core/common/jsontext.h"
 #include "core/common/messagetext.h"
@@ -163,7 +164,9 @@ bool ExploreCache::loadJson(std::string_view text, const std::string &fileName, 
         return fail(std::to_string(e->line) + ": " + e->message);
     Json j;
     try {
-        j = Json::parse(text);
+        j = parseJsonRefusingDuplicates<Json>(text);
+    } catch (const DuplicateJsonKey &e) {
+        return fail(e.what());
     } catch (const Json::parse_error &e) {
         return fail("not JSON: " + jsonExceptionMessage(e.what()));
     }

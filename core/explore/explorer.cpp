@@ -256,6 +256,30 @@ ExploreResult explore(const ExploreSpec &spec, const ExploreOptions &options)
     if (spec.gpus <= 0 || spec.gpusPerHost <= 0 || spec.gpus % spec.gpusPerHost)
         throw ExploreError("gpus: " + std::to_string(spec.gpus) + " GPUs are not whole hosts of "
                            + std::to_string(spec.gpusPerHost));
+    // The space counted before anything is built (docs/explore.md, "Bounds").
+    {
+        std::int64_t models = std::int64_t(spec.switchModels.size());
+        if (models == 0) {
+            for (const auto &[slug, item] : catalog.switches)
+                models += item.breakouts.empty() ? 0 : 1;
+            if (models > std::int64_t(maxExploreSwitchModels))
+                throw ExploreError("the catalogue offers " + std::to_string(models)
+                                   + " switch models; at most " + std::to_string(maxExploreSwitchModels)
+                                   + " are explored: list the ones to try in /constraints/switch_models");
+        }
+        const std::int64_t count = models * (spec.mixModels ? models : 1) * std::int64_t(spec.oversubscription.size())
+            * std::int64_t(spec.railOptimized.size()) * std::int64_t(spec.planes.size())
+            * std::int64_t(spec.nicPorts.size());
+        if (count > maxExploreCandidates)
+            throw ExploreError(
+                "the requirements describe " + std::to_string(count) + " candidates (" + std::to_string(models)
+                + " switch models" + (spec.mixModels ? " × " + std::to_string(models) + " above the leaf" : std::string())
+                + " × " + std::to_string(spec.oversubscription.size()) + " oversubscription × "
+                + std::to_string(spec.railOptimized.size()) + " rail_optimized × " + std::to_string(spec.planes.size())
+                + " planes × " + std::to_string(spec.nicPorts.size()) + " breakouts); at most "
+                + std::to_string(maxExploreCandidates)
+                + " are explored: narrow /constraints/switch_models, or set /constraints/mix_models to false");
+    }
     const std::vector<ExploreCandidate> all = enumerateCandidates(spec, catalog);
     result.enumerated = std::int64_t(all.size());
     const int hosts = spec.gpus / spec.gpusPerHost;

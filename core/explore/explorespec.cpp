@@ -1,6 +1,7 @@
 #include "core/explore/explorespec.h"
 
 #include "core/common/jsonbounds.h"
+#include "core/common/strictjsonparse.h"
 #include "core/common/strictjsonreader.h"
 #include "core/common/messagetext.h"
 #include "core/generators/closgenerator.h"
@@ -33,6 +34,40 @@ public:
     { }
 };
 
+/// Lists bounded before their items are read, and every value once: a value
+/// listed twice would score every candidate twice and list each design twice.
+template<typename T>
+class OnceEach
+{
+public:
+    OnceEach(const Reader &rd, const Json &list, const std::string &pointer, size_t maxItems)
+        : m_rd(rd)
+    {
+        if (list.is_array() && list.size() > maxItems)
+            rd.fail(pointer, std::to_string(list.size()) + " values; at most " + std::to_string(maxItems)
+                                 + " are explored (each one multiplies the candidates)");
+    }
+    /// `shown`: the value as the user wrote it, for the message.
+    void add(const T &value, const std::string &pointer, const std::string &shown)
+    {
+        for (const auto &[seen, where] : m_seen)
+            if (seen == value)
+                m_rd.fail(pointer, shown + " is listed twice (first at " + where + ")");
+        m_seen.emplace_back(value, pointer);
+    }
+
+private:
+    const Reader &m_rd;
+    std::vector<std::pair<T, std::string>> m_seen;
+};
+
+std::string numberText(double x)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", x);
+    return buf;
+}
+
 } // namespace
 
 const char *exploreObjectiveName(ExploreObjective objective)
@@ -57,7 +92,9 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
         throw ExploreError(fileName + ":" + std::to_string(e->line) + ": " + e->message);
     Json j;
     try {
-        j = Json::parse(text);
+        j = parseJsonRefusingDuplicates<Json>(text);
+    } catch (const DuplicateJsonKey &e) {
+        throw ExploreError(fileName + ": " + e.what());
     } catch (const Json::parse_error &e) {
         throw ExploreError(fileName + ": not JSON: " + jsonExceptionMessage(e.what()));
     }
@@ -75,7 +112,7 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
     const Json *gpus = rd.find(j, "gpus");
     if (!gpus)
         rd.fail("/gpus", "missing: how many GPUs the design must hold");
-    s.gpus = rd.integer(*gpus, "/gpus", 1, 4'194'304);
+    s.gpus = rd.integer(*gpus, "/gpus", 1, maxExploreGpus);
 
     if (const Json *host = rd.find(j, "host")) {
         if (!host->is_object())
@@ -110,6 +147,7 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
         rd.fail("/gpus", std::to_string(s.gpus) + " GPUs are not whole hosts of " + std::to_string(s.gpusPerHost));
 
     if (const Json *jobs = rd.find(j, "jobs")) {
+        OnceEach<std::string> once(rd, *jobs, "/jobs", maxExploreJobs);
         rd.list(*jobs, "/jobs", [&](const Json &v, const std::string &pointer) {
             JobSpecResult r;
             std::string source;
@@ -131,6 +169,7 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
             if (r.job->gpus > s.gpus)
                 rd.fail(pointer, "the job needs " + std::to_string(r.job->gpus) + " GPUs; the design holds "
                             + std::to_string(s.gpus));
+            once.add(r.job->name, pointer, "the job \"" + elided(r.job->name, 40) + "\"");
             s.jobs.push_back(*r.job);
             s.jobSources.push_back(source);
         });
@@ -143,17 +182,25 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
                  {"transports", "switch_models", "mix_models", "max_tiers", "oversubscription",
                   "max_oversubscription", "planes", "rail_optimized", "breakouts", "budget", "power_kw",
                                   "floor_area_m2"});
-        if (const Json *v = rd.find(*c, "transports"))
+        if (const Json *v = rd.find(*c, "transports")) {
+            OnceEach<Transport> once(rd, *v, "/constraints/transports", 4);
             rd.list(*v, "/constraints/transports", [&](const Json &t, const std::string &pointer) {
-                const auto transport = transportFromName(rd.string(t, pointer));
+                const std::string name = rd.string(t, pointer);
+                const auto transport = transportFromName(name);
                 if (!transport || *transport == Transport::Unspecified)
                     rd.fail(pointer, "unknown transport (infiniband, ethernet)");
+                once.add(*transport, pointer, "\"" + elided(name, 40) + "\"");
                 s.transports.push_back(*transport);
             });
-        if (const Json *v = rd.find(*c, "switch_models"))
+        }
+        if (const Json *v = rd.find(*c, "switch_models")) {
+            OnceEach<std::string> once(rd, *v, "/constraints/switch_models", maxExploreSwitchModels);
             rd.list(*v, "/constraints/switch_models", [&](const Json &m, const std::string &pointer) {
-                s.switchModels.push_back(rd.string(m, pointer));
+                const std::string model = rd.id(m, pointer, 64);
+                once.add(model, pointer, "\"" + elided(model, 40) + "\"");
+                s.switchModels.push_back(model);
             });
+        }
         if (const Json *v = rd.find(*c, "mix_models")) {
             if (!v->is_boolean())
                 rd.fail("/constraints/mix_models", "expected true or false");
@@ -163,20 +210,30 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
             s.maxTiers = rd.integer(*v, "/constraints/max_tiers", 1, 4);
         if (const Json *v = rd.find(*c, "oversubscription")) {
             s.oversubscription.clear();
+            OnceEach<double> once(rd, *v, "/constraints/oversubscription", 32);
             rd.list(*v, "/constraints/oversubscription", [&](const Json &o, const std::string &pointer) {
-                s.oversubscription.push_back(rd.number(o, pointer, 0, true));
+                const double ratio = rd.number(o, pointer, 0, true);
+                // A ratio is down:up on one leaf: beyond its ports it leaves no uplink.
+                if (ratio > 1024)
+                    rd.fail(pointer, numberText(ratio) + ":1 is beyond any leaf (at most 1024:1)");
+                once.add(ratio, pointer, numberText(ratio));
+                s.oversubscription.push_back(ratio);
             });
         }
         if (const Json *v = rd.find(*c, "max_oversubscription"))
             s.maxOversubscription = rd.number(*v, "/constraints/max_oversubscription", 0, true);
         if (const Json *v = rd.find(*c, "planes")) {
             s.planes.clear();
+            OnceEach<int> once(rd, *v, "/constraints/planes", 8);
             rd.list(*v, "/constraints/planes", [&](const Json &p, const std::string &pointer) {
-                s.planes.push_back(rd.integer(p, pointer, 1, 8));
+                const int planes = rd.integer(p, pointer, 1, 8);
+                once.add(planes, pointer, std::to_string(planes));
+                s.planes.push_back(planes);
             });
         }
         if (const Json *v = rd.find(*c, "breakouts")) {
             s.nicPorts.clear();
+            OnceEach<int> once(rd, *v, "/constraints/breakouts", 2);
             rd.list(*v, "/constraints/breakouts", [&](const Json &b, const std::string &pointer) {
                 // "2x200G": 2 ports of 200 Gbit/s per NIC; they must make up the NIC's speed.
                 const std::string text = rd.string(b, pointer);
@@ -194,15 +251,17 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
                                   s.nicGbps);
                     rd.fail(pointer, buf);
                 }
-                if (std::find(s.nicPorts.begin(), s.nicPorts.end(), ports) == s.nicPorts.end())
-                    s.nicPorts.push_back(ports);
+                once.add(ports, pointer, "\"" + elided(text, 40) + "\"");
+                s.nicPorts.push_back(ports);
             });
         }
         if (const Json *v = rd.find(*c, "rail_optimized")) {
             s.railOptimized.clear();
+            OnceEach<bool> once(rd, *v, "/constraints/rail_optimized", 2);
             rd.list(*v, "/constraints/rail_optimized", [&](const Json &r, const std::string &pointer) {
                 if (!r.is_boolean())
                     rd.fail(pointer, "expected true or false");
+                once.add(r.get<bool>(), pointer, r.get<bool>() ? "true" : "false");
                 s.railOptimized.push_back(r.get<bool>());
             });
         }

@@ -6,6 +6,8 @@
 #include "core/jobs/jobspec.h"
 #include "core/model/fabric.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -25,6 +27,16 @@ public:
 /// What the candidates are ranked by.
 enum class ExploreObjective : std::uint8_t { Cost, Step, Power, Bisection };
 const char *exploreObjectiveName(ExploreObjective objective);
+
+/// What one requirements file may ask for (docs/explore.md, "Bounds"): the
+/// explorer builds and scores every candidate, so the space is counted and
+/// refused above maxExploreCandidates before anything is built, and each
+/// list is bounded (oversubscription 32 values, planes 8, breakouts 2,
+/// transports 4, rail_optimized 2) with every value once.
+inline constexpr int maxExploreGpus = 131072;        ///< one candidate at most ~0.2 GB and a second
+inline constexpr size_t maxExploreSwitchModels = 64; ///< /constraints/switch_models, and a catalogue's models explored
+inline constexpr size_t maxExploreJobs = 16;
+inline constexpr std::int64_t maxExploreCandidates = 4096;
 
 struct ExploreSpec
 {

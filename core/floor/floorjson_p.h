@@ -2,6 +2,7 @@
 // Internal to core/floor: the bounded parse every floor and cable-part text
 // passes before its fields are read.
 
+#include "core/common/strictjsonparse.h"
 #include "core/common/jsonbounds.h"
 #include "core/common/messagetext.h"
 #include "core/floor/floorplan.h"
@@ -21,7 +22,9 @@ Json parseBounded(std::string_view text, const std::string &fileName)
     if (const auto e = checkJsonBounds(text, limits))
         throw FloorError(fileName + ": line " + std::to_string(e->line) + ": " + e->message);
     try {
-        return Json::parse(text);
+        return parseJsonRefusingDuplicates<Json>(text);
+    } catch (const DuplicateJsonKey &e) {
+        throw FloorError(fileName + ": " + e.what());
     } catch (const typename Json::parse_error &e) {
         throw FloorError(fileName + ": not JSON: " + jsonExceptionMessage(e.what()));
     }

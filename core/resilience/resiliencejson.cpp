@@ -2,6 +2,7 @@
 #include "core/resilience/resilience.h"
 #include "core/resilience/resiliencetext_p.h"
 
+#include "core/common/strictjsonparse.h"
 #include "core/common/jsonbounds.h"
 #include "core/common/messagetext.h"
 #include "core/export/hostlist.h"
@@ -415,7 +416,9 @@ Json parseBounded(std::string_view text, const std::string &fileName)
     if (const auto e = checkJsonBounds(text, limits))
         throw ResilienceError(fileName + ":" + std::to_string(e->line) + ": " + e->message);
     try {
-        return Json::parse(text);
+        return parseJsonRefusingDuplicates<Json>(text);
+    } catch (const DuplicateJsonKey &e) {
+        throw ResilienceError(fileName + ": " + e.what());
     } catch (const Json::parse_error &e) {
         throw ResilienceError(fileName + ": not JSON: " + jsonExceptionMessage(e.what()));
     }

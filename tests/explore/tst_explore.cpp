@@ -411,6 +411,54 @@ private slots:
         QTest::newRow("nccl field") << R"({"gpus": 16, "nccl": {"qps": 2}})" << "r.explore.json: /nccl/qps: unknown field";
         QTest::newRow("missing job file") << R"({"gpus": 16, "jobs": ["nowhere.job.json"]})"
                                           << "r.explore.json: /jobs/0:";
+        // Bounded and once each (issue: a 91 KB list of 10,000 ratios ran past 20 s, 650 MB).
+        QString many = QStringLiteral("[");
+        for (int i = 1; i <= 10000; ++i)
+            many += QString::number(1.0 + i / 10000.0, 'g', 8) + (i < 10000 ? QStringLiteral(",") : QStringLiteral("]"));
+        QTest::newRow("10,000 ratios") << QStringLiteral(R"({"gpus": 16, "constraints": {"oversubscription": %1}})").arg(many)
+                                       << "r.explore.json: /constraints/oversubscription: 10000 values; at most 32 are explored";
+        QTest::newRow("ratio twice") << R"({"gpus": 16, "constraints": {"oversubscription": [1, 2, 1]}})"
+                                     << "r.explore.json: /constraints/oversubscription/2: 1 is listed twice (first at "
+                                        "/constraints/oversubscription/0)";
+        QTest::newRow("ratio beyond a leaf") << R"({"gpus": 16, "constraints": {"oversubscription": [1e308]}})"
+                                             << "r.explore.json: /constraints/oversubscription/0: 1e+308:1 is beyond any leaf";
+        QTest::newRow("model twice") << R"({"gpus": 16, "constraints": {"switch_models": ["qm9700", "qm9700"]}})"
+                                     << "r.explore.json: /constraints/switch_models/1: \"qm9700\" is listed twice";
+        QTest::newRow("plane twice") << R"({"gpus": 16, "constraints": {"planes": [2, 2]}})"
+                                     << "r.explore.json: /constraints/planes/1: 2 is listed twice";
+        QTest::newRow("rail twice") << R"({"gpus": 16, "constraints": {"rail_optimized": [true, true]}})"
+                                    << "r.explore.json: /constraints/rail_optimized/1: true is listed twice";
+        QTest::newRow("duplicate key") << R"({"gpus": 16, "constraints": {"budget": 1e6, "budget": 1}})"
+                                       << "r.explore.json: /constraints/budget: the key \"budget\" is given twice";
+        QTest::newRow("gpus beyond exploring")
+            << R"({"gpus": 4194304})" << "r.explore.json: /gpus: must be between 1 and 131072";
+        QTest::newRow("same job twice")
+            << QStringLiteral(R"({"gpus": 64, "jobs": ["%1", "%1"]})").arg(QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.job.json"))
+            << "r.explore.json: /jobs/1: the job \"lab-llama\" is listed twice (first at /jobs/0)";
+    }
+
+    /// The space is counted before anything is built: every catalogue model
+    /// mixed with every other, 32 ratios, both layouts, 8 planes and 2
+    /// breakouts is refused at once, naming the count and its factors.
+    void candidateSpaceCountedFirst()
+    {
+        QString ratios = QStringLiteral("[");
+        for (int i = 1; i <= 32; ++i)
+            ratios += QString::number(i) + (i < 32 ? QStringLiteral(",") : QStringLiteral("]"));
+        const std::string text = QStringLiteral(R"({"gpus": 2048, "constraints": {"oversubscription": %1,
+            "planes": [1, 2, 3, 4, 5, 6, 7, 8], "rail_optimized": [true, false], "breakouts": ["1x400G", "2x200G"]}})")
+                                     .arg(ratios)
+                                     .toStdString();
+        const ExploreSpec spec = parseExploreSpec(text, "r.explore.json", "/nonexistent");
+        try {
+            explore(spec, {});
+            QFAIL("explored");
+        } catch (const ExploreError &e) {
+            const QString message = QString::fromStdString(e.what());
+            QVERIFY2(message.startsWith(QStringLiteral("the requirements describe ")) && message.contains(QStringLiteral(
+                         " × 32 oversubscription × 2 rail_optimized × 8 planes × 2 breakouts); at most 4096 are explored")),
+                     e.what());
+        }
     }
 
     void badRequirementsNameTheField()

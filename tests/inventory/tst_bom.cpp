@@ -150,6 +150,10 @@ void TestBom::catalog()
     QVERIFY(!BomCatalog::fromJson(R"({"format":"railyard-bom-catalog","nics":{"N":{"transports":["fddi"]}}})",
                                   &error));
     QCOMPARE(error, std::string("/nics/N/transports: must name infiniband, ethernet or efa"));
+    // A model given twice is refused, not the last one silently kept.
+    QVERIFY(!BomCatalog::fromJson(
+        R"({"format":"railyard-bom-catalog","switches":{"X":{"price":10},"X":{"price":1}}})", &error));
+    QCOMPARE(error, std::string("/switches/X: the key \"X\" is given twice in one object"));
 
     // A user's file over the built-in catalogue: named models take the
     // figures given and keep the rest; the figures cite the file.
