@@ -182,6 +182,7 @@ struct StudyResult
     std::int64_t verificationSplits = 0; ///< classes split because two members disagreed
     bool cancelled = false;
     std::vector<ScenarioOutcome> outcomes; ///< by index
+    std::string source; ///< the file it was read from (studyFromJson), for merge's messages
 };
 
 /// Runs a study. Throws ResilienceError for impossible parameters (an empty
@@ -190,8 +191,11 @@ struct StudyResult
 StudyResult runFailureStudy(const Fabric &fabric, const StudyOptions &options);
 
 /// Joins the parts of a sharded study (any order) into the whole. Throws
-/// ResilienceError when the parts differ in a parameter or the fabric, when
-/// a shard is missing or given twice.
+/// ResilienceError — naming the part's file and the field — when the parts
+/// differ in a parameter or the fabric, when a shard is missing (the first
+/// ten named, then a count) or given twice, when an outcome is given twice,
+/// and when the outcomes do not stand for the study's scenarios (N-1, N-2:
+/// their weights sum to `scenarios`; Monte Carlo: one per sample).
 StudyResult mergeStudies(std::vector<StudyResult> parts);
 
 /// A quantile with its confidence interval (95 %, distribution-free from the

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <set>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -538,11 +539,25 @@ StudyResult studyFromJson(std::string_view text, const std::string &fileName)
     if (!outcomes.is_array())
         rd.fail("/outcomes", "expected an array");
     r.outcomes.reserve(outcomes.size());
+    r.source = fileName;
+    // A part holds its own shard's outcomes, each once: N-1/N-2 class c is
+    // shard c % count's, Monte Carlo samples [samples × i / count, samples × (i + 1) / count).
+    const std::int64_t sampleBegin = std::int64_t(r.samples) * r.shardIndex / r.shardCount;
+    const std::int64_t sampleEnd = std::int64_t(r.samples) * (r.shardIndex + 1) / r.shardCount;
+    // Each once: a Monte Carlo sample by its number; an N-1/N-2 class split
+    // by its verification keeps its number, so by number and failed set.
+    std::set<std::pair<std::int64_t, std::vector<std::string>>> seen;
     for (size_t i = 0; i < outcomes.size(); ++i) {
         const std::string p = "/outcomes/" + std::to_string(i);
         const Json &x = outcomes[i];
         ScenarioOutcome o;
         o.index = rd.integer(x, p, "index");
+        const bool mine = r.kind == StudyKind::MonteCarlo ? o.index >= sampleBegin && o.index < sampleEnd
+                                                          : o.index >= 0 && o.index % r.shardCount == r.shardIndex;
+        if (!mine)
+            rd.fail(p + "/index", "outcome " + std::to_string(o.index) + " is not of shard "
+                                      + std::to_string(r.shardIndex) + "/" + std::to_string(r.shardCount));
+        const bool monteCarlo = r.kind == StudyKind::MonteCarlo;
         const Json &failed = rd.field(x, p, "failed");
         if (!failed.is_array())
             rd.fail(p + "/failed", "expected an array of ids");
@@ -551,9 +566,13 @@ StudyResult studyFromJson(std::string_view text, const std::string &fileName)
                 rd.fail(p + "/failed", "expected an array of ids");
             o.failed.push_back(id.get<std::string>());
         }
+        if (!seen.emplace(o.index, monteCarlo ? std::vector<std::string>() : o.failed).second)
+            rd.fail(p, "outcome " + std::to_string(o.index) + " is given twice");
         if (x.contains("kind"))
             o.kind = rd.string(x, p, "kind");
         o.weight = rd.real(x, p, "weight");
+        if (!(o.weight > 0) || !(o.weight <= 1e15))
+            rd.fail(p + "/weight", "must be a positive number of scenarios (at most 1e15)");
         if (x.contains("members"))
             o.members = rd.string(x, p, "members");
         o.bisectionGbps = rd.real(x, p, "bisection_gbps");
@@ -574,6 +593,17 @@ StudyResult studyFromJson(std::string_view text, const std::string &fileName)
     return r;
 }
 
+namespace {
+
+/// "a.part.json (shard 2/8)", or "shard 2/8" for a part not read from a file.
+std::string partName(const StudyResult &r)
+{
+    const std::string shard = "shard " + std::to_string(r.shardIndex) + "/" + std::to_string(r.shardCount);
+    return r.source.empty() ? shard : elided(r.source, 120) + " (" + shard + ")";
+}
+
+} // namespace
+
 StudyResult mergeStudies(std::vector<StudyResult> parts)
 {
     if (parts.empty())
@@ -587,24 +617,47 @@ StudyResult mergeStudies(std::vector<StudyResult> parts)
             throw ResilienceError("merge: the parts come from studies split in " + std::to_string(count) + " and "
                                   + std::to_string(parts[i].shardCount) + " shards");
         if (i > 0 && parts[i].shardIndex == parts[i - 1].shardIndex)
-            throw ResilienceError("merge: shard " + std::to_string(parts[i].shardIndex) + "/"
-                                  + std::to_string(count) + " is given twice");
-        if (parametersJson(parts[i]).dump() != reference)
-            throw ResilienceError("merge: shard " + std::to_string(parts[i].shardIndex) + "/"
-                                  + std::to_string(count)
-                                  + " is of another study (its parameters, fabric or healthy answers differ)");
+            throw ResilienceError("merge: " + partName(parts[i]) + " and " + partName(parts[i - 1]) + " are both shard "
+                                  + std::to_string(parts[i].shardIndex) + "/" + std::to_string(count));
+        const Json mine = parametersJson(parts[i]);
+        if (mine.dump() != reference) {
+            // The first field that differs, with both values (bounded).
+            const Json first = parametersJson(parts.front());
+            std::string field, here, there;
+            for (const auto &[key, value] : first.items())
+                if (!mine.contains(key) || mine[key] != value) {
+                    field = "/" + key;
+                    here = elided(mine.contains(key) ? mine[key].dump() : std::string("(none)"), 80);
+                    there = elided(value.dump(), 80);
+                    break;
+                }
+            throw ResilienceError("merge: " + partName(parts[i]) + " is of another study than "
+                                  + partName(parts.front()) + ": " + field + " is " + here + " in "
+                                  + elided(parts[i].source, 120) + " and " + there + " in "
+                                  + elided(parts.front().source, 120));
+        }
     }
     if (int(parts.size()) != count) {
+        // The first ten missing, then how many more: a part of shard 1 of a
+        // million must not answer with a million numbers.
         std::string missing;
+        int listed = 0, more = 0;
         size_t k = 0;
         for (int s = 0; s < count; ++s) {
             if (k < parts.size() && parts[k].shardIndex == s) {
                 ++k;
                 continue;
             }
-            missing += (missing.empty() ? "" : ", ") + std::to_string(s);
+            if (listed < 10) {
+                missing += (missing.empty() ? "" : ", ") + std::to_string(s);
+                ++listed;
+            } else {
+                ++more;
+            }
         }
-        throw ResilienceError("merge: missing shard(s) " + missing + " of " + std::to_string(count));
+        throw ResilienceError("merge: missing shard(s) " + missing
+                              + (more > 0 ? " and " + std::to_string(more) + " more" : std::string()) + " of "
+                              + std::to_string(count));
     }
     StudyResult whole = parts.front();
     whole.outcomes.clear();
@@ -623,6 +676,28 @@ StudyResult mergeStudies(std::vector<StudyResult> parts)
     std::stable_sort(whole.outcomes.begin(), whole.outcomes.end(),
                      [](const ScenarioOutcome &a, const ScenarioOutcome &b) { return a.index < b.index; });
     whole.classes = whole.kind == StudyKind::MonteCarlo ? 0 : std::int64_t(whole.outcomes.size());
+    // The outcomes must stand for the study, no more and no less (a part
+    // edited to drop or repeat outcomes would shift every quantile). A
+    // cancelled part stands for less: it says so itself.
+    if (!whole.cancelled) {
+        if (whole.kind == StudyKind::MonteCarlo) {
+            if (std::int64_t(whole.outcomes.size()) != std::int64_t(whole.samples))
+                throw ResilienceError("merge: the parts hold " + std::to_string(whole.outcomes.size())
+                                      + " outcomes; the study has " + std::to_string(whole.samples) + " samples");
+        } else {
+            double weights = 0;
+            for (const ScenarioOutcome &o : whole.outcomes)
+                weights += o.weight;
+            if (std::abs(weights - whole.scenarios) > 1e-6 * std::max(1.0, whole.scenarios)) {
+                char text[200];
+                std::snprintf(text, sizeof text,
+                              "merge: the parts' outcomes stand for %.15g scenarios; the study has %.15g (outcomes "
+                              "were dropped or repeated)",
+                              weights, whole.scenarios);
+                throw ResilienceError(text);
+            }
+        }
+    }
     return whole;
 }
 

@@ -8,9 +8,13 @@
 #include "core/resilience/slurmscript.h"
 #include "core/export/hostlist.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <cmath>
+#include <functional>
 #include <map>
 
 using namespace Railyard;
@@ -320,6 +324,75 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ResilienceError, mergeStudies(parts));
         parts.push_back(parts.front());
         QVERIFY_THROWS_EXCEPTION(ResilienceError, mergeStudies(parts));
+    }
+
+    /// Parts edited to lie are refused, naming the file and the field: an
+    /// outcome repeated inside a part or across parts, one dropped (the N-1
+    /// weights no longer sum to the study's scenarios), a weight of -1e308,
+    /// a part of another study (the field that differs), and a million-shard
+    /// part whose missing shards are listed ten at a time.
+    void mergeRefusesPartsThatLie()
+    {
+        const Fabric f = fatTree4();
+        StudyOptions o;
+        o.kind = StudyKind::NMinus1;
+        auto part = [&](int index, int count) {
+            o.shardIndex = index;
+            o.shardCount = count;
+            return QJsonDocument::fromJson(QByteArray::fromStdString(studyToJson(runFailureStudy(f, o)))).object();
+        };
+        auto read = [](const QJsonObject &j, const char *name) {
+            return studyFromJson(QJsonDocument(j).toJson().toStdString(), name);
+        };
+        auto refused = [](const std::function<void()> &f) -> std::string {
+            try {
+                f();
+            } catch (const ResilienceError &e) {
+                return e.what();
+            }
+            return "accepted";
+        };
+        const QJsonObject a = part(0, 2), b = part(1, 2);
+        QVERIFY(refused([&] { mergeStudies({read(a, "a.json"), read(b, "b.json")}); }) == "accepted");
+
+        QJsonObject repeated = a;
+        QJsonArray outcomes = repeated[QStringLiteral("outcomes")].toArray();
+        QVERIFY(outcomes.size() >= 1);
+        outcomes.append(outcomes.first());
+        repeated[QStringLiteral("outcomes")] = outcomes;
+        std::string e = refused([&] { read(repeated, "a.json"); });
+        QVERIFY2(e.find("a.json: /outcomes/" + std::to_string(outcomes.size() - 1) + ": outcome ") == 0
+                     && e.find("is given twice") != std::string::npos,
+                 e.c_str());
+
+        QJsonObject dropped = a;
+        outcomes = dropped[QStringLiteral("outcomes")].toArray();
+        outcomes.removeLast();
+        dropped[QStringLiteral("outcomes")] = outcomes;
+        e = refused([&] { mergeStudies({read(dropped, "a.json"), read(b, "b.json")}); });
+        QVERIFY2(e.find("merge: the parts' outcomes stand for ") == 0 && e.find("(outcomes were dropped or repeated)")
+                     != std::string::npos,
+                 e.c_str());
+
+        QJsonObject weighed = a;
+        outcomes = weighed[QStringLiteral("outcomes")].toArray();
+        QJsonObject first = outcomes.first().toObject();
+        first[QStringLiteral("weight")] = -1e308;
+        outcomes.replace(0, first);
+        weighed[QStringLiteral("outcomes")] = outcomes;
+        e = refused([&] { read(weighed, "a.json"); });
+        QVERIFY2(e == "a.json: /outcomes/0/weight: must be a positive number of scenarios (at most 1e15)", e.c_str());
+
+        QJsonObject other = b;
+        other[QStringLiteral("seed")] = 7;
+        e = refused([&] { mergeStudies({read(a, "a.json"), read(other, "other.json")}); });
+        QVERIFY2(e == "merge: other.json (shard 1/2) is of another study than a.json (shard 0/2): /seed is 7 in other.json and 1 "
+                           "in a.json",
+                 e.c_str());
+
+        const QJsonObject lonely = part(1, 1000000);
+        e = refused([&] { mergeStudies({read(lonely, "one.json")}); });
+        QVERIFY2(e == "merge: missing shard(s) 0, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 999989 more of 1000000", e.c_str());
     }
 
     void designsComparedByResilience()
