@@ -73,11 +73,14 @@ int runExplore(const QStringList &args)
                     printErr(readError);
                     return ExitBadInput;
                 }
+                std::vector<std::string> warnings;
                 if (!cache.loadJson(std::string_view(text->constData(), size_t(text->size())), cacheFile.toStdString(),
-                                    &loadError)) {
+                                    &loadError, &warnings)) {
                     printErr(QString::fromStdString(loadError));
                     return ExitBadInput;
                 }
+                for (const std::string &w : warnings)
+                    printErr(QStringLiteral("warning: %1").arg(QString::fromStdString(w)));
             }
         }
         const ExploreResult result = explore(spec, options);

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QCryptographicHash>
+
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -142,16 +144,47 @@ ExploreScore scoreFromJson(const Json &j)
 
 } // namespace
 
+namespace {
+
+/// An entry's digest: SHA-256 of its key (the candidate and the requirements
+/// that decide it) and its figures, as scoreJson writes them (so a file
+/// re-indented or re-serialized by another tool still verifies).
+std::string entryDigest(const std::string &key, const ExploreScore &score)
+{
+    const std::string text = key + "\n" + scoreJson(score).dump();
+    return QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256).toHex().toStdString();
+}
+
+/// Why a score cannot be a scored design's ("" when it can): counts that
+/// are negative, a price or power that is not a finite non-negative amount,
+/// a bisection beyond full.
+std::string implausible(const ExploreScore &s)
+{
+    if (s.gpus < 0 || s.hosts < 0 || s.switches < 0 || s.links < 0 || s.transceivers < 0 || s.racks < 0)
+        return "a negative count";
+    if (!(s.price >= 0) || !std::isfinite(s.price) || !(s.watts >= 0) || !std::isfinite(s.watts))
+        return "a price or power that is not a finite amount";
+    if (!(s.bisectionRatio >= 0 && s.bisectionRatio <= 1 + 1e-9) || !(s.bisectionGbps >= 0))
+        return "a bisection outside 0 to 100 %";
+    return {};
+}
+
+} // namespace
+
 std::string ExploreCache::toJson() const
 {
     std::lock_guard lock(m_mutex);
     Json scores = Json::object();
-    for (const auto &[key, score] : m_scores)
-        scores[key] = scoreJson(score);
+    for (const auto &[key, score] : m_scores) {
+        Json entry = scoreJson(score);
+        entry["digest"] = entryDigest(key, score);
+        scores[key] = std::move(entry);
+    }
     return Json{{"format", "railyard-explore-cache"}, {"version", 1}, {"scores", scores}}.dump(1) + "\n";
 }
 
-bool ExploreCache::loadJson(std::string_view text, const std::string &fileName, std::string *error)
+bool ExploreCache::loadJson(std::string_view text, const std::string &fileName, std::string *error,
+                            std::vector<std::string> *warnings)
 {
     auto fail = [&](const std::string &message) {
         if (error)
@@ -175,16 +208,36 @@ bool ExploreCache::loadJson(std::string_view text, const std::string &fileName, 
     if (!j.contains("scores") || !j.at("scores").is_object())
         return fail("/scores: expected an object of scores by candidate");
     std::map<std::string, ExploreScore> read;
+    // An entry whose digest does not match its key and content, or whose
+    // figures no design has, is left out and scored again: never used.
+    std::int64_t rejected = 0;
+    std::string firstRejected;
     for (const auto &[key, value] : j.at("scores").items()) {
-        try {
-            read[key] = scoreFromJson(value);
-            const ExploreCandidate &c = read[key].candidate;
-            if (c.nicPorts < 1 || c.nicPorts > 2 || (c.nicPorts > 1 && !(c.portGbps > 0)))
-                return fail("/scores/" + elided(key, 80) + "/nic_ports: expected 1, or 2 with a port_gbps");
-        } catch (const Json::exception &e) {
-            return fail("/scores/" + elided(key, 80) + ": " + jsonExceptionMessage(e.what()));
+        std::string why;
+        if (!value.is_object() || !value.contains("digest") || !value.at("digest").is_string()) {
+            why = "no digest";
+        } else {
+            try {
+                ExploreScore s = scoreFromJson(value);
+                const ExploreCandidate &c = s.candidate;
+                if (value.at("digest").get<std::string>() != entryDigest(key, s))
+                    why = "its digest does not match its key and figures";
+                else if (c.nicPorts < 1 || c.nicPorts > 2 || (c.nicPorts > 1 && !(c.portGbps > 0)))
+                    why = "nic_ports: expected 1, or 2 with a port_gbps";
+                else
+                    why = implausible(s);
+                if (why.empty())
+                    read[key] = std::move(s);
+            } catch (const Json::exception &e) {
+                why = jsonExceptionMessage(e.what());
+            }
         }
+        if (!why.empty() && rejected++ == 0)
+            firstRejected = "/scores/" + elided(key, 80) + ": " + why;
     }
+    if (rejected > 0 && warnings)
+        warnings->push_back(fileName + ": " + std::to_string(rejected) + " of " + std::to_string(j.at("scores").size())
+                            + " cached scores are not used and are scored again (the first: " + firstRejected + ")");
     std::lock_guard lock(m_mutex);
     for (auto &[key, score] : read)
         m_scores[key] = std::move(score);

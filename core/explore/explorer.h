@@ -121,8 +121,14 @@ public:
     /// The scores as JSON (docs/explore.md, "Cache file"), to keep across runs.
     std::string toJson() const;
     /// Adds the scores of toJson()'s text; false and *error ("FILE: /pointer:
-    /// why") when it does not read. Bounded before it is parsed.
-    bool loadJson(std::string_view text, const std::string &fileName, std::string *error);
+    /// why") when it does not read. Bounded before it is parsed. Each entry
+    /// carries a SHA-256 digest of its key (the candidate and the
+    /// requirements that decide it) and its figures: an entry whose digest
+    /// does not match, or whose figures no design has (negative counts, a
+    /// bisection beyond 100 %), is left out — scored again, never used — and
+    /// *warnings says how many.
+    bool loadJson(std::string_view text, const std::string &fileName, std::string *error,
+                  std::vector<std::string> *warnings = nullptr);
 
 private:
     mutable std::mutex m_mutex;

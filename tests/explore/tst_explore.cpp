@@ -4,6 +4,8 @@
 #include "core/explore/explorer.h"
 #include "core/floor/floorplan.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <cmath>
@@ -306,11 +308,42 @@ private slots:
         o.catalog = &dearer;
         const ExploreResult repriced = explore(spec2k(), o);
         QCOMPARE(repriced.cacheHits, 0);
-        QVERIFY(!reread.loadJson("{\"format\": \"railyard-explore-cache\", \"scores\": {\"k\": {\"leaf_switch\": 3}}}",
-                                 "cache.json", &error));
-        QVERIFY2(error.rfind("cache.json: /scores/k: ", 0) == 0, error.c_str());
         QVERIFY(!reread.loadJson("[]", "cache.json", &error));
         QVERIFY2(error.find("/format") != std::string::npos, error.c_str());
+
+        // A tampered entry ("-3 switches, 1 USD, bisection 700 %") is never
+        // used: its digest no longer matches; it is scored again, with a warning.
+        QJsonObject file = QJsonDocument::fromJson(QByteArray::fromStdString(first.toJson())).object();
+        QJsonObject scores = file[QStringLiteral("scores")].toObject();
+        const QString key = scores.keys().front();
+        QJsonObject entry = scores[key].toObject();
+        entry[QStringLiteral("switches")] = -3;
+        entry[QStringLiteral("price")] = 1;
+        scores[key] = entry;
+        file[QStringLiteral("scores")] = scores;
+        ExploreCache tampered;
+        std::vector<std::string> warnings;
+        QVERIFY2(tampered.loadJson(QJsonDocument(file).toJson().toStdString(), "cache.json", &error, &warnings), error.c_str());
+        QCOMPARE(tampered.size(), first.size() - 1);
+        QCOMPARE(warnings.size(), size_t(1));
+        QVERIFY2(warnings[0].find("cache.json: 1 of " + std::to_string(first.size())
+                                  + " cached scores are not used and are scored again (the first: /scores/")
+                         == 0
+                     && warnings[0].find("its digest does not match its key and figures") != std::string::npos,
+                 warnings[0].c_str());
+        o.catalog = &catalog;
+        o.cache = &tampered;
+        const ExploreResult rescored = explore(spec2k(), o);
+        QCOMPARE(rescored.cacheHits, std::int64_t(rescored.scored.size()) - 1);
+        QCOMPARE(exploreToCsv(rescored), exploreToCsv(scored));
+        // An entry without a digest is not used either.
+        ExploreCache bare;
+        warnings.clear();
+        QVERIFY(bare.loadJson("{\"format\": \"railyard-explore-cache\", \"scores\": {\"k\": {\"leaf_switch\": 3}}}",
+                              "cache.json", &error, &warnings));
+        QCOMPARE(bare.size(), size_t(0));
+        QVERIFY2(warnings.size() == 1 && warnings[0].find("/scores/k: no digest") != std::string::npos,
+                 warnings.empty() ? "" : warnings[0].c_str());
     }
 
     void breakoutIsADimension()
