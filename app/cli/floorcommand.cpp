@@ -5,6 +5,8 @@
 #include "core/common/outputfile.h"
 #include "core/bom/floorreport.h"
 
+#include <QRegularExpression>
+
 namespace Railyard::Cli {
 
 int runFloor(const QStringList &args)
@@ -65,24 +67,30 @@ int runFloor(const QStringList &args)
         printErr(QString::fromStdString(e.what()));
         return ExitBadInput;
     }
-    const QString floorOut = cl.value(QStringLiteral("write-floor"));
-    if (!floorOut.isEmpty()) {
-        QString error;
-        if (!writeOutputFile(floorOut, QByteArray::fromStdString(floorToJson(floor) + "\n"), &error)) {
-            printErr(error);
-            return ExitBadInput;
-        }
-    }
     const FloorReport report = buildFloorReport(*fabric, floor, *catalog, catalog->cableParts);
+    const QString floorOut = cl.value(QStringLiteral("write-floor"));
     const QString svg = cl.value(QStringLiteral("svg"));
-    if (!svg.isEmpty()) {
-        QString error;
-        if (!writeOutputFile(svg, QByteArray::fromStdString(floorToSvg(floor, report)), &error)) {
-            printErr(error);
-            return ExitBadInput;
+    // Nothing is written for a floor with problems: the files would pass for
+    // a floor that works. The report says what is wrong.
+    if (report.problems.empty()) {
+        for (const auto &[path, content] :
+             {std::pair(floorOut, floorOut.isEmpty() ? std::string() : floorToJson(floor) + "\n"),
+              std::pair(svg, svg.isEmpty() ? std::string() : floorToSvg(floor, report))}) {
+            if (path.isEmpty())
+                continue;
+            QString error;
+            if (!writeOutputFile(path, QByteArray::fromStdString(content), &error)) {
+                printErr(error);
+                return ExitBadInput;
+            }
         }
     }
     printOutRaw(cl.isSet(QStringLiteral("json")) ? floorReportToJson(report, longest) : floorReportToText(report, longest));
+    if (!report.problems.empty() && (!floorOut.isEmpty() || !svg.isEmpty()))
+        printErr(QStringLiteral("%1: the floor has %2 problem(s); %3 not written")
+                     .arg(file)
+                     .arg(report.problems.size())
+                     .arg(QStringList({floorOut, svg}).filter(QRegularExpression(QStringLiteral("."))).join(QStringLiteral(" and "))));
     return report.problems.empty() ? ExitOk : ExitBadInput;
 }
 

@@ -373,6 +373,11 @@ FloorPlan parseFloorJson(std::string_view text, const std::string &fileName)
         }
         if (const Json *x = rd.find(v, "cross_trays")) {
             const Json &a = rd.array(*x, p + "/cross_trays");
+            // An empty list would read as "the default" and vanish on writing:
+            // say what it means instead.
+            if (a.empty())
+                rd.fail(p + "/cross_trays", "empty: list the slots where cross trays join the rows, or leave the "
+                                            "field out for cross trays at the two row ends");
             for (size_t c = 0; c < a.size(); ++c)
                 hall.crossSlots.push_back(rd.integer(a[c], p + "/cross_trays/" + std::to_string(c), -1, kMaxSlots));
         }

@@ -772,9 +772,14 @@ void TestCli::floorReport()
     QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
     f.write(QJsonDocument(floor).toJson());
     f.close();
-    const CliRun over = runCli({QStringLiteral("floor"), fabric, QStringLiteral("--floor"), floorFile});
+    const QString overSvg = m_dir.filePath(QStringLiteral("over.svg")), overFloor = m_dir.filePath(QStringLiteral("over.floor.json"));
+    const CliRun over = runCli({QStringLiteral("floor"), fabric, QStringLiteral("--floor"), floorFile, QStringLiteral("--svg"),
+                                overSvg, QStringLiteral("--write-floor"), overFloor});
     QCOMPARE(over.exitCode, 1);
     QVERIFY2(over.out.contains(QStringLiteral("over its 0.001 kW budget")), qPrintable(over.out));
+    // Nothing written for a floor with problems, and the command says so.
+    QVERIFY(!QFile::exists(overSvg) && !QFile::exists(overFloor));
+    QVERIFY2(over.err.contains(QStringLiteral("%1 and %2 not written").arg(overFloor, overSvg)), qPrintable(over.err));
     // A bad floor: the field named, nothing printed as a report.
     QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
     f.write(R"({"halls": [{"rows": 2, "slots_per_row": 2, "row_pitch_m": -1}]})");

@@ -626,6 +626,8 @@ private slots:
         QTest::addColumn<QString>("expected");
         const QString hall = QStringLiteral(R"("halls": [{"rows": 2, "slots_per_row": 4}])");
         QTest::newRow("not json") << "{" << "f: not JSON";
+        QTest::newRow("empty cross trays") << R"({"halls": [{"rows": 2, "slots_per_row": 4, "cross_trays": []}]})"
+                                           << "f: /floor/halls/0/cross_trays: empty: list the slots";
         QTest::newRow("duplicate key") << R"({"halls": [{"rows": 2, "rows": 200, "slots_per_row": 4}]})"
                                        << "f: /halls/0/rows: the key \"rows\" is given twice in one object";
         QTest::newRow("no hall") << R"({"racks": []})" << "f: /floor/halls: missing";
