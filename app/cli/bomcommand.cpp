@@ -71,7 +71,7 @@ int runCabling(const QStringList &args)
     const std::string csv = cablingPlanCsv(rows);
     QString error;
     if (!writeOutputFile(output, QByteArray::fromStdString(csv), &error)) {
-        printErr(error);
+        printErr(QStringLiteral("%1: %2").arg(output, error));
         return ExitBadInput;
     }
     printOut(QStringLiteral("%1: %2 cables").arg(output).arg(rows.size()));

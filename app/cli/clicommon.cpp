@@ -468,7 +468,7 @@ bool readHostOrder(const QString &path, std::vector<std::string> *hosts)
     QString error;
     const std::optional<QByteArray> bytes = readInputFile(path, &error, 64 << 20);
     if (!bytes) {
-        printErr(error);
+        printErr(QStringLiteral("%1: %2").arg(path, error));
         return false;
     }
     int lineNumber = 0;

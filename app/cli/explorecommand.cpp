@@ -51,7 +51,7 @@ int runExplore(const QStringList &args)
     QString error;
     const std::optional<QByteArray> data = readInputFile(file, &error, 4 << 20);
     if (!data) {
-        printErr(error);
+        printErr(QStringLiteral("%1: %2").arg(file, error));
         return ExitBadInput;
     }
     try {
@@ -70,7 +70,7 @@ int runExplore(const QStringList &args)
                 const std::optional<QByteArray> text = readInputFile(cacheFile, &readError, 256 << 20);
                 std::string loadError;
                 if (!text) {
-                    printErr(readError);
+                    printErr(QStringLiteral("%1: %2").arg(cacheFile, readError));
                     return ExitBadInput;
                 }
                 std::vector<std::string> warnings;
@@ -87,7 +87,7 @@ int runExplore(const QStringList &args)
         if (!cacheFile.isEmpty()) {
             QString writeError;
             if (!writeOutputFile(cacheFile, QByteArray::fromStdString(cache.toJson()), &writeError)) {
-                printErr(writeError);
+                printErr(QStringLiteral("%1: %2").arg(cacheFile, writeError));
                 return ExitBadInput;
             }
         }

@@ -241,7 +241,7 @@ int runSmCheck(const QStringList &args)
         QString readError;
         const std::optional<QByteArray> pkeyBytes = readInputFile(pkeyPath, &readError);
         if (!pkeyBytes) {
-            printErr(readError);
+            printErr(QStringLiteral("%1: %2").arg(pkeyPath, readError));
             return ExitBadInput;
         }
         const PkeyReadResult pkeys = readPkeyTables(std::string_view(pkeyBytes->constData(), size_t(pkeyBytes->size())),

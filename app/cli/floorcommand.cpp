@@ -58,7 +58,7 @@ int runFloor(const QStringList &args)
             QString error;
             const std::optional<QByteArray> text = readInputFile(floorFile, &error, 64 << 20);
             if (!text) {
-                printErr(error);
+                printErr(QStringLiteral("%1: %2").arg(floorFile, error));
                 return ExitBadInput;
             }
             floor = parseFloorJson(std::string_view(text->constData(), size_t(text->size())), floorFile.toStdString());
@@ -80,7 +80,7 @@ int runFloor(const QStringList &args)
                 continue;
             QString error;
             if (!writeOutputFile(path, QByteArray::fromStdString(content), &error)) {
-                printErr(error);
+                printErr(QStringLiteral("%1: %2").arg(path, error));
                 return ExitBadInput;
             }
         }

@@ -20,7 +20,7 @@ bool writeText(const QString &path, const std::string &text)
 {
     QString error;
     if (!writeOutputFile(path, QByteArray::fromStdString(text), &error)) {
-        printErr(error);
+        printErr(QStringLiteral("%1: %2").arg(path, error));
         return false;
     }
     return true;
@@ -89,7 +89,7 @@ std::optional<StudyOptions> studyOptionsFrom(CommandLine &cl, bool withJob)
         QString error;
         const std::optional<QByteArray> data = readInputFile(ratesFile, &error, 1 << 20);
         if (!data) {
-            printErr(error);
+            printErr(QStringLiteral("%1: %2").arg(ratesFile, error));
             return std::nullopt;
         }
         try {
@@ -132,7 +132,7 @@ int runMerge(const QStringList &args)
         QString error;
         const std::optional<QByteArray> data = readInputFile(file, &error);
         if (!data) {
-            printErr(error);
+            printErr(QStringLiteral("%1: %2").arg(file, error));
             return ExitBadInput;
         }
         try {

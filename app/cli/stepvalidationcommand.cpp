@@ -36,7 +36,7 @@ int runStepValidation(const QStringList &args)
     QString error;
     const std::optional<QByteArray> bytes = readInputFile(path, &error, 256 << 20);
     if (!bytes) {
-        printErr(error);
+        printErr(QStringLiteral("%1: %2").arg(path, error));
         return ExitBadInput;
     }
     StepValidation v;
@@ -53,7 +53,7 @@ int runStepValidation(const QStringList &args)
     if (cl.isSet(QStringLiteral("write-defaults"))) {
         const QString out = cl.value(QStringLiteral("write-defaults"));
         if (!writeOutputFile(out, QByteArray::fromStdString(computeEfficiencyJson(v)), &error)) {
-            printErr(error);
+            printErr(QStringLiteral("%1: %2").arg(out, error));
             return ExitBadInput;
         }
     }
@@ -96,7 +96,7 @@ int runRoutingValidation(const QStringList &args)
     QString error;
     const std::optional<QByteArray> bytes = readInputFile(path, &error, 4 << 20);
     if (!bytes) {
-        printErr(error);
+        printErr(QStringLiteral("%1: %2").arg(path, error));
         return ExitBadInput;
     }
     const std::string dir = QFileInfo(path).absolutePath().toStdString();

@@ -1,10 +1,9 @@
 #include "core/export/slurmqueue.h"
 
+#include "core/common/inputfile.h"
 #include "core/common/jsonbounds.h"
 #include "core/export/hostlist.h"
 
-#include <QFile>
-#include <QFileInfo>
 
 #include <nlohmann/json.hpp>
 
@@ -115,28 +114,15 @@ SlurmQueueRead readSlurmQueue(std::string_view input, const QString &fileName)
 
 SlurmQueueRead readSlurmQueueFile(const QString &path)
 {
-    QFile file(path);
-    const QFileInfo info(path);
-    if (info.isDir() || (info.exists() && !info.isFile())) {
+    // The shared checks: a regular file (never a FIFO or a device) within the bound.
+    QString error;
+    const std::optional<QByteArray> bytes = readInputFile(path, &error, std::int64_t(maxSlurmQueueBytes));
+    if (!bytes) {
         SlurmQueueRead out;
-        out.error = QStringLiteral("%1: not a regular file").arg(path);
+        out.error = QStringLiteral("%1: %2").arg(path, error);
         return out;
     }
-    if (!file.open(QIODevice::ReadOnly)) {
-        SlurmQueueRead out;
-        out.error = QStringLiteral("%1: %2").arg(path, file.errorString());
-        return out;
-    }
-    if (file.size() > qint64(maxSlurmQueueBytes)) {
-        SlurmQueueRead out;
-        out.error = QStringLiteral("%1: %2 bytes; squeue --json output is read up to %3 MiB")
-                        .arg(path)
-                        .arg(file.size())
-                        .arg(maxSlurmQueueBytes >> 20);
-        return out;
-    }
-    const QByteArray bytes = file.readAll();
-    return readSlurmQueue(std::string_view(bytes.constData(), size_t(bytes.size())), path);
+    return readSlurmQueue(std::string_view(bytes->constData(), size_t(bytes->size())), path);
 }
 
 } // namespace Railyard

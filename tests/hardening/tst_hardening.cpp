@@ -357,7 +357,14 @@ void TestHardening::specialInputFiles()
                       QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v3.intent.json")},
           QStringList{QStringLiteral("intent"), QStringLiteral("sign"),
                       QStringLiteral(RAILYARD_SAMPLES "/cluster-3k.v3.intent.json"), QStringLiteral("--key"), path,
-                      QStringLiteral("-o"), m_dir.filePath(QStringLiteral("signed.json"))}}) {
+                      QStringLiteral("-o"), m_dir.filePath(QStringLiteral("signed.json"))},
+          // the design tools' inputs: requirements, floors, study parts, P_Key dumps, Slurm's queue
+          QStringList{QStringLiteral("explore"), path},
+          QStringList{QStringLiteral("floor"), QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json"),
+                      QStringLiteral("--floor"), path},
+          QStringList{QStringLiteral("resilience"), QStringLiteral("merge"), path},
+          QStringList{QStringLiteral("health"), QStringLiteral(RAILYARD_SAMPLES "/lab-2rack.fabric.json"),
+                      QStringLiteral("--squeue"), path}}) {
         const Run r = runCli(args);
         QVERIFY2(!r.timedOut, qPrintable(args.join(QLatin1Char(' '))));
         QVERIFY(!r.crashed);
