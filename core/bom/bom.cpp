@@ -91,7 +91,7 @@ std::optional<Json> parseBounded(const std::string &text, std::string *error)
     }
     try {
         return parseJsonRefusingDuplicates<Json>(text);
-    } catch (const DuplicateJsonKey &e) {
+    } catch (const StrictJsonError &e) {
         *error = e.what();
     } catch (const nlohmann::json::parse_error &e) {
         *error = "not valid JSON (byte " + std::to_string(e.byte) + ")";

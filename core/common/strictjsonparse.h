@@ -8,7 +8,9 @@
 //
 // Call after checkJsonBounds (core/common/jsonbounds.h): the depth it
 // tracks is bounded by the scan. Throws Json::parse_error for malformed text
-// (as Json::parse does) and DuplicateJsonKey for a key given twice.
+// (as Json::parse does), DuplicateJsonKey for a key given twice and
+// StrictJsonError for a number beyond a double's range (1e309: nlohmann
+// throws out_of_range for it, which a catch of parse_error misses).
 
 #include "core/common/messagetext.h"
 
@@ -20,11 +22,19 @@
 
 namespace Railyard {
 
-class DuplicateJsonKey : public std::runtime_error
+/// What parseJsonRefusingDuplicates refuses beyond malformed text: a key
+/// given twice (DuplicateJsonKey), a number beyond a double's range.
+class StrictJsonError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class DuplicateJsonKey : public StrictJsonError
 {
 public:
     DuplicateJsonKey(std::string pointer, const std::string &key)
-        : std::runtime_error(pointer + ": the key \"" + elided(key, 40) + "\" is given twice in one object")
+        : StrictJsonError(pointer + ": the key \"" + elided(key, 40) + "\" is given twice in one object")
         , m_pointer(std::move(pointer))
     { }
     /// The object's JSON pointer ("" for the top level) and the key: "/constraints/budget".
@@ -61,6 +71,7 @@ Json parseJsonRefusingDuplicates(std::string_view text)
             ++frames.back().index;
     };
     using Event = typename Json::parse_event_t;
+    try {
     return Json::parse(text.begin(), text.end(), [&](int, Event event, Json &parsed) {
         switch (event) {
         case Event::object_start:
@@ -87,6 +98,9 @@ Json parseJsonRefusingDuplicates(std::string_view text)
         }
         return true;
     });
+    } catch (const typename Json::out_of_range &) {
+        throw StrictJsonError("a number beyond the range of a double (±1.8e308)");
+    }
 }
 
 } // namespace Railyard

@@ -198,12 +198,13 @@ bool ExploreCache::loadJson(std::string_view text, const std::string &fileName, 
     Json j;
     try {
         j = parseJsonRefusingDuplicates<Json>(text);
-    } catch (const DuplicateJsonKey &e) {
+    } catch (const StrictJsonError &e) {
         return fail(e.what());
     } catch (const Json::parse_error &e) {
         return fail("not JSON: " + jsonExceptionMessage(e.what()));
     }
-    if (!j.is_object() || j.value("format", std::string()) != "railyard-explore-cache")
+    if (!j.is_object() || !j.contains("format") || !j.at("format").is_string()
+        || j.at("format").get<std::string>() != "railyard-explore-cache")
         return fail("/format: expected \"railyard-explore-cache\"");
     if (!j.contains("scores") || !j.at("scores").is_object())
         return fail("/scores: expected an object of scores by candidate");

@@ -93,7 +93,7 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
     Json j;
     try {
         j = parseJsonRefusingDuplicates<Json>(text);
-    } catch (const DuplicateJsonKey &e) {
+    } catch (const StrictJsonError &e) {
         throw ExploreError(fileName + ": " + e.what());
     } catch (const Json::parse_error &e) {
         throw ExploreError(fileName + ": not JSON: " + jsonExceptionMessage(e.what()));

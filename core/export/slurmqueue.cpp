@@ -2,6 +2,7 @@
 
 #include "core/common/inputfile.h"
 #include "core/common/jsonbounds.h"
+#include "core/common/strictjsonparse.h"
 #include "core/export/hostlist.h"
 
 
@@ -66,7 +67,9 @@ SlurmQueueRead readSlurmQueue(std::string_view input, const QString &fileName)
         return fail({}, QStringLiteral("line %1: %2").arg(e->line).arg(QString::fromStdString(e->message)));
     Json doc;
     try {
-        doc = Json::parse(input.begin(), input.end());
+        doc = parseJsonRefusingDuplicates<Json>(input);
+    } catch (const StrictJsonError &e) {
+        return fail({}, QString::fromStdString(e.what()));
     } catch (const Json::parse_error &e) {
         return fail({}, QStringLiteral("not JSON (byte %1)").arg(e.byte));
     }

@@ -23,7 +23,7 @@ Json parseBounded(std::string_view text, const std::string &fileName)
         throw FloorError(fileName + ": line " + std::to_string(e->line) + ": " + e->message);
     try {
         return parseJsonRefusingDuplicates<Json>(text);
-    } catch (const DuplicateJsonKey &e) {
+    } catch (const StrictJsonError &e) {
         throw FloorError(fileName + ": " + e.what());
     } catch (const typename Json::parse_error &e) {
         throw FloorError(fileName + ": not JSON: " + jsonExceptionMessage(e.what()));

@@ -418,7 +418,7 @@ Json parseBounded(std::string_view text, const std::string &fileName)
         throw ResilienceError(fileName + ":" + std::to_string(e->line) + ": " + e->message);
     try {
         return parseJsonRefusingDuplicates<Json>(text);
-    } catch (const DuplicateJsonKey &e) {
+    } catch (const StrictJsonError &e) {
         throw ResilienceError(fileName + ": " + e.what());
     } catch (const Json::parse_error &e) {
         throw ResilienceError(fileName + ": not JSON: " + jsonExceptionMessage(e.what()));

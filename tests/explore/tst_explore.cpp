@@ -461,6 +461,9 @@ private slots:
                                      << "r.explore.json: /constraints/planes/1: 2 is listed twice";
         QTest::newRow("rail twice") << R"({"gpus": 16, "constraints": {"rail_optimized": [true, true]}})"
                                     << "r.explore.json: /constraints/rail_optimized/1: true is listed twice";
+        // Found by fuzzing: nlohmann throws out_of_range, not parse_error, for 1e309.
+        QTest::newRow("number beyond a double") << R"({"gpus": 16, "constraints": {"budget": 1e309}})"
+                                                << "r.explore.json: a number beyond the range of a double";
         QTest::newRow("duplicate key") << R"({"gpus": 16, "constraints": {"budget": 1e6, "budget": 1}})"
                                        << "r.explore.json: /constraints/budget: the key \"budget\" is given twice";
         QTest::newRow("gpus beyond exploring")
