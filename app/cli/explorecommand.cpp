@@ -84,7 +84,9 @@ int runExplore(const QStringList &args)
             }
         }
         const ExploreResult result = explore(spec, options);
-        if (!cacheFile.isEmpty()) {
+        // Nothing is written when the command fails (no design meets the
+        // requirements): neither the cache nor the design.
+        if (!cacheFile.isEmpty() && result.infeasible.empty()) {
             QString writeError;
             if (!writeOutputFile(cacheFile, QByteArray::fromStdString(cache.toJson()), &writeError)) {
                 printErr(QStringLiteral("%1: %2").arg(cacheFile, writeError));

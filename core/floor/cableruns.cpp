@@ -279,6 +279,7 @@ CablePartCatalog CablePartCatalog::fromJson(std::string_view text, const std::st
             fail(fileName, p, "expected an object");
         CablePart part;
         part.slug = slug;
+        bool reachGiven = false;
         for (const auto &[key, value] : v.items()) {
             const std::string q = p + "/" + elided(key, 40);
             if (key == "description" && value.is_string())
@@ -296,8 +297,10 @@ CablePartCatalog CablePartCatalog::fromJson(std::string_view text, const std::st
                     target.push_back(number(value[i], fileName, q + "/" + std::to_string(i), 0));
                 if (key == "lengths_m" && !std::is_sorted(target.begin(), target.end()))
                     fail(fileName, q, "stock lengths must be in ascending order");
-            } else if (key == "reach_m")
+            } else if (key == "reach_m") {
                 part.reachM = number(value, fileName, q, 0);
+                reachGiven = true;
+            }
             else if (key == "price")
                 part.price = number(value, fileName, q, 0);
             else if (key == "price_per_m")
@@ -319,8 +322,10 @@ CablePartCatalog CablePartCatalog::fromJson(std::string_view text, const std::st
         }
         if (part.gbps.empty())
             fail(fileName, p + "/gbps", "missing: the rates the part runs");
-        if (!(part.reachM > 0))
+        if (!reachGiven)
             fail(fileName, p + "/reach_m", "missing: the part's reach, from its datasheet");
+        if (!(part.reachM > 0))
+            fail(fileName, p + "/reach_m", "must be more than 0 m: a part that reaches nothing carries no run");
         if (!part.sources.count("reach_m"))
             fail(fileName, p + "/sources/reach_m", "missing: where the reach comes from");
         c.parts.push_back(std::move(part));

@@ -665,6 +665,26 @@ private slots:
         }
     }
 
+    /// A cable part's reach: absent is "missing", 0 is said as what it is.
+    void cablePartReachNamed()
+    {
+        auto error = [](const std::string &reach) -> std::string {
+            const std::string text = R"({"cable_parts": {"dac": {"kind": "passive_copper", "gbps": [400], )" + reach
+                + R"("sources": {"reach_m": "datasheet"}}}})";
+            try {
+                CablePartCatalog::fromJson(text, "parts.json");
+            } catch (const std::exception &e) {
+                return e.what();
+            }
+            return "accepted";
+        };
+        QVERIFY2(error("").find("/cable_parts/dac/reach_m: missing: the part's reach") != std::string::npos,
+                 error("").c_str());
+        QVERIFY2(error(R"("reach_m": 0, )").find("/cable_parts/dac/reach_m: must be more than 0 m") != std::string::npos,
+                 error(R"("reach_m": 0, )").c_str());
+        QCOMPARE(error(R"("reach_m": 3, )"), std::string("accepted"));
+    }
+
     void automaticFloor()
     {
         // A generated two-tier design: 2 scalable units of 32 hosts × 8
