@@ -107,7 +107,9 @@ fuzz)
     cmake --preset fuzz
     cmake --build build-fuzz -j "$JOBS"
     fuzz/seeds.sh build-fuzz/seeds
-    for target in fabricjson graphml jobspec cliargs controlrequest ibnetdiscover iblinkinfo cablingcsv lldp dot netbox nccltopo lftdump; do
+    for source in fuzz/fuzz_*.cpp; do
+        target=$(basename "$source" .cpp)
+        target=${target#fuzz_}
         mkdir -p "build-fuzz/corpus/$target"
         # Qt's global caches live until exit: leaks are not findings here.
         ASAN_OPTIONS=detect_leaks=0 "build-fuzz/fuzz/fuzz_$target" -runs="${RAILYARD_FUZZ_RUNS:-20000}" \
