@@ -16,6 +16,11 @@ else()
     message(STATUS "python3 not found: docs/examples test not registered")
 endif()
 
+railyard_add_test(cli clidesign)
+target_compile_definitions(tst_clidesign PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
+add_dependencies(tst_clidesign railyard-cli)
+set_tests_properties(cli/clidesign PROPERTIES TIMEOUT 300)
+
 railyard_add_test(cli clihelp)
 target_compile_definitions(tst_clihelp PRIVATE RAILYARD_CLI="$<TARGET_FILE:railyard-cli>")
 add_dependencies(tst_clihelp railyard-cli)
