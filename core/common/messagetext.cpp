@@ -1,6 +1,8 @@
 #include "core/common/messagetext.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 
 namespace Railyard {
 
@@ -114,6 +116,28 @@ std::string jsonExceptionMessage(const char *what)
         message = message.substr(0, at) + std::string(lastRead) + elided(token) + "'" + rest;
     }
     return elided(message, 400);
+}
+
+std::string userNumber(double x)
+{
+    if (std::isnan(x))
+        return "NaN";
+    if (std::isinf(x))
+        return x > 0 ? "infinity" : "-infinity";
+    char buf[64];
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x); // shortest round trip
+    std::string text(buf, ec == std::errc() ? end : buf);
+    const size_t e = text.find('e');
+    if (e == std::string::npos)
+        return text;
+    std::string mantissa = text.substr(0, e), exponent = text.substr(e + 1);
+    bool negative = false;
+    if (!exponent.empty() && (exponent[0] == '+' || exponent[0] == '-')) {
+        negative = exponent[0] == '-';
+        exponent.erase(0, 1);
+    }
+    exponent.erase(0, std::min(exponent.find_first_not_of('0'), exponent.size() - 1));
+    return mantissa + "e" + (negative ? "-" : "") + exponent;
 }
 
 } // namespace Railyard

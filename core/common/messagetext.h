@@ -30,4 +30,9 @@ std::string terminalSafe(std::string_view text);
 /// token stripped of leading white space and elided.
 std::string jsonExceptionMessage(const char *what);
 
+/// A number as a user writes it in a file or an option: the shortest text
+/// that reads back to it, without "+" or leading zeros in an exponent
+/// (1e10, 2.5, 0.001, 1e-7), never 31 digits.
+std::string userNumber(double x);
+
 } // namespace Railyard

@@ -63,9 +63,7 @@ private:
 
 std::string numberText(double x)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", x);
-    return buf;
+    return userNumber(x);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "core/floor/floorplan.h"
 
 #include "core/common/limits.h"
+#include "core/common/messagetext.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,13 +82,11 @@ struct Plan
         if (up < 1 && downCapacityGbps > 0) {
             // A switch with hosts below and no uplink cuts them off: refused,
             // never built (validate would find the fabric partitioned).
-            char text[320];
-            std::snprintf(text, sizeof text,
-                          "oversubscription: at %g:1 a %s switch with %g Gbit/s below it keeps no uplink, which "
-                          "would cut its hosts off from the rest; give a ratio of at most %g:1",
-                          s.oversubscription, tierName(tierForLevel(level)), downCapacityGbps,
-                          downCapacityGbps / s.uplinkGbps);
-            fail(text);
+            fail("oversubscription: at " + userNumber(s.oversubscription) + ":1 a " + tierName(tierForLevel(level))
+                 + " switch with " + userNumber(downCapacityGbps)
+                 + " Gbit/s below it keeps no uplink, which would cut its hosts off from the rest; give a ratio of "
+                   "at most "
+                 + userNumber(downCapacityGbps / s.uplinkGbps) + ":1");
         }
         return static_cast<int>(up);
     }

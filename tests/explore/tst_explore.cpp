@@ -454,7 +454,7 @@ private slots:
                                      << "r.explore.json: /constraints/oversubscription/2: 1 is listed twice (first at "
                                         "/constraints/oversubscription/0)";
         QTest::newRow("ratio beyond a leaf") << R"({"gpus": 16, "constraints": {"oversubscription": [1e308]}})"
-                                             << "r.explore.json: /constraints/oversubscription/0: 1e+308:1 is beyond any leaf";
+                                             << "r.explore.json: /constraints/oversubscription/0: 1e308:1 is beyond any leaf";
         QTest::newRow("model twice") << R"({"gpus": 16, "constraints": {"switch_models": ["qm9700", "qm9700"]}})"
                                      << "r.explore.json: /constraints/switch_models/1: \"qm9700\" is listed twice";
         QTest::newRow("plane twice") << R"({"gpus": 16, "constraints": {"planes": [2, 2]}})"
