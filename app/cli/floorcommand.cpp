@@ -5,7 +5,6 @@
 #include "core/common/outputfile.h"
 #include "core/bom/floorreport.h"
 
-#include <QRegularExpression>
 
 namespace Railyard::Cli {
 
@@ -86,11 +85,15 @@ int runFloor(const QStringList &args)
         }
     }
     printOutRaw(cl.isSet(QStringLiteral("json")) ? floorReportToJson(report, longest) : floorReportToText(report, longest));
-    if (!report.problems.empty() && (!floorOut.isEmpty() || !svg.isEmpty()))
+    QStringList unwritten;
+    for (const QString &path : {floorOut, svg})
+        if (!path.isEmpty())
+            unwritten << path;
+    if (!report.problems.empty() && !unwritten.isEmpty())
         printErr(QStringLiteral("%1: the floor has %2 problem(s); %3 not written")
                      .arg(file)
                      .arg(report.problems.size())
-                     .arg(QStringList({floorOut, svg}).filter(QRegularExpression(QStringLiteral("."))).join(QStringLiteral(" and "))));
+                     .arg(unwritten.join(QStringLiteral(" and "))));
     return report.problems.empty() ? ExitOk : ExitBadInput;
 }
 

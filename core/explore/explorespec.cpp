@@ -61,11 +61,6 @@ private:
     std::vector<std::pair<T, std::string>> m_seen;
 };
 
-std::string numberText(double x)
-{
-    return userNumber(x);
-}
-
 } // namespace
 
 const char *exploreObjectiveName(ExploreObjective objective)
@@ -213,8 +208,8 @@ ExploreSpec parseExploreSpec(std::string_view text, const std::string &fileName,
                 const double ratio = rd.number(o, pointer, 0, true);
                 // A ratio is down:up on one leaf: beyond its ports it leaves no uplink.
                 if (ratio > 1024)
-                    rd.fail(pointer, numberText(ratio) + ":1 is beyond any leaf (at most 1024:1)");
-                once.add(ratio, pointer, numberText(ratio));
+                    rd.fail(pointer, userNumber(ratio) + ":1 is beyond any leaf (at most 1024:1)");
+                once.add(ratio, pointer, userNumber(ratio));
                 s.oversubscription.push_back(ratio);
             });
         }

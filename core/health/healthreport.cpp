@@ -56,7 +56,7 @@ HealthReport buildHealthReport(const Fabric &fabric, const std::vector<RunningJo
         HealthDetection d{alarm, attribution.attribute(alarm), {}};
         d.severity = alarmSeverity(d.jobs, !jobs.empty() || !unpriced.empty());
         for (const UnpricedJob &u : unpriced)
-            if (unpricedJobTouched(fabric, u, alarm.link, -1))
+            if (unpricedJobTouched(fabric, u, alarm.link))
                 d.unpricedJobs.push_back(u.label);
         if (!d.unpricedJobs.empty())
             d.severity = std::max(d.severity, AlarmSeverity::Unknown);

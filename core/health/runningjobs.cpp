@@ -63,22 +63,15 @@ std::vector<RunningJob> placeRunningJobs(const Fabric &fabric, const std::vector
     return out;
 }
 
-bool unpricedJobTouched(const Fabric &fabric, const UnpricedJob &job, std::int32_t link, std::int32_t node)
+bool unpricedJobTouched(const Fabric &fabric, const UnpricedJob &job, std::int32_t link)
 {
-    auto own = [&](std::int32_t n) {
-        if (!fabric.isHost(n))
-            return false;
-        return std::find(job.hosts.begin(), job.hosts.end(), std::int32_t(n)) != job.hosts.end(); // hosts come first
-    };
-    if (link >= 0 && link < fabric.linkCount()) {
-        const Link &l = fabric.link(link);
-        if (fabric.isHost(l.a) || fabric.isHost(l.b))
-            return own(fabric.isHost(l.a) ? l.a : l.b);
+    if (link < 0 || link >= fabric.linkCount())
+        return false; // rank alarms belong to priced jobs
+    const Link &l = fabric.link(link);
+    if (!fabric.isHost(l.a) && !fabric.isHost(l.b))
         return job.hosts.size() >= 2;
-    }
-    if (node >= 0 && node < fabric.nodeCount())
-        return fabric.isHost(node) ? own(node) : job.hosts.size() >= 2;
-    return false;
+    const NodeIndex host = fabric.isHost(l.a) ? l.a : l.b; // host node index == host index
+    return std::find(job.hosts.begin(), job.hosts.end(), std::int32_t(host)) != job.hosts.end();
 }
 
 int findRunningJob(const std::vector<RunningJob> &jobs, const std::string &name)

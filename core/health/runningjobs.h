@@ -55,10 +55,10 @@ struct UnpricedJob
     std::vector<std::int32_t> hosts;   ///< host indices (Fabric::host)
 };
 
-/// Whether `alarm`-like element `link`/`node` may touch `job`: a host link or
-/// host of its own, or — for a job on two or more hosts — any switch or
-/// link between switches its traffic may cross.
-bool unpricedJobTouched(const Fabric &fabric, const UnpricedJob &job, std::int32_t link, std::int32_t node);
+/// Whether a fault on `link` may touch `job`: a host link of its own, or —
+/// for a job on two or more hosts — any link between switches its traffic
+/// may cross.
+bool unpricedJobTouched(const Fabric &fabric, const UnpricedJob &job, std::int32_t link);
 
 /// Index of the job named `name` in `jobs`, -1 when none.
 int findRunningJob(const std::vector<RunningJob> &jobs, const std::string &name);
